@@ -1,0 +1,45 @@
+# hireloop — run `make up` to start everything, `make test` to run every test.
+SHELL := /usr/bin/env bash
+.DEFAULT_GOAL := help
+ARGS ?=
+
+.PHONY: help up down test test-unit test-int test-e2e lint format typecheck migrate topics logs
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+up: ## install, start Kafka (+ Postgres if none), migrate, create topics, start every service
+	@scripts/up.sh
+
+down: ## stop exactly what `make up` started
+	@scripts/down.sh
+
+test: ## type-check, lint and run every test (unit, integration, end-to-end) against real Kafka and Postgres
+	@scripts/test.sh
+
+test-unit: ## unit tests only
+	@scripts/test.sh --project unit
+
+test-int: ## integration tests only (real Kafka and Postgres)
+	@scripts/test.sh --project int
+
+test-e2e: ## end-to-end tests only (every service its own process)
+	@scripts/test.sh --project e2e
+
+typecheck: ## TypeScript, strict
+	@pnpm -s typecheck
+
+lint: ## biome: formatting and lint rules
+	@pnpm -s lint
+
+format: ## rewrite files in the project's format
+	@pnpm -s format
+
+migrate: ## apply the Postgres migrations
+	@pnpm -s hireloop migrate
+
+topics: ## create the topics of the registry
+	@pnpm -s hireloop topics
+
+logs: ## follow the services' logs
+	@tail -F .run/logs/*.log

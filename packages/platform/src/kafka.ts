@@ -1,0 +1,68 @@
+import { allTopicNames } from '@hireloop/schemas';
+import { type Admin, Kafka, type LogEntry, logLevel } from 'kafkajs';
+import type { Logger } from './logger';
+
+export interface KafkaOptions {
+  clientId: string;
+  brokers: string[];
+  log: Logger;
+}
+
+const toPino: Record<logLevel, 'error' | 'warn' | 'info' | 'debug'> = {
+  [logLevel.NOTHING]: 'debug',
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** A kafkajs client whose own logs go through pino (JSON, with the service name). */
+export function createKafka({ clientId, brokers, log }: KafkaOptions): Kafka {
+  const child = log.child({ component: 'kafkajs' });
+  return new Kafka({
+    clientId,
+    brokers,
+    connectionTimeout: 3_000,
+    requestTimeout: 30_000,
+    retry: { initialRetryTime: 100, retries: 8 },
+    logLevel: logLevel.WARN,
+    logCreator:
+      () =>
+      ({ level, log: entry }: LogEntry) => {
+        const { message, ...rest } = entry;
+        child[toPino[level]](rest, message);
+      },
+  });
+}
+
+export async function pingKafka(admin: Admin): Promise<void> {
+  const cluster = await admin.describeCluster();
+  if (cluster.brokers.length === 0) throw new Error('no broker in the cluster');
+}
+
+/**
+ * Creates every topic of the registry and its DLQ, idempotently: existing topics are left as they
+ * are, and a topic created meanwhile by another process is not an error.
+ */
+export async function ensureTopics(admin: Admin, prefix: string, partitions: number): Promise<string[]> {
+  const wanted = allTopicNames(prefix);
+  const existing = new Set(await admin.listTopics());
+  const missing = wanted.filter((t) => !existing.has(t));
+  if (missing.length > 0) {
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })),
+      });
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+    }
+  }
+  return missing;
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  const e = error as { type?: string; errors?: { type?: string }[] };
+  if (e.type === 'TOPIC_ALREADY_EXISTS') return true;
+  return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((x) => x.type === 'TOPIC_ALREADY_EXISTS');
+}

@@ -1,0 +1,44 @@
+/**
+ * The one registry of hireloop's Kafka topics (ARCHITECTURE §2). Every producer, consumer and the
+ * start-up topic creation read it; nothing else names a topic.
+ */
+export const FactTypes = [
+  'UIMessage',
+  'TriggerCreated',
+  'RunIntent',
+  'HILPrompt',
+  'HILResponse',
+  'ExecutionResult',
+  'ExecutionEvent',
+] as const;
+export type FactType = (typeof FactTypes)[number];
+
+export interface TopicSpec {
+  /** logical name; the broker's name is `${prefix}${name}` */
+  readonly name: string;
+  /** the fact field whose value is the message key (keeps one entity's facts in order) */
+  readonly key: string;
+  /** the fact type this topic carries */
+  readonly fact: FactType;
+}
+
+export const Topics = {
+  uiMessages: { name: 'ui-messages', key: 'conversationId', fact: 'UIMessage' },
+  triggers: { name: 'triggers', key: 'triggerId', fact: 'TriggerCreated' },
+  runIntent: { name: 'runIntent', key: 'executionId', fact: 'RunIntent' },
+  hilPrompt: { name: 'hil-prompt', key: 'executionId', fact: 'HILPrompt' },
+  hilResponse: { name: 'hil-response', key: 'executionId', fact: 'HILResponse' },
+  executionResult: { name: 'execution-result', key: 'executionId', fact: 'ExecutionResult' },
+  executionEvents: { name: 'execution-events', key: 'executionId', fact: 'ExecutionEvent' },
+} as const satisfies Record<string, TopicSpec>;
+
+export type TopicKey = keyof typeof Topics;
+export const topicList: readonly TopicSpec[] = Object.values(Topics);
+
+/** The dead-letter topic of a topic: same key, the failed fact with its error. */
+export const dlqName = (topic: string): string => `${topic}.dlq`;
+
+/** Every topic the platform needs, DLQs included, as broker names. */
+export function allTopicNames(prefix = ''): string[] {
+  return topicList.flatMap((t) => [`${prefix}${t.name}`, `${prefix}${dlqName(t.name)}`]);
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `make test`: install, type-check, lint, then every test tier. The tests bring up the same
+# infrastructure as `make up` (scripts/infra.sh, owner "test") and stop what they started.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+install_deps
+cd "$root"
+pnpm -s typecheck
+pnpm -s lint
+pnpm exec vitest run "$@"
