@@ -77,11 +77,15 @@ PROPS
 start() {
   need_tools
   if running; then echo "kafka: already running (pid $(cat "$pidfile")) on 127.0.0.1:$port"; return; fi
+  fetch_libs
   if port_open "$port"; then
-    die "port $port is busy but not by our broker. If it is a Kafka broker you want to use, leave it; otherwise stop what holds it (ss -ltnp 'sport = :$port') or set KAFKA_PORT."
+    # Another checkout's broker (or any Kafka) on the port is used as it is; anything else is an error.
+    if timeout 20 java -cp "$libs/*" kafka.admin.BrokerApiVersionsCommand --bootstrap-server "127.0.0.1:$port" >/dev/null 2>&1; then
+      echo "kafka: using the broker already on 127.0.0.1:$port (not started here, so not stopped here)"; return
+    fi
+    die "port $port is busy and does not answer as a Kafka broker: stop what holds it (ss -ltnp 'sport = :$port') or set KAFKA_PORT."
   fi
   if port_open "$cport"; then die "controller port $cport is busy: stop what holds it or set KAFKA_CONTROLLER_PORT."; fi
-  fetch_libs
   mkdir -p "$data/logs"
   write_props
   local cp="$libs/*"
@@ -92,7 +96,7 @@ start() {
     java "${jopts[@]}" -cp "$cp" kafka.tools.StorageTool format -t "$id" -c "$data/server.properties" --ignore-formatted >"$data/format.log" 2>&1 \
       || die "formatting storage failed: see $data/format.log"
   fi
-  nohup java "${jopts[@]}" -cp "$cp" kafka.Kafka "$data/server.properties" >"$data/stdout.log" 2>&1 &
+  setsid nohup java "${jopts[@]}" -cp "$cp" kafka.Kafka "$data/server.properties" >"$data/stdout.log" 2>&1 </dev/null &
   echo $! > "$pidfile"
   local i
   for i in $(seq 1 120); do
