@@ -42,3 +42,12 @@ export const dlqName = (topic: string): string => `${topic}.dlq`;
 export function allTopicNames(prefix = ''): string[] {
   return topicList.flatMap((t) => [`${prefix}${t.name}`, `${prefix}${dlqName(t.name)}`]);
 }
+
+const byFact = new Map<FactType, TopicSpec>(topicList.map((t) => [t.fact, t]));
+
+/** The topic that carries a fact type. */
+export function topicOf(type: FactType): TopicSpec {
+  const spec = byFact.get(type);
+  if (!spec) throw new Error(`no topic carries ${type}`);
+  return spec;
+}

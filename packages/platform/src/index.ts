@@ -1,5 +1,7 @@
 export * from './config';
+export * from './errors';
 export * from './http';
+export * from './ids';
 export * from './kafka';
 export * from './lifecycle';
 export * from './logger';

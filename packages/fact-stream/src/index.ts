@@ -1,0 +1,3 @@
+export * from './consumer';
+export * from './fact';
+export * from './publisher';

@@ -1,0 +1,38 @@
+/**
+ * hireloop's one error taxonomy: a stable code, the HTTP status where it reaches a client, and
+ * whether it is permanent (bad input: DLQ or 4xx at once) or transient (retry with backoff).
+ */
+export const ErrorCodes = {
+  VALIDATION_FAILED: { status: 422, permanent: true },
+  BAD_REQUEST: { status: 400, permanent: true },
+  UNAUTHORIZED: { status: 401, permanent: true },
+  FORBIDDEN: { status: 403, permanent: true },
+  NOT_FOUND: { status: 404, permanent: true },
+  CONFLICT: { status: 409, permanent: true },
+  PAYLOAD_TOO_LARGE: { status: 413, permanent: true },
+  RATE_LIMITED: { status: 429, permanent: false },
+  UNAVAILABLE: { status: 503, permanent: false },
+  PUBLISH_FAILED: { status: 503, permanent: false },
+  INTERNAL: { status: 500, permanent: false },
+} as const;
+export type ErrorCode = keyof typeof ErrorCodes;
+
+export class HireloopError extends Error {
+  readonly status: number;
+  readonly permanent: boolean;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'HireloopError';
+    this.status = ErrorCodes[code].status;
+    this.permanent = ErrorCodes[code].permanent;
+  }
+}
+
+export const isHireloopError = (error: unknown): error is HireloopError => error instanceof HireloopError;
+export const isPermanent = (error: unknown): boolean => isHireloopError(error) && error.permanent;
+export const hasCode = (error: unknown, code: ErrorCode): error is HireloopError => isHireloopError(error) && error.code === code;

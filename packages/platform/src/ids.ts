@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { v7 } from 'uuid';
+
+/** Where ids and time come from: passed in, so that deciders and tests control them. */
+export interface Clock {
+  now(): Date;
+}
+export interface IdSource {
+  /** a time-ordered uuid (v7) */
+  newId(): string;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+export const uuidV7: IdSource = { newId: () => v7() };
+
+/** A W3C traceparent; a child keeps the trace id and gets a new span id. */
+export function traceparent(parent?: string): string {
+  const match = parent && /^00-([0-9a-f]{32})-[0-9a-f]{16}-([0-9a-f]{2})$/.exec(parent);
+  const traceId = match ? match[1] : randomBytes(16).toString('hex');
+  return `00-${traceId}-${randomBytes(8).toString('hex')}-${match ? match[2] : '01'}`;
+}

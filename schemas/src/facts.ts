@@ -1,0 +1,205 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Id, JsonObject, Literals, Name, Percent, ShortText, Text, Timestamp } from './common';
+import { EmployeeGraphSpec } from './employee';
+import { Fact } from './envelope';
+import { Limits } from './limits';
+
+// ---- UIMessage: one line of a conversation's transcript, the user's or hireloop's reply.
+export const UIMessage = Fact(
+  'UIMessage',
+  {
+    conversationId: Id,
+    userId: Id,
+    role: Literals(['user', 'assistant']),
+    content: Type.String({ minLength: 1, maxLength: Limits.text }),
+  },
+  'a line of a conversation, from the user or from hireloop',
+);
+export type UIMessage = Static<typeof UIMessage>;
+
+// ---- TriggerCreated. The envelope owns `type`, so the trigger's kind is `triggerType`.
+export const TriggerTypes = ['create_graph', 'cancel_execution'] as const;
+export const CreateGraphPayload = Type.Object(
+  { jobDescription: Type.String({ minLength: 1, maxLength: Limits.text }), name: Type.Optional(Name) },
+  { additionalProperties: false },
+);
+export const CancelExecutionPayload = Type.Object(
+  { executionId: Id, reason: Type.Optional(Literals(['requested', 'timeout'])) },
+  { additionalProperties: false },
+);
+export const TriggerSource = Literals(['chat', 'http', 'supervisor', 'schedule', 'webhook']);
+
+export const TriggerCreated = Type.Union(
+  [
+    Fact(
+      'TriggerCreated',
+      {
+        triggerId: Id,
+        triggerType: Type.Literal('create_graph'),
+        payload: CreateGraphPayload,
+        source: Type.Optional(TriggerSource),
+      },
+      'a request to create a digital employee',
+    ),
+    Fact(
+      'TriggerCreated',
+      {
+        triggerId: Id,
+        triggerType: Type.Literal('cancel_execution'),
+        payload: CancelExecutionPayload,
+        source: Type.Optional(TriggerSource),
+      },
+      'a request to cancel an execution',
+    ),
+  ],
+  { $id: 'TriggerCreated' },
+);
+export type TriggerCreated = Static<typeof TriggerCreated>;
+
+// ---- RunIntent: the supervisor's order to a worker.
+export const RunIntent = Fact(
+  'RunIntent',
+  {
+    executionId: Id,
+    employeeId: Id,
+    action: Literals(['start', 'cancel']),
+    trigger: Type.Object(
+      {
+        triggerId: Id,
+        triggerType: Literals(TriggerTypes),
+        payload: Type.Union([CreateGraphPayload, CancelExecutionPayload]),
+      },
+      { additionalProperties: false },
+    ),
+    reason: Type.Optional(Literals(['requested', 'timeout'])),
+  },
+  'start or cancel an execution',
+);
+export type RunIntent = Static<typeof RunIntent>;
+
+// ---- HILPrompt: a question to the human; promptId is the LangGraph interrupt id.
+export const NavigationAction = Literals(['back', 'skip', 'restart']);
+export type NavigationAction = Static<typeof NavigationAction>;
+
+export const PromptOption = Type.Object(
+  { id: Id, label: Name, description: Type.Optional(ShortText), recommended: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type PromptOption = Static<typeof PromptOption>;
+
+export const SelectionRules = Type.Object(
+  {
+    mode: Literals(['single', 'multi']),
+    min: Type.Optional(Type.Integer({ minimum: 0, maximum: Limits.options })),
+    max: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.options })),
+  },
+  { additionalProperties: false },
+);
+export type SelectionRules = Static<typeof SelectionRules>;
+
+export const PromptQuestion = Type.Object(
+  { id: Id, text: ShortText, exampleAnswer: Type.Optional(ShortText), required: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type PromptQuestion = Static<typeof PromptQuestion>;
+
+const PromptCommon = {
+  executionId: Id,
+  promptId: Id,
+  messages: Type.Array(Type.String({ maxLength: Limits.message }), { minItems: 1, maxItems: Limits.messages }),
+  inputSchema: JsonObject('JSON Schema the answer payload must satisfy'),
+  allowedActions: Type.Optional(Type.Array(NavigationAction, { maxItems: 3, uniqueItems: true })),
+  progress: Type.Optional(Percent),
+};
+
+export const HILPrompt = Type.Union(
+  [
+    Fact(
+      'HILPrompt',
+      {
+        ...PromptCommon,
+        kind: Type.Literal('options'),
+        options: Type.Array(PromptOption, { minItems: 1, maxItems: Limits.options }),
+        selectionRules: SelectionRules,
+      },
+      'pick among options',
+    ),
+    Fact(
+      'HILPrompt',
+      {
+        ...PromptCommon,
+        kind: Type.Literal('questions'),
+        questions: Type.Array(PromptQuestion, { minItems: 1, maxItems: Limits.questions }),
+      },
+      'answer questions in free text',
+    ),
+  ],
+  { $id: 'HILPrompt' },
+);
+export type HILPrompt = Static<typeof HILPrompt>;
+
+// ---- HILResponse: the human's answer, already checked against the prompt's inputSchema.
+export const OptionsAnswer = Type.Object(
+  { selected: Type.Array(Id, { maxItems: Limits.options, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+export const QuestionsAnswer = Type.Object(
+  { answers: Type.Record(Id, Type.String({ maxLength: Limits.text }), { maxProperties: Limits.questions }) },
+  { additionalProperties: false },
+);
+export const NavigationAnswer = Type.Object({ action: NavigationAction }, { additionalProperties: false });
+export const AnswerPayload = Type.Union([OptionsAnswer, QuestionsAnswer, NavigationAnswer]);
+export type AnswerPayload = Static<typeof AnswerPayload>;
+
+export const HILResponse = Fact(
+  'HILResponse',
+  { executionId: Id, promptId: Id, kind: Literals(['options', 'questions']), payload: AnswerPayload },
+  "the human's answer to a prompt",
+);
+export type HILResponse = Static<typeof HILResponse>;
+
+// ---- ExecutionResult: how an execution ended; graph-creator is its only producer.
+export const ExecutionStatus = Literals(['completed', 'cancelled', 'failed']);
+export const ExecutionResult = Fact(
+  'ExecutionResult',
+  {
+    executionId: Id,
+    status: ExecutionStatus,
+    output: Type.Optional(
+      Type.Object({ employee: Type.Optional(EmployeeGraphSpec), summary: Type.Optional(Text) }, { additionalProperties: false }),
+    ),
+    error: Type.Optional(Type.Object({ code: Id, message: ShortText }, { additionalProperties: false })),
+  },
+  'an execution ended',
+);
+export type ExecutionResult = Static<typeof ExecutionResult>;
+
+// ---- ExecutionEvent: progress, phase, node enter/exit, and records such as a stale answer.
+export const ExecutionEventKinds = ['phase', 'progress', 'node_enter', 'node_exit', 'answer_ignored', 'analyst_fallback'] as const;
+export const ExecutionEvent = Fact(
+  'ExecutionEvent',
+  {
+    executionId: Id,
+    event: Literals(ExecutionEventKinds),
+    phase: Type.Optional(Name),
+    progress: Type.Optional(Percent),
+    node: Type.Optional(Name),
+    detail: Type.Optional(ShortText),
+    at: Type.Optional(Timestamp),
+  },
+  'what an execution is doing',
+);
+export type ExecutionEvent = Static<typeof ExecutionEvent>;
+
+export const FactSchemas = {
+  UIMessage,
+  TriggerCreated,
+  RunIntent,
+  HILPrompt,
+  HILResponse,
+  ExecutionResult,
+  ExecutionEvent,
+} as const;
+
+export type AnyFact = UIMessage | TriggerCreated | RunIntent | HILPrompt | HILResponse | ExecutionResult | ExecutionEvent;
+export type FactOf<T extends AnyFact['type']> = Extract<AnyFact, { type: T }>;

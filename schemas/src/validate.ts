@@ -1,0 +1,102 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { FactSchemas, NavigationAnswer, OptionsAnswer, QuestionsAnswer } from './facts';
+import type { AnyFact } from './facts';
+import { FactTypes } from './topics';
+
+export interface FieldError {
+  /** JSON pointer of the failing field, e.g. `/payload/jobDescription` */
+  path: string;
+  message: string;
+}
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
+/** The compiled checker of a schema (compiled once, then cached). */
+export function checker<T extends TSchema>(schema: T): TypeCheck<T> {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    compiled.set(schema, check);
+  }
+  return check as TypeCheck<T>;
+}
+
+/** Validates a value, returning every failing field (at most 10) with its JSON pointer. */
+export function validate<T extends TSchema>(schema: T, value: unknown): Validation<Static<T>> {
+  const check = checker(schema);
+  if (check.Check(value)) return { ok: true, value };
+  const errors: FieldError[] = [];
+  for (const e of check.Errors(value)) {
+    errors.push({ path: e.path || '/', message: e.message });
+    if (errors.length >= 10) break;
+  }
+  return { ok: false, errors };
+}
+
+/** One line naming the fields: `/payload/jobDescription: Expected string length less or equal to 20000`. */
+export const describeErrors = (errors: readonly FieldError[]): string => errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The branch of a union a value means, by its discriminator: its errors name fields, the union's do not. */
+function variantOf(schema: TSchema, key: string, value: unknown): TSchema | undefined {
+  return (schema.anyOf as TSchema[] | undefined)?.find((v) => (v.properties as Record<string, { const?: unknown }>)[key]?.const === value);
+}
+
+function answerBranch(payload: unknown): TSchema | undefined {
+  if (!isObject(payload)) return undefined;
+  if ('action' in payload) return NavigationAnswer;
+  if ('selected' in payload) return OptionsAnswer;
+  if ('answers' in payload) return QuestionsAnswer;
+  return undefined;
+}
+
+/** Turns a union's generic "Expected union value" into the failing fields of the branch the fact means. */
+function refine(fact: Record<string, unknown>, errors: FieldError[]): FieldError[] {
+  const discriminated = { TriggerCreated: 'triggerType', HILPrompt: 'kind' } as const;
+  if (fact.type === 'TriggerCreated' || fact.type === 'HILPrompt') {
+    const key = discriminated[fact.type];
+    const variant = variantOf(FactSchemas[fact.type], key, fact[key]);
+    if (!variant) {
+      const allowed = fact.type === 'TriggerCreated' ? 'create_graph or cancel_execution' : 'options or questions';
+      return [{ path: `/${key}`, message: `unknown ${key} ${JSON.stringify(fact[key])}: expected ${allowed}` }];
+    }
+    const inner = validate(variant, fact);
+    return inner.ok ? errors : inner.errors;
+  }
+  if (fact.type === 'HILResponse' && errors.some((e) => e.path === '/payload')) {
+    const branch = answerBranch(fact.payload);
+    const inner = branch ? validate(branch, fact.payload) : undefined;
+    if (inner && !inner.ok) return inner.errors.map((e) => ({ path: `/payload${e.path === '/' ? '' : e.path}`, message: e.message }));
+    if (!branch) return [{ path: '/payload', message: 'expected {selected: [...]}, {answers: {...}} or {action}' }];
+  }
+  return errors;
+}
+
+/** Validates any fact: an unknown `type` fails naming `/type`; otherwise the fact's own schema applies. */
+export function validateFact(value: unknown): Validation<AnyFact> {
+  if (!isObject(value)) return { ok: false, errors: [{ path: '/', message: 'a fact must be a JSON object' }] };
+  const type = value.type;
+  if (typeof type !== 'string' || !(FactTypes as readonly string[]).includes(type)) {
+    return { ok: false, errors: [{ path: '/type', message: `unknown fact type ${JSON.stringify(type)}: expected one of ${FactTypes.join(', ')}` }] };
+  }
+  const result = validate(FactSchemas[type as keyof typeof FactSchemas], value);
+  if (result.ok) return result as Validation<AnyFact>;
+  return { ok: false, errors: refine(value, result.errors) };
+}
+
+/** Parses Kafka bytes into a validated fact. */
+export function parseFact(bytes: Buffer | string | null | undefined): Validation<AnyFact> {
+  if (bytes === null || bytes === undefined) return { ok: false, errors: [{ path: '/', message: 'empty message' }] };
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof bytes === 'string' ? bytes : bytes.toString('utf8'));
+  } catch (error) {
+    return { ok: false, errors: [{ path: '/', message: `not JSON: ${(error as Error).message}` }] };
+  }
+  return validateFact(value);
+}
+
+export const AnyFactSchema = Type.Union(Object.values(FactSchemas));
