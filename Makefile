@@ -3,7 +3,7 @@ SHELL := /usr/bin/env bash
 .DEFAULT_GOAL := help
 ARGS ?=
 
-.PHONY: help up down test test-unit test-int test-e2e lint format typecheck migrate topics logs
+.PHONY: help up down test test-unit test-int test-e2e lint format typecheck migrate topics token logs
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -40,6 +40,9 @@ migrate: ## apply the Postgres migrations
 
 topics: ## create the topics of the registry
 	@pnpm -s hireloop topics
+
+token: ## print a dev JWT: make token ARGS='--user alice --org acme'
+	@pnpm -s hireloop token $(if $(ARGS),$(ARGS),--user dev --org acme)
 
 logs: ## follow the services' logs
 	@tail -F .run/logs/*.log

@@ -1,5 +1,6 @@
 import { createKafka, createLogger, ensureTopics, loadPlatformConfig, migrate } from '@hireloop/platform';
 import { Command } from 'commander';
+import { registerToken } from './token';
 
 const program = new Command('hireloop').description('hireloop operations').showHelpAfterError();
 
@@ -27,6 +28,8 @@ program
       await admin.disconnect();
     }
   });
+
+registerToken(program);
 
 try {
   await program.parseAsync();

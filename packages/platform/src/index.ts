@@ -1,3 +1,4 @@
+export * from './auth';
 export * from './config';
 export * from './errors';
 export * from './http';
