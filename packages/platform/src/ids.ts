@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { v7 } from 'uuid';
+import { v5, v7 } from 'uuid';
 
 /** Where ids and time come from: passed in, so that deciders and tests control them. */
 export interface Clock {
@@ -19,3 +19,11 @@ export function traceparent(parent?: string): string {
   const traceId = match ? match[1] : randomBytes(16).toString('hex');
   return `00-${traceId}-${randomBytes(8).toString('hex')}-${match ? match[2] : '01'}`;
 }
+
+const HIRELOOP_NAMESPACE = '6f1c2a64-5b1e-4c4e-9a57-2f0c1d3e4b5a';
+
+/**
+ * An id derived from another (uuid v5): the same cause and purpose always give the same id, so a
+ * redelivered input produces facts that downstream dedupes (event store, supervisor, gateway).
+ */
+export const derivedId = (causeId: string, purpose: string): string => v5(`${causeId}:${purpose}`, HIRELOOP_NAMESPACE);
