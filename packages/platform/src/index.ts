@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './checkpointer';
 export * from './config';
 export * from './errors';
 export * from './http';

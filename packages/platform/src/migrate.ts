@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
+import { setupCheckpointer } from './checkpointer';
 import { ensureDatabase } from './postgres';
 
 export const migrationsDir = fileURLToPath(new URL('../../../infra/postgres/migrations', import.meta.url));
@@ -9,14 +10,13 @@ export const migrationsDir = fileURLToPath(new URL('../../../infra/postgres/migr
 const MIGRATE_LOCK = 4_242_001;
 
 export interface MigrateOptions {
-  /** extra idempotent setup run under the same lock after the SQL migrations (e.g. a library's own tables) */
-  after?: (databaseUrl: string) => Promise<void>;
   log?: (message: string) => void;
 }
 
 /**
  * Applies the versioned plain-SQL migrations in infra/postgres/migrations. Idempotent; safe to run
  * from several processes at once: each takes a session advisory lock and waits for the others.
+ * Then LangGraph's checkpointer tables (schema `langgraph`) are set up under the same lock.
  */
 export async function migrate(databaseUrl: string, options: MigrateOptions = {}): Promise<string[]> {
   await ensureDatabase(databaseUrl);
@@ -34,7 +34,8 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
       singleTransaction: true,
       log: options.log ?? (() => {}),
     });
-    await options.after?.(databaseUrl);
+    // LangGraph's checkpoint tables, through the library's own versioned setup, under the same lock.
+    await setupCheckpointer(databaseUrl);
     return ran.map((m) => m.name);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATE_LOCK]).catch(() => {});

@@ -19,6 +19,8 @@ describe('migrations (real Postgres)', () => {
       expect(rows.map((r) => r.name)).toEqual(applied[0]);
       const facts = await pool.query("SELECT to_regclass('public.facts') AS t");
       expect(facts.rows[0].t).toBe('facts');
+      const checkpoints = await pool.query("SELECT to_regclass('langgraph.checkpoints') AS t");
+      expect(checkpoints.rows[0].t).toBe('langgraph.checkpoints');
     } finally {
       await pool.end();
     }
