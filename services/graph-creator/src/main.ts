@@ -1,4 +1,45 @@
-import { bootService } from '@hireloop/platform';
+import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
+import { bootService, createCheckpointer, systemClock } from '@hireloop/platform';
+import { Topics } from '@hireloop/schemas';
+import { conversationAdapter } from './conversation/adapter';
+import { pruneCheckpoints } from './retention';
+import { ExecutionRunner } from './runner';
 
 const service = await bootService('graph-creator');
+const { config, log, pool, kafka, lifecycle } = service;
+const env = process.env;
+const retentionMs = Number(env.CHECKPOINT_RETENTION_MS ?? 7 * 24 * 3600 * 1000);
+const retentionEveryMs = Number(env.CHECKPOINT_RETENTION_INTERVAL_MS ?? 3600 * 1000);
+
+const checkpointer = createCheckpointer(pool);
+const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
+await publisher.connect();
+lifecycle.onStop('publisher', () => publisher.disconnect());
+
+const runner = new ExecutionRunner({ adapter: conversationAdapter(checkpointer), pool, publisher, log });
+
+const consumer = new FactConsumer({
+  kafka,
+  topicPrefix: config.topicPrefix,
+  groupId: 'graph-creator',
+  topics: [Topics.runIntent, Topics.hilResponse],
+  log,
+  publisher,
+  partitionsConsumedConcurrently: Number(env.GRAPH_CREATOR_CONCURRENCY ?? 3),
+})
+  .on('RunIntent', (intent, delivery) =>
+    intent.action === 'start' ? runner.start(intent, delivery.traceparent) : runner.cancel(intent, delivery.traceparent),
+  )
+  .on('HILResponse', (response, delivery) => runner.respond(response, delivery.traceparent));
+await consumer.start();
+lifecycle.onStop('consumer', () => consumer.stop());
+
+const retention = setInterval(() => {
+  pruneCheckpoints(pool, checkpointer, retentionMs, systemClock.now(), log).catch((error: unknown) =>
+    log.error({ err: error }, 'checkpoint retention failed'),
+  );
+}, retentionEveryMs);
+retention.unref();
+lifecycle.onStop('retention', () => clearInterval(retention));
+
 await service.listen();
