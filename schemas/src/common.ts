@@ -3,7 +3,8 @@ import { Limits } from './limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', (v) => UUID.test(v));
-if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d\d-\d\dT/.test(v));
+if (!FormatRegistry.Has('date-time'))
+  FormatRegistry.Set('date-time', (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d\d-\d\dT/.test(v));
 
 export const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 export const Id = Type.String({ minLength: 1, maxLength: Limits.id, pattern: '^[A-Za-z0-9._:@-]+$' });

@@ -2,7 +2,12 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Id, JsonObject, Literals, Name, ShortText, Text, Uuid } from './common';
 import { Limits } from './limits';
 
-export const GapCategories = ['missing_integration', 'underspecified_task', 'organizational_context', 'workflow_ambiguity'] as const;
+export const GapCategories = [
+  'missing_integration',
+  'underspecified_task',
+  'organizational_context',
+  'workflow_ambiguity',
+] as const;
 export const GapCategory = Literals(GapCategories);
 export type GapCategory = Static<typeof GapCategory>;
 
@@ -24,7 +29,10 @@ export const Workflow = Type.Object(
     id: Id,
     name: Name,
     description: Text,
-    trigger: Type.Object({ triggerId: Id, params: JsonObject('trigger parameters, valid against its schema') }, { additionalProperties: false }),
+    trigger: Type.Object(
+      { triggerId: Id, params: JsonObject('trigger parameters, valid against its schema') },
+      { additionalProperties: false },
+    ),
     steps: Type.Array(Step, { maxItems: Limits.steps }),
     behaviourPrompt: Text,
     /** absent or 'satisfied'; 'unsatisfied' when a blocking gap was skipped (the reason says which) */
@@ -63,7 +71,12 @@ const GraphNode = Type.Object(
   { additionalProperties: false },
 );
 const GraphEdge = Type.Object(
-  { from: Id, to: Id, condition: Type.Optional(ShortText), maxIterations: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) },
+  {
+    from: Id,
+    to: Id,
+    condition: Type.Optional(ShortText),
+    maxIterations: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
   { additionalProperties: false },
 );
 
@@ -87,7 +100,10 @@ export const CompiledGraph = Type.Object(
 );
 export type CompiledGraph = Static<typeof CompiledGraph>;
 
-export const ValidationCheck = Type.Object({ id: Id, passed: Type.Boolean(), detail: ShortText }, { additionalProperties: false });
+export const ValidationCheck = Type.Object(
+  { id: Id, passed: Type.Boolean(), detail: ShortText },
+  { additionalProperties: false },
+);
 
 export const RoutingTraceEntry = Type.Object(
   {

@@ -175,7 +175,14 @@ export const ExecutionResult = Fact(
 export type ExecutionResult = Static<typeof ExecutionResult>;
 
 // ---- ExecutionEvent: progress, phase, node enter/exit, and records such as a stale answer.
-export const ExecutionEventKinds = ['phase', 'progress', 'node_enter', 'node_exit', 'answer_ignored', 'analyst_fallback'] as const;
+export const ExecutionEventKinds = [
+  'phase',
+  'progress',
+  'node_enter',
+  'node_exit',
+  'answer_ignored',
+  'analyst_fallback',
+] as const;
 export const ExecutionEvent = Fact(
   'ExecutionEvent',
   {

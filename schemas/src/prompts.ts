@@ -4,10 +4,13 @@ import { Limits } from './limits';
 import { type FieldError, type Validation, validate } from './validate';
 
 type PromptShape = Pick<HILPrompt, 'kind' | 'allowedActions'> &
-  ({ kind: 'options'; options: { id: string }[]; selectionRules: { mode: 'single' | 'multi'; min?: number; max?: number } } | {
-    kind: 'questions';
-    questions: { id: string; required?: boolean }[];
-  });
+  (
+    | { kind: 'options'; options: { id: string }[]; selectionRules: { mode: 'single' | 'multi'; min?: number; max?: number } }
+    | {
+        kind: 'questions';
+        questions: { id: string; required?: boolean }[];
+      }
+  );
 
 const navigation = (actions: readonly NavigationAction[] | undefined): TSchema[] =>
   actions && actions.length > 0

@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { FactSchemas, NavigationAnswer, OptionsAnswer, QuestionsAnswer } from './facts';
+import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import type { AnyFact } from './facts';
+import { FactSchemas, NavigationAnswer, OptionsAnswer, QuestionsAnswer } from './facts';
 import { FactTypes } from './topics';
 
 export interface FieldError {
@@ -42,7 +42,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** The branch of a union a value means, by its discriminator: its errors name fields, the union's do not. */
 function variantOf(schema: TSchema, key: string, value: unknown): TSchema | undefined {
-  return (schema.anyOf as TSchema[] | undefined)?.find((v) => (v.properties as Record<string, { const?: unknown }>)[key]?.const === value);
+  return (schema.anyOf as TSchema[] | undefined)?.find(
+    (v) => (v.properties as Record<string, { const?: unknown }>)[key]?.const === value,
+  );
 }
 
 function answerBranch(payload: unknown): TSchema | undefined {
@@ -69,7 +71,8 @@ function refine(fact: Record<string, unknown>, errors: FieldError[]): FieldError
   if (fact.type === 'HILResponse' && errors.some((e) => e.path === '/payload')) {
     const branch = answerBranch(fact.payload);
     const inner = branch ? validate(branch, fact.payload) : undefined;
-    if (inner && !inner.ok) return inner.errors.map((e) => ({ path: `/payload${e.path === '/' ? '' : e.path}`, message: e.message }));
+    if (inner && !inner.ok)
+      return inner.errors.map((e) => ({ path: `/payload${e.path === '/' ? '' : e.path}`, message: e.message }));
     if (!branch) return [{ path: '/payload', message: 'expected {selected: [...]}, {answers: {...}} or {action}' }];
   }
   return errors;
@@ -80,7 +83,10 @@ export function validateFact(value: unknown): Validation<AnyFact> {
   if (!isObject(value)) return { ok: false, errors: [{ path: '/', message: 'a fact must be a JSON object' }] };
   const type = value.type;
   if (typeof type !== 'string' || !(FactTypes as readonly string[]).includes(type)) {
-    return { ok: false, errors: [{ path: '/type', message: `unknown fact type ${JSON.stringify(type)}: expected one of ${FactTypes.join(', ')}` }] };
+    return {
+      ok: false,
+      errors: [{ path: '/type', message: `unknown fact type ${JSON.stringify(type)}: expected one of ${FactTypes.join(', ')}` }],
+    };
   }
   const result = validate(FactSchemas[type as keyof typeof FactSchemas], value);
   if (result.ok) return result as Validation<AnyFact>;

@@ -8,7 +8,7 @@ export class FactCollector {
   private readonly consumer: Consumer;
 
   constructor(
-    private readonly kafka: Kafka,
+    kafka: Kafka,
     private readonly topicPrefix: string,
     private readonly topics: readonly TopicSpec[],
   ) {
