@@ -1,7 +1,7 @@
 # Shared by the scripts behind `make`: paths, messages, and the checks a new user may trip on.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 run="$root/.run"
-services=(event-store trigger-router supervisor graph-creator gateway)
+services=(event-store trigger-router supervisor graph-creator connect-hub gateway)
 PNPM_VERSION=10.34.9
 
 say() { printf '%s\n' "$*"; }

@@ -1,7 +1,7 @@
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
-const services = ['gateway', 'trigger-router', 'supervisor', 'graph-creator', 'event-store'] as const;
+const services = ['gateway', 'trigger-router', 'supervisor', 'graph-creator', 'event-store', 'connect-hub'] as const;
 
 const json = async (url: string) => {
   const res = await fetch(url);

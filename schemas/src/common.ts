@@ -1,4 +1,4 @@
-import { FormatRegistry, type TLiteral, type TSchema, type TUnion, Type } from '@sinclair/typebox';
+import { FormatRegistry, type TLiteral, type TUnion, Type } from '@sinclair/typebox';
 import { Limits } from './limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,5 +19,5 @@ export const Literals = <const T extends readonly string[]>(values: T): TUnion<T
   Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
 
 /** A JSON object of bounded size whose shape is described elsewhere (a JSON Schema, parameters). */
-export const JsonObject = (description: string, extra: object = {}): TSchema =>
+export const JsonObject = (description: string, extra: object = {}) =>
   Type.Record(Type.String({ maxLength: Limits.name }), Type.Unknown(), { description, maxProperties: 100, ...extra });

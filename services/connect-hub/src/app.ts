@@ -1,0 +1,131 @@
+/**
+ * The Connect Hub's HTTP API (ARCHITECTURE §8a), as a fastify plugin registered at `/v1`:
+ * the catalog in an org's view (with ETags) and the org's connections. Every route needs a JWT; a
+ * token reads only its own org; changing connections needs `role: 'admin'`.
+ */
+
+import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { bearer, HireloopError, type Principal } from '@hireloop/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CapabilityList, Connections, HubError, NotModified, OrgParams, OrgQuery, PutConnectionsBody, TriggerList } from './api';
+import { capabilityViews, notModified, readableOrg, triggerViews, viewEtag, writableOrg } from './decide';
+import { toErrorReply } from './errors';
+import type { ConnectHubStore, StoredCatalog } from './store';
+
+export interface ConnectHubOptions {
+  store: ConnectHubStore;
+  /** a bearer token to its caller, or throws UNAUTHORIZED saying why (platform `tokenVerifier`) */
+  verify: (token: string) => Principal;
+}
+
+/** Where main and the tests register the plugin. */
+export const API_PREFIX = '/v1';
+
+const PRINCIPAL = 'principal';
+const principalOf = (request: FastifyRequest): Principal => {
+  const principal = request.getDecorator<Principal | null>(PRINCIPAL);
+  if (!principal) throw new HireloopError('UNAUTHORIZED', 'send a bearer token: Authorization: Bearer <JWT>');
+  return principal;
+};
+
+const errors = {
+  400: HubError,
+  401: HubError,
+  403: HubError,
+  404: HubError,
+  413: HubError,
+  415: HubError,
+  422: HubError,
+  500: HubError,
+  503: HubError,
+};
+
+export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (app, { store, verify }) => {
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, internal } = toErrorReply(error, request.id);
+    if (internal) request.log.error({ err: error, ref: request.id }, 'request failed');
+    else request.log.info({ code: body.code, field: body.field, status }, body.message);
+    return reply.code(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } satisfies HubError),
+  );
+
+  app.decorateRequest(PRINCIPAL, null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request.headers.authorization);
+    if (!token) throw new HireloopError('UNAUTHORIZED', 'send a bearer token: Authorization: Bearer <JWT>');
+    request.setDecorator(PRINCIPAL, verify(token));
+  });
+
+  /**
+   * The org's view of the catalog, or 304 when the caller's ETag is still current. The ETag comes
+   * from the versions of one consistent read, so a body is never older than its ETag says.
+   */
+  async function orgView<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    requested: string | undefined,
+    render: (catalog: StoredCatalog, orgId: string, connected: ReadonlySet<string>) => T,
+  ): Promise<T | undefined> {
+    const orgId = readableOrg(principalOf(request), requested);
+    const state = await store.orgState(orgId);
+    const catalog = await store.catalog(state.catalogVersion);
+    const etag = viewEtag(catalog.version, state.orgVersion);
+    // Caches may keep the view but must ask again before using it: connections change at any time.
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
+    if (notModified(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      return undefined;
+    }
+    return render(catalog, orgId, new Set(state.connected));
+  }
+
+  app.get(
+    '/capabilities',
+    { schema: { querystring: OrgQuery, response: { 200: CapabilityList, 304: NotModified, ...errors } } },
+    async (request, reply) => {
+      const body = await orgView(request, reply, request.query.orgId, (catalog, orgId, connected) => ({
+        orgId,
+        capabilities: capabilityViews(catalog.capabilities, connected),
+      }));
+      return body ?? reply.send(null);
+    },
+  );
+
+  app.get(
+    '/triggers',
+    { schema: { querystring: OrgQuery, response: { 200: TriggerList, 304: NotModified, ...errors } } },
+    async (request, reply) => {
+      const body = await orgView(request, reply, request.query.orgId, (catalog, orgId, connected) => ({
+        orgId,
+        triggers: triggerViews(catalog.triggers, connected),
+      }));
+      return body ?? reply.send(null);
+    },
+  );
+
+  app.get(
+    '/orgs/:orgId/connections',
+    { schema: { params: OrgParams, response: { 200: Connections, ...errors } } },
+    async (request) => {
+      const orgId = readableOrg(principalOf(request), request.params.orgId);
+      return { orgId, ...(await store.connections(orgId)) };
+    },
+  );
+
+  app.put(
+    '/orgs/:orgId/connections',
+    { bodyLimit: 128 * 1024, schema: { params: OrgParams, body: PutConnectionsBody, response: { 200: Connections, ...errors } } },
+    async (request) => {
+      const orgId = writableOrg(principalOf(request), request.params.orgId);
+      const saved = await store.replaceConnections(orgId, request.body.providers);
+      request.log.info({ orgId, providers: saved.providers, version: saved.version }, 'connections replaced');
+      return { orgId, ...saved };
+    },
+  );
+};
