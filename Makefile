@@ -3,7 +3,7 @@ SHELL := /usr/bin/env bash
 .DEFAULT_GOAL := help
 ARGS ?=
 
-.PHONY: help up down test test-unit test-int test-e2e lint format typecheck migrate topics token logs
+.PHONY: help up down test test-unit test-int test-e2e lint format typecheck migrate topics token eval logs replay bench
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -43,6 +43,15 @@ topics: ## create the topics of the registry
 
 token: ## print a dev JWT: make token ARGS='--user alice --org acme'
 	@pnpm -s hireloop token $(if $(ARGS),$(ARGS),--user dev --org acme)
+
+replay: ## rebuild projections from facts; ARGS='--verify' compares, '--check-chain' checks the hash chain, '--execution <id>' prints a timeline
+	@pnpm -s hireloop replay $(ARGS)
+
+bench: ## performance figures
+	@node --import tsx scripts/bench-event-store.ts
+
+eval: ## run a golden set through the creation graph: make eval [GOLDEN=../shared/golden]
+	@node --import tsx services/graph-creator/src/eval.ts $(if $(GOLDEN),--golden $(GOLDEN),)
 
 logs: ## follow the services' logs
 	@tail -F .run/logs/*.log

@@ -1,7 +1,12 @@
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
-import { bootService, createCheckpointer, systemClock } from '@hireloop/platform';
+import { bootService, createCheckpointer, loadJwtSecret, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
-import { conversationAdapter } from './conversation/adapter';
+import { OfflineAnalyst } from './analyst/offline';
+import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
+import { connectHubTools } from './connect-hub/tools';
+import { creationAdapter } from './creation/adapter';
+import { creationAnalyst, toolCatalogSource } from './creation/sources';
+import { llmConfigFromEnv } from './llm/analyst';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
 
@@ -16,7 +21,13 @@ const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, lo
 await publisher.connect();
 lifecycle.onStop('publisher', () => publisher.disconnect());
 
-const runner = new ExecutionRunner({ adapter: conversationAdapter(checkpointer), pool, publisher, log });
+const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret() });
+const adapter = creationAdapter(checkpointer, {
+  analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
+  catalog: toolCatalogSource(connectHubTools(hub)),
+  maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
+});
+const runner = new ExecutionRunner({ adapter, pool, publisher, log });
 
 const consumer = new FactConsumer({
   kafka,

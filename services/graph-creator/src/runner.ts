@@ -22,12 +22,17 @@ export interface RunnableGraph {
   }>;
 }
 
-/** What differs between graphs: how a trigger becomes input, and how a finished state becomes output. */
+/** How a graph ended, in ExecutionResult terms. */
+export type Outcome = { status: ExecutionResult['status'] } & Pick<ExecutionResult, 'output' | 'error'>;
+
+/** What differs between graphs: how a trigger becomes input, and how a finished state becomes a result. */
 export interface GraphAdapter<S> {
   graph: RunnableGraph;
   input(intent: RunIntent): Record<string, unknown>;
-  output(values: S): NonNullable<ExecutionResult['output']>;
+  outcome(values: S): Outcome;
   status(values: S): { phase?: string; progress?: number };
+  /** things worth an ExecutionEvent of their own, in order (e.g. an analyst fallback); published once each */
+  notices?(values: S): { event: 'analyst_fallback'; detail: string }[];
 }
 
 export interface RunnerDeps<S> {
@@ -197,7 +202,8 @@ export class ExecutionRunner<S> {
       return;
     }
     if (state.next.length === 0 && row.status === 'running') {
-      await this.finish(cause, 'completed', { output: this.deps.adapter.output(state.values as S) }, traceparent);
+      const { status, ...body } = this.deps.adapter.outcome(state.values as S);
+      await this.finish(cause, status, body, traceparent);
     } else if (row.status !== 'running') {
       await this.deps.publisher.publish(this.result(cause, row.status, {}, executionId), { traceparent });
     }
@@ -205,7 +211,7 @@ export class ExecutionRunner<S> {
 
   private async finish(
     cause: AnyFact & { executionId?: string },
-    status: 'completed' | 'failed',
+    status: ExecutionResult['status'],
     body: Pick<ExecutionResult, 'output' | 'error'>,
     traceparent?: string,
   ): Promise<void> {

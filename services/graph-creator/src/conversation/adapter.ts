@@ -13,7 +13,7 @@ export function conversationAdapter(checkpointer: BaseCheckpointSaver): GraphAda
       const payload = intent.trigger.payload as Static<typeof CreateGraphPayload>;
       return { jobDescription: payload.jobDescription, name: payload.name ?? '' };
     },
-    output: (values) => ({ summary: conversationSummary(values) }),
+    outcome: (values) => ({ status: 'completed', output: { summary: conversationSummary(values) } }),
     status: (values) => ({ phase: values.phase, progress: values.progress }),
   };
 }

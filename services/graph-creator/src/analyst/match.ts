@@ -1,0 +1,547 @@
+import type { CatalogCapability, CatalogTrigger } from '@hireloop/schemas';
+import MiniSearch from 'minisearch';
+import {
+  CAPABILITY_SENSES,
+  COGNITIVE_VERBS,
+  EXTERNAL_PEOPLE,
+  INTERNAL_PEOPLE,
+  MESSAGE_FAMILY,
+  MESSAGE_VERBS,
+  PROVIDER_CUES,
+  REPLY_VERBS,
+  type Sense,
+  TRIGGER_SENSES,
+  type TriggerSense,
+  VAGUE_VERBS,
+} from './lexicon';
+import { beforeMeeting, parseSchedule } from './schedule';
+import {
+  type Clause,
+  channelsIn,
+  contentWords,
+  handlesIn,
+  hasTerm,
+  isWord,
+  lemmas,
+  parseClause,
+  providersIn,
+  tokenize,
+} from './text';
+import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, StepMatch, TriggerMatch } from './types';
+
+// Steps → capabilities and workflows → triggers: a synonym table scored per capability, with BM25
+// over the catalog's names and descriptions as a fallback for capabilities the table does not know.
+
+const round = (n: number): number => Math.round(n * 100) / 100;
+const clamp = (n: number): number => Math.max(0, Math.min(1, n));
+const providerOf = (id: string): string => id.slice(0, id.indexOf('.'));
+const family = new Set<string>(MESSAGE_FAMILY);
+const MIN_SCORE = 3.5;
+
+/** A sense for a capability the synonym table does not list, read off its name: "create_task" → create + task. */
+function derivedSense(c: CatalogCapability): Sense {
+  const [verb = '', ...rest] = c.name.split('_');
+  return { verbs: [verb], objects: rest.length ? [rest.join(' '), ...rest] : [] };
+}
+
+function derivedTriggerSense(t: CatalogTrigger): TriggerSense {
+  const words = t.name.split('_');
+  const isNew = words[0] === 'new';
+  const last = words[words.length - 1] ?? '';
+  const event = /(ed|ing)$/.test(last) ? (lemmas(last)[2] ?? last) : '';
+  const subjects = words.filter((w) => w !== 'new' && w !== last);
+  if (!event) subjects.push(last);
+  return { subjects: subjects.length ? [subjects.join(' '), ...subjects] : [], events: event ? [event] : [], creation: isNew };
+}
+
+type Ctx = {
+  triggerProvider: string | null;
+  prevProvider: string | null;
+  connected: ReadonlySet<string>;
+};
+
+type Scored = { id: string; providerId: string; score: number; verb: boolean; phrase: boolean };
+
+const PRONOUN_OBJECT = /^(it|them|this|that|these|those|each one|one|him|her|all of them|everything)?$/;
+
+function recipientKind(clause: Clause): 'external' | 'internal' | 'requester' | null {
+  const scope = `${clause.object} ${clause.rest}`;
+  if (/\b(the (person|requester|sender|user|asker)|them|him|her)\b/.test(clause.object)) return 'requester';
+  const internal = INTERNAL_PEOPLE.find((p) => hasTerm(scope, p));
+  const external = EXTERNAL_PEOPLE.find((p) => hasTerm(scope, p));
+  if (external && internal)
+    return scope.search(new RegExp(`\\b${external}`)) < scope.search(new RegExp(`\\b${internal}`)) ? 'external' : 'internal';
+  if (external) return 'external';
+  if (internal) return 'internal';
+  return null;
+}
+
+/** Where a cue word sits: after in/on/to/into/via/through/by it names where the action lands. */
+function cueScore(clause: Clause, providerId: string): number {
+  let best = 0;
+  if (providerId === 'slack' && channelsIn(clause.core).length) best = 2;
+  for (const cue of PROVIDER_CUES[providerId] ?? []) {
+    if (!hasTerm(clause.core, cue)) continue;
+    const destination = new RegExp(
+      `\\b(in|on|to|into|via|through|by|over)\\s+(the\\s+|a\\s+|an\\s+|our\\s+|their\\s+|her\\s+|his\\s+|each\\s+|that\\s+)?([\\w-]+\\s+)?${cue}`,
+    ).test(clause.core);
+    best = Math.max(best, destination ? 2 : 1);
+  }
+  return best;
+}
+
+function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: ReadonlyMap<string, boolean>): Scored {
+  const sense = CAPABILITY_SENSES[c.id] ?? derivedSense(c);
+  const verb = clause.verbPhrase ?? '';
+  const v = clause.verb ?? '';
+  let score = 0;
+  let verbHit = false;
+  if ((sense.keyVerbs ?? []).some((k) => k === verb || k === v)) {
+    score += 4;
+    verbHit = true;
+  } else if (sense.verbs.some((k) => k === verb || (k === v && !k.includes(' ')))) {
+    score += 2;
+    verbHit = true;
+  }
+  const phraseHit = (sense.phrases ?? []).some((re) => re.test(clause.core));
+  if (phraseHit) score += 3;
+  const objects = sense.objects ?? [];
+  if (objects.some((o) => hasTerm(clause.object, o))) score += 2;
+  else if (objects.some((o) => hasTerm(clause.core, o))) score += 1;
+  else if ((sense.generic ?? []).some((o) => hasTerm(clause.object, o))) score += 1;
+  else if ((sense.generic ?? []).some((o) => hasTerm(clause.core, o))) score += 0.5;
+
+  const strong = named.get(c.providerId);
+  if (strong === true) score += 2.5;
+  else if (strong === false) score += 0.5;
+  else if (providersIn(clause.object).some((m) => !m.weak)) score -= 2.5;
+  else if ([...named.values()].some(Boolean)) score -= 1;
+  score += cueScore(clause, c.providerId);
+
+  const pronoun = PRONOUN_OBJECT.test(contentWords(clause.object).join(' '));
+  if (ctx.triggerProvider === c.providerId) score += pronoun && verbHit ? 1.5 : 0.5;
+  else if (ctx.prevProvider === c.providerId && verbHit) score += pronoun ? 1 : 0.5;
+
+  if (family.has(c.id) && (verbHit || phraseHit)) {
+    const familyCue = MESSAGE_FAMILY.some((id) => named.has(providerOf(id)) || cueScore(clause, providerOf(id)) > 0);
+    if (!familyCue) {
+      const recipient = recipientKind(clause);
+      const replying = (REPLY_VERBS as readonly string[]).includes(verb) || recipient === 'requester' || recipient === null;
+      if (
+        replying &&
+        ctx.triggerProvider &&
+        family.has(MESSAGE_FAMILY.find((id) => providerOf(id) === ctx.triggerProvider) ?? '')
+      ) {
+        if (c.providerId === ctx.triggerProvider) score += 1.5;
+      } else if (recipient === 'external' && c.id === 'gmail.send_email') score += 1.5;
+      else if (recipient === 'internal' && c.id === 'slack.post_message') score += 1.5;
+      else if (recipient === null && c.id === 'gmail.send_email') score += 0.5;
+    }
+  }
+  if (ctx.connected.has(c.providerId)) score += 0.25;
+  return { id: c.id, providerId: c.providerId, score, verb: verbHit, phrase: phraseHit };
+}
+
+// ---- BM25 fallback ----
+
+const indexes = new WeakMap<readonly CatalogCapability[], MiniSearch<{ id: string; text: string; name: string }>>();
+const stem = (term: string): string => {
+  const forms = lemmas(term.toLowerCase());
+  return forms.length > 1 && !term.endsWith('ss') ? (forms[forms.length - 1] ?? term) : term.toLowerCase();
+};
+
+function bm25Index(capabilities: readonly CatalogCapability[]): MiniSearch<{ id: string; text: string; name: string }> {
+  let index = indexes.get(capabilities);
+  if (!index) {
+    index = new MiniSearch<{ id: string; text: string; name: string }>({
+      fields: ['name', 'text'],
+      storeFields: ['id'],
+      processTerm: (t) => (t.length < 2 ? null : stem(t)),
+    });
+    index.addAll(
+      capabilities.map((c) => ({
+        id: c.id,
+        name: `${c.name.replace(/_/g, ' ')} ${c.providerId.replace(/-/g, ' ')}`,
+        text: `${c.description} ${Object.values(c.inputSchema.properties)
+          .map((p) => p.description)
+          .join(' ')}`,
+      })),
+    );
+    indexes.set(capabilities, index);
+  }
+  return index;
+}
+
+function bm25(clause: Clause, capabilities: readonly CatalogCapability[]): { id: string; score: number }[] {
+  const words = [clause.verb ?? '', ...contentWords(clause.object), ...providersIn(clause.text).map((p) => p.name)].filter(
+    Boolean,
+  );
+  if (words.length < 2) return [];
+  const results = bm25Index(capabilities).search(words.join(' '), {
+    boost: { name: 2 },
+    prefix: false,
+    fuzzy: false,
+    combineWith: 'OR',
+  });
+  return results.slice(0, 5).map((r) => ({ id: String(r.id), score: r.score }));
+}
+
+// ---- steps ----
+
+const isCognitive = (verb: string): boolean => (COGNITIVE_VERBS as readonly string[]).includes(verb);
+const isVague = (verb: string): boolean => (VAGUE_VERBS as readonly string[]).includes(verb);
+
+function namedProviders(text: string): Map<string, boolean> {
+  const named = new Map<string, boolean>();
+  for (const m of providersIn(text)) named.set(m.providerId, (named.get(m.providerId) ?? false) || !m.weak);
+  return named;
+}
+
+/** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
+export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
+  const clause = parseClause(step.text);
+  const named = namedProviders(clause.core);
+  const scored = catalog.capabilities
+    .map((c) => scoreCapability(c, clause, ctx, named))
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  const second = scored[1];
+  const candidates = scored.filter((s) => s.score >= 2).slice(0, 5);
+  if (best && (best.verb || best.phrase) && best.score >= MIN_SCORE) {
+    const margin = best.score - (second?.score ?? 0);
+    const confidence = clamp((0.3 + 0.06 * best.score) * (margin < 1 ? 0.8 : 1));
+    return {
+      stepId: step.id,
+      capabilityId: best.id,
+      providerId: best.providerId,
+      confidence: round(Math.min(0.95, confidence)),
+      candidates: candidates.map((c) => c.id),
+    };
+  }
+  // the table does not know this step: rank the catalog by BM25 unless the verb is thinking, not doing
+  const verb = clause.verbPhrase ?? '';
+  if (verb && !isCognitive(verb) && !isVague(verb) && !(MESSAGE_VERBS as readonly string[]).includes(verb)) {
+    const hits = bm25(clause, catalog.capabilities);
+    const top = hits[0];
+    const cap = top && catalog.capabilities.find((c) => c.id === top.id);
+    const objectTerms = contentWords(clause.object).flatMap(lemmas);
+    const nameTerms = cap ? cap.name.split('_') : [];
+    const agrees =
+      cap &&
+      (named.get(cap.providerId) === true || nameTerms.some((w) => objectTerms.includes(w))) &&
+      nameTerms.some((w) => lemmas(verb).includes(w) || objectTerms.includes(w));
+    if (top && cap && agrees && top.score >= 4) {
+      return {
+        stepId: step.id,
+        capabilityId: cap.id,
+        providerId: cap.providerId,
+        confidence: round(Math.min(0.45, 0.2 + top.score / 40)),
+        candidates: [...new Set([cap.id, ...hits.map((h) => h.id), ...candidates.map((c) => c.id)])].slice(0, 5),
+      };
+    }
+  }
+  // no capability, but the step may still name the product it needs ("look up their record in BambooHR")
+  const product = providersIn(clause.core).find(
+    (m) => !m.weak && catalog.capabilities.some((c) => c.providerId === m.providerId),
+  );
+  return {
+    stepId: step.id,
+    capabilityId: null,
+    providerId: product?.providerId ?? null,
+    confidence: round(best ? 0.2 : 0.1),
+    candidates: candidates.map((c) => c.id),
+  };
+}
+
+// ---- triggers ----
+
+const LEAD = /^(when(ever)?|as soon as|each time|every time|any ?time|upon|after|once|if|on|for (each|every))\s+/i;
+const AUXILIARY = /^(is|are|was|were|be|been|being|gets?|got|has|have|had|does|do|did)$/;
+
+/** Subject and event of a trigger text: "a deal in HubSpot moves to Closed Won" → deal / move. */
+function parseEvent(text: string): { subject: string; event: string; rest: string } {
+  const t = text.toLowerCase().replace(LEAD, '');
+  const tokens = tokenize(t);
+  let i = 0;
+  const subject: string[] = [];
+  for (; i < tokens.length; i++) {
+    const w = tokens[i]?.lower ?? '';
+    if (AUXILIARY.test(w)) break;
+    if (/^(that|which|who)$/.test(w) && subject.length > 0) {
+      // "questions that come in as Slack DMs": the relative clause carries the event
+      i++;
+      break;
+    }
+    if (
+      i > 0 &&
+      /(s|ed)$/.test(w) &&
+      !/(ss|us)$/.test(w) &&
+      subject.length > 0 &&
+      !/^(new|each|every|a|an|the)$/.test(tokens[i - 1]?.lower ?? '')
+    ) {
+      // "a candidate applies", "someone emails" — unless a plural noun of the subject ("new Zendesk tickets")
+      const next = tokens[i + 1]?.lower ?? '';
+      if (next && !/^(in|from|on|to|of|with|for|that|which|who)$/.test(next)) break;
+      if (/ed$/.test(w) || /^(in|from|on|to|with|for)$/.test(next)) break;
+    }
+    subject.push(w);
+  }
+  while (i < tokens.length && AUXILIARY.test(tokens[i]?.lower ?? '')) i++;
+  const event = tokens[i]?.lower ?? '';
+  const cut = subject.findIndex((w) => /^(in|on|from|of|for|with|at)$/.test(w));
+  const head = (cut >= 0 ? subject.slice(0, cut) : subject).filter(
+    (w) => !/^(a|an|the|new|each|every|any|our|their|her|his|one)$/.test(w),
+  );
+  return {
+    subject: head.join(' '),
+    event,
+    rest: tokens
+      .slice(i + 1)
+      .map((x) => x.lower)
+      .join(' '),
+  };
+}
+
+/** Multi-word subjects of every trigger ("pull request"): a sense's one-word subject inside one does not count. */
+const COMPOUND_SUBJECTS = [
+  ...new Set(Object.values(TRIGGER_SENSES).flatMap((s) => [...s.subjects, ...(s.weakSubjects ?? [])])),
+].filter((s) => s.includes(' '));
+const headOf = (subject: string, term: string): boolean => {
+  if (!hasTerm(subject, term) || !new RegExp(`${term.split(' ').pop()}\\w*$`).test(subject)) return false;
+  return !COMPOUND_SUBJECTS.some((c) => c !== term && c.endsWith(` ${term}`) && hasTerm(subject, c));
+};
+const inside = (text: string, term: string): boolean =>
+  hasTerm(text, term) &&
+  !COMPOUND_SUBJECTS.some((c) => c !== term && c.includes(term) && !term.includes(' ') && hasTerm(text, c));
+
+type TriggerScore = { id: string; score: number; ok: boolean; subject: number; provider: number };
+
+function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<string>): TriggerScore {
+  const sense = TRIGGER_SENSES[t.id] ?? derivedTriggerSense(t);
+  const lower = text.toLowerCase();
+  const { subject, event, rest } = parseEvent(text);
+  let subj = 0;
+  if (sense.subjects.some((s) => headOf(subject, s))) subj = 2.5;
+  else if (sense.subjects.some((s) => inside(lower, s))) subj = 1;
+  else if ((sense.weakSubjects ?? []).some((s) => inside(lower, s))) subj = 1;
+  let ev = 0;
+  if (event && sense.events.some((e) => isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)))) ev = 2;
+  else if (sense.events.some((e) => inside(rest, e))) ev = 1;
+  const phrase = (sense.phrases ?? []).some((re) => re.test(lower)) ? 3 : 0;
+  const named = namedProviders(text);
+  const strong = named.get(t.providerId);
+  let provider = strong === true ? 2.5 : strong === false ? 0.5 : 0;
+  if (!strong && [...named.values()].some(Boolean)) provider -= 1.5;
+  let cue = 0;
+  if (t.providerId === 'slack' && channelsIn(lower).length) cue = 1.5;
+  else if ((PROVIDER_CUES[t.providerId] ?? []).some((c) => hasTerm(lower, c))) cue = 1;
+  const fresh = sense.creation && /\bnew\b/.test(lower) ? 0.5 : 0;
+  const score = subj + ev + phrase + provider + cue + fresh + (connected.has(t.providerId) ? 0.25 : 0);
+  const ok = score >= MIN_SCORE && (subj > 0 || phrase > 0 || provider > 0) && (ev > 0 || phrase > 0 || fresh > 0);
+  return { id: t.id, score, ok, subject: subj, provider };
+}
+
+/** True when a text reads as a known kind of event (subject and event both recognised), catalog aside. */
+export function describesEvent(text: string): boolean {
+  const lower = text.toLowerCase();
+  const { subject, event, rest } = parseEvent(text);
+  return Object.values(TRIGGER_SENSES).some((sense) => {
+    const phrase = (sense.phrases ?? []).some((re) => re.test(lower)) && !sense.phrases?.every((re) => re.source.includes('#'));
+    const subj = sense.subjects.some((s) => headOf(subject, s));
+    const ev = !!event && sense.events.some((e) => isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)));
+    return subj && (ev || phrase);
+  });
+}
+
+const titleCase = (s: string): string => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+
+function quotedOrCapitalised(text: string, after: RegExp): string | undefined {
+  const m = text.match(
+    new RegExp(
+      `${after.source}\\s+(?:the\\s+)?(?:stage\\s+|status\\s+|column\\s+)?(?:"([^"]+)"|'([^']+)'|([A-Z][\\w-]*(?:\\s+[A-Z][\\w-]*)*))`,
+    ),
+  );
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+/** Parameters for a trigger, read off the text and valid against the trigger's schema. */
+export function triggerParams(triggerId: string, text: string): Record<string, string | number> {
+  const lower = text.toLowerCase();
+  const p: Record<string, string | number> = {};
+  const channel = channelsIn(text)[0];
+  switch (triggerId) {
+    case 'hubspot.deal_stage_changed':
+    case 'salesforce.opportunity_stage_changed': {
+      const won = lower.match(/\bclosed[ -](won|lost)\b/) ?? lower.match(/\b(?:is|gets|was) (won|lost)\b/);
+      const stage = won
+        ? `Closed ${titleCase(won[1] ?? '')}`
+        : quotedOrCapitalised(
+            text,
+            /\b(?:moves?|moved|changes?|changed|goes|gone|reaches|reached|enters|entered|advances|advanced|progresses|progressed|is set|gets)\s+(?:in)?to/,
+          );
+      if (stage) p.stage = stage;
+      break;
+    }
+    case 'jira.issue_transitioned': {
+      const to = quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set)\s+to/);
+      const state = lower.match(/\b(?:is|gets|are|get)\s+(resolved|closed|done|completed|fixed|reopened|shipped|released)\b/);
+      if (to) p.toStatus = to;
+      else if (state?.[1]) p.toStatus = titleCase(state[1] === 'completed' ? 'done' : state[1]);
+      const project = text.match(/\b(?:in|to) the ([A-Z][A-Z0-9]+) (?:project|board)\b/);
+      if (project?.[1]) p.project = project[1];
+      break;
+    }
+    case 'jira.issue_created': {
+      const project = text.match(/\b(?:in|to) the ([A-Z][A-Z0-9]+) (?:project|board)\b/);
+      if (project?.[1]) p.project = project[1];
+      if (/\bbugs?\b/.test(lower)) p.issueType = 'Bug';
+      break;
+    }
+    case 'zendesk.new_ticket':
+    case 'zendesk.ticket_updated': {
+      const priority = lower.match(/\b(urgent|high|low|normal)(?:[- ]priority)?\b/);
+      if (priority?.[1] && (priority[1] === 'urgent' || /priority/.test(priority[0]))) p.priority = priority[1];
+      if (triggerId === 'zendesk.ticket_updated') {
+        const status = lower.match(/\b(solved|pending|closed|reopened|on hold|open)\b/);
+        if (status?.[1]) p.status = status[1] === 'reopened' ? 'open' : status[1] === 'on hold' ? 'hold' : status[1];
+      }
+      const tag = lower.match(/\btagged (?:as |with )?["']?([\w-]+)/);
+      if (tag?.[1] && triggerId === 'zendesk.new_ticket') p.tag = tag[1];
+      break;
+    }
+    case 'slack.new_message':
+      if (channel) p.channel = channel;
+      break;
+    case 'slack.mention': {
+      if (channel) p.channel = channel;
+      const handle = handlesIn(text)[0];
+      if (handle) p.handle = handle;
+      break;
+    }
+    case 'gmail.new_email': {
+      const from = text.match(/\bfrom\s+([\w.+-]+@[\w-]+\.[\w.]+|@?[\w-]+\.[a-z]{2,})/i);
+      if (from?.[1]) p.from = from[1];
+      const subject = text.match(
+        /\bsubject\s+(?:contains|containing|including|with)\s+["']([^"']+)["']|\bwith\s+["']([^"']+)["']\s+in the subject/i,
+      );
+      if (subject) p.subjectContains = subject[1] ?? subject[2] ?? '';
+      const label = text.match(/\blabel(?:l?ed)?\s+["']?([\w-]+)["']?/i);
+      if (label?.[1]) p.label = label[1];
+      break;
+    }
+    case 'google-calendar.event_starting': {
+      const m = beforeMeeting(text);
+      if (m) p.minutesBefore = m.minutes;
+      break;
+    }
+    case 'github.issue_opened':
+    case 'github.pull_request_opened': {
+      const repo = text.match(/\b([\w-]+\/[\w.-]+)\b/);
+      if (repo?.[1]) p.repository = repo[1];
+      const label = text.match(/\bwith the ["']?([\w-]+)["']? label\b|\blabel(?:l?ed)?\s+["']?([\w-]+)["']?/i);
+      if (label && triggerId === 'github.issue_opened') p.label = label[1] ?? label[2] ?? '';
+      break;
+    }
+    case 'google-drive.file_added': {
+      const folder = text.match(/\b(?:the\s+)?["']?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)["']?\s+folder\b|\bfolder\s+["']([^"']+)["']/);
+      if (folder) p.folder = folder[1] ?? folder[2] ?? '';
+      break;
+    }
+    case 'webhook.incoming_webhook': {
+      const path = text.match(/(?:^|\s)(\/[\w/-]+)/);
+      const form = lower.match(/\b(?:the |our )?([\w-]+(?:-[\w]+)*) form\b/);
+      if (path?.[1]) p.path = path[1];
+      else if (
+        form?.[1] &&
+        !/^(a|the|our|web|online|access|contact|google|microsoft|typeform|jotform|hubspot|tally|this|that|application|signup|sign-up)$/.test(
+          form[1],
+        )
+      )
+        p.path = `/${form[1].replace(/[^\w-]+/g, '-')}`;
+      break;
+    }
+    case 'stripe.payment_failed':
+    case 'stripe.invoice_paid': {
+      const amount = text.match(/\b(?:over|above|more than|at least)\s+\$?([\d,]+)/i);
+      if (amount?.[1]) p.minAmount = Number(amount[1].replace(/,/g, ''));
+      break;
+    }
+    case 'quickbooks.invoice_overdue': {
+      const days = lower.match(/\b(\d+)\s+days?\s+(?:overdue|past due|late)\b/);
+      if (days?.[1]) p.daysOverdue = Number(days[1]);
+      break;
+    }
+    case 'bamboohr.new_hire': {
+      const dept = text.match(/\bin (?:the )?([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*) (?:department|team)\b/);
+      if (dept?.[1]) p.department = dept[1];
+      break;
+    }
+    case 'greenhouse.candidate_applied': {
+      const job = text.match(/\bfor (?:an? |the |our )?([\w -]{2,40}?) (?:role|job|position|opening)\b/i);
+      if (job?.[1]) p.job = job[1];
+      break;
+    }
+    default:
+      break;
+  }
+  return p;
+}
+
+const REQUIRED_MISSING_PENALTY = 0.6;
+
+/** Maps what starts a workflow to a catalog trigger, with parameters. */
+export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): TriggerMatch {
+  const { kind, text } = workflow.triggerHint;
+  const connected = new Set(catalog.connected);
+  const has = (id: string): CatalogTrigger | undefined => catalog.triggers.find((t) => t.id === id);
+  if (kind === 'schedule') {
+    const cron = has('schedule.cron');
+    const parsed = parseSchedule(text);
+    if (cron && parsed) {
+      const params: Record<string, string> = { expression: parsed.expression };
+      if (parsed.timezone) params.timezone = parsed.timezone;
+      return { triggerId: cron.id, params, confidence: round(parsed.confidence), alternatives: [] };
+    }
+    return { triggerId: null, params: {}, confidence: 0.2, alternatives: cron ? [cron.id] : [] };
+  }
+  if (kind === 'manual' || !text.trim()) {
+    const hook = has('webhook.incoming_webhook');
+    return { triggerId: null, params: {}, confidence: kind === 'manual' ? 0.6 : 0.1, alternatives: hook ? [hook.id] : [] };
+  }
+  const scored = catalog.triggers
+    .filter((t) => t.id !== 'schedule.cron')
+    .map((t) => scoreTrigger(t, text, connected))
+    .sort((a, b) => b.score - a.score);
+  const best = scored.find((s) => s.ok);
+  const alternatives = scored
+    .filter((s) => s.score >= 2 && s.id !== best?.id)
+    .slice(0, 3)
+    .map((s) => s.id);
+  if (!best) {
+    // no trigger fits, but the event may still clearly live in one product ("a pull request is merged")
+    const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
+    return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: home ? providerOf(home.id) : null };
+  }
+  const trigger = has(best.id);
+  const params = triggerParams(best.id, text);
+  const missing = (trigger?.paramsSchema.required ?? []).some((r) => !(r in params));
+  const runnerUp = scored.find((s) => s.id !== best.id)?.score ?? 0;
+  let confidence = Math.min(0.95, 0.3 + 0.07 * best.score) * (best.score - runnerUp < 1 ? 0.85 : 1);
+  if (missing) confidence *= REQUIRED_MISSING_PENALTY;
+  return { triggerId: best.id, params, confidence: round(clamp(confidence)), alternatives, providerId: providerOf(best.id) };
+}
+
+/** Capability and trigger matches for one workflow; pure and deterministic. */
+export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): CapabilityMatch {
+  const trigger = matchTrigger(workflow, catalog);
+  const connected = new Set(catalog.connected);
+  const ctx: Ctx = { triggerProvider: trigger.triggerId ? providerOf(trigger.triggerId) : null, prevProvider: null, connected };
+  const steps: StepMatch[] = [];
+  for (const step of workflow.steps) {
+    const m = matchStep(step, catalog, ctx);
+    steps.push(m);
+    if (m.providerId) ctx.prevProvider = m.providerId;
+  }
+  return { workflowId: workflow.id, trigger, steps };
+}

@@ -1,0 +1,37 @@
+import { ambiguities, vagueness } from './findings';
+import { matchWorkflow } from './match';
+import type { Analyst } from './port';
+import { analyseJob } from './segment';
+import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, Finding, JobAnalysis } from './types';
+
+/**
+ * The deterministic analyst: no network, no model, the same output for the same input.
+ * The sync methods are the decisions; the Analyst port's async methods wrap them.
+ */
+export class OfflineAnalyst implements Analyst {
+  analyseSync(jobDescription: string): JobAnalysis {
+    return analyseJob(jobDescription);
+  }
+
+  matchCapabilitiesSync(workflow: DraftWorkflow, catalog: Catalog): CapabilityMatch {
+    return matchWorkflow(workflow, catalog);
+  }
+
+  analyse(jobDescription: string): Promise<JobAnalysis> {
+    return Promise.resolve(this.analyseSync(jobDescription));
+  }
+
+  matchCapabilities(workflow: DraftWorkflow, catalog: Catalog): Promise<CapabilityMatch> {
+    return Promise.resolve(this.matchCapabilitiesSync(workflow, catalog));
+  }
+
+  /** An underspecified step: a vague verb ("handle follow-ups"), a vague object, a message with no recipient. */
+  vagueness(step: DraftStep): Finding[] {
+    return vagueness(step);
+  }
+
+  /** What to ask about a workflow: its start, its vague steps, organisational context; sharper with a match. */
+  ambiguities(workflow: DraftWorkflow, match?: CapabilityMatch): Finding[] {
+    return ambiguities(workflow, match);
+  }
+}

@@ -1,0 +1,185 @@
+import { NUMBER_WORDS } from './lexicon';
+
+// Recurring times in plain English → five-field cron expressions.
+
+const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const NUM = `(?:\\d+|${Object.keys(NUMBER_WORDS)
+  .filter((w) => w.length > 2)
+  .join('|')})`;
+const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)';
+const PERIOD = '(?:day|weekday|working day|business day|morning|afternoon|evening|night|week|month|quarter|year|hour)';
+
+const RECURRING = new RegExp(
+  [
+    `\\b(?:every|each)\\s+(?:other\\s+|single\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
+    '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b',
+    '\\b(?:once|twice|three times)\\s+(?:a|per|every)\\s+(?:day|week|month|quarter|year)\\b',
+    `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
+    `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
+    `\\bon\\s+the\\s+(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
+    '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
+  ].join('|'),
+  'i',
+);
+
+const RELATIVE = new RegExp(
+  [
+    `\\b(?:${NUM}|a|an|the)\\s+(?:${UNIT}|day|week|morning|evening)\\s+(?:after|before|prior to|following|ahead of)\\b`,
+    '\\bthe (?:day|week|morning|evening) (?:after|before|following)\\b',
+    "\\bon (?:their|his|her|the [\\w-]+'s|the) (?:first|last|final|start|end|official) (?:day|date|working day|week)\\b",
+    "\\bon (?:their|his|her|each|every|the) (?:[\\w-]+'s )?(?:birthday|(?:work )?anniversary|start date|end date|renewal date|due date)\\b",
+  ].join('|'),
+  'i',
+);
+
+/** A recurring time ("every Monday at 9am") or a date relative to a record ("thirty days after their start date"). */
+export function findSchedule(text: string): { text: string; index: number; relative: boolean } | null {
+  const r = RECURRING.exec(text);
+  const rel = RELATIVE.exec(text);
+  if (r && (!rel || r.index <= rel.index)) return { text: r[0], index: r.index, relative: false };
+  if (rel) return { text: rel[0], index: rel.index, relative: true };
+  return null;
+}
+
+/** True when a relative time is anchored on a calendar event ("an hour before the demo"). */
+export function beforeMeeting(text: string): { minutes: number } | null {
+  const m = text.match(
+    new RegExp(
+      `\\b(${NUM}|a|an|half an)\\s+(minutes?|mins?|hours?|hrs?|days?)\\s+(?:before|ahead of|prior to)\\s+(?:the|each|every|a|an|their|her|his|our)\\s+(?:[\\w-]+\\s+)?(?:meeting|call|demo|appointment|interview|session|kickoff|event|webinar)s?\\b`,
+      'i',
+    ),
+  );
+  if (!m) return null;
+  const n = m[1] === 'half an' ? 0.5 : toNumber(m[1] ?? '1');
+  const unit = (m[2] ?? 'minute').toLowerCase();
+  const minutes = unit.startsWith('h') ? n * 60 : unit.startsWith('d') ? n * 1440 : n;
+  return { minutes: Math.round(minutes) };
+}
+
+const toNumber = (w: string): number => {
+  const n = Number(w);
+  return Number.isFinite(n) ? n : (NUMBER_WORDS[w.toLowerCase()] ?? 1);
+};
+
+/** Zone abbreviations count only right after a time ("9am ET"); city names only as "Paris time". */
+const TIMEZONES: ReadonlyArray<readonly [string, string, string]> = [
+  ['et|est|edt', 'eastern|new york', 'America/New_York'],
+  ['ct|cst|cdt', 'central|chicago', 'America/Chicago'],
+  ['mt|mst|mdt', 'mountain|denver', 'America/Denver'],
+  ['pt|pst|pdt', 'pacific|los angeles|san francisco', 'America/Los_Angeles'],
+  ['utc|gmt', 'utc|gmt', 'UTC'],
+  ['cet|cest', 'paris|central european', 'Europe/Paris'],
+  ['', 'berlin', 'Europe/Berlin'],
+  ['bst', 'uk|london', 'Europe/London'],
+  ['ist', 'india|bangalore|mumbai', 'Asia/Kolkata'],
+  ['jst', 'tokyo|japan', 'Asia/Tokyo'],
+  ['aest|aedt', 'sydney', 'Australia/Sydney'],
+  ['sgt', 'singapore', 'Asia/Singapore'],
+];
+
+function timezoneIn(text: string): string | undefined {
+  const t = text.toLowerCase();
+  for (const [abbr, cities, zone] of TIMEZONES) {
+    if (abbr && new RegExp(`(?:\\d|[ap]\\.?m\\.?|noon|midnight)\\s*\\(?(?:${abbr})\\b`).test(t)) return zone;
+    if (new RegExp(`\\b(?:${cities}) time\\b|\\b(?:${abbr || cities}) time zone\\b`).test(t)) return zone;
+  }
+  return undefined;
+}
+
+export type ParsedSchedule = { expression: string; timezone?: string; confidence: number };
+
+function timeOfDay(t: string): { hour: number; minute: number; hours?: string; explicit: boolean } | null {
+  const ampm = t.match(/\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?![a-z])/i);
+  if (ampm) {
+    let hour = Number(ampm[1]) % 12;
+    if ((ampm[3] ?? '').toLowerCase() === 'p') hour += 12;
+    return { hour, minute: Number(ampm[2] ?? 0), explicit: true };
+  }
+  const clock = t.match(/\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/);
+  if (clock) return { hour: Number(clock[1]), minute: Number(clock[2]), explicit: true };
+  const at = t.match(/\b(?:at|by|around)\s+(\d{1,2})(?:\s*o'?clock)?\b(?!\s*(?:%|days?|hours?|minutes?|weeks?|[$]))/i);
+  if (at) {
+    const h = Number(at[1]);
+    return { hour: h >= 1 && h <= 6 ? h + 12 : h % 24, minute: 0, explicit: true };
+  }
+  if (/\b(noon|midday|lunch ?time)\b/i.test(t)) return { hour: 12, minute: 0, explicit: true };
+  if (/\bmidnight\b/i.test(t)) return { hour: 0, minute: 0, explicit: true };
+  if (/\b(end of (the )?(work(ing)? ?)?day|eod|close of business|cob)\b/i.test(t)) return { hour: 17, minute: 0, explicit: true };
+  if (/\btwice a day\b/i.test(t)) return { hour: 9, minute: 0, hours: '9,17', explicit: false };
+  if (/\bmornings?\b/i.test(t)) return { hour: 9, minute: 0, explicit: false };
+  if (/\bafternoons?\b/i.test(t)) return { hour: 14, minute: 0, explicit: false };
+  if (/\bevenings?\b/i.test(t)) return { hour: 18, minute: 0, explicit: false };
+  if (/\b(nights?|nightly|overnight)\b/i.test(t)) return { hour: 22, minute: 0, explicit: false };
+  return null;
+}
+
+function daysOfWeek(t: string): string | null {
+  if (
+    /\b(weekdays?|working days?|business days?|monday (to|through|-) friday|mon-fri)\b/i.test(t) &&
+    !/\bof (each|every|the)\b/i.test(t)
+  )
+    return '1-5';
+  if (/\bweekends?\b/i.test(t)) return '0,6';
+  const found: number[] = [];
+  DAY_NAMES.forEach((d, i) => {
+    if (new RegExp(`\\b${d}s?\\b|\\b${d.slice(0, 3)}\\b`, 'i').test(t)) found.push(i);
+  });
+  return found.length ? found.join(',') : null;
+}
+
+/** Parses a schedule in plain English into a cron expression; null when the text has no schedule in it. */
+export function parseSchedule(text: string): ParsedSchedule | null {
+  const t = text.toLowerCase();
+  const found = findSchedule(t);
+  const time = timeOfDay(t);
+  const dow = daysOfWeek(t);
+  if (!found && !time && !dow) return null;
+  const timezone = timezoneIn(text);
+  const tz = timezone ? { timezone } : {};
+  const hour = time?.hours ?? String(time?.hour ?? 9);
+  const minute = String(time?.minute ?? 0);
+  let confidence = time?.explicit ? 0.9 : 0.75;
+
+  const minutes = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:minutes?|mins?)\\b`));
+  if (minutes) return { expression: `*/${toNumber(minutes[1] ?? '15')} * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+  const hours = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:hours?|hrs?)\\b`));
+  if (hours) return { expression: `0 */${toNumber(hours[1] ?? '1')} * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+  if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+
+  if (found?.relative) {
+    // a date relative to a record (start date, renewal): check once a day
+    return { expression: `${minute} ${hour} * * ${dow ?? '*'}`, confidence: 0.5, ...tz };
+  }
+  if (/\b(quarterly|every quarter|each quarter|once a quarter)\b/.test(t)) {
+    const dom = /\b(end|last)\b/.test(t) ? '28' : '1';
+    const months = /\b(end|last)\b/.test(t) ? '3,6,9,12' : '1,4,7,10';
+    return { expression: `${minute} ${hour} ${dom} ${months} *`, confidence: 0.75, ...tz };
+  }
+  if (/\b(annually|yearly|every year|each year|once a year)\b/.test(t))
+    return { expression: `${minute} ${hour} 1 1 *`, confidence: 0.7, ...tz };
+  if (/\b(monthly|every month|each month|once a month|of (each|every|the) month|end of (each|every|the) month)\b/.test(t)) {
+    if (/\b(last|end)\b/.test(t))
+      return { expression: `${minute} ${/\bend\b/.test(t) && !time ? '17' : hour} 28 * *`, confidence: 0.55, ...tz };
+    const nth = t.match(/\bon the (\d{1,2})(?:st|nd|rd|th)?\b/);
+    const dom = nth ? Math.min(28, Number(nth[1])) : 1;
+    return { expression: `${minute} ${hour} ${dom} * *`, confidence: /\bbusiness|working\b/.test(t) ? 0.65 : 0.8, ...tz };
+  }
+  if (/\b(fortnightly|bi-?weekly|every other week|every two weeks)\b/.test(t)) {
+    return { expression: `${minute} ${hour} * * ${dow ?? '1'}`, confidence: 0.45, ...tz };
+  }
+  if (/\b(weekly|every week|each week|once a week)\b/.test(t)) {
+    const endOfWeek = /\bend of (the |each |every )?week\b/.test(t);
+    return {
+      expression: `${minute} ${endOfWeek && !time ? '16' : hour} * * ${dow ?? (endOfWeek ? '5' : '1')}`,
+      confidence: dow ? confidence : 0.7,
+      ...tz,
+    };
+  }
+  if (/\bend of (each |every |the )?week\b/.test(t))
+    return { expression: `${minute} ${time ? hour : '16'} * * 5`, confidence: 0.75, ...tz };
+  if (dow) return { expression: `${minute} ${hour} * * ${dow}`, confidence: time ? confidence : 0.8, ...tz };
+  if (!time && !found) return null;
+  if (!time) confidence = 0.75;
+  return { expression: `${minute} ${hour} * * *`, confidence, ...tz };
+}

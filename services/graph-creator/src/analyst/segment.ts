@@ -1,0 +1,427 @@
+import {
+  CONDITION_LEADS,
+  EVENT_LEADS,
+  KNOWN_VERBS,
+  MANUAL_LEADS,
+  PROVIDER_CUES,
+  TRIGGER_SENSES,
+  VAGUE_VERBS,
+  WATCH_LEADS,
+} from './lexicon';
+import { describesEvent } from './match';
+import { beforeMeeting, findSchedule } from './schedule';
+import {
+  channelsIn,
+  contentWords,
+  lemmas,
+  parseClause,
+  providersIn,
+  rewriteRouting,
+  type Sentence,
+  sentences,
+  startsWithVerb,
+  stripLeadIns,
+  tokenize,
+} from './text';
+import type { DraftStep, DraftWorkflow, JobAnalysis, TriggerKind } from './types';
+
+// Job description → responsibilities → workflows: what starts each one and its ordered steps.
+
+const SCHEDULE_TAIL =
+  /^(?:\s+(?:at|by|around|from|before|after)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|noon|midnight|midday)(?:\s*\(?[A-Z]{2,4}\)?(?![a-z]))?|\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?|\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends)|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year))*/;
+
+type LeadKind = 'event' | 'schedule' | 'condition' | 'manual';
+type Lead = { kind: LeadKind; text: string; body: string };
+
+type Draft = {
+  block: number;
+  kind: TriggerKind;
+  hint: string;
+  sentences: string[];
+  clauses: string[];
+  constraints: string[];
+};
+
+const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
+  phrases.find((p) => lower === p || lower.startsWith(`${p} `) || lower.startsWith(`${p},`));
+
+const isBaseVerb = (word: string): boolean => KNOWN_VERBS.has(word.toLowerCase());
+const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|cannot|can't|will|won't)$/;
+const verbish = (w: string): boolean => AUX.test(w) || /(s|ed)$/.test(w) || isBaseVerb(w);
+
+/** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
+function splitLead(text: string, skipWords: number, needOwnVerb: boolean): { lead: string; body: string } {
+  for (const m of text.matchAll(/,\s*/g)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const rest = text.slice(at);
+    if (startsWithVerb(rest)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
+  }
+  const tokens = tokenize(text);
+  let seenVerb = !needOwnVerb;
+  for (let i = skipWords; i < tokens.length; i++) {
+    const t = tokens[i];
+    const prev = tokens[i - 1]?.lower ?? '';
+    if (!t) continue;
+    if (seenVerb && i > skipWords && isBaseVerb(t.lower) && !/^(to|a|an|the|will|can|should|must|may|of|for|not)$/.test(prev)) {
+      return {
+        lead: text
+          .slice(0, t.start)
+          .replace(/[\s,]+(and|then)?\s*$/i, '')
+          .trim(),
+        body: text.slice(t.start).trim(),
+      };
+    }
+    if (verbish(t.lower)) seenVerb = true;
+  }
+  return { lead: text.trim(), body: '' };
+}
+
+/** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
+export function detectLead(sentence: string): Lead | null {
+  const text = sentence.replace(/^(also|then|and|additionally|finally)[,\s]+/i, '').trim();
+  const lower = text.toLowerCase();
+  const manual = startsWithPhrase(lower, MANUAL_LEADS);
+  if (manual) {
+    const { lead, body } = splitLead(text, manual.split(' ').length, false);
+    return { kind: 'manual', text: lead, body };
+  }
+  const sched = findSchedule(text);
+  if (sched && sched.index <= 3) {
+    // "Every weekday at 9:30 CET, DM each engineer …": the lead is the schedule and its time of day
+    const after = text.slice(sched.index + sched.text.length);
+    const time = after.match(SCHEDULE_TAIL);
+    const end = sched.index + sched.text.length + (time?.[0].length ?? 0);
+    const rest = text.slice(end).replace(/^\s*,?\s*/, '');
+    if (/^,/.test(text.slice(end).trim()) && rest) return { kind: 'schedule', text: text.slice(0, end).trim(), body: rest };
+    const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false);
+    return { kind: 'schedule', text: lead, body };
+  }
+  const watch = startsWithPhrase(lower, WATCH_LEADS);
+  if (watch) {
+    const { lead, body } = splitLead(text, watch.split(' ').length + 1, false);
+    if (body) return { kind: 'event', text: lead, body };
+  }
+  const cond = startsWithPhrase(lower, CONDITION_LEADS);
+  if (cond) {
+    const { lead, body } = splitLead(
+      text,
+      cond.split(' ').length,
+      cond.startsWith('if') || cond === 'unless' || cond === 'in case',
+    );
+    return { kind: 'condition', text: lead, body };
+  }
+  const event = startsWithPhrase(lower, EVENT_LEADS);
+  if (event) {
+    const { lead, body } = splitLead(text, event.split(' ').length, true);
+    return { kind: 'event', text: lead, body };
+  }
+  return null;
+}
+
+const ROLE_TITLE =
+  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|dispatcher)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?$/i;
+/** "If their card is declined" is an outside event; "If the ticket describes a defect" is a condition. */
+const isCatalogEvent = (text: string): boolean => !/^(for each|for every|for all)\b/i.test(text) && describesEvent(text);
+
+const GUIDELINE =
+  /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that)\b|\bat all times\b/i;
+const OVERVIEW_LABEL =
+  /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
+const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
+const EVENT_VERBS = new Set(
+  [
+    ...Object.values(TRIGGER_SENSES).flatMap((s) => s.events),
+    'arrive',
+    'come',
+    'ask',
+    'request',
+    'submit',
+    'send',
+    'email',
+    'open',
+    'apply',
+    'reply',
+    'fail',
+    'pay',
+    'report',
+    'call',
+    'text',
+    'fill',
+    'land',
+  ].map((v) => v.split(' ')[0] ?? v),
+);
+const EVENT_CUES =
+  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|portal|queue|number|phone line|ticket|channel|calendar)s?\b|[\w.+-]+@[\w-]+\.[\w.]+/i;
+
+/** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
+function isEventSentence(text: string): boolean {
+  if (DESCRIPTIVE_START.test(text)) return false;
+  const tokens = tokenize(text);
+  const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l)));
+  const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
+  return hasEventVerb && hasCue;
+}
+
+/** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */
+function implicitEvent(text: string): { kind: TriggerKind; text: string } | null {
+  const t = text.toLowerCase();
+  const tail = String.raw`(?:\s+(?:in|to|on|from|via|through|by|into|at|as)\s+[^,;]{1,40}?)?(?=\s+(?:and|as|then|into|with|using|so)\b|[,;.]|$)`;
+  // [pattern, kind, whether the phrase may just be where the employee itself posts]
+  const patterns: ReadonlyArray<readonly [RegExp, TriggerKind, boolean]> = [
+    [
+      /\b([\w-]+s?) (she|he|they|customers|clients|users|people|employees|vendors|someone|candidates|the team) (forwards?|sends?|shares?|submits?|posts?|raises?|reports?|uploads?|emails?|drops?)\b/,
+      'event',
+      false,
+    ],
+    [
+      new RegExp(
+        String.raw`\b([\w-]+s) (that|which|who) (come in|arrive|land|are (sent|posted|reported|submitted|forwarded|received|shared|assigned|created|added|opened|raised|filed|flagged|uploaded))\b${tail}`,
+      ),
+      'event',
+      false,
+    ],
+    [
+      new RegExp(
+        String.raw`\b([\w-]+s) (reported|posted|sent|submitted|forwarded|received|shared|raised|filed|flagged|uploaded|created|opened|coming in|arriving)${tail}`,
+      ),
+      'event',
+      false,
+    ],
+    [
+      /\b([\w-]+ )?(requests?|questions?|messages?|tickets?|emails?|enquiries|inquiries|leads) (from|in|on) (slack|#[\w-]+|email|zendesk|the [\w-]+ (form|channel|inbox))\b/,
+      'event',
+      true,
+    ],
+    [
+      /\b(every|each|all) new [\w-]+(?: [\w-]+){0,2}?(?=\s+(?:with|in|to|from|and|on|as|for|that|which|into|by)\b|[,;.]|$)/,
+      'event',
+      false,
+    ],
+    [/\b([\w-]+s) (that|which) (have|are|get|meet|need|match|sit|remain|stay|haven't|have not)\b[^,;]{0,60}/, 'unknown', false],
+  ];
+  // what the employee itself posts ("post a message in #general") is a destination, not an arrival
+  const sends = /^(post|send|write|share|drop|leave|put|publish|announce|email|message|reply|respond|answer)\b/.test(
+    stripLeadIns(t),
+  );
+  for (const [re, kind, destination] of patterns) {
+    if (sends && destination) continue;
+    const m = t.match(re);
+    if (m) return { kind, text: m[0].trim() };
+  }
+  return null;
+}
+
+const CLAUSE_BREAK =
+  /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
+const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
+
+/** Splits an action body into clauses, one per verb: "create a folder and share it, send an email" → 3. */
+export function splitClauses(body: string): { clauses: string[]; conditions: string[] } {
+  const clauses: string[] = [];
+  const conditions: string[] = [];
+  let start = 0;
+  const pieces: string[] = [];
+  for (const m of body.matchAll(CLAUSE_BREAK)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const rest = body.slice(at);
+    if (
+      startsWithVerb(rest) ||
+      CONDITION_START.test(rest) ||
+      m[0].trim().startsWith(';') ||
+      rewriteRouting(rest.split(/[,;]/)[0] ?? '')
+    ) {
+      pieces.push(body.slice(start, m.index ?? 0));
+      start = at;
+    }
+  }
+  pieces.push(body.slice(start));
+  pieces.forEach((raw, i) => {
+    let piece = raw.trim();
+    if (!piece) return;
+    if (CONDITION_START.test(piece)) {
+      // "when you cannot answer, create a ticket": the condition guards what follows the comma
+      const comma = [...piece.matchAll(/,\s*/g)].find((m) => startsWithVerb(piece.slice((m.index ?? 0) + m[0].length)));
+      if (comma) {
+        conditions.push(piece.slice(0, comma.index ?? 0).trim());
+        piece = piece.slice((comma.index ?? 0) + comma[0].length).trim();
+      } else if (/^otherwise\b/i.test(piece)) {
+        piece = piece.replace(/^otherwise,?\s*/i, '');
+      } else if (i < pieces.length - 1) {
+        // ", and when it comes back signed, upload it": the condition guards the next clause
+        conditions.push(piece);
+        return;
+      } else {
+        // a trailing condition of the previous clause
+        const prev = clauses.pop();
+        clauses.push(prev ? `${prev}, ${piece}` : piece);
+        return;
+      }
+    }
+    clauses.push(startsWithVerb(piece) ? piece : (rewriteRouting(piece) ?? piece));
+  });
+  return { clauses, conditions };
+}
+
+const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
+
+/** Turns sentences into drafts: one per responsibility, with what starts it. */
+function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
+  const drafts: Draft[] = [];
+  const guidelines: string[] = [];
+  let current: Draft | null = null;
+  const open = (block: number, kind: TriggerKind, hint: string): Draft => {
+    const d: Draft = { block, kind, hint, sentences: [], clauses: [], constraints: [] };
+    drafts.push(d);
+    current = d;
+    return d;
+  };
+
+  all.forEach((s, index) => {
+    const text = s.text;
+    if (s.label && OVERVIEW_LABEL.test(s.label)) return;
+    const lead = detectLead(text);
+    const verbFirst = !lead && startsWithVerb(text);
+    // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
+    if (
+      index === 0 &&
+      !lead &&
+      (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text)))
+    )
+      return;
+    if (!lead && GUIDELINE.test(stripLeadIns(text))) {
+      guidelines.push(text);
+      return;
+    }
+    if (!lead && !verbFirst) {
+      if (isEventSentence(text)) {
+        const d = open(s.block, 'event', text);
+        d.sentences.push(text);
+      }
+      return;
+    }
+
+    let body = text;
+    let draft: Draft | null = current;
+    if (lead) {
+      body = lead.body;
+      if (lead.kind === 'condition') {
+        if (!draft || isCatalogEvent(lead.text)) draft = open(s.block, 'event', lead.text);
+      } else
+        draft = open(
+          s.block,
+          lead.kind,
+          lead.kind === 'event'
+            ? lead.text.replace(/^(watch for|watch|monitor|listen for|keep an eye on|look out for)\s+/i, '')
+            : lead.text,
+        );
+    } else {
+      const sched = findSchedule(text);
+      const meeting = beforeMeeting(text);
+      const implicit = implicitEvent(text);
+      if (meeting) {
+        const m = text.match(/\b[\w-]+\s+(minutes?|mins?|hours?|hrs?|days?)\s+(before|ahead of|prior to)\s+.*$/i);
+        draft = open(s.block, 'event', m?.[0] ?? text);
+        if (m) body = text.slice(0, m.index).trim();
+      } else if (sched) {
+        draft = open(s.block, 'schedule', sched.text);
+        body = `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length)}`
+          .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?\s*([ap]\.?m\.?)?|noon|midnight)\b/i, '')
+          .replace(/\s+/g, ' ')
+          .trim();
+      } else if (implicit && (!draft || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))) {
+        draft = open(s.block, implicit.kind, implicit.text);
+      } else if (!draft || draft.block !== s.block) {
+        draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
+      }
+    }
+    if (!draft) return;
+    draft.sentences.push(text);
+    if (!body) return;
+    const { clauses } = splitClauses(body);
+    for (const c of clauses) {
+      const parsed = parseClause(c);
+      if (parsed.negated) draft.constraints.push(c);
+      else if (startsWithVerb(c)) draft.clauses.push(c);
+    }
+  });
+  return { drafts, guidelines };
+}
+
+const stepAction = (clause: string): string => {
+  const p = parseClause(clause);
+  const words = contentWords(p.object).slice(0, 4);
+  return clip([p.verbPhrase ?? '', ...words].join(' ').trim(), 200);
+};
+
+const isVagueOnly = (d: Draft): boolean =>
+  d.kind === 'unknown' &&
+  d.clauses.every((c) => {
+    const v = parseClause(c).verbPhrase ?? '';
+    return (VAGUE_VERBS as readonly string[]).includes(v) || !KNOWN_VERBS.has(v.split(' ')[0] ?? '');
+  }) &&
+  providersIn(d.sentences.join(' ')).length === 0 &&
+  channelsIn(d.sentences.join(' ')).length === 0;
+
+function nameFor(d: Draft, steps: DraftStep[]): string {
+  const first = steps[0]?.action ?? '';
+  const hint = d.hint.replace(/^(when|whenever|as soon as|each time|every time|once|after|upon|if)\s+/i, '');
+  if (d.kind === 'schedule') return clip(cap(`${first || 'run'} (${d.hint.toLowerCase()})`), 120);
+  if (d.kind === 'event' && hint) return clip(cap(`${first || 'handle'} when ${hint.toLowerCase()}`), 120);
+  return clip(cap(first || d.sentences[0] || 'responsibility'), 120);
+}
+
+const KNOWN_TRIGGER_CUE = (text: string): boolean =>
+  providersIn(text).length > 0 ||
+  channelsIn(text).length > 0 ||
+  Object.values(PROVIDER_CUES).some((cues) => cues.some((c) => text.toLowerCase().includes(c)));
+
+/** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
+export function analyseJob(jobDescription: string): JobAnalysis {
+  const all = sentences(jobDescription.slice(0, 20_000));
+  let { drafts, guidelines } = assemble(all);
+  if (drafts.length > 1) {
+    const concrete = drafts.filter((d) => !isVagueOnly(d));
+    if (concrete.length > 0) drafts = concrete;
+  }
+  if (drafts.length === 0 && jobDescription.trim()) {
+    // nothing reads as a task: keep the whole text as one responsibility to ask about
+    const text = all.map((s) => s.text).join('. ');
+    drafts = [{ block: 0, kind: 'unknown', hint: '', sentences: [text], clauses: [], constraints: [] }];
+  }
+  const workflows: DraftWorkflow[] = drafts.slice(0, 20).map((d, i) => {
+    const id = `wf-${i + 1}`;
+    const steps: DraftStep[] = d.clauses
+      .slice(0, 30)
+      .map((c, k) => ({ id: `${id}.s${k + 1}`, text: clip(c, 500), action: stepAction(c) }));
+    const responsibility = clip(d.sentences.join('. '), 4000);
+    const extra = [...d.constraints.map((c) => `Constraint: ${c}.`), ...guidelines.map((g) => `Guideline: ${g}.`)].join(' ');
+    return {
+      id,
+      name: nameFor(d, steps) || `Workflow ${i + 1}`,
+      description: clip(extra ? `${responsibility}. ${extra}` : `${responsibility}.`, 4000),
+      responsibility,
+      triggerHint: { kind: d.kind, text: clip(d.hint, 500) },
+      steps,
+    };
+  });
+  const confidence = workflows.length
+    ? workflows.reduce((sum, w) => {
+        const trig =
+          w.triggerHint.kind === 'unknown'
+            ? 0.4
+            : w.triggerHint.kind === 'manual'
+              ? 0.8
+              : KNOWN_TRIGGER_CUE(w.triggerHint.text)
+                ? 1
+                : 0.8;
+        const concrete = w.steps.filter((s) => {
+          const v = parseClause(s.text).verbPhrase ?? '';
+          return KNOWN_VERBS.has(v.split(' ')[0] ?? '') && !(VAGUE_VERBS as readonly string[]).includes(v);
+        }).length;
+        const steps = w.steps.length ? concrete / w.steps.length : 0.3;
+        return sum + 0.5 * trig + 0.5 * steps;
+      }, 0) / workflows.length
+    : 0;
+  return { workflows, confidence: Math.round(confidence * 100) / 100 };
+}

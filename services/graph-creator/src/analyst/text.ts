@@ -1,0 +1,447 @@
+import nlp from 'compromise';
+import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
+
+/**
+ * Caches a pure function of one string. The analyst calls the same few helpers on the same clauses
+ * many times per description; the cache is bounded so a long-running worker does not grow without end.
+ * Callers share the cached value: treat it as read-only.
+ */
+function memo<T>(fn: (text: string) => T, size = 2000): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text: string): T => {
+    const hit = cache.get(text);
+    if (hit !== undefined) return hit;
+    const value = fn(text);
+    if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+    cache.set(text, value);
+    return value;
+  };
+}
+
+// ---- words ----
+
+const IRREGULAR: Readonly<Record<string, string>> = {
+  sent: 'send',
+  made: 'make',
+  paid: 'pay',
+  got: 'get',
+  went: 'go',
+  came: 'come',
+  gave: 'give',
+  left: 'leave',
+  took: 'take',
+  wrote: 'write',
+  written: 'write',
+  told: 'tell',
+  found: 'find',
+  held: 'hold',
+  met: 'meet',
+  kept: 'keep',
+  won: 'win',
+  lost: 'lose',
+  began: 'begin',
+  begun: 'begin',
+  brought: 'bring',
+  bought: 'buy',
+  sold: 'sell',
+  ran: 'run',
+  done: 'do',
+  did: 'do',
+  does: 'do',
+  has: 'have',
+  had: 'have',
+  is: 'be',
+  are: 'be',
+  was: 'be',
+  were: 'be',
+  been: 'be',
+  people: 'person',
+  replies: 'reply',
+  replied: 'reply',
+  applies: 'apply',
+  applied: 'apply',
+  emails: 'email',
+  led: 'lead',
+  set: 'set',
+  put: 'put',
+  read: 'read',
+  hit: 'hit',
+  shut: 'shut',
+};
+
+const NO_STRIP = /(ss|us|is|ous|ics|ws)$/;
+
+/** The forms a word may be an inflection of, most likely first: "invoices" → invoices, invoice, invoic. */
+export const lemmas = memo(lemmasUncached, 5000);
+function lemmasUncached(word: string): string[] {
+  const w = word.toLowerCase().replace(/[’']s$/, '');
+  const out = [w];
+  const add = (s: string): void => {
+    if (s.length >= 2 && !out.includes(s)) out.push(s);
+  };
+  const irregular = IRREGULAR[w];
+  if (irregular) add(irregular);
+  if (w.endsWith('ies')) add(`${w.slice(0, -3)}y`);
+  if (w.endsWith('ied')) add(`${w.slice(0, -3)}y`);
+  if (w.endsWith('s') && !NO_STRIP.test(w)) add(w.slice(0, -1));
+  if (w.endsWith('es') && !NO_STRIP.test(w)) add(w.slice(0, -2));
+  if (w.endsWith('ed')) {
+    add(w.slice(0, -1));
+    add(w.slice(0, -2));
+    if (/([bdgklmnprt])\1ed$/.test(w)) add(w.slice(0, -3));
+  }
+  if (w.endsWith('ing') && w.length > 5) {
+    add(w.slice(0, -3));
+    add(`${w.slice(0, -3)}e`);
+    if (/([bdgklmnprt])\1ing$/.test(w)) add(w.slice(0, -4));
+  }
+  return out;
+}
+
+export type Token = { text: string; lower: string; start: number; end: number };
+
+const TOKEN = /#[\w-]+|@[\w.-]+|[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/\S+|\$?\d[\d,.:]*(?:am|pm)?|[A-Za-z][\w’']*(?:-[\w’']+)*/g;
+
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const raw = m[0].replace(/[.,]+$/, '');
+    const start = m.index ?? 0;
+    out.push({ text: raw, lower: raw.toLowerCase().replace(/’/g, "'"), start, end: start + raw.length });
+  }
+  return out;
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const termCache = new Map<string, RegExp>();
+
+/** A regular expression for a lexicon term: each word with optional inflection, spaces or hyphens between. */
+export function termPattern(term: string): RegExp {
+  let re = termCache.get(term);
+  if (!re) {
+    const words = term.split(/[\s]+/).map((w) => {
+      const e = escapeRegExp(w).replace(/-/g, '[\\s-]?');
+      return /[a-z]$/.test(w) ? `${e}(?:s|es|ed|d|ing|'s)?` : e;
+    });
+    const body = words.join('[\\s-]+');
+    // hyphenated compounds are one word: "call" is not in "on-call"
+    re = new RegExp(`(?:^|[^\\w#@-])${body}(?![\\w-])`, 'i');
+    termCache.set(term, re);
+  }
+  return re;
+}
+
+/** True when a lexicon term occurs in the text (any inflection). */
+export function hasTerm(text: string, term: string): boolean {
+  return termPattern(term).test(text);
+}
+
+export function anyTerm(text: string, terms: readonly string[]): string | undefined {
+  return terms.find((t) => hasTerm(text, t));
+}
+
+/** Word-level lemma test, for single words at a known position (a clause's verb). */
+export function isWord(word: string, terms: readonly string[]): boolean {
+  const forms = lemmas(word);
+  return terms.some((t) => forms.includes(t));
+}
+
+// ---- providers ----
+
+export type ProviderMention = { providerId: string; name: string; index: number; weak: boolean };
+
+const GENERIC_AFTER_NAME = /^\s*(link|url|id|key|number|reference|ref|ticket number|record id)\b/i;
+
+const PROVIDER_PATTERNS = PROVIDER_NAMES.map(
+  ([name, providerId]) => [name, providerId, new RegExp(`(?:^|[^\\w-])${escapeRegExp(name)}(?![\\w])`, 'g')] as const,
+);
+
+/** Products named in a text. A name used as a modifier of a reference ("the Jira link") is weak. */
+export const providersIn = memo((text: string): ProviderMention[] => {
+  const lower = text.toLowerCase();
+  const out: ProviderMention[] = [];
+  for (const [name, providerId, re] of PROVIDER_PATTERNS) {
+    for (const m of lower.matchAll(re)) {
+      const index = (m.index ?? 0) + (m[0].length - name.length);
+      if (out.some((o) => o.index <= index && index < o.index + o.name.length)) continue;
+      const after = lower.slice(index + name.length);
+      out.push({ providerId, name, index, weak: GENERIC_AFTER_NAME.test(after) });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+});
+
+export const channelsIn = (text: string): string[] =>
+  [...text.matchAll(/(?:^|[^\w&])(#[a-z0-9][\w-]*)/gi)].map((m) => (m[1] ?? '').toLowerCase());
+export const handlesIn = (text: string): string[] =>
+  [...text.matchAll(/(?:^|[\s(])(@[a-z][\w.-]*)/gi)].map((m) => (m[1] ?? '').replace(/\.$/, ''));
+
+// ---- sentences ----
+
+const ABBREVIATIONS = new Set([
+  'e.g',
+  'i.e',
+  'etc',
+  'vs',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'inc',
+  'ltd',
+  'co',
+  'approx',
+  'no',
+  'dept',
+  'st',
+  'jr',
+  'sr',
+  'a.m',
+  'p.m',
+  'u.s',
+  'min',
+  'max',
+]);
+
+export type Sentence = {
+  text: string;
+  /** paragraph, bullet or numbered item the sentence belongs to */
+  block: number;
+  /** the sentence opens its block */
+  first: boolean;
+  /** a short label before a colon ("About the role:") stripped from the text */
+  label?: string;
+};
+
+export function normalise(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+[–—]\s+/g, ', ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ & /g, ' and ');
+}
+
+const BULLET = /^\s*(?:[-*•·▪◦–]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
+
+/** Splits a job description into sentences, keeping track of paragraphs and list items. */
+export function sentences(description: string): Sentence[] {
+  const out: Sentence[] = [];
+  let block = 0;
+  let blockOpen = false;
+  for (const rawLine of normalise(description).split('\n')) {
+    let line = rawLine.trim();
+    if (!line) {
+      if (blockOpen) block++;
+      blockOpen = false;
+      continue;
+    }
+    if (BULLET.test(line)) {
+      if (blockOpen) block++;
+      line = line.replace(BULLET, '');
+      blockOpen = false;
+    }
+    // a heading line ("Responsibilities:", "What you will do") separates blocks and carries no work
+    const words = line.split(/\s+/).length;
+    if (/:$/.test(line) && words <= 8) {
+      if (blockOpen) block++;
+      blockOpen = false;
+      continue;
+    }
+    for (const s of splitLine(line)) {
+      out.push({ ...s, block, first: !blockOpen });
+      blockOpen = true;
+    }
+  }
+  return out;
+}
+
+function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const m of line.matchAll(/[.!?]+(?=\s+|$)/g)) {
+    const end = (m.index ?? 0) + m[0].length;
+    const before = line.slice(start, m.index ?? 0);
+    const lastWord = (before.match(/([A-Za-z.]+)$/)?.[1] ?? '').toLowerCase();
+    const next = line.slice(end).trimStart();
+    if (m[0] === '.' && ABBREVIATIONS.has(lastWord) && !(lastWord === 'no' && !/^\d/.test(next))) continue;
+    if (m[0] === '.' && /\d$/.test(before) && /^\d/.test(next)) continue;
+    if (next && !/^["'(#@A-Z0-9]/.test(next)) continue;
+    parts.push(line.slice(start, end));
+    start = end;
+  }
+  if (start < line.length) parts.push(line.slice(start));
+  const out: Omit<Sentence, 'block' | 'first'>[] = [];
+  for (const p of parts) {
+    const text = p
+      .trim()
+      .replace(/[.!?]+$/, '')
+      .trim();
+    if (!text) continue;
+    // "About the role: you will …", "Documents: send …" — a short label before a colon; and
+    // "Anything over the limit needs a manager: message …" — a condition before an instruction
+    const label = text.match(/^([^:]{2,120}):\s+(.+)$/);
+    if (label?.[1] && label[2] && !/\d$/.test(label[1]) && (label[1].split(/\s+/).length <= 5 || startsWithVerb(label[2]))) {
+      out.push({ text: label[2].trim(), label: label[1].trim() });
+    } else out.push({ text });
+  }
+  return out;
+}
+
+// ---- clauses ----
+
+/** Strips lead-ins ("you will", "also", "automatically") from the start of a clause. */
+export function stripLeadIns(text: string): string {
+  let t = text.trim().replace(/^[,;:\s]+/, '');
+  for (let i = 0; i < 6; i++) {
+    const lower = t.toLowerCase();
+    const lead = LEAD_INS.find((l) => lower.startsWith(`${l} `) || lower.startsWith(`${l}, `));
+    if (!lead) break;
+    t = t.slice(lead.length).trim().replace(/^,\s*/, '');
+  }
+  return t;
+}
+
+/** "Keep HubSpot deals up to date" → "update HubSpot deals"; phrasal idioms that hide the real verb. */
+export function rewriteIdioms(text: string): string {
+  return text
+    .replace(/^keep (.+?) (up to date|up-to-date|updated|current|accurate|in sync)\b/i, 'update $1')
+    .replace(/^let (.+?) know\b/i, 'notify $1')
+    .replace(/^give (.+?) a (heads[- ]up|shout|nudge|ping|call)\b/i, 'notify $1')
+    .replace(/^(make|get) sure (that )?/i, 'check ')
+    .replace(/^send out\b/i, 'send')
+    .replace(/^reach out to\b/i, 'contact')
+    .replace(/^get in touch with\b/i, 'contact')
+    .replace(/^drop (.+?) (a line|a note|an email|a message)\b/i, 'message $1 $2')
+    .replace(/^loop in\b/i, 'notify')
+    .replace(/^shoot (.+?) (an? (email|note|message))\b/i, 'send $1 $2');
+}
+
+const ROUTING =
+  /^(.+?)\s+(?:goes|go|should go|must go|gets? sent|gets? routed|gets? escalated|is routed|are routed|is escalated|are escalated|is handed|are handed|is passed|are passed)\s+(?:over\s+|on\s+)?to\s+(.+)$/i;
+
+/** "Anything you are not sure about goes to the queue in Jira" → "route anything you are not sure about to the queue in Jira". */
+export function rewriteRouting(clause: string): string | null {
+  const m = clause.match(ROUTING);
+  return m?.[1] && m[2] ? `route ${m[1].replace(/^(and|but|then)\s+/i, '')} to ${m[2]}` : null;
+}
+
+export type Clause = {
+  /** the clause as written (lead-ins stripped) */
+  text: string;
+  /** lower-cased clause with idioms rewritten, used for matching */
+  norm: string;
+  /** the main part, without trailing conditions or purposes ("so the team knows") */
+  core: string;
+  verb: string | null;
+  /** verb with particle, e.g. "follow up" */
+  verbPhrase: string | null;
+  object: string;
+  rest: string;
+  negated: boolean;
+};
+
+const PARTICLES = new Set(['up', 'out', 'in', 'off', 'back', 'over', 'through', 'down', 'on']);
+const PHRASAL = new Set([
+  'follow up',
+  'set up',
+  'look up',
+  'look for',
+  'reach out',
+  'sign up',
+  'check in',
+  'fill in',
+  'fill out',
+  'send out',
+  'call off',
+  'back up',
+  'hand off',
+  'spin up',
+  'check off',
+  'put together',
+  'draw up',
+  'find out',
+  'work out',
+  'figure out',
+  'look at',
+  'walk through',
+  'sort out',
+  'deal with',
+  'take care',
+  'look after',
+  'help with',
+  'work on',
+  'shout out',
+  'come in',
+]);
+
+const TAIL =
+  /\s+(?:,\s*)?(?:if|when|whenever|unless|once|before|after|until|so that|so|because|in order to|as soon as|in case|while|since|whether)\s+.*$/i;
+const PURPOSE = /\s+to (let|make|ensure|confirm|tell|inform|keep|check|see|show|give|get|help|approve|update|request)\b.*$/i;
+
+/** Verb, direct object and the rest of one clause. */
+export const parseClause = memo(parseClauseUncached);
+function parseClauseUncached(raw: string): Clause {
+  const text = stripLeadIns(raw).replace(/\s+/g, ' ').trim();
+  const norm = rewriteIdioms(text).toLowerCase();
+  const negated = /^(never|don't|do not|not|avoid|no)\b/.test(norm);
+  const core = norm.replace(TAIL, '').replace(PURPOSE, '').trim() || norm;
+  const tokens = tokenize(core);
+  let i = 0;
+  while (i < tokens.length && /^(never|don't|do|not|avoid)$/.test(tokens[i]?.lower ?? '')) i++;
+  const first = tokens[i];
+  if (!first) return { text, norm, core, verb: null, verbPhrase: null, object: '', rest: '', negated };
+  const verb = lemmas(first.lower).find((l) => KNOWN_VERBS.has(l)) ?? first.lower;
+  let verbPhrase = verb;
+  let objStart = i + 1;
+  const next = tokens[i + 1]?.lower;
+  if (next && PARTICLES.has(next) && PHRASAL.has(`${verb} ${next}`)) {
+    verbPhrase = `${verb} ${next}`;
+    objStart = i + 2;
+  } else if (next === 'with' && PHRASAL.has(`${verb} with`)) {
+    verbPhrase = `${verb} with`;
+    objStart = i + 2;
+  }
+  let objEnd = objStart;
+  while (objEnd < tokens.length) {
+    const w = tokens[objEnd]?.lower ?? '';
+    // "create each lead as a contact": the "as" complement names the object's type
+    if (PREPOSITIONS.has(w) && objEnd > objStart) break;
+    objEnd++;
+  }
+  const objTokens = tokens.slice(objStart, objEnd);
+  const asAt = tokens.findIndex((t, k) => k >= objEnd && t.lower === 'as');
+  const asEnd = tokens.findIndex((t, k) => k > asAt && PREPOSITIONS.has(t.lower));
+  const asTokens = asAt >= 0 ? tokens.slice(asAt + 1, asEnd > asAt ? Math.min(asEnd, asAt + 5) : asAt + 5) : [];
+  const object = [...objTokens, ...asTokens].map((t) => t.lower).join(' ');
+  const lastObj = objTokens[objTokens.length - 1];
+  const rest = core.slice(lastObj ? lastObj.end : first.end).trim();
+  return { text, norm, core, verb, verbPhrase, object, rest, negated };
+}
+
+/** The content words of an object: "the customer a polite reminder" → "customer reminder". */
+export function contentWords(text: string): string[] {
+  return tokenize(text)
+    .map((t) => t.lower)
+    .filter((w) => !DETERMINERS.has(w) && !PREPOSITIONS.has(w));
+}
+
+export const isKnownVerb = (word: string): boolean => lemmas(word).some((l) => KNOWN_VERBS.has(l));
+
+/** Whether a word is used as a verb at the start of a clause (the lexicon first, then compromise). */
+export const startsWithVerb = memo(startsWithVerbUncached);
+function startsWithVerbUncached(clause: string): boolean {
+  const t = stripLeadIns(clause);
+  const first = tokenize(t)[0];
+  if (!first) return false;
+  const w = first.lower;
+  if (/^(never|don't|do|not|avoid|also|then)$/.test(w)) return true;
+  if (/ing$|ed$/.test(w) && !KNOWN_VERBS.has(w)) return false;
+  if (/s$/.test(w) && !KNOWN_VERBS.has(w) && !/ss$/.test(w)) return false;
+  if (KNOWN_VERBS.has(w)) return true;
+  const tags = nlp(t.toLowerCase()).json({ terms: { tags: true } }) as Array<{ terms?: Array<{ tags?: string[] }> }>;
+  const firstTags = tags[0]?.terms?.[0]?.tags ?? [];
+  return firstTags.includes('Imperative') || (firstTags.includes('Infinitive') && !firstTags.includes('Noun'));
+}

@@ -1,0 +1,36 @@
+import type { CreateGraphPayload, EmployeeGraphSpec } from '@hireloop/schemas';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import type { Static } from '@sinclair/typebox';
+import type { GraphAdapter, RunnableGraph } from '../runner';
+import { buildCreationGraph, type CreationOptions } from './graph';
+import type { CreationStateT } from './state';
+
+/** The creation graph as the runner drives it: a create_graph trigger in, an employee spec out. */
+export function creationAdapter(checkpointer: BaseCheckpointSaver, options: CreationOptions): GraphAdapter<CreationStateT> {
+  const graph = buildCreationGraph(options).compile({ checkpointer }) as unknown as RunnableGraph;
+  return {
+    graph,
+    input: (intent) => {
+      const payload = intent.trigger.payload as Static<typeof CreateGraphPayload>;
+      return {
+        executionId: intent.executionId,
+        orgId: intent.orgId,
+        jobDescription: payload.jobDescription,
+        name: payload.name ?? '',
+      };
+    },
+    outcome: (values) => {
+      if (values.decision === 'cancel')
+        return { status: 'cancelled', error: { code: 'cancelled_by_user', message: 'the user cancelled at review' } };
+      if (!values.employee)
+        return { status: 'failed', error: { code: 'no_employee', message: 'the creation ended without an employee' } };
+      const employee = values.employee as unknown as EmployeeGraphSpec;
+      return {
+        status: 'completed',
+        output: { employee, summary: `${employee.name} v${employee.version}: ${employee.workflows.length} workflow(s)` },
+      };
+    },
+    status: (values) => ({ phase: values.phase, progress: values.progress }),
+    notices: (values) => values.fallbacks.map((detail) => ({ event: 'analyst_fallback' as const, detail: detail.slice(0, 500) })),
+  };
+}

@@ -1,0 +1,286 @@
+import type { Workflow } from '@hireloop/schemas';
+import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '../analyst/types';
+import { type ParamsCheck, providerOf } from './catalog';
+import type { GapState } from './state';
+
+/** An example answer for a parameter: its default, or the "e.g. …" of its description. */
+function exampleOf(param: { description: string; default?: unknown; example?: unknown }): { exampleAnswer?: string } {
+  const example = param.example ?? param.default ?? /e\.g\.?,?\s*["']?([^,;)"']+)/i.exec(param.description)?.[1]?.trim();
+  return example !== undefined && example !== '' ? { exampleAnswer: String(example) } : {};
+}
+
+const slug = (s: string) => s.replace(/[^A-Za-z0-9._:@-]+/g, '-').slice(0, 100);
+
+/** Connected capabilities that could stand in for `capabilityId` (its candidates first, then same-name ones). */
+function alternatives(capabilityId: string, candidates: string[], catalog: Catalog): string[] {
+  const connected = new Set(catalog.connected);
+  const known = new Map(catalog.capabilities.map((c) => [c.id, c]));
+  const name = known.get(capabilityId)?.name;
+  const sameName = catalog.capabilities.filter((c) => c.name === name && c.id !== capabilityId).map((c) => c.id);
+  return [...new Set([...candidates, ...sameName])]
+    .filter((id) => id !== capabilityId && known.has(id) && connected.has(providerOf(id)))
+    .slice(0, 4);
+}
+
+/**
+ * Gap identification (pure): the four categories of ARCHITECTURE §8a from the matches, the analyst's
+ * findings and the trigger schemas. Each gap is blocking or nice-to-have; each nice-to-have has a default.
+ */
+export function identifyGaps(
+  workflows: DraftWorkflow[],
+  matches: Record<string, CapabilityMatch>,
+  findings: Finding[],
+  catalog: Catalog,
+  checkParams: ParamsCheck,
+): GapState[] {
+  const gaps: GapState[] = [];
+  const connected = new Set(catalog.connected);
+  const capabilityName = new Map(catalog.capabilities.map((c) => [c.id, c.description]));
+
+  for (const wf of workflows) {
+    const match = matches[wf.id];
+    if (!match) continue;
+    // missing integrations: one gap per provider per workflow, offering the connected alternatives
+    const missing = new Map<string, { stepIds: string[]; capabilityId: string; candidates: string[] }>();
+    for (const step of match.steps) {
+      if (!step.capabilityId) continue;
+      const provider = providerOf(step.capabilityId);
+      if (connected.has(provider)) continue;
+      const entry = missing.get(provider) ?? { stepIds: [], capabilityId: step.capabilityId, candidates: [] };
+      entry.stepIds.push(step.stepId);
+      entry.candidates.push(...step.candidates);
+      missing.set(provider, entry);
+    }
+    for (const [provider, { stepIds, capabilityId, candidates }] of missing) {
+      const alts = alternatives(capabilityId, candidates, catalog);
+      const stepId = stepIds[0] ?? '';
+      gaps.push({
+        gap: {
+          id: slug(`gap:${wf.id}:integration:${provider}`),
+          category: 'missing_integration',
+          providerId: provider,
+          workflowId: wf.id,
+          stepId,
+          blocking: alts.length === 0,
+          question: `"${wf.name}" needs ${provider} (${capabilityName.get(capabilityId) ?? capabilityId}), which is not connected. What should it use?`,
+          resolution: 'defaulted',
+          ...(alts[0] ? { default: alts[0] } : {}),
+        },
+        status: 'open',
+        ask: 'options',
+        options: [
+          ...alts.map((id) => ({ id, label: `Use ${id} instead`, description: capabilityName.get(id) ?? '' })),
+          {
+            id: `connect:${provider}`,
+            label: `I will connect ${provider}`,
+            description: 'Keep the step; it runs once the integration is connected',
+          },
+        ],
+        recommended: alts[0] ?? `connect:${provider}`,
+        target: { kind: 'step', workflowId: wf.id, stepId },
+      });
+    }
+
+    // how the workflow starts: unknown, or a trigger of a provider the org lacks
+    const trigger = match.trigger;
+    const triggerProvider = trigger.triggerId ? providerOf(trigger.triggerId) : undefined;
+    if (!trigger.triggerId || (triggerProvider && !connected.has(triggerProvider))) {
+      // an event-like start falls back to a webhook, a periodic one to a schedule
+      const generic =
+        wf.triggerHint.kind === 'schedule'
+          ? ['schedule.cron', 'webhook.incoming_webhook']
+          : ['webhook.incoming_webhook', 'schedule.cron'];
+      const candidates = [...new Set([...(trigger.alternatives ?? []), ...generic])].filter(
+        (id) => catalog.triggers.some((t) => t.id === id) && connected.has(providerOf(id)),
+      );
+      const category = trigger.triggerId ? 'missing_integration' : 'workflow_ambiguity';
+      gaps.push({
+        gap: {
+          id: slug(`gap:${wf.id}:trigger`),
+          category,
+          ...(triggerProvider && category === 'missing_integration' ? { providerId: triggerProvider } : {}),
+          workflowId: wf.id,
+          blocking: true,
+          question: trigger.triggerId
+            ? `"${wf.name}" starts from ${trigger.triggerId}, but ${triggerProvider} is not connected. What should start it?`
+            : `What should start "${wf.name}"?`,
+          resolution: 'defaulted',
+        },
+        status: 'open',
+        ask: 'options',
+        options: candidates.map((id) => ({ id, label: catalog.triggers.find((t) => t.id === id)?.description ?? id })),
+        ...(candidates[0] ? { recommended: candidates[0] } : {}),
+        target: { kind: 'trigger', workflowId: wf.id },
+      });
+    } else {
+      // trigger parameters its schema requires and the description did not give
+      for (const param of checkParams(trigger.triggerId, trigger.params).missing) {
+        gaps.push({
+          gap: {
+            id: slug(`gap:${wf.id}:param:${param.name}`),
+            category: 'underspecified_task',
+            workflowId: wf.id,
+            blocking: param.default === undefined,
+            question: `"${wf.name}" starts on ${trigger.triggerId}: ${param.description || param.name}?`,
+            resolution: 'defaulted',
+            ...(param.default !== undefined ? { default: String(param.default) } : {}),
+          },
+          status: 'open',
+          ask: 'questions',
+          ...exampleOf(param),
+          target: { kind: 'param', workflowId: wf.id, param: param.name },
+        });
+      }
+    }
+  }
+
+  for (const f of findings) {
+    gaps.push({
+      gap: {
+        id: slug(`gap:${f.workflowId}:${f.category}:${f.stepId ?? ''}:${gaps.length}`),
+        category: f.category,
+        workflowId: f.workflowId,
+        ...(f.stepId ? { stepId: f.stepId } : {}),
+        blocking: f.blocking,
+        question: f.question,
+        resolution: 'defaulted',
+        ...(f.default ? { default: f.default } : {}),
+      },
+      status: 'open',
+      ask: 'questions',
+      ...(f.default ? { exampleAnswer: f.default } : {}),
+      target: { kind: 'context', workflowId: f.workflowId },
+    });
+  }
+  return gaps;
+}
+
+/**
+ * A start chosen in answer to a trigger gap may need parameters of its own (a cron expression, a
+ * webhook path): those become gaps too, asked like any other.
+ */
+export function chosenTriggerParamGaps(gaps: GapState[], workflows: DraftWorkflow[], checkParams: ParamsCheck): GapState[] {
+  const names = new Map(workflows.map((w) => [w.id, w.name]));
+  return gaps.flatMap((g) => {
+    const chosen =
+      g.target.kind === 'trigger'
+        ? g.status === 'answered'
+          ? g.answer
+          : g.status === 'defaulted'
+            ? g.gap.default
+            : undefined
+        : undefined;
+    if (!chosen || g.target.kind !== 'trigger') return [];
+    const workflowId = g.target.workflowId;
+    return checkParams(chosen, {}).missing.map(
+      (param): GapState => ({
+        gap: {
+          id: slug(`gap:${workflowId}:param:${param.name}`),
+          category: 'underspecified_task',
+          workflowId,
+          blocking: param.default === undefined,
+          question: `"${names.get(workflowId) ?? workflowId}" starts on ${chosen}: ${param.description || param.name}?`,
+          resolution: 'defaulted',
+          ...(param.default !== undefined ? { default: String(param.default) } : {}),
+        },
+        status: 'open',
+        ask: 'questions',
+        ...exampleOf(param),
+        target: { kind: 'param', workflowId, param: param.name },
+      }),
+    );
+  });
+}
+
+/** Keeps the answers of gaps that are still there after gaps were identified again. */
+export function carryAnswers(previous: GapState[], next: GapState[]): GapState[] {
+  const before = new Map(previous.map((g) => [g.gap.id, g]));
+  return next.map((g) => {
+    const old = before.get(g.gap.id);
+    if (!old) return g;
+    return {
+      ...g,
+      status: old.status,
+      ...(old.answer !== undefined ? { answer: old.answer } : {}),
+      ...(old.previousAnswer !== undefined ? { previousAnswer: old.previousAnswer } : {}),
+    };
+  });
+}
+
+/**
+ * The spec's workflows, derived from the matches and the gaps' resolutions (never edited in place,
+ * so `back` and `restart` only need to change gap states).
+ */
+export function deriveWorkflows(
+  workflows: DraftWorkflow[],
+  matches: Record<string, CapabilityMatch>,
+  gaps: GapState[],
+  catalog: Catalog,
+): Workflow[] {
+  const risk = new Map(catalog.capabilities.map((c) => [c.id, c.risk]));
+  return workflows.map((wf) => {
+    const match = matches[wf.id];
+    const mine = gaps.filter((g) => g.gap.workflowId === wf.id);
+    const replaced = new Map<string, string | null>();
+    let triggerId = match?.trigger.triggerId ?? null;
+    const params: Record<string, unknown> = { ...(match?.trigger.params ?? {}) };
+    const context: string[] = [];
+    const unsatisfied: string[] = [];
+    for (const g of mine) {
+      const value = g.status === 'answered' ? g.answer : g.status === 'defaulted' ? g.gap.default : undefined;
+      if (g.status === 'unsatisfied') unsatisfied.push(g.gap.question);
+      if (value === undefined) continue;
+      switch (g.target.kind) {
+        case 'step':
+          replaced.set(
+            g.target.stepId,
+            value.startsWith('connect:')
+              ? (match?.steps.find((s) => s.stepId === (g.target as { stepId: string }).stepId)?.capabilityId ?? null)
+              : value,
+          );
+          break;
+        case 'trigger':
+          triggerId = value;
+          break;
+        case 'param':
+          params[g.target.param] = value;
+          break;
+        case 'context':
+          context.push(`${g.gap.question} → ${value}`);
+          break;
+        default: {
+          const never: never = g.target;
+          throw new Error(`unknown gap target ${JSON.stringify(never)}`);
+        }
+      }
+    }
+    const steps: Workflow['steps'] = [];
+    for (const draft of wf.steps) {
+      const m = match?.steps.find((s) => s.stepId === draft.id);
+      const capabilityId = replaced.has(draft.id) ? replaced.get(draft.id) : (m?.capabilityId ?? null);
+      if (!capabilityId) continue;
+      // a step whose provider is not connected (yet) stays out of the runnable spec; its gap says why
+      if (!catalog.connected.includes(providerOf(capabilityId))) continue;
+      const previous = steps.at(-1);
+      steps.push({
+        id: draft.id,
+        capabilityId,
+        purpose: draft.text.slice(0, 500),
+        inputs: {},
+        risk: risk.get(capabilityId) ?? 'low',
+        dependsOn: previous ? [previous.id] : [],
+      });
+    }
+    return {
+      id: wf.id,
+      name: wf.name,
+      description: wf.description,
+      trigger: { triggerId: triggerId ?? 'webhook.incoming_webhook', params: triggerId ? params : {} },
+      steps,
+      behaviourPrompt: [`You are responsible for: ${wf.responsibility}`, ...context].join('\n').slice(0, 20_000),
+      ...(unsatisfied.length > 0
+        ? { status: 'unsatisfied' as const, unsatisfiedReason: `blocking question skipped: ${unsatisfied[0]}`.slice(0, 500) }
+        : { status: 'satisfied' as const }),
+    };
+  });
+}

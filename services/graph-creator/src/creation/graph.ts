@@ -1,0 +1,319 @@
+import { derivedId } from '@hireloop/platform';
+import type { EmployeeGraphSpec, Gap } from '@hireloop/schemas';
+import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
+import type { Static } from '@sinclair/typebox';
+import type { CapabilityMatch, DraftWorkflow } from '../analyst/types';
+import { action, ask, selected, answers as textAnswers } from '../prompt';
+import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from './asking';
+import { paramsChecker } from './catalog';
+import { compileWorkflows, mermaid } from './compile';
+import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, identifyGaps } from './gaps';
+import type { CatalogSource, CreationAnalyst, EmployeeVersions } from './ports';
+import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
+import { classify, validateSpec } from './validate';
+
+export interface CreationOptions {
+  analyst: CreationAnalyst;
+  catalog: CatalogSource;
+  versions?: EmployeeVersions;
+  /** rounds of questions before defaults are applied (default 5) */
+  maxRounds?: number;
+  /** routes back from a failed validation (default 3) */
+  maxRoutes?: number;
+  /** revisions the user may ask for at the final review (default 3) */
+  maxRevisions?: number;
+}
+
+/** One branch of the capability-matching fan-out. */
+const MatchState = Annotation.Root({
+  orgId: Annotation<string>,
+  workflow: Annotation<DraftWorkflow>,
+  excluded: Annotation<string[]>,
+  match: Annotation<CapabilityMatch | null>({ reducer: (_a, b) => b, default: () => null }),
+  notes: Annotation<string[]>({ reducer: (_a, b) => b, default: () => [] }),
+});
+
+/** Drops capability ids the catalog does not know (or validation excluded), falling back to a known candidate. */
+function sanitize(match: CapabilityMatch, known: Set<string>, excluded: Set<string>): CapabilityMatch {
+  const ok = (id: string | null): id is string => !!id && known.has(id) && !excluded.has(id);
+  return {
+    ...match,
+    steps: match.steps.map((s) => {
+      const capabilityId = ok(s.capabilityId) ? s.capabilityId : (s.candidates.find(ok) ?? null);
+      return { ...s, capabilityId, providerId: capabilityId ? (capabilityId.split('.')[0] ?? null) : null };
+    }),
+  };
+}
+
+/**
+ * What is asked rather than defaulted: blocking gaps, and a missing integration (the user decides
+ * between an alternative and connecting it). Other nice-to-haves take their defaults unasked.
+ */
+export const mustAsk = (g: GapState): boolean => g.gap.blocking || g.gap.category === 'missing_integration';
+
+const toGap = (g: GapState): Static<typeof Gap> => ({
+  ...g.gap,
+  resolution: g.status === 'answered' ? 'answered' : g.status === 'unsatisfied' ? 'unsatisfied' : 'defaulted',
+  ...(g.status === 'answered' && g.answer ? { answer: g.answer } : {}),
+});
+
+export function summary(s: CreationStateT, workflows: ReturnType<typeof deriveWorkflows>): string {
+  const lines = [`${s.name} — ${workflows.length} workflow(s):`];
+  for (const wf of workflows) {
+    const params = Object.entries(wf.trigger.params)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(', ');
+    lines.push(
+      `• ${wf.name}: starts on ${wf.trigger.triggerId}${params ? ` (${params})` : ''}; steps: ${wf.steps.map((st) => st.capabilityId).join(' → ') || 'none'}${wf.status === 'unsatisfied' ? ` — UNSATISFIED: ${wf.unsatisfiedReason}` : ''}`,
+    );
+  }
+  const failed = s.checks.filter((c) => !c.passed);
+  lines.push(
+    failed.length === 0
+      ? 'Validation: every check passed.'
+      : `Validation: ${failed.map((c) => `${c.id}: ${c.detail}`).join('; ')}`,
+  );
+  return lines.join('\n');
+}
+
+/**
+ * The creation graph (ARCHITECTURE §8): analyse → capability matching, one branch per workflow
+ * (`Send`) → gap identification → refine ⟲ ask the human → compile → validate (a failure routes
+ * back to the step that owns it) → review with the user (approve / revise / cancel) → assemble.
+ * Returned uncompiled: the checkpointer is given at compile time.
+ */
+export function buildCreationGraph(options: CreationOptions) {
+  const { analyst, catalog: catalogSource } = options;
+  const maxRounds = options.maxRounds ?? 5;
+  const maxRoutes = options.maxRoutes ?? 3;
+  const maxRevisions = options.maxRevisions ?? 3;
+
+  const matchBranch = new StateGraph(MatchState)
+    .addNode('match_capabilities', async (s) => {
+      const catalog = await catalogSource.forOrg(s.orgId);
+      const notes: string[] = [];
+      const match = await analyst.matchCapabilities(s.workflow, catalog, notes);
+      return { match: sanitize(match, new Set(catalog.capabilities.map((c) => c.id)), new Set(s.excluded)), notes };
+    })
+    .addEdge(START, 'match_capabilities')
+    .addEdge('match_capabilities', END)
+    .compile();
+
+  const fanOut = (s: CreationStateT) =>
+    s.workflows.map((workflow) => new Send('match_workflow', { orgId: s.orgId, workflow, excluded: s.excludedCapabilities }));
+
+  const spec = async (s: CreationStateT) => {
+    const catalog = await catalogSource.forOrg(s.orgId);
+    return { catalog, workflows: deriveWorkflows(s.workflows, s.matches, s.gaps, catalog) };
+  };
+
+  return new StateGraph(CreationState)
+    .addNode('analyse', async (s): Promise<CreationUpdate> => {
+      const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
+      const notes: string[] = [];
+      const analysis = await analyst.analyse(description, notes);
+      const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
+      return {
+        name,
+        workflows: analysis.workflows,
+        analysisConfidence: analysis.confidence,
+        matches: null,
+        excludedCapabilities: [],
+        gaps: s.revisions.length > 0 ? s.gaps : [],
+        asked: [],
+        routingTrace: s.revisions.length > 0 ? s.routingTrace : [],
+        repair: false,
+        fallbacks: notes,
+        restarting: false,
+        route: null,
+        phase: 'analysis',
+        progress: 10,
+      };
+    })
+    .addNode(
+      'match_workflow',
+      async (branch: typeof MatchState.State): Promise<CreationUpdate> => {
+        const out = await matchBranch.invoke(branch);
+        return out.match
+          ? { matches: { [branch.workflow.id]: out.match }, fallbacks: out.notes, phase: 'matching', progress: 30 }
+          : {};
+      },
+      { input: MatchState },
+    )
+    .addNode('identify_gaps', async (s): Promise<CreationUpdate> => {
+      const catalog = await catalogSource.forOrg(s.orgId);
+      const notes: string[] = [];
+      const findings = (
+        await Promise.all(
+          s.workflows.map((wf) => (s.matches[wf.id] ? analyst.findings(wf, s.matches[wf.id] as CapabilityMatch, notes) : [])),
+        )
+      ).flat();
+      const checkParams = paramsChecker(catalog);
+      const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams));
+      const gaps = carryAnswers(s.gaps, [...identified, ...chosenTriggerParamGaps(identified, s.workflows, checkParams)]);
+      return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
+    })
+    .addNode('refine', (s): CreationUpdate => {
+      const openBlocking = s.gaps.filter((g) => g.status === 'open' && mustAsk(g)).length;
+      const version = { version: s.decompositions.length + 1, workflowIds: s.workflows.map((w) => w.id), openGaps: openBlocking };
+      const converged = openBlocking === 0 || s.round >= maxRounds;
+      return {
+        decompositions: [...s.decompositions, version].slice(-20),
+        iterations: s.iterations + 1,
+        ...(converged ? { gaps: applyDefaults(s.gaps) } : {}),
+        phase: 'refinement',
+        progress: 50,
+      };
+    })
+    .addNode('ask_human', (s): CreationUpdate => {
+      const batch = nextBatch(s.gaps.filter(mustAsk));
+      const names = Object.fromEntries(s.workflows.map((w) => [w.id, w.name]));
+      const answer = ask(promptFor(batch, { progress: 55, canGoBack: s.asked.length > 0, workflowNames: names }));
+      const asked = { promptsAsked: s.promptsAsked + 1 };
+      switch (action(answer)) {
+        case 'restart':
+          return { ...asked, gaps: [], asked: [], round: 0, revisions: [], decision: 'pending', restarting: true };
+        case 'back': {
+          const previous = s.asked.at(-1);
+          return { ...asked, gaps: previous ? reopen(s.gaps, previous.gapIds) : s.gaps, asked: s.asked.slice(0, -1) };
+        }
+        case 'skip':
+          return {
+            ...asked,
+            gaps: skipBatch(s.gaps, batch),
+            asked: [...s.asked, { round: s.round, gapIds: batch.map((g) => g.gap.id) }],
+            round: s.round + 1,
+          };
+        case undefined:
+          return {
+            ...asked,
+            gaps: applyAnswer(s.gaps, batch, answer),
+            asked: [...s.asked, { round: s.round, gapIds: batch.map((g) => g.gap.id) }],
+            round: s.round + 1,
+          };
+        default: {
+          const never: never = action(answer) as never;
+          throw new Error(`unknown action ${String(never)}`);
+        }
+      }
+    })
+    .addNode('compile', async (s): Promise<CreationUpdate> => {
+      const { workflows } = await spec(s);
+      return { compiled: compileWorkflows(workflows, { repair: s.repair }), phase: 'compile', progress: 75 };
+    })
+    .addNode('validate', async (s): Promise<CreationUpdate> => {
+      const { catalog, workflows } = await spec(s);
+      const compiled = s.compiled ?? compileWorkflows(workflows, { repair: s.repair });
+      const checks = validateSpec(workflows, compiled, catalog, paramsChecker(catalog));
+      const route = classify(checks);
+      if (!route || s.routingTrace.length >= maxRoutes) return { checks, route: null, phase: 'validation', progress: 80 };
+      const unknown = workflows
+        .flatMap((w) => w.steps.map((st) => st.capabilityId))
+        .filter((id) => !catalog.capabilities.some((c) => c.id === id));
+      return {
+        checks,
+        routingTrace: [
+          ...s.routingTrace,
+          {
+            attempt: s.routingTrace.length + 1,
+            failedCheck: route.failedCheck,
+            routedTo: route.routeTo,
+            matchedRules: route.matchedRules,
+          },
+        ],
+        ...(route.routeTo === 'match_workflows'
+          ? { excludedCapabilities: [...new Set([...s.excludedCapabilities, ...unknown])], matches: null }
+          : {}),
+        ...(route.routeTo === 'compile' ? { repair: true } : {}),
+        route: route.routeTo,
+        phase: 'validation',
+      };
+    })
+    .addNode('review', async (s): Promise<CreationUpdate> => {
+      const { workflows } = await spec(s);
+      const compiled = s.compiled ?? compileWorkflows(workflows, { repair: true });
+      const canRevise = s.revisions.length < maxRevisions;
+      const answer = ask({
+        kind: 'options',
+        messages: [summary(s, workflows), `\`\`\`mermaid\n${mermaid(compiled)}\n\`\`\``],
+        options: [
+          { id: 'approve', label: 'Approve and register the employee', recommended: true },
+          ...(canRevise ? [{ id: 'revise', label: 'Revise: tell me what to change' }] : []),
+          { id: 'cancel', label: 'Cancel' },
+        ],
+        selectionRules: { mode: 'single' },
+        progress: 90,
+      });
+      const choice = selected(answer)[0];
+      return {
+        decision: choice === 'cancel' ? 'cancel' : choice === 'revise' && canRevise ? 'revise' : 'approve',
+        promptsAsked: s.promptsAsked + 1,
+      };
+    })
+    .addNode('ask_revision', (s): CreationUpdate => {
+      const answer = ask({
+        kind: 'questions',
+        messages: ['What should change?'],
+        questions: [
+          {
+            id: 'change',
+            text: 'Describe the change (a workflow to add or drop, a different tool, another trigger…)',
+            required: true,
+            exampleAnswer: 'Also post a summary in #sales every Friday',
+          },
+        ],
+        progress: 90,
+      });
+      const change = textAnswers(answer).change?.trim();
+      return {
+        revisions: change ? [...s.revisions, change] : s.revisions,
+        decision: 'pending',
+        promptsAsked: s.promptsAsked + 1,
+      };
+    })
+    .addNode('assemble', async (s): Promise<CreationUpdate> => {
+      const { workflows } = await spec(s);
+      const compiled = s.compiled ?? compileWorkflows(workflows, { repair: true });
+      const version = (await options.versions?.nextVersion(s.orgId, s.name)) ?? 1;
+      const employee: EmployeeGraphSpec = {
+        employeeId: derivedId(s.executionId || s.jobDescription, 'employee'),
+        orgId: s.orgId,
+        name: s.name,
+        version,
+        jobDescription: s.jobDescription,
+        workflows,
+        gaps: s.gaps.map(toGap),
+        compiled,
+        validation: { passed: s.checks.every((c) => c.passed), checks: s.checks },
+        diagram: mermaid(compiled),
+        history: { iterations: s.iterations, promptsAsked: s.promptsAsked, routingTrace: s.routingTrace },
+      };
+      return { employee: employee as unknown as Record<string, unknown>, phase: 'done', progress: 100 };
+    })
+    .addEdge(START, 'analyse')
+    .addConditionalEdges('analyse', fanOut, ['match_workflow'])
+    .addEdge('match_workflow', 'identify_gaps')
+    .addEdge('identify_gaps', 'refine')
+    .addConditionalEdges(
+      'refine',
+      (s: CreationStateT) => (s.gaps.some((g) => g.status === 'open' && mustAsk(g)) ? 'ask_human' : 'compile'),
+      ['ask_human', 'compile'],
+    )
+    .addConditionalEdges('ask_human', (s: CreationStateT) => (s.restarting ? 'analyse' : 'identify_gaps'), [
+      'analyse',
+      'identify_gaps',
+    ])
+    .addEdge('compile', 'validate')
+    .addConditionalEdges(
+      'validate',
+      (s: CreationStateT) => (s.route === null ? 'review' : s.route === 'match_workflows' ? fanOut(s) : s.route),
+      ['review', 'match_workflow', 'identify_gaps', 'compile'],
+    )
+    .addConditionalEdges(
+      'review',
+      (s: CreationStateT) => (s.decision === 'approve' ? 'assemble' : s.decision === 'revise' ? 'ask_revision' : END),
+      ['assemble', 'ask_revision', END],
+    )
+    .addEdge('ask_revision', 'analyse')
+    .addEdge('assemble', END);
+}

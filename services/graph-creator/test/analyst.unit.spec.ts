@@ -1,0 +1,446 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { builtInCatalog, type CatalogCapability, devOrgConnections, type ObjectJsonSchema } from '@hireloop/schemas';
+import { Value } from '@sinclair/typebox/value';
+import { describe, expect, it } from 'vitest';
+import {
+  type Analyst,
+  ambiguities,
+  analyseJob,
+  CapabilityMatch,
+  type Catalog,
+  type DraftWorkflow,
+  type GoldenCase,
+  JobAnalysis,
+  loadGolden,
+  matchWorkflow,
+  OfflineAnalyst,
+  offlineSpec,
+  parseSchedule,
+  type SpecLike,
+  scoreCase,
+  splitClauses,
+  totals,
+  vagueness,
+} from '../src/analyst';
+
+const catalog = (connected: readonly string[] = devOrgConnections): Catalog => ({
+  capabilities: builtInCatalog.capabilities,
+  triggers: builtInCatalog.triggers,
+  connected: [...connected],
+});
+
+/** Analyses a description and matches every workflow: [workflow, match] pairs. */
+const run = (text: string, connected: readonly string[] = devOrgConnections) =>
+  analyseJob(text).workflows.map((w) => [w, matchWorkflow(w, catalog(connected))] as const);
+
+/** The capability the first step of a one-clause description maps to. */
+const capabilityOf = (step: string, connected: readonly string[] = devOrgConnections): string | null =>
+  run(`${step.charAt(0).toUpperCase()}${step.slice(1)}.`, connected)[0]?.[1].steps[0]?.capabilityId ?? null;
+
+const paramsValid = (params: Record<string, unknown>, schema: ObjectJsonSchema): boolean =>
+  schema.required.every((r) => r in params) &&
+  Object.entries(params).every(([k, v]) => {
+    const p = schema.properties[k];
+    if (!p) return false;
+    if (p.enum && !p.enum.includes(String(v))) return false;
+    if (p.type === 'integer') return Number.isInteger(v);
+    return typeof v === (p.type === 'string' || p.type === 'number' || p.type === 'boolean' ? p.type : 'object');
+  });
+
+const OWN_GOLDEN = fileURLToPath(new URL('../../../golden', import.meta.url));
+// the shared set lives outside the repository; use it when it is there
+const GOLDEN_DIRS = [OWN_GOLDEN, ...(existsSync('/work/shared/golden') ? ['/work/shared/golden'] : [])];
+
+describe('offline analyst: segmentation', () => {
+  it('splits one sentence into ordered steps, one per verb, and skips the role title', () => {
+    const a = analyseJob(
+      'Customer Onboarding Specialist. When a deal moves to Closed Won, create a folder in Google Drive and share it with the customer, send them a welcome email, and book a kickoff call.',
+    );
+    expect(a.workflows).toHaveLength(1);
+    expect(a.workflows[0]?.steps.map((s) => s.action)).toEqual([
+      'create folder',
+      'share',
+      'send welcome email',
+      'book kickoff call',
+    ]);
+    expect(a.workflows[0]?.steps.map((s) => s.id)).toEqual(['wf-1.s1', 'wf-1.s2', 'wf-1.s3', 'wf-1.s4']);
+  });
+
+  it('starts a workflow at each trigger, schedule and list item, and continues one otherwise', () => {
+    const a = analyseJob(
+      [
+        'Support agent',
+        '',
+        'Responsibilities:',
+        '- When a ticket arrives in Zendesk, tag it by product. Reply to the customer in the ticket.',
+        '- Every Friday at 4pm, post a summary in #support.',
+        '- File bugs reported in #bugs as Jira issues.',
+      ].join('\n'),
+    );
+    expect(a.workflows.map((w) => [w.triggerHint.kind, w.steps.length])).toEqual([
+      ['event', 2],
+      ['schedule', 1],
+      ['event', 1],
+    ]);
+    expect(a.workflows[2]?.triggerHint.text).toBe('bugs reported in #bugs');
+  });
+
+  it('reads a sentence describing how work arrives as the start of a workflow, not as a step', () => {
+    const [w] = analyseJob(
+      'New leads arrive from the demo form through a webhook. Create each lead as a contact in HubSpot.',
+    ).workflows;
+    expect(w?.triggerHint).toEqual({ kind: 'event', text: 'New leads arrive from the demo form through a webhook' });
+    expect(w?.steps.map((s) => s.action)).toEqual(['create lead contact']);
+  });
+
+  it('keeps guidelines, constraints and company filler out of the steps', () => {
+    const a = analyseJob(
+      'We are a 300-person company growing fast. When someone emails asking for a meeting, find a free slot and send an invite, but never book anything on Fridays. You should be friendly and follow our HR policies at all times.',
+    );
+    expect(a.workflows).toHaveLength(1);
+    expect(a.workflows[0]?.steps.map((s) => s.action)).toEqual(['find free slot', 'send invite']);
+    expect(a.workflows[0]?.description).toContain('Constraint: never book anything on Fridays.');
+    expect(a.workflows[0]?.description).toContain('Guideline: You should be friendly');
+  });
+
+  it('treats "if" as a condition of the current workflow unless it names an outside event', () => {
+    const condition = analyseJob(
+      'When an invoice arrives, save it to Drive. If it is over $5,000, ask the finance manager in Slack.',
+    );
+    expect(condition.workflows).toHaveLength(1);
+    expect(condition.workflows[0]?.steps).toHaveLength(2);
+    const event = analyseJob(
+      'Seven days before a plan renews, email the customer. If their card is declined, open a HubSpot task.',
+    );
+    expect(event.workflows.map((w) => w.triggerHint.kind)).toEqual(['schedule', 'event']);
+  });
+
+  it('splits clauses only where a verb follows, and keeps conditions apart', () => {
+    expect(splitClauses('reply in the ticket to questions such as password resets and billing dates').clauses).toHaveLength(1);
+    expect(splitClauses('post a summary of open tickets and assign it to Tier 2').clauses).toHaveLength(2);
+    const { clauses, conditions } = splitClauses('answer in the thread, and when you cannot answer, create a Zendesk ticket');
+    expect(clauses).toEqual(['answer in the thread', 'create a Zendesk ticket']);
+    expect(conditions).toEqual(['when you cannot answer']);
+    expect(splitClauses('reply privately; anything unclear goes to the payroll queue in Jira').clauses[1]).toBe(
+      'route anything unclear to the payroll queue in Jira',
+    );
+  });
+
+  it('handles sentence edges: "no." at a sentence end, a condition before a colon, abbreviations', () => {
+    const a = analyseJob(
+      'Over $500 needs a manager: message the manager on Slack and wait for a yes or no. At the end of each week, email the controller a summary, e.g. totals.',
+    );
+    expect(a.workflows.map((w) => w.triggerHint.kind)).toEqual(['unknown', 'schedule']);
+    expect(a.workflows[1]?.steps).toHaveLength(1);
+  });
+
+  it('keeps a one-line description as one workflow and flags it when it is vague', () => {
+    const [w] = analyseJob('Handle IT requests from Slack.').workflows;
+    expect(w?.triggerHint.kind).toBe('event');
+    expect(vagueness(w?.steps[0] ?? { id: 'x.s1', text: '', action: '' }).map((f) => f.category)).toContain(
+      'underspecified_task',
+    );
+    expect(analyseJob('').workflows).toEqual([]);
+    expect(analyseJob('Sales assistant.').workflows).toHaveLength(1);
+  });
+});
+
+describe('offline analyst: triggers', () => {
+  it('recognises events and extracts their parameters', () => {
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['When a deal in HubSpot moves to Closed Won, email the customer.', 'hubspot.deal_stage_changed', { stage: 'Closed Won' }],
+      [
+        'When an opportunity in Salesforce moves to Negotiation, email legal.',
+        'salesforce.opportunity_stage_changed',
+        { stage: 'Negotiation' },
+      ],
+      ['When a Jira issue is moved to Done, post it in #releases.', 'jira.issue_transitioned', { toStatus: 'Done' }],
+      ['When someone mentions @oncall in Slack, reply in the thread.', 'slack.mention', { handle: '@oncall' }],
+      ['Answer questions posted in the #help channel.', 'slack.new_message', { channel: '#help' }],
+      ['When a Zendesk ticket is marked urgent, post it in #escalations.', 'zendesk.ticket_updated', { priority: 'urgent' }],
+      [
+        'When a file is added to the Accruals folder, update the tracker in Notion.',
+        'google-drive.file_added',
+        { folder: 'Accruals' },
+      ],
+      [
+        'New leads arrive from the demo-request form through a webhook. Email them.',
+        'webhook.incoming_webhook',
+        { path: '/demo-request' },
+      ],
+      ['Text the lead a reminder an hour before the demo.', 'google-calendar.event_starting', { minutesBefore: 60 }],
+      ['When a Stripe payment fails, email the customer.', 'stripe.payment_failed', {}],
+      ['File the receipts she forwards into the Expenses folder in Google Drive.', 'gmail.new_email', {}],
+    ];
+    for (const [text, triggerId, params] of cases) {
+      const [first] = run(text);
+      expect(first?.[1].trigger.triggerId, text).toBe(triggerId);
+      expect(first?.[1].trigger.params, text).toEqual(params);
+    }
+  });
+
+  it('turns schedules into cron expressions', () => {
+    const cron = (text: string) => run(text)[0]?.[1].trigger;
+    expect(cron('Every Monday at 9am, email the team a report.')).toMatchObject({
+      triggerId: 'schedule.cron',
+      params: { expression: '0 9 * * 1' },
+    });
+    expect(cron('Every weekday at 9:00 post a summary in #support.')?.params).toEqual({ expression: '0 9 * * 1-5' });
+    expect(cron('Every Friday at 4pm Paris time, post the pipeline in #sales.')?.params).toEqual({
+      expression: '0 16 * * 5',
+      timezone: 'Europe/Paris',
+    });
+    expect(cron('Send the finance team a digest every morning.')?.params).toEqual({ expression: '0 9 * * *' });
+    expect(parseSchedule('every 15 minutes')?.expression).toBe('*/15 * * * *');
+    expect(parseSchedule('every quarter')?.expression).toBe('0 9 1 1,4,7,10 *');
+    expect(parseSchedule('at the end of each week')?.expression).toBe('0 16 * * 5');
+    expect(parseSchedule('when a deal closes')).toBeNull();
+  });
+
+  it('leaves manual and unclear starts without a trigger, and says so', () => {
+    const [[manual, manualMatch] = []] = [run('On request, create a Notion page with the meeting notes.')[0]];
+    expect(manual?.triggerHint.kind).toBe('manual');
+    expect(manualMatch?.trigger.triggerId).toBeNull();
+    const [w, m] = run('Keep HubSpot deals up to date.')[0] ?? [];
+    expect(w?.triggerHint.kind).toBe('unknown');
+    expect(m?.trigger.triggerId).toBeNull();
+    expect(ambiguities(w as DraftWorkflow, m).map((f) => f.category)).toEqual(
+      expect.arrayContaining(['workflow_ambiguity', 'underspecified_task']),
+    );
+  });
+
+  it('names the provider of an event even when no catalog trigger fits it', () => {
+    const m = run('Whenever a pull request is merged into main, post the release notes in #deploys.')[0]?.[1];
+    expect(m?.trigger.triggerId).toBeNull();
+    expect(m?.trigger.providerId).toBe('github');
+  });
+
+  it('gives parameters that are valid against the trigger schema on every golden case', () => {
+    for (const c of GOLDEN_DIRS.flatMap(loadGolden)) {
+      for (const [, m] of run(c.jobDescription, c.org.connected)) {
+        const t = builtInCatalog.triggers.find((x) => x.id === m.trigger.triggerId);
+        if (t)
+          expect(paramsValid(m.trigger.params, t.paramsSchema), `${c.id} ${t.id} ${JSON.stringify(m.trigger.params)}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('offline analyst: capabilities', () => {
+  it('maps synonyms onto the same capability', () => {
+    const expectations: [string, string][] = [
+      ['book a meeting with the customer', 'google-calendar.create_event'],
+      ['schedule a call with the candidate', 'google-calendar.create_event'],
+      ['send an invite', 'google-calendar.create_event'],
+      ['find a free slot on her calendar', 'google-calendar.find_free_slot'],
+      ['ping the team', 'slack.post_message'],
+      ['post the numbers in #sales', 'slack.post_message'],
+      ['let the hiring team know in Slack', 'slack.post_message'],
+      ['invite them to the #new-joiners channel', 'slack.invite_user'],
+      ['open a ticket for the customer', 'zendesk.create_ticket'],
+      ['file a bug', 'jira.create_issue'],
+      ['create a Jira ticket for the blocker', 'jira.create_issue'],
+      ['email the customer a reminder', 'gmail.send_email'],
+      ['label the email as processed', 'gmail.label_email'],
+      ['save the PDF to the Invoices folder in Google Drive', 'google-drive.upload_file'],
+      ['write the release notes as a page in Notion', 'notion.create_page'],
+      ['update the matching row in the Notion tracker', 'notion.update_database_item'],
+      ['create a follow-up task in HubSpot for the owner', 'hubspot.create_task'],
+      ['keep HubSpot deals up to date', 'hubspot.update_deal'],
+      ['grant access by calling the admin API', 'http.request'],
+    ];
+    for (const [step, id] of expectations) expect(capabilityOf(step), step).toBe(id);
+  });
+
+  it('maps steps to providers the org has not connected, so that they become gaps', () => {
+    const acme = devOrgConnections;
+    expect(capabilityOf('send the contract for signature', acme)).toBe('docusign.send_envelope');
+    expect(capabilityOf('send the NDA to the partner to e-sign', acme)).toBe('docusign.send_envelope');
+    expect(capabilityOf('text them a reminder', acme)).toBe('twilio.send_sms');
+    expect(capabilityOf('page the on-call engineer by SMS', acme)).toBe('twilio.send_sms');
+    expect(capabilityOf('refund the payment', acme)).toBe('stripe.refund_payment');
+    expect(capabilityOf('record each receipt in QuickBooks', acme)).toBe('quickbooks.record_expense');
+  });
+
+  it('follows the product a step names, and prefers a connected one only when nothing is named', () => {
+    expect(capabilityOf('create a follow-up task in Salesforce')).toBe('salesforce.create_task');
+    expect(capabilityOf('create a follow-up task in HubSpot')).toBe('hubspot.create_task');
+    expect(capabilityOf('schedule the onsite interview with the panel', [...devOrgConnections, 'greenhouse'])).toBe(
+      'greenhouse.schedule_interview',
+    );
+    expect(capabilityOf('schedule the phone screen on Google Calendar', [...devOrgConnections, 'greenhouse'])).toBe(
+      'google-calendar.create_event',
+    );
+  });
+
+  it('picks the message channel from cues, recipients and where the work came from', () => {
+    expect(capabilityOf('notify the customer')).toBe('gmail.send_email');
+    expect(capabilityOf('notify the finance manager')).toBe('slack.post_message');
+    const reply = (text: string) => run(text)[0]?.[1].steps.map((s) => s.capabilityId);
+    expect(reply('When a Zendesk ticket arrives, reply to the customer in the ticket.')).toEqual(['zendesk.reply_ticket']);
+    expect(reply('When someone asks for time off in #time-off, reply to confirm.')).toEqual(['slack.post_message']);
+  });
+
+  it('leaves thinking steps without a capability and falls back to BM25 for capabilities the synonym table does not know', () => {
+    expect(capabilityOf('check the order')).toBeNull();
+    const ledger: CatalogCapability = {
+      id: 'netsuite.reconcile_ledger',
+      providerId: 'netsuite',
+      name: 'reconcile_ledger',
+      description: 'Reconcile general ledger accounts against bank statements.',
+      risk: 'low',
+      inputSchema: {
+        type: 'object',
+        properties: { account: { type: 'string', description: 'ledger account' } },
+        required: ['account'],
+        additionalProperties: false,
+      },
+    };
+    const [w] = analyseJob('Balance the general ledger against the bank statements.').workflows;
+    const m = matchWorkflow(w as DraftWorkflow, { ...catalog(), capabilities: [...builtInCatalog.capabilities, ledger] });
+    expect(m.steps[0]).toMatchObject({ capabilityId: 'netsuite.reconcile_ledger', providerId: 'netsuite' });
+    expect(m.steps[0]?.confidence).toBeLessThanOrEqual(0.45);
+  });
+
+  it('reports organisational context and underspecified tasks', () => {
+    const findings = run(
+      'When a deal moves to Closed Lost, notify the right team and handle follow-ups per our churn policy.',
+    ).flatMap(([w, m]) => ambiguities(w, m));
+    expect(findings.map((f) => f.category)).toEqual(expect.arrayContaining(['organizational_context', 'underspecified_task']));
+    expect(findings.find((f) => f.category === 'organizational_context')?.excerpt).toBe('the right team');
+    expect(findings.every((f) => f.blocking || f.default)).toBe(true);
+  });
+});
+
+describe('offline analyst: port, schemas, determinism', () => {
+  const analyst: Analyst = new OfflineAnalyst();
+
+  it('gives the same output for the same input', async () => {
+    for (const c of GOLDEN_DIRS.flatMap(loadGolden)) {
+      const a = await analyst.analyse(c.jobDescription);
+      expect(await new OfflineAnalyst().analyse(c.jobDescription)).toEqual(a);
+      for (const w of a.workflows) {
+        const m = await analyst.matchCapabilities(w, catalog(c.org.connected));
+        expect(await new OfflineAnalyst().matchCapabilities(w, catalog(c.org.connected))).toEqual(m);
+      }
+    }
+  });
+
+  it('produces output the schemas an LLM analyst is checked against accept', async () => {
+    for (const c of GOLDEN_DIRS.flatMap(loadGolden)) {
+      const a = await analyst.analyse(c.jobDescription);
+      expect(Value.Check(JobAnalysis, a), c.id).toBe(true);
+      for (const w of a.workflows)
+        expect(Value.Check(CapabilityMatch, await analyst.matchCapabilities(w, catalog(c.org.connected))), c.id).toBe(true);
+    }
+    const long = analyseJob('Post a note in #general. '.repeat(2000));
+    expect(Value.Check(JobAnalysis, long)).toBe(true);
+  });
+});
+
+describe('golden scorer', () => {
+  const golden: GoldenCase = {
+    id: 'g',
+    org: { connected: ['gmail', 'slack', 'schedule'] },
+    jobDescription: 'x',
+    expect: {
+      capabilities: ['gmail.send_email', 'slack.post_message', 'hubspot.create_task'],
+      alsoAcceptable: ['gmail.search_email'],
+      triggers: ['schedule.cron', 'gmail.new_email'],
+      missingIntegrations: ['docusign', 'twilio'],
+      gapCategories: ['organizational_context'],
+      minWorkflows: 1,
+      maxWorkflows: 2,
+    },
+  };
+  const spec: SpecLike = {
+    workflows: [
+      {
+        trigger: { triggerId: 'schedule.cron' },
+        steps: [{ capabilityId: 'gmail.send_email' }, { capabilityId: 'gmail.search_email' }],
+      },
+      {
+        trigger: { triggerId: null },
+        steps: [
+          { capabilityId: 'slack.post_message' },
+          { capabilityId: 'jira.create_issue' },
+          { capabilityId: 'slack.post_message' },
+        ],
+      },
+      { trigger: { triggerId: 'slack.new_message' }, steps: [] },
+    ],
+    gaps: [
+      { category: 'missing_integration', providerId: 'docusign' },
+      { category: 'missing_integration' },
+      { category: 'underspecified_task' },
+    ],
+  };
+
+  it('computes recall, precision, bounds and categories as the golden README defines them', () => {
+    const s = scoreCase(golden, spec);
+    expect(s.capabilityRecall).toBeCloseTo(2 / 3);
+    // distinct step capabilities: send_email, search_email (acceptable), post_message, create_issue (not) → 3/4
+    expect(s.capabilityPrecision).toBeCloseTo(3 / 4);
+    expect(s.triggerRecall).toBe(0.5);
+    expect(s.missingIntegrationRecall).toBe(0.5);
+    expect(s.gapCategoriesPresent).toBe(false);
+    expect(s.workflows).toBe(3);
+    expect(s.workflowsInBounds).toBe(false);
+    expect(s.missed).toEqual({
+      capabilities: ['hubspot.create_task'],
+      unexpected: ['jira.create_issue'],
+      triggers: ['gmail.new_email'],
+      missingIntegrations: ['twilio'],
+      gapCategories: ['organizational_context'],
+    });
+  });
+
+  it('scores an empty expectation as met, and totals both per case and pooled', () => {
+    const empty: GoldenCase = {
+      ...golden,
+      id: 'e',
+      expect: {
+        ...golden.expect,
+        capabilities: [],
+        alsoAcceptable: [],
+        triggers: [],
+        missingIntegrations: [],
+        gapCategories: [],
+        maxWorkflows: 5,
+      },
+    };
+    const none: SpecLike = { workflows: [{ trigger: { triggerId: null }, steps: [] }], gaps: [] };
+    const e = scoreCase(empty, none);
+    expect([e.capabilityRecall, e.capabilityPrecision, e.triggerRecall, e.missingIntegrationRecall]).toEqual([1, 1, 1, 1]);
+    expect(e.gapCategoriesPresent && e.workflowsInBounds).toBe(true);
+    const t = totals([golden, empty], [scoreCase(golden, spec), e]);
+    expect(t.macro.capabilityRecall).toBeCloseTo((2 / 3 + 1) / 2);
+    expect(t.micro.capabilityRecall).toBeCloseTo(2 / 3);
+    expect(t.micro.capabilityPrecision).toBeCloseTo(3 / 4);
+    expect(t.micro.missingIntegrationRecall).toBe(0.5);
+    expect([t.gapCategoriesPresent, t.workflowsInBounds]).toEqual([1, 1]);
+  });
+
+  it('loads golden folders and rejects a malformed case', () => {
+    const mine = loadGolden(OWN_GOLDEN);
+    expect(mine.length).toBeGreaterThanOrEqual(15);
+    expect(mine.map((c) => c.id)).toEqual([...mine.map((c) => c.id)].sort());
+    const dir = mkdtempSync(join(tmpdir(), 'golden-'));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ id: 'bad', org: {}, jobDescription: 'x' }));
+    expect(() => loadGolden(dir)).toThrow(/bad\.json/);
+  });
+
+  it('turns a capability of an unconnected provider into a missing_integration gap, not a step', () => {
+    const s = offlineSpec(
+      'When a deal in HubSpot moves to Closed Won, send the contract for signature through DocuSign and post a note in #wins.',
+      builtInCatalog,
+      devOrgConnections,
+    );
+    expect(s.workflows[0]?.steps.map((x) => x.capabilityId)).toEqual(['slack.post_message']);
+    expect(s.workflows[0]?.trigger.triggerId).toBe('hubspot.deal_stage_changed');
+    expect(s.gaps).toContainEqual({ category: 'missing_integration', providerId: 'docusign' });
+  });
+});

@@ -1,0 +1,153 @@
+import { builtInCatalog, devOrgConnections, type Workflow } from '@hireloop/schemas';
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../src/analyst/types';
+import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from '../src/creation/asking';
+import { paramsChecker } from '../src/creation/catalog';
+import { compileWorkflows, cycleEdges, mermaid } from '../src/creation/compile';
+import type { GapState } from '../src/creation/state';
+import { classify, validateSpec } from '../src/creation/validate';
+
+const catalog: Catalog = {
+  capabilities: builtInCatalog.capabilities,
+  triggers: builtInCatalog.triggers,
+  connected: [...devOrgConnections],
+};
+const check = paramsChecker(catalog);
+
+const workflow = (over: Partial<Workflow> = {}): Workflow => ({
+  id: 'wf-1',
+  name: 'Welcome customers',
+  description: 'When a deal closes, welcome the customer',
+  trigger: { triggerId: 'hubspot.deal_stage_changed', params: { stage: 'Closed Won' } },
+  steps: [
+    { id: 's1', capabilityId: 'google-drive.create_folder', purpose: 'folder', inputs: {}, risk: 'low', dependsOn: [] },
+    { id: 's2', capabilityId: 'gmail.send_email', purpose: 'welcome', inputs: {}, risk: 'high', dependsOn: ['s1'] },
+  ],
+  behaviourPrompt: 'be kind',
+  ...over,
+});
+
+const failedIds = (wfs: Workflow[], repair = false) => {
+  const checks = validateSpec(wfs, compileWorkflows(wfs, { repair }), catalog, check);
+  return { checks, failed: checks.filter((c) => !c.passed).map((c) => c.id), route: classify(checks) };
+};
+
+describe('compile and validate', () => {
+  it('a sound spec passes every check, with an approval before the high-risk step', () => {
+    const compiled = compileWorkflows([workflow()], { repair: false });
+    expect(compiled.interruptPoints).toEqual(['wf-1.s2']);
+    expect(compiled.tools).toEqual(['gmail.send_email', 'google-drive.create_folder']);
+    expect(compiled.budgets.maxSteps).toBeGreaterThan(0);
+    const { failed, route } = failedIds([workflow()]);
+    expect(failed).toEqual([]);
+    expect(route).toBeNull();
+    expect(mermaid(compiled)).toContain('wf_1_s2["gmail.send_email (approval)"]');
+  });
+
+  it('an unknown capability fails and routes back to capability matching', () => {
+    const wf = workflow();
+    (wf.steps[0] as { capabilityId: string }).capabilityId = 'gdrive.make_folder';
+    const { failed, route } = failedIds([wf]);
+    expect(failed).toContain('capabilities_known');
+    expect(route).toMatchObject({ routeTo: 'match_workflows', failedCheck: 'capabilities_known' });
+    expect(route?.matchedRules).toContain('unknown_capability_rematch');
+  });
+
+  it('an unbounded loop fails and routes back to compile, whose repair bounds it', () => {
+    const wf = workflow();
+    (wf.steps[0] as { dependsOn: string[] }).dependsOn = ['s2'];
+    const { failed, route } = failedIds([wf]);
+    expect(failed).toContain('loops_bounded');
+    expect(route).toMatchObject({ routeTo: 'compile' });
+    expect(route?.matchedRules).toContain('unbounded_loop_recompile');
+    const repaired = compileWorkflows([wf], { repair: true });
+    expect(cycleEdges(repaired.edges).every((e) => e.maxIterations === 3)).toBe(true);
+    expect(failedIds([wf], true).failed).not.toContain('loops_bounded');
+  });
+
+  it('invalid trigger parameters fail and route back to gap identification', () => {
+    const { failed, route, checks } = failedIds([workflow({ trigger: { triggerId: 'schedule.cron', params: {} } })]);
+    expect(failed).toContain('trigger_params_valid');
+    expect(checks.find((c) => c.id === 'trigger_params_valid')?.detail).toContain('expression');
+    expect(route).toMatchObject({ routeTo: 'identify_gaps' });
+  });
+
+  it('a step of an unconnected provider fails the connection check', () => {
+    const wf = workflow();
+    (wf.steps[1] as { capabilityId: string }).capabilityId = 'docusign.send_envelope';
+    expect(failedIds([wf]).failed).toContain('capabilities_connected');
+  });
+
+  it('every matching rule is reported, the earliest owner decides the route', () => {
+    const wf = workflow({ trigger: { triggerId: 'schedule.cron', params: {} } });
+    (wf.steps[0] as { capabilityId: string }).capabilityId = 'nope.nothing';
+    (wf.steps[0] as { dependsOn: string[] }).dependsOn = ['s2'];
+    const { route } = failedIds([wf]);
+    expect(route?.routeTo).toBe('match_workflows');
+    expect(route?.matchedRules).toEqual(['unknown_capability_rematch', 'trigger_params_ask', 'unbounded_loop_recompile']);
+  });
+
+  it('a hand-off to an undefined step fails two checks and routes to compile, whose repair drops it', () => {
+    const wf = workflow();
+    (wf.steps[1] as { dependsOn: string[] }).dependsOn = ['s9'];
+    const { failed, route } = failedIds([wf]);
+    expect(failed).toEqual(['handoffs_defined', 'state_reads_written']);
+    expect(route?.matchedRules).toEqual(['undefined_handoff_recompile', 'unwritten_state_recompile']);
+    expect(failedIds([wf], true).failed).toEqual([]);
+  });
+});
+
+const gap = (id: string, over: Partial<GapState> & { blocking?: boolean; workflowId?: string } = {}): GapState => ({
+  gap: {
+    id,
+    category: 'underspecified_task',
+    workflowId: over.workflowId ?? 'wf-1',
+    blocking: over.blocking ?? true,
+    question: `question ${id}?`,
+    resolution: 'defaulted',
+    ...(over.blocking === false ? { default: `default ${id}` } : {}),
+  },
+  status: 'open',
+  ask: 'questions',
+  target: { kind: 'context', workflowId: over.workflowId ?? 'wf-1' },
+  ...over,
+});
+
+describe('asking the human', () => {
+  it('asks blocking gaps first and groups related questions of one workflow', () => {
+    const gaps = [gap('a', { blocking: false }), gap('b'), gap('c', { workflowId: 'wf-2' }), gap('d')];
+    expect(nextBatch(gaps).map((g) => g.gap.id)).toEqual(['b', 'd', 'c']);
+  });
+
+  it('asks an options gap alone', () => {
+    const options = gap('o', { ask: 'options', options: [{ id: 'x', label: 'X' }], recommended: 'x' });
+    expect(nextBatch([options, gap('b')]).map((g) => g.gap.id)).toEqual(['o']);
+    const prompt = promptFor([options], { progress: 50, canGoBack: false, workflowNames: {} });
+    expect(prompt.kind === 'options' && prompt.options[0]?.recommended).toBe(true);
+    expect(prompt.allowedActions).toEqual(['skip', 'restart']);
+  });
+
+  it('an answer resolves the batch; an empty answer takes the default or leaves it unsatisfied', () => {
+    const gaps = [gap('b'), gap('n', { blocking: false })];
+    const after = applyAnswer(gaps, gaps, { answers: { q1: 'the finance team', q2: '' } });
+    expect(after.map((g) => [g.status, g.answer])).toEqual([
+      ['answered', 'the finance team'],
+      ['defaulted', undefined],
+    ]);
+  });
+
+  it('skip takes defaults; a skipped blocking gap is unsatisfied', () => {
+    const gaps = [gap('b'), gap('n', { blocking: false })];
+    expect(skipBatch(gaps, gaps).map((g) => g.status)).toEqual(['unsatisfied', 'defaulted']);
+    expect(applyDefaults(gaps).map((g) => g.status)).toEqual(['unsatisfied', 'defaulted']);
+  });
+
+  it('back reopens the previous round and shows the earlier answer', () => {
+    const answered = applyAnswer([gap('b')], [gap('b')], { answers: { q1: 'Closed Won' } });
+    const reopened = reopen(answered, ['b']);
+    expect(reopened[0]?.status).toBe('open');
+    const prompt = promptFor(reopened, { progress: 50, canGoBack: true, workflowNames: {} });
+    expect(prompt.kind === 'questions' && prompt.questions[0]?.exampleAnswer).toBe('Closed Won');
+    expect(prompt.allowedActions).toContain('back');
+  });
+});
