@@ -18,6 +18,8 @@ export interface RunnableGraph {
   getState(config: { configurable: { thread_id: string } }): Promise<{
     values: unknown;
     next: readonly string[];
+    /** absent when the thread has no checkpoint yet */
+    createdAt?: string;
     tasks: readonly { name: string; result?: unknown; interrupts: readonly { id?: string; value?: unknown }[] }[];
   }>;
 }
@@ -79,8 +81,14 @@ export class ExecutionRunner<S> {
     await this.withLock(intent.executionId, async () => {
       const row = await this.row(intent.executionId);
       if (row) {
-        // A redelivered start: the execution exists; say again where it stands.
-        await this.publishWhereItStands(intent, row, traceparent);
+        // A redelivered start. If the worker died before the first checkpoint, run it again from
+        // the trigger; otherwise say again where it stands (or carry on a run cut off mid-way).
+        const state = await this.deps.adapter.graph.getState({ configurable: { thread_id: intent.executionId } });
+        if (row.status === 'running' && state.createdAt === undefined) {
+          await this.advance(intent, this.deps.adapter.input(intent), traceparent);
+          return;
+        }
+        await this.publishWhereItStands(intent, row, traceparent, state);
         return;
       }
       await this.deps.pool.query(
@@ -199,6 +207,12 @@ export class ExecutionRunner<S> {
     const first = pending[0];
     if (first) {
       await this.deps.publisher.publish(this.prompt(cause, row, first), { traceparent });
+      return;
+    }
+    if (row.status === 'running' && state.createdAt !== undefined && state.next.length > 0 && !known) {
+      // A run cut off between two checkpoints: carry on from the last one (nodes before an
+      // interrupt are safe to repeat).
+      await this.advance(cause as RunIntent | HILResponse, null, traceparent);
       return;
     }
     if (state.next.length === 0 && row.status === 'running') {
