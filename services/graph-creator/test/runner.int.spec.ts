@@ -118,6 +118,19 @@ describe('execution runner (real LangGraph + PostgresSaver, real Kafka)', () => 
     expect(new Set(copies.map((p) => p.promptId))).toEqual(new Set([first.promptId]));
   });
 
+  it('a start redelivered after the worker died before the first checkpoint runs the graph from the trigger', async () => {
+    const id = randomUUID();
+    const intent = startIntent(id, 'Chase unpaid invoices.');
+    // what a worker leaves behind when it dies right after recording the execution
+    await pool.query(
+      `INSERT INTO graph_executions (execution_id, org_id, owner_user_id, conversation_id, status, started_at) VALUES ($1, 'acme', 'u-1', $2, 'running', now())`,
+      [id, `conv-${id}`],
+    );
+    await runner.start(intent);
+    const first = await nextPrompt(id, 0);
+    expect(first.kind).toBe('options');
+  });
+
   it('ignores an answer from another user or org, and a stale prompt id, without effect', async () => {
     const id = randomUUID();
     await runner.start(startIntent(id, 'Reconcile expenses.'));
