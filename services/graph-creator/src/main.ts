@@ -32,7 +32,8 @@ const runner = new ExecutionRunner({ adapter, pool, publisher, log });
 const consumer = new FactConsumer({
   kafka,
   topicPrefix: config.topicPrefix,
-  groupId: 'graph-creator',
+  // the topic prefix keeps deployments (and test runs) sharing a broker out of each other's groups
+  groupId: `${config.topicPrefix}graph-creator`,
   topics: [Topics.runIntent, Topics.hilResponse],
   log,
   publisher,

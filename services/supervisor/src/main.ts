@@ -1,4 +1,152 @@
-import { bootService } from '@hireloop/platform';
+import { type Delivery, FactConsumer, FactPublisher, type PublishOptions } from '@hireloop/fact-stream';
+import { bootService, ensureTopics, type Logger, systemClock } from '@hireloop/platform';
+import { rewindToStore } from './catch-up';
+import { loadSupervisorSettings } from './config';
+import { decide, executionIdOf, initialState, type SupervisorFact, type SupervisorInput, statusOf } from './decider';
+import { acquireLeadership, type Leadership } from './leadership';
+import { INPUT_TOPICS, rebuildState } from './rebuild';
 
-const service = await bootService('supervisor');
+/**
+ * supervisor: admits create_graph triggers per org, cancels on request or when a prompt waits past
+ * its deadline. On start it takes the deployment's supervisor lock (one active instance, others
+ * stand by), rebuilds its state from the event store with the decider's `evolve`, reconciles, and
+ * then consumes `triggers`, `hil-prompt` and `execution-result`, with a timer for the deadlines.
+ */
+type Phase = 'starting' | 'standby' | 'rebuilding' | 'active';
+let phase: Phase = 'starting';
+const service = await bootService('supervisor', {
+  checks: {
+    supervisor: async () => {
+      if (phase !== 'active') throw new Error(phase === 'standby' ? 'standby: another supervisor instance is active' : phase);
+    },
+  },
+});
+const { config, log, pool, kafka, admin, lifecycle } = service;
+
+let settings: ReturnType<typeof loadSupervisorSettings>;
+try {
+  settings = loadSupervisorSettings();
+} catch (error) {
+  log.fatal({ err: error }, 'invalid configuration');
+  await lifecycle.shutdown();
+  process.exit(1);
+}
+log.info(settings, 'supervisor settings');
+
+const groupId = `${config.topicPrefix}supervisor`;
+const inputTopics = INPUT_TOPICS.map((t) => `${config.topicPrefix}${t.name}`);
+const clock = systemClock;
+
+const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
+lifecycle.onStop('publisher', () => publisher.disconnect());
+let leadership: Leadership | undefined;
+lifecycle.onStop('leadership', () => leadership?.release());
+let consumer: FactConsumer | undefined;
+let timer: NodeJS.Timeout | undefined;
+let stopping = false;
+// registered after the publisher and the lock, so it runs before them: no new decision, the fact
+// in hand finishes and its offset is committed, then the lock goes
+lifecycle.onStop('consumer', async () => {
+  stopping = true;
+  clearInterval(timer);
+  await consumer?.stop();
+});
+
+// ---- decisions: one at a time (consumer and timer share the state) ----------------------------
+
+let state = initialState();
+let chain: Promise<unknown> = Promise.resolve();
+function exclusive<T>(run: () => Promise<T>): Promise<T> {
+  const next = chain.then(run);
+  chain = next.catch(() => {});
+  return next;
+}
+
+/** Decides, publishes the intents, and only then moves the state on: a failed publish is retried as if unseen. */
+function handle(input: SupervisorInput, options: PublishOptions, log: Logger): Promise<void> {
+  return exclusive(async () => {
+    const decision = decide(state, input, settings, clock.now());
+    if (decision.intents.length > 0) await publisher.publishAll(decision.intents, options);
+    state = decision.state;
+    for (const intent of decision.intents) {
+      // nested: the delivery's logger already names the executionId of the fact in hand
+      log.info(
+        { intent: { id: intent.id, executionId: intent.executionId, action: intent.action, reason: intent.reason } },
+        'run intent published',
+      );
+    }
+    if ('type' in input && input.type === 'TriggerCreated' && input.triggerType === 'create_graph') {
+      const executionId = executionIdOf(input.triggerId);
+      const queue = decision.state.orgs.get(input.orgId)?.queue ?? [];
+      const status = statusOf(decision.state, executionId);
+      log.info(
+        { execution: { id: executionId, status, ...(status === 'queued' ? { position: queue.indexOf(executionId) + 1 } : {}) } },
+        `create_graph trigger ${status === 'queued' ? 'queued: the org is at its limit' : 'handled'}`,
+      );
+    }
+  });
+}
+
+const onFact = (fact: SupervisorFact, delivery: Delivery) =>
+  handle(fact, delivery.traceparent ? { traceparent: delivery.traceparent } : {}, delivery.log);
+
+let ticking = false;
+function tick(): void {
+  // a tick still waiting (a slow publish) makes the next one redundant
+  if (phase !== 'active' || ticking) return;
+  ticking = true;
+  handle({ kind: 'tick' }, {}, log)
+    .catch((error: unknown) => log.error({ err: error }, 'tick failed; the next one retries'))
+    .finally(() => {
+      ticking = false;
+    });
+}
+
+// ---- start-up ---------------------------------------------------------------------------------
+
 await service.listen();
+
+for (let attempt = 1; !stopping && phase !== 'active'; attempt++) {
+  try {
+    if (!leadership) phase = 'standby';
+    leadership ??= await acquireLeadership({
+      pool,
+      deployment: config.topicPrefix || 'default',
+      log,
+      stopping: () => stopping,
+      onLost: (error) => {
+        log.fatal({ err: error }, 'lost the supervisor lock: stopping so that another instance can take over');
+        void lifecycle.shutdown().then(() => process.exit(1));
+      },
+    });
+    if (!leadership) break;
+
+    phase = 'rebuilding';
+    await ensureTopics(admin, config.topicPrefix, config.topicPartitions);
+    await publisher.connect();
+    const rebuilt = await rebuildState(pool, config.topicPrefix, log);
+    state = rebuilt.state;
+    log.info(
+      { folded: rebuilt.folded, skipped: rebuilt.skipped, executions: state.executions.size },
+      'state rebuilt from the event store',
+    );
+    // start what has a free slot, send cancels decided but never sent, time out overdue prompts
+    await handle({ kind: 'tick' }, {}, log);
+    await rewindToStore({ kafka, admin, pool, groupId, topics: inputTopics, log });
+
+    consumer = new FactConsumer({ kafka, topicPrefix: config.topicPrefix, groupId, topics: INPUT_TOPICS, log, publisher })
+      .on('TriggerCreated', onFact)
+      .on('HILPrompt', onFact)
+      .on('ExecutionResult', onFact);
+    await consumer.start();
+    timer = setInterval(tick, settings.tickMs);
+    phase = 'active';
+    log.info({ groupId, topics: inputTopics }, 'supervising');
+  } catch (error) {
+    const delayMs = Math.min(30_000, 500 * 2 ** attempt);
+    log.warn({ err: error, attempt, delayMs }, 'could not start supervising; retrying');
+    await consumer?.stop().catch(() => {});
+    consumer = undefined;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+}

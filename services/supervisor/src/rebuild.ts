@@ -1,0 +1,66 @@
+import type { Logger, Pool } from '@hireloop/platform';
+import { type AnyFact, describeErrors, Topics, validateFact } from '@hireloop/schemas';
+import { evolve, initialState, type SupervisorFact, type SupervisorState } from './decider';
+
+/** What the supervisor consumes live. */
+export const INPUT_TOPICS = [Topics.triggers, Topics.hilPrompt, Topics.executionResult] as const;
+/** What a rebuild folds: the inputs and the supervisor's own intents. */
+export const REBUILD_TOPICS = [...INPUT_TOPICS, Topics.runIntent] as const;
+
+const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
+  switch (fact.type) {
+    case 'TriggerCreated':
+    case 'RunIntent':
+    case 'HILPrompt':
+    case 'ExecutionResult':
+      return true;
+    case 'UIMessage':
+    case 'HILResponse':
+    case 'ExecutionEvent':
+      return false;
+    default: {
+      const unhandled: never = fact;
+      throw new Error(`unknown fact ${JSON.stringify(unhandled)}`);
+    }
+  }
+};
+
+export interface Rebuilt {
+  state: SupervisorState;
+  folded: number;
+  skipped: number;
+}
+
+/**
+ * The supervisor's state from the event store: every stored fact of its topics, in `seq` order,
+ * folded with the same `evolve` the live consumer uses. Read in pages, so memory holds one page.
+ */
+export async function rebuildState(pool: Pool, topicPrefix: string, log: Logger, pageSize = 5_000): Promise<Rebuilt> {
+  const topics = REBUILD_TOPICS.map((t) => `${topicPrefix}${t.name}`);
+  let state = initialState();
+  let folded = 0;
+  let skipped = 0;
+  let after = '0';
+  for (;;) {
+    const { rows } = await pool.query<{ seq: string; payload: unknown }>(
+      'SELECT seq::text AS seq, payload FROM facts WHERE topic = ANY($1) AND seq > $2::bigint ORDER BY seq LIMIT $3',
+      [topics, after, pageSize],
+    );
+    for (const row of rows) {
+      const parsed = validateFact(row.payload);
+      if (!parsed.ok || !isSupervisorFact(parsed.value)) {
+        skipped++;
+        log.warn(
+          { seq: row.seq, errors: parsed.ok ? undefined : describeErrors(parsed.errors) },
+          'stored fact skipped by the rebuild',
+        );
+        continue;
+      }
+      state = evolve(state, parsed.value);
+      folded++;
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return { state, folded, skipped };
+    after = last.seq;
+  }
+}

@@ -1,0 +1,460 @@
+import { Limits } from '@hireloop/schemas';
+
+/**
+ * What a chat line asks of hireloop: create a digital employee from a job description, or a short
+ * reply that says what hireloop does and how to ask. Pure: the same text always routes the same way.
+ */
+export type Route = { action: 'create_graph'; jobDescription: string; name?: string } | { action: 'reply'; text: string };
+
+// ---- vocabulary -------------------------------------------------------------------------------
+
+/** Words that name a worker without saying what kind: "an agent", "someone". Never a name alone. */
+const GENERIC_WORKERS = [
+  'ai',
+  'agent',
+  'agents',
+  'assistant',
+  'assistants',
+  'bot',
+  'bots',
+  'chatbot',
+  'employee',
+  'employees',
+  'helper',
+  'person',
+  'people',
+  'someone',
+  'somebody',
+  'teammate',
+  'worker',
+  'workers',
+  'role',
+  'va',
+];
+
+/** Job titles' head nouns: "a recruiting coordinator", "Customer Onboarding Specialist". */
+const ROLE_NOUNS = [
+  'accountant',
+  'administrator',
+  'admin',
+  'advisor',
+  'analyst',
+  'associate',
+  'bdr',
+  'bookkeeper',
+  'clerk',
+  'concierge',
+  'consultant',
+  'coordinator',
+  'curator',
+  'director',
+  'dispatcher',
+  'executive',
+  'expert',
+  'liaison',
+  'manager',
+  'marketer',
+  'moderator',
+  'officer',
+  'operator',
+  'planner',
+  'receptionist',
+  'recruiter',
+  'rep',
+  'representative',
+  'researcher',
+  'scheduler',
+  'sdr',
+  'secretary',
+  'specialist',
+  'strategist',
+  'triager',
+  'writer',
+];
+
+/** Verbs of the work an employee does; their count tells a job description from a one-off request. */
+const ACTION_VERBS = [
+  'add',
+  'alert',
+  'answer',
+  'approve',
+  'archive',
+  'assign',
+  'bill',
+  'book',
+  'categori[sz]e',
+  'chase',
+  'check',
+  'close',
+  'collect',
+  'compile',
+  'coordinate',
+  'create',
+  'draft',
+  'email',
+  'enrich',
+  'escalate',
+  'file',
+  'flag',
+  'follow up',
+  'forward',
+  'generate',
+  'greet',
+  'handle',
+  'invite',
+  'invoice',
+  'label',
+  'log',
+  'manage',
+  'merge',
+  'message',
+  'monitor',
+  'move',
+  'notif(?:y|ie)',
+  'onboard',
+  'open',
+  'organi[sz]e',
+  'pay',
+  'ping',
+  'post',
+  'prepare',
+  'priorit[iy][sz]e',
+  'process',
+  'publish',
+  'qualif(?:y|ie)',
+  'reconcile',
+  'record',
+  'refund',
+  'remind',
+  'repl(?:y|ie)',
+  'report',
+  'respond',
+  'review',
+  'route',
+  'schedule',
+  'screen',
+  'send',
+  'share',
+  'summari[sz]e',
+  'sync',
+  'tag',
+  'text',
+  'track',
+  'triage',
+  'update',
+  'upload',
+  'verif(?:y|ie)',
+  'welcome',
+];
+
+const words = (list: readonly string[]) => list.join('|');
+/** A verb in any common form: send, sends, sending, sent is not needed (job descriptions say what to do). */
+const ACTION = new RegExp(`\\b(?:${words(ACTION_VERBS)})(?:e?s|ing|ed|d)?\\b`, 'g');
+const WORKER = new RegExp(`\\b(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS])})s?\\b`);
+/** What else one asks hireloop to build: "a workflow that …", "an automation for …". */
+const BUILDABLE = new RegExp(
+  `\\b(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS, 'workflow', 'automation', 'integration', 'pipeline'])})s?\\b`,
+);
+/** "automate our invoicing": what hireloop is for, even without naming a worker. */
+const AUTOMATE = /\bautomat(?:e|ing)\b(?: (?:our|my|the|all|this|these|away))? \w{3,}/;
+const ROLE = new RegExp(`\\b(?:${words(ROLE_NOUNS)})s?\\b`);
+
+/** The user asks for something to be made or found: "I need", "can you set up", "hire a". */
+const REQUEST = [
+  /\b(?:i|we)(?:'d| would)? (?:really |also |just )?(?:need|want|like|would like|require)\b/,
+  /\b(?:i|we)(?:'m| am|'re| are) (?:looking|searching|hoping) for\b/,
+  /\blooking for\b/,
+  /\b(?:can|could|would|will) you\b/,
+  /^(?:please |pls |ok,? |okay,? |so,? )?(?:need|want|hire|create|build|make|set ?up|spin up|add|get|give|design|draft|generate|find|recruit|onboard)\b/,
+  /\b(?:hire|create|build|make|set ?up|spin up|recruit|design|generate)(?: me| us)? (?:a|an|the|some|my|our|another|one)\b/,
+  /\b(?:let's|lets|help me|i'd love|we'd love)\b/,
+];
+
+/** The shape of a job description: responsibilities, duties, "when X happens, do Y". */
+const JOB_DESCRIPTION = [
+  /\bresponsib(?:le|ilities)\b/,
+  /\bduties\b/,
+  /\byou(?:'ll| will) (?:be )?\w+/,
+  /\b(?:your|their|its|the) (?:job|role|task|mission) (?:is|will be)\b/,
+  /\bjob description\b/,
+  /\bin charge of\b/,
+  /\btasks? (?:include|are)\b/,
+  /\bwill be (?:handling|managing|responsible|in charge|taking care)\b/,
+];
+
+/** When the work happens: events and schedules. */
+const AUTOMATION =
+  /\b(?:when(?:ever)?|every|each|daily|weekly|monthly|hourly|nightly|automatically|as soon as|once (?:a|per)|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/;
+
+const GREETING =
+  /^(?:hi+|hello+|hey+|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)|what'?s up|sup|hola|bonjour|hallo)\b/;
+const SMALL_TALK = /\bhow are (?:you|things)\b|\bhow'?s it going\b|\bnice to meet you\b/;
+const THANKS = /\b(?:thanks?|thank you|thx|ty|cheers|much appreciated|appreciate it|great,? thanks)\b/;
+const CAPABILITIES =
+  /\bwhat (?:can|do|else can) you do\b|\bwhat are you\b|\bwho are you\b|\bhow (?:does|do) (?:this|it|you|hireloop) work\b|\bhelp\b|\bwhat is hireloop\b|\bhow do i (?:start|begin|use)\b|\bwhat should i (?:say|do|ask)\b|\bget(?:ting)? started\b|\bhow (?:do|can|would|should) (?:i|we) (?:automate|create|build|hire|make|set ?up|get)\b/;
+/** Asking about something rather than asking for it: "what is an employee?", "tell me about agents". */
+const ASKING_ABOUT = [
+  /^(?:what|what's|whats|who|who's|why|where|which|how|is|are|does|do|did|was|were)\b/,
+  /\b(?:tell|remind) me (?:about|what|how|more|why)\b/,
+  /\bexplain\b/,
+  /\bdifference between\b/,
+  /^(?:(?:hi|hey|hello|ok|so),? )?(?:can|could|would) you (?:tell|explain|describe|show) me\b/,
+];
+/** A one-off errand rather than standing work: "send the invoice to Bob today". */
+const ONE_OFF = /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b/;
+
+const ROLE_KEYS = /^(?:role|title|job title|position|job|employee name|name)\s*[:\-–—]\s*(.+)$/i;
+const NOT_TITLES = new Set([
+  'note',
+  'notes',
+  'hi',
+  'hello',
+  'hey',
+  'summary',
+  'overview',
+  'responsibilities',
+  'duties',
+  'requirements',
+  'context',
+  'job description',
+  'description',
+  'about',
+  'ps',
+  'example',
+  'e.g',
+  'update',
+  'question',
+  'fyi',
+  'important',
+]);
+
+const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'to', 'in', 'on', 'at', 'a', 'an', '&', 'or', 'with']);
+const ACRONYMS = new Set([
+  'ai',
+  'hr',
+  'it',
+  'sdr',
+  'bdr',
+  'crm',
+  'qa',
+  'ops',
+  'ar',
+  'ap',
+  'cs',
+  'pr',
+  'seo',
+  'ceo',
+  'cfo',
+  'cto',
+  'va',
+]);
+/** Qualifiers that say nothing about the job: "an AI agent", "a new assistant". */
+const EMPTY_QUALIFIERS = new Set([
+  'ai',
+  'digital',
+  'virtual',
+  'new',
+  'good',
+  'smart',
+  'simple',
+  'little',
+  'small',
+  'automated',
+  'quick',
+  'helpful',
+  'dedicated',
+  'full-time',
+  'part-time',
+  'some',
+  'another',
+  'great',
+  'reliable',
+]);
+
+// ---- replies ----------------------------------------------------------------------------------
+
+const EXAMPLE =
+  '“Hire a support triage agent: when a Zendesk ticket arrives, tag it by urgency and post urgent ones to #support in Slack.”';
+
+type ReplyKind = 'greeting' | 'thanks' | 'capabilities' | 'definition' | 'vague_request' | 'one_off_task' | 'off_topic';
+
+function replyText(kind: ReplyKind): string {
+  switch (kind) {
+    case 'greeting':
+      return `Hi! I'm hireloop: I turn a job description into a digital employee that works in your tools (Gmail, Slack, HubSpot, Zendesk, Jira and more). Describe the job and I'll design it with you — for example: ${EXAMPLE}`;
+    case 'thanks':
+      return `You're welcome! Whenever you want another digital employee, just describe the job — what starts the work, what it should do, and in which tools.`;
+    case 'capabilities':
+      return `I create digital employees from a job description. Tell me what the job is — what starts the work (a new email, a ticket, every Monday…), what to do, and in which tools — and I'll break it into workflows, match them to your integrations and ask only what I must. For example: ${EXAMPLE}`;
+    case 'definition':
+      return `A digital employee is a worker hireloop builds from a job description: it runs workflows across your connected tools when its triggers fire (a new ticket, a closed deal, every Monday…) and asks for approval before risky steps. To create one, describe the job — for example: ${EXAMPLE}`;
+    case 'vague_request':
+      return `Happy to set that up — what should it do? Describe the job in a sentence or two: what starts the work, what it does, and in which tools. For example: ${EXAMPLE}`;
+    case 'one_off_task':
+      return `I don't do one-off tasks myself, but I can create a digital employee that does this kind of work every time it comes up. Describe the job — what starts it, what to do, and in which tools — for example: ${EXAMPLE}`;
+    case 'off_topic':
+      return `I can't help with that — I build digital employees. Describe a job you'd like done in your tools and I'll design an employee for it, for example: ${EXAMPLE}`;
+    default: {
+      const unhandled: never = kind;
+      throw new Error(`unhandled reply ${String(unhandled)}`);
+    }
+  }
+}
+
+const reply = (kind: ReplyKind): Route => ({ action: 'reply', text: replyText(kind) });
+
+// ---- names ------------------------------------------------------------------------------------
+
+function titleCase(phrase: string): string {
+  return phrase
+    .split(/\s+/)
+    .map((word, i) => {
+      const lower = word.toLowerCase();
+      if (ACRONYMS.has(lower)) return lower.toUpperCase();
+      if (/[A-Z]/.test(word)) return word; // the user's own casing: "HubSpot", "QA"
+      if (i > 0 && SMALL_WORDS.has(lower)) return lower;
+      return lower.charAt(0).toUpperCase() + lower.slice(1);
+    })
+    .join(' ');
+}
+
+const clean = (phrase: string): string => phrase.replace(/^[\s"'“”‘’*#>•-]+|[\s"'“”‘’*:.,;!?]+$/g, '').replace(/\s+/g, ' ');
+
+/** A phrase that reads as a job title: 1–7 words, ending in a role noun or Title Cased, not a sentence. */
+function asTitle(raw: string): string | undefined {
+  const phrase = clean(raw);
+  const list = phrase.split(' ').filter(Boolean);
+  if (list.length === 0 || list.length > 7 || phrase.length > 80) return undefined;
+  const lower = phrase.toLowerCase();
+  if (NOT_TITLES.has(lower) || /[?!]/.test(phrase) || /\b(?:i|we|you|my|our|please)\b/.test(lower)) return undefined;
+  const last = list.at(-1)?.toLowerCase() ?? '';
+  if (list.length === 1 && GENERIC_WORKERS.includes(lower)) return undefined;
+  if (!ROLE.test(last) && !WORKER.test(last)) {
+    // "Support Triage: …" is a title; "Every Monday: …", "Slack: …" and "Send Reports: …" are not.
+    const titleCased = list.every((w) => /^[A-Z0-9&]/.test(w) || SMALL_WORDS.has(w.toLowerCase()));
+    const first = list[0]?.toLowerCase() ?? '';
+    if (!titleCased || list.length < 2 || AUTOMATION.test(lower) || /^(?:if|after|before|on|at|for)$/.test(first))
+      return undefined;
+    if (new RegExp(`^(?:${words(ACTION_VERBS)})(?:e?s|ing|ed|d)?$`).test(first)) return undefined;
+  }
+  return titleCase(phrase).slice(0, Limits.name);
+}
+
+/** "Role: Customer Success Manager" or "Name: Ada" on any line: the name the user gave. */
+function keyedName(text: string): string | undefined {
+  for (const line of text.split('\n')) {
+    const value = ROLE_KEYS.exec(line.trim())?.[1];
+    if (!value) continue;
+    const phrase = clean(value.split(/[.;,(]/, 1)[0] ?? '');
+    if (phrase.length > 0 && phrase.length <= 80 && phrase.split(' ').length <= 7) return titleCase(phrase).slice(0, Limits.name);
+  }
+  return undefined;
+}
+
+/** "… call it Ada", "hire Zara, a recruiting coordinator …": a name the user gave the employee. */
+function givenName(text: string): string | undefined {
+  const named =
+    /\b(?:named|called|call (?:it|her|him|them)|name (?:it|her|him|them))\s+["“']?([A-Z][\w-]*(?: [A-Z][\w-]*){0,3})/.exec(
+      text,
+    ) ?? /\b[Hh]ire\s+([A-Z][a-z]+)\s*,\s*(?:a|an|our|the|as)\b/.exec(text);
+  return named?.[1]?.slice(0, Limits.name);
+}
+
+/** "Customer Onboarding Specialist: when a deal closes…" (or "… Specialist. When …"), or a first line of its own. */
+function leadingTitle(text: string): string | undefined {
+  const keyed = givenName(text) ?? keyedName(text);
+  if (keyed) return keyed;
+  const head = /^([^:\n.!?]{2,80}?)\s*(?::|\.\s|\s[-–—]\s|\n)\s*\S/.exec(text);
+  return head?.[1] ? asTitle(head[1]) : undefined;
+}
+
+const REQUEST_OBJECT =
+  /\b(?:hire|need|want|like|create|build|make|set ?up|spin up|get|find|recruit|design|add|looking for|searching for)(?: me| us| for me| for us)? (?:a|an|one|another|some|our|my)\s+((?:[\w&/-]+\s+){0,4}?[\w&/-]+?)(?=\s+(?:who|that|which|to|for|with|in|at|on|so|and|able|responsible|whose)\b|\s*[,.;:!?(]|\s*$)/i;
+
+/** "hire a recruiting coordinator who …" → "Recruiting Coordinator"; "a bot that …" has no name. */
+function requestedTitle(text: string): string | undefined {
+  const match = REQUEST_OBJECT.exec(text);
+  const phrase = match?.[1];
+  if (!phrase) return undefined;
+  const list = phrase.split(/\s+/);
+  const last = list.at(-1)?.toLowerCase() ?? '';
+  if (!ROLE.test(last) && !WORKER.test(last)) return undefined;
+  const qualifiers = list.slice(0, -1).filter((w) => !EMPTY_QUALIFIERS.has(w.toLowerCase()));
+  const generic = GENERIC_WORKERS.includes(last.replace(/s$/, '')) || GENERIC_WORKERS.includes(last);
+  if (generic && qualifiers.length === 0) return undefined;
+  const kept = list.filter(
+    (w, i) => i === list.length - 1 || !EMPTY_QUALIFIERS.has(w.toLowerCase()) || ACRONYMS.has(w.toLowerCase()),
+  );
+  return titleCase(kept.join(' ')).slice(0, Limits.name);
+}
+
+// ---- routing ----------------------------------------------------------------------------------
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+}
+
+function distinctActions(lower: string): number {
+  return new Set([...lower.matchAll(ACTION)].map((m) => m[0].replace(/(?:e?s|ing|ed|d)$/, ''))).size;
+}
+
+/** Content after the worker noun: "someone to handle refunds", "an agent that triages tickets". */
+function hasTask(lower: string): boolean {
+  const worker = BUILDABLE.exec(lower);
+  if (!worker) return false;
+  const after = lower.slice(worker.index + worker[0].length);
+  return /^\s*(?:who|that|which|to|for|with|responsible|in charge|able|whose|handling|managing|doing|taking care)\b\s*\S+/.test(
+    after,
+  );
+}
+
+/**
+ * Routes one chat line. create_graph when it asks for an employee (agent, assistant, bot, someone,
+ * a role) with something for it to do, or reads as a job description (a title followed by
+ * responsibilities, "responsible for…", "when X happens, do Y; every Monday…", several duties);
+ * otherwise a reply that fits what was said and shows how to ask — never silence.
+ */
+export function routeMessage(text: string): Route {
+  const original = text.trim();
+  const lower = normalise(original);
+  if (lower.replace(/[^\p{L}\p{N}]/gu, '').length === 0) return reply('capabilities');
+
+  const count = lower.split(' ').length;
+  const actions = distinctActions(lower);
+  const title = leadingTitle(original);
+  const requested = REQUEST.some((r) => r.test(lower));
+  const worker = WORKER.test(lower);
+  const buildable = BUILDABLE.test(lower);
+  const asking = ASKING_ABOUT.some((r) => r.test(lower));
+  const question = lower.endsWith('?');
+  const automation = AUTOMATION.test(lower);
+
+  const create = (): Route => {
+    const name = title ?? requestedTitle(original);
+    return { action: 'create_graph', jobDescription: original.slice(0, Limits.text), ...(name ? { name } : {}) };
+  };
+
+  // A job description: a title with work under it, responsibilities, automated actions, or duties.
+  const describesJob =
+    (title !== undefined && actions >= 1 && count >= 5) ||
+    (JOB_DESCRIPTION.some((r) => r.test(lower)) && (actions >= 1 || worker) && count >= 5) ||
+    (automation && actions >= 2 && count >= 6 && (!question || actions >= 3)) ||
+    (actions >= 3 && count >= 8 && !question && !ONE_OFF.test(lower));
+  if (describesJob && !(asking && actions < 3)) return create();
+
+  // A request for a worker: with something to do, or a role that says what it is.
+  if (!asking && AUTOMATE.test(lower)) return create();
+  if (requested && buildable && !asking) {
+    if (hasTask(lower) || actions >= 1 || requestedTitle(original) || ROLE.test(lower)) return create();
+    return reply('vague_request');
+  }
+
+  if (THANKS.test(lower)) return reply('thanks');
+  if (GREETING.test(lower) || SMALL_TALK.test(lower)) return reply('greeting');
+  if (CAPABILITIES.test(lower)) return reply('capabilities');
+  if (worker && (asking || question)) return reply('definition');
+  if (requested && actions >= 1) return reply('one_off_task');
+  if (asking || question) return reply('off_topic');
+  if (worker) return reply('vague_request');
+  return reply('capabilities');
+}

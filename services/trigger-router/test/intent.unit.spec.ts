@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { type Route, routeMessage } from '../src/intent';
+
+const LONG_JOB_DESCRIPTION = `Accounts Receivable Clerk
+
+We are a 40-person agency and our invoices keep slipping. We need someone who keeps cash flowing
+without anyone having to chase it by hand.
+
+Responsibilities:
+- Every morning, check QuickBooks for invoices that became overdue and email the client a friendly reminder.
+- When an invoice is 14 days overdue, create a task in HubSpot for the account owner and post a note in #finance on Slack.
+- When a Stripe payment fails, notify the customer and retry the charge after three days.
+
+Every Friday, prepare a summary of outstanding receivables and share it with the finance lead.`;
+
+const creates: [string, string | undefined][] = [
+  ['I need someone to handle refunds', undefined],
+  ['can you set up an agent that triages tickets', undefined],
+  ['hire a recruiting coordinator who schedules interviews with candidates from Greenhouse', 'Recruiting Coordinator'],
+  ['hire a recruiting coordinator', 'Recruiting Coordinator'],
+  ['build me an assistant for onboarding new customers', undefined],
+  ['need a bot that posts standup reminders in slack every morning', undefined],
+  [
+    'Customer Onboarding Specialist: when a deal closes in HubSpot, send a welcome email, book a kickoff call and post in #onboarding.',
+    'Customer Onboarding Specialist',
+  ],
+  [LONG_JOB_DESCRIPTION, 'Accounts Receivable Clerk'],
+  ['Every Monday, send the team a summary of open Jira issues and post it to Slack.', undefined],
+  ['When a new lead comes in from the website, add it to HubSpot and email the sales team.', undefined],
+  ["We're looking for an SDR to qualify inbound leads and book demos", 'SDR'],
+  ["I'd like a support triage agent that tags Zendesk tickets by urgency", 'Support Triage Agent'],
+  ['Hey! Can you build me an agent that answers support emails?', undefined],
+  ['Triage incoming Zendesk tickets, tag them by urgency and escalate urgent ones to Slack.', undefined],
+  [
+    'Role: Customer Success Manager\nResponsible for renewals: remind account owners 60 days before a renewal.',
+    'Customer Success Manager',
+  ],
+  ['The employee will be responsible for reconciling Stripe payouts with QuickBooks each week.', undefined],
+  ['i want an employee that reconciles stripe payouts with quickbooks every friday', undefined],
+  ['Thanks! Now I need a bot that posts standup reminders in Slack', undefined],
+  ['Whenever a candidate applies in Greenhouse, screen the CV and schedule an interview on Google Calendar.', undefined],
+  ['please create an hr onboarding assistant that welcomes new hires and shares the handbook', 'HR Onboarding Assistant'],
+  ['build a workflow that emails me every morning with new github issues', undefined],
+  ['Can you automate our invoicing?', undefined],
+  ['Hire Zara, a recruiting coordinator who schedules interviews', 'Zara'],
+  ['I need an assistant that triages my inbox, call it Ada', 'Ada'],
+  ['Executive Assistant - manage my calendar, book travel, and reply to routine emails', 'Executive Assistant'],
+  [
+    'Customer Onboarding Specialist. When a deal in HubSpot moves to Closed Won, create an onboarding folder in Google Drive, ' +
+      'send the customer a welcome email, and post a short note in the #onboarding Slack channel.',
+    'Customer Onboarding Specialist',
+  ],
+  ['Thanks. Now every Friday send the team a summary of closed deals and post it in #sales', undefined],
+];
+
+const replies: [string, RegExp][] = [
+  ['hi, how are you', /^Hi!/],
+  ['hello', /^Hi!/],
+  ['Good morning', /^Hi!/],
+  ['what is an employee?', /digital employee is/],
+  ['thanks!', /welcome/],
+  ['thank you so much', /welcome/],
+  ['what can you do?', /create digital employees/],
+  ['help', /create digital employees/],
+  ["what's the weather like in Paris today?", /can't help with that/],
+  ['agent', /what should it do/],
+  ['refunds', /create digital employees/],
+  ['?', /create digital employees/],
+  ['Set up an agent', /what should it do/],
+  ['can you tell me what an agent is', /digital employee is/],
+  ['do you have any agents?', /digital employee is/],
+  ['could you send an email to Bob about the invoice?', /one-off tasks/],
+  ['I need to send the invoice, update the CRM and email Bob today', /one-off tasks/],
+  ['Recruiting Coordinator', /what should it do/],
+  ['when is the meeting where we review and update the roadmap?', /can't help with that/],
+  ['ok', /create digital employees/],
+  ['how do I automate invoicing?', /create digital employees/],
+  ['how do I create an agent?', /create digital employees/],
+  ['tell me a joke', /create digital employees/],
+];
+
+const created = (route: Route) => (route.action === 'create_graph' ? route : undefined);
+
+describe('routeMessage: requests for an employee and job descriptions create a graph', () => {
+  it.each(creates)('%j → create_graph (name %j)', (text, name) => {
+    const route = created(routeMessage(text));
+    expect(route, JSON.stringify(routeMessage(text))).toBeDefined();
+    expect(route?.jobDescription).toBe(text.trim());
+    expect(route?.name).toBe(name);
+  });
+});
+
+describe('routeMessage: anything else gets a short helpful reply, never silence', () => {
+  it.each(replies)('%j → a reply matching %s', (text, expected) => {
+    const route = routeMessage(text);
+    expect(route.action, JSON.stringify(route)).toBe('reply');
+    if (route.action !== 'reply') return;
+    expect(route.text).toMatch(expected);
+    expect(route.text.length).toBeGreaterThan(20);
+    expect(route.text.length).toBeLessThan(500);
+  });
+
+  it('answers an empty or whitespace-only line too', () => {
+    expect(routeMessage('   ').action).toBe('reply');
+  });
+});
+
+describe('routeMessage: is pure and bounded', () => {
+  it('routes the same text the same way every time', () => {
+    expect(routeMessage(LONG_JOB_DESCRIPTION)).toEqual(routeMessage(LONG_JOB_DESCRIPTION));
+  });
+
+  it('keeps a name within the schema bound and never invents one from a generic worker', () => {
+    expect(created(routeMessage('I need an AI agent to handle refunds in Stripe'))?.name).toBeUndefined();
+    const long = `${'Senior '.repeat(30)}Specialist: when a ticket arrives, tag it and reply to the customer.`;
+    const name = created(routeMessage(long))?.name;
+    expect(name === undefined || name.length <= 200).toBe(true);
+  });
+});
