@@ -3,6 +3,8 @@ import { causedBy, type FactBody, makeFact } from '@hireloop/fact-stream';
 import { type Clock, derivedId, type Logger, type Pool, systemClock } from '@hireloop/platform';
 import {
   type AnyFact,
+  checkAnswer,
+  describeErrors,
   type ExecutionResult,
   type FactOf,
   type HILResponse,
@@ -121,6 +123,10 @@ export class ExecutionRunner<S> {
         await this.publishWhereItStands(response, row, traceparent);
         return;
       }
+      const prompt = pending.find((p) => p.promptId === response.promptId);
+      const check = prompt ? checkAnswer(prompt.spec, response.payload) : undefined;
+      if (check && !check.ok)
+        return this.ignore(response, `answer breaks the prompt's input schema: ${describeErrors(check.errors)}`, traceparent);
       await this.advance(response, new Command({ resume: { [response.promptId]: response.payload } }), traceparent);
     });
   }

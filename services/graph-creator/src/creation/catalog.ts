@@ -10,6 +10,14 @@ export interface ParamsResult {
 }
 export type ParamsCheck = (triggerId: string, params: Record<string, unknown>) => ParamsResult;
 
+/** A parameter answered in words, as the type its schema asks for ("15" → 15 for an integer). */
+export function coerceParam(catalog: Catalog, triggerId: string, name: string, value: string): unknown {
+  const type = catalog.triggers.find((t) => t.id === triggerId)?.paramsSchema.properties[name]?.type;
+  if ((type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (type === 'boolean' && /^(true|false|yes|no)$/i.test(value.trim())) return /^(true|yes)$/i.test(value.trim());
+  return value;
+}
+
 /** Validates trigger parameters against the trigger's JSON Schema (compiled once per trigger). */
 export function paramsChecker(catalog: Catalog): ParamsCheck {
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -24,16 +32,19 @@ export function paramsChecker(catalog: Catalog): ParamsCheck {
     }
     const valid = validate(params) === true;
     const schema = trigger.paramsSchema;
-    const missing = (schema.required ?? [])
-      .filter((name) => params[name] === undefined || params[name] === '')
-      .map((name) => {
-        const prop = schema.properties[name];
-        return {
-          name,
-          description: prop?.description ?? name,
-          ...(prop?.default !== undefined ? { default: prop.default } : {}),
-        };
-      });
+    // a required parameter that is absent, or any parameter whose value breaks the schema, needs asking
+    const invalid = new Set((validate.errors ?? []).map((e) => e.instancePath.split('/')[1]).filter((n): n is string => !!n));
+    const names = [
+      ...new Set([...(schema.required ?? []).filter((n) => params[n] === undefined || params[n] === ''), ...invalid]),
+    ];
+    const missing = names.map((name) => {
+      const prop = schema.properties[name];
+      return {
+        name,
+        description: `${prop?.description ?? name}${prop?.enum ? ` (one of: ${prop.enum.join(', ')})` : ''}`,
+        ...(prop?.default !== undefined ? { default: prop.default } : {}),
+      };
+    });
     return { valid, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()), missing };
   };
 }

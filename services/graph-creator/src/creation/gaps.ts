@@ -1,6 +1,6 @@
 import type { Workflow } from '@hireloop/schemas';
 import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '../analyst/types';
-import { type ParamsCheck, providerOf } from './catalog';
+import { coerceParam, type ParamsCheck, providerOf } from './catalog';
 import type { GapState } from './state';
 
 /** An example answer for a parameter: its default, or the "e.g. …" of its description. */
@@ -226,6 +226,7 @@ export function deriveWorkflows(
     const params: Record<string, unknown> = { ...(match?.trigger.params ?? {}) };
     const context: string[] = [];
     const unsatisfied: string[] = [];
+    const pendingParams: [string, string][] = [];
     for (const g of mine) {
       const value = g.status === 'answered' ? g.answer : g.status === 'defaulted' ? g.gap.default : undefined;
       if (g.status === 'unsatisfied') unsatisfied.push(g.gap.question);
@@ -243,7 +244,7 @@ export function deriveWorkflows(
           triggerId = value;
           break;
         case 'param':
-          params[g.target.param] = value;
+          pendingParams.push([g.target.param, value]);
           break;
         case 'context':
           context.push(`${g.gap.question} → ${value}`);
@@ -254,6 +255,8 @@ export function deriveWorkflows(
         }
       }
     }
+    // parameters apply to the trigger finally chosen, typed as its schema says
+    for (const [name, value] of pendingParams) params[name] = triggerId ? coerceParam(catalog, triggerId, name, value) : value;
     const steps: Workflow['steps'] = [];
     for (const draft of wf.steps) {
       const m = match?.steps.find((s) => s.stepId === draft.id);

@@ -2,7 +2,7 @@ import { derivedId } from '@hireloop/platform';
 import type { EmployeeGraphSpec, Gap } from '@hireloop/schemas';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
-import type { CapabilityMatch, DraftWorkflow } from '../analyst/types';
+import type { CapabilityMatch, Catalog, DraftWorkflow } from '../analyst/types';
 import { action, ask, selected, answers as textAnswers } from '../prompt';
 import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from './asking';
 import { paramsChecker } from './catalog';
@@ -33,11 +33,21 @@ const MatchState = Annotation.Root({
   notes: Annotation<string[]>({ reducer: (_a, b) => b, default: () => [] }),
 });
 
-/** Drops capability ids the catalog does not know (or validation excluded), falling back to a known candidate. */
-function sanitize(match: CapabilityMatch, known: Set<string>, excluded: Set<string>): CapabilityMatch {
+/**
+ * Drops capability and trigger ids the catalog does not know (or validation excluded), falling back
+ * to a known candidate; a trigger nobody knows becomes "no trigger", which gap identification asks about.
+ */
+function sanitize(match: CapabilityMatch, catalog: Catalog, excluded: Set<string>): CapabilityMatch {
+  const known = new Set(catalog.capabilities.map((c) => c.id));
+  const triggers = new Set(catalog.triggers.map((t) => t.id));
   const ok = (id: string | null): id is string => !!id && known.has(id) && !excluded.has(id);
+  const trigger =
+    match.trigger.triggerId && !triggers.has(match.trigger.triggerId)
+      ? { ...match.trigger, triggerId: match.trigger.alternatives.find((t) => triggers.has(t)) ?? null, params: {} }
+      : match.trigger;
   return {
     ...match,
+    trigger,
     steps: match.steps.map((s) => {
       const capabilityId = ok(s.capabilityId) ? s.capabilityId : (s.candidates.find(ok) ?? null);
       return { ...s, capabilityId, providerId: capabilityId ? (capabilityId.split('.')[0] ?? null) : null };
@@ -93,7 +103,7 @@ export function buildCreationGraph(options: CreationOptions) {
       const catalog = await catalogSource.forOrg(s.orgId);
       const notes: string[] = [];
       const match = await analyst.matchCapabilities(s.workflow, catalog, notes);
-      return { match: sanitize(match, new Set(catalog.capabilities.map((c) => c.id)), new Set(s.excluded)), notes };
+      return { match: sanitize(match, catalog, new Set(s.excluded)), notes };
     })
     .addEdge(START, 'match_capabilities')
     .addEdge('match_capabilities', END)
@@ -175,7 +185,12 @@ export function buildCreationGraph(options: CreationOptions) {
           return { ...asked, gaps: [], asked: [], round: 0, revisions: [], decision: 'pending', restarting: true };
         case 'back': {
           const previous = s.asked.at(-1);
-          return { ...asked, gaps: previous ? reopen(s.gaps, previous.gapIds) : s.gaps, asked: s.asked.slice(0, -1) };
+          return {
+            ...asked,
+            gaps: previous ? reopen(s.gaps, previous.gapIds) : s.gaps,
+            asked: s.asked.slice(0, -1),
+            round: previous ? previous.round : s.round,
+          };
         }
         case 'skip':
           return {
@@ -204,8 +219,17 @@ export function buildCreationGraph(options: CreationOptions) {
     .addNode('validate', async (s): Promise<CreationUpdate> => {
       const { catalog, workflows } = await spec(s);
       const compiled = s.compiled ?? compileWorkflows(workflows, { repair: s.repair });
-      const checks = validateSpec(workflows, compiled, catalog, paramsChecker(catalog));
-      const route = classify(checks);
+      const checkParams = paramsChecker(catalog);
+      const checks = validateSpec(workflows, compiled, catalog, checkParams);
+      // a workflow left unsatisfied by a skipped blocking question fails by the user's choice: no route fixes it
+      const route = classify(
+        validateSpec(
+          workflows.filter((w) => w.status !== 'unsatisfied'),
+          compiled,
+          catalog,
+          checkParams,
+        ),
+      );
       if (!route || s.routingTrace.length >= maxRoutes) return { checks, route: null, phase: 'validation', progress: 80 };
       const unknown = workflows
         .flatMap((w) => w.steps.map((st) => st.capabilityId))
@@ -233,12 +257,15 @@ export function buildCreationGraph(options: CreationOptions) {
       const { workflows } = await spec(s);
       const compiled = s.compiled ?? compileWorkflows(workflows, { repair: true });
       const canRevise = s.revisions.length < maxRevisions;
+      const passed = s.checks.every((c) => c.passed);
       const answer = ask({
         kind: 'options',
         messages: [summary(s, workflows), `\`\`\`mermaid\n${mermaid(compiled)}\n\`\`\``],
         options: [
-          { id: 'approve', label: 'Approve and register the employee', recommended: true },
-          ...(canRevise ? [{ id: 'revise', label: 'Revise: tell me what to change' }] : []),
+          { id: 'approve', label: 'Approve and register the employee', ...(passed || !canRevise ? { recommended: true } : {}) },
+          ...(canRevise
+            ? [{ id: 'revise', label: 'Revise: tell me what to change', ...(passed ? {} : { recommended: true }) }]
+            : []),
           { id: 'cancel', label: 'Cancel' },
         ],
         selectionRules: { mode: 'single' },
