@@ -19,14 +19,30 @@ export async function driveCreation(
   options: CreationOptions,
   input: { executionId: string; orgId: string; jobDescription: string; name?: string },
   answer: (prompt: PromptSpec, index: number) => AnswerPayload,
-  maxPrompts = 30,
+  {
+    maxPrompts = 30,
+    durability = 'exit',
+    onStep,
+  }: { maxPrompts?: number; durability?: 'exit' | 'sync'; onStep?: (node: string) => void } = {},
 ): Promise<DriveResult> {
   const graph = buildCreationGraph(options).compile({ checkpointer });
-  const config = { configurable: { thread_id: input.executionId }, durability: 'exit' as const };
+  const config = { configurable: { thread_id: input.executionId }, durability };
   const prompts: PromptSpec[] = [];
-  await graph.invoke({ ...input, name: input.name ?? '' }, config);
+  const run = async (value: unknown) => {
+    for await (const chunk of await graph.stream(value as never, { ...config, streamMode: 'updates' })) {
+      for (const node of Object.keys(chunk as object)) onStep?.(node);
+    }
+  };
+  // A thread that already has a checkpoint (a run cut off mid-way) carries on from it.
+  const existing = await graph.getState(config);
+  if (existing.createdAt === undefined) await run({ ...input, name: input.name ?? '' });
   for (;;) {
     const snapshot = await graph.getState(config);
+    const cutOff = snapshot.next.length > 0 && snapshot.tasks.every((t) => t.interrupts.length === 0 || t.result !== undefined);
+    if (cutOff) {
+      await run(null);
+      continue;
+    }
     const pending = snapshot.tasks
       .filter((t) => t.result === undefined)
       .flatMap((t) => t.interrupts)
@@ -37,6 +53,6 @@ export async function driveCreation(
     }
     if (prompts.length >= maxPrompts) throw new Error(`more than ${maxPrompts} prompts`);
     prompts.push(pending.value);
-    await graph.invoke(new Command({ resume: { [pending.id]: answer(pending.value, prompts.length - 1) } }), config);
+    await run(new Command({ resume: { [pending.id]: answer(pending.value, prompts.length - 1) } }));
   }
 }
