@@ -1,3 +1,4 @@
+export * from './api';
 export * from './catalog';
 export * from './common';
 export * from './employee';

@@ -1,5 +1,6 @@
 import { createKafka, createLogger, ensureTopics, loadPlatformConfig, migrate } from '@hireloop/platform';
 import { Command } from 'commander';
+import { registerReplay } from './replay';
 import { registerToken } from './token';
 
 const program = new Command('hireloop').description('hireloop operations').showHelpAfterError();
@@ -30,6 +31,7 @@ program
   });
 
 registerToken(program);
+registerReplay(program);
 
 try {
   await program.parseAsync();

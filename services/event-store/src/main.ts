@@ -1,4 +1,49 @@
-import { bootService } from '@hireloop/platform';
+import { createProjector, PROJECTOR_PARTITIONS_CONCURRENTLY } from '@hireloop/event-store';
+import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
+import { bootService, ensureTopics } from '@hireloop/platform';
+import { topicList } from '@hireloop/schemas';
 
+/**
+ * The projector: every fact of every topic, appended to `facts` and folded into the projections
+ * (packages/event-store). Offsets are committed after the transaction holding a batch's facts has
+ * committed, so a crash redelivers, and `facts.id` makes a redelivered fact a no-op.
+ */
 const service = await bootService('event-store');
+const { config, kafka, admin, log, pool, lifecycle } = service;
+
+const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
+lifecycle.onStop('dlq-publisher', () => publisher.disconnect());
+
+const consumer = new FactConsumer({
+  kafka,
+  topicPrefix: config.topicPrefix,
+  groupId: 'event-store',
+  topics: topicList,
+  log,
+  publisher,
+  partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
+}).onBatch(createProjector(pool, log));
+
+let stopping = false;
+// registered last, so stopped first: no new batch; the one in hand is committed, then its offsets
+lifecycle.onStop('consumer', async () => {
+  stopping = true;
+  await consumer.stop();
+});
+
 await service.listen();
+
+// Kafka may be away at start-up: keep trying (readiness stays red meanwhile) instead of exiting.
+for (let attempt = 1, consuming = false; !stopping && !consuming; attempt++) {
+  try {
+    await ensureTopics(admin, config.topicPrefix, config.topicPartitions);
+    await publisher.connect();
+    await consumer.start();
+    consuming = true;
+    log.info({ groupId: 'event-store', topics: topicList.length }, 'projecting every topic');
+  } catch (error) {
+    const delayMs = Math.min(30_000, 500 * 2 ** attempt);
+    log.warn({ err: error, attempt, delayMs }, 'could not start consuming; retrying');
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+}

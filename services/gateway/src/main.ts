@@ -1,4 +1,75 @@
-import { bootService } from '@hireloop/platform';
+/**
+ * The gateway process: configuration, the publisher, the app, this instance's broadcast consumer, and
+ * shutdown in order — stop consuming, close the sockets (1001), stop HTTP, then the publisher.
+ */
+import { randomBytes } from 'node:crypto';
+import { FactPublisher } from '@hireloop/fact-stream';
+import { bootService, ConfigError, createLogger } from '@hireloop/platform';
+import { gatewayApp } from './app';
+import { gatewayVerifier } from './auth';
+import { Broadcast } from './broadcast';
+import { BroadcastHub } from './chat/hub';
+import { type GatewayConfig, loadGatewayConfig } from './config';
 
-const service = await bootService('gateway');
+function loadConfigOrExit(): GatewayConfig {
+  try {
+    return loadGatewayConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    createLogger('gateway', process.env.LOG_LEVEL ?? 'info').fatal(
+      { code: error.code },
+      `gateway cannot start: ${error.message}`,
+    );
+    process.exit(1);
+  }
+}
+
+const config = loadConfigOrExit();
+const instanceId = randomBytes(6).toString('hex');
+let broadcast: Broadcast | undefined;
+
+const service = await bootService('gateway', {
+  checks: {
+    // ready only once this instance receives broadcasts, so that no prompt is missed by its sockets
+    broadcast: async () => {
+      if (!broadcast?.ready) throw new Error('the broadcast consumer has not joined its group yet');
+    },
+  },
+});
+const { log, lifecycle } = service;
+
+const publisher = new FactPublisher({ kafka: service.kafka, topicPrefix: service.config.topicPrefix, log });
+await publisher.connect();
+lifecycle.onStop('publisher', () => publisher.disconnect());
+
+const hub = new BroadcastHub();
+await service.http.register(gatewayApp, {
+  pool: service.pool,
+  publisher,
+  verify: gatewayVerifier(config.jwtSecret),
+  config,
+  hub,
+});
+
 await service.listen();
+
+// Registered after `listen` (whose HTTP step they precede): lifecycle stops run in reverse order.
+lifecycle.onStop('sockets', () => hub.closeAll(1001, 'gateway shutting down'));
+const consumer = new Broadcast({
+  kafka: service.kafka,
+  topicPrefix: service.config.topicPrefix,
+  instanceId,
+  hub,
+  publisher,
+  log,
+});
+lifecycle.onStop('broadcast', async () => {
+  await consumer.stop();
+  // the group is this instance's alone: nobody will resume it
+  await service.admin
+    .deleteGroups([consumer.groupId])
+    .catch((error: unknown) => log.warn({ err: error }, 'could not delete the broadcast group'));
+});
+await consumer.start();
+broadcast = consumer;
+log.info({ groupId: consumer.groupId }, 'broadcasting to chat sockets');

@@ -1,0 +1,7 @@
+export * from './chain';
+export * from './projections';
+export * from './projector';
+export * from './read';
+export * from './replay';
+export * from './tables';
+export * from './timeline';

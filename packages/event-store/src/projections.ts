@@ -1,0 +1,377 @@
+import type { AnyFact, EmployeeGraphSpec, ExecutionResult, FactType, HILPrompt } from '@hireloop/schemas';
+
+/**
+ * The event store's projections as pure folds, emmett-style: `evolve(state | null, fact, seq)`.
+ * The live projector and `hireloop replay` call the same functions, so a rebuild from `facts`
+ * equals what was projected live.
+ *
+ * Facts of one execution travel on several topics, and Kafka orders them only within a topic: a
+ * projector catching up may read every `hil-response` before the `hil-prompt`s they answer. The
+ * folds are written so that the public fields end the same whatever the interleaving across topics
+ * (docs/decisions.md, "Projections independent of the order across topics"):
+ * - owner, conversation, employee, trigger and `createdAt` come only from the RunIntent start;
+ * - an ExecutionResult is final: the first one decides status, result and error;
+ * - a prompt is current until its answer is seen, whichever of the two arrives first
+ *   (`earlyAnswers` remembers answers to prompts not seen yet, `promptIds` the prompts seen, so a
+ *   re-published prompt or a stale answer changes nothing);
+ * - progress is last-writer-wins by the fact's `ts` (ties: the higher value), phase comes from
+ *   `execution-events` alone, which is ordered;
+ * - `updatedAt` is the latest `ts` of the facts that changed the row; `lastSeq` the seq of the last one.
+ */
+
+export type ExecutionStatus = 'running' | 'waiting' | 'completed' | 'cancelled' | 'failed';
+export type ExecutionOutput = NonNullable<ExecutionResult['output']>;
+export type ExecutionError = NonNullable<ExecutionResult['error']>;
+
+export interface Execution {
+  executionId: string;
+  orgId: string;
+  ownerUserId: string | null;
+  conversationId: string | null;
+  employeeId: string | null;
+  triggerId: string | null;
+  status: ExecutionStatus;
+  /** the pending prompt, or null */
+  currentPrompt: HILPrompt | null;
+  progress: number | null;
+  phase: string | null;
+  result: ExecutionOutput | null;
+  error: ExecutionError | null;
+  createdAt: string;
+  updatedAt: string;
+  lastSeq: number;
+  /** prompts seen (a prompt published again after a worker crash changes nothing) */
+  promptIds: string[];
+  /** answers seen before the prompt they answer */
+  earlyAnswers: string[];
+  /** `ts` of the fact whose progress is shown */
+  progressAt: string | null;
+}
+
+export interface ConversationExecution {
+  conversationId: string;
+  executionId: string;
+  orgId: string;
+  userId: string | null;
+}
+
+export interface Employee {
+  employeeId: string;
+  orgId: string;
+  name: string;
+  version: number;
+  spec: EmployeeGraphSpec;
+  executionId: string;
+  registeredAt: string;
+}
+
+/** Every registered version of one employee name in one org, oldest first. */
+export interface EmployeeHistory {
+  orgId: string;
+  name: string;
+  versions: Employee[];
+}
+
+export interface Projection<S> {
+  readonly name: 'executions' | 'conversation_executions' | 'employees';
+  /** the fact types it folds; `fold` skips the others, and replay does not even read them */
+  readonly types: ReadonlySet<FactType>;
+  /** the state a fact folds into, or null when the fact does not concern this projection */
+  keyOf(fact: AnyFact): string | null;
+  evolve(state: S | null, fact: AnyFact, seq: number): S | null;
+}
+
+/** Folds facts, in order, into the states of one projection; returns the keys whose state changed. */
+export function fold<S>(
+  projection: Projection<S>,
+  states: Map<string, S>,
+  facts: Iterable<{ fact: AnyFact; seq: number }>,
+): Set<string> {
+  const changed = new Set<string>();
+  for (const { fact, seq } of facts) {
+    if (!projection.types.has(fact.type)) continue;
+    const key = projection.keyOf(fact);
+    if (key === null) continue;
+    const state = states.get(key) ?? null;
+    const next = projection.evolve(state, fact, seq);
+    if (next === state) continue;
+    if (next === null) throw new Error(`${projection.name} never deletes a row (key ${key})`);
+    states.set(key, next);
+    changed.add(key);
+  }
+  return changed;
+}
+
+const unreachable = (fact: never): never => {
+  throw new Error(`unhandled fact type ${(fact as { type?: unknown }).type}`);
+};
+
+/** `YYYY-MM-DDTHH:MM:SS.mmmZ`, what `toISOString` writes for years 0 to 9999 */
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Timestamps are kept as UTC ISO strings with milliseconds, so that they survive a Postgres round trip exactly. */
+export const isoTime = (ts: string): string => (CANONICAL_TIME.test(ts) ? ts : new Date(ts).toISOString());
+
+/** a is after b (both from `isoTime`: same-width strings compare as times) */
+const later = (a: string, b: string): boolean => (a.length === 24 && b.length === 24 ? a > b : Date.parse(a) > Date.parse(b));
+
+const TERMINAL: ReadonlySet<ExecutionStatus> = new Set(['completed', 'cancelled', 'failed']);
+export const isTerminal = (status: ExecutionStatus): boolean => TERMINAL.has(status);
+
+/** A RunIntent start has been seen (it alone sets the employee). */
+export const isStarted = (execution: Execution): boolean => execution.employeeId !== null;
+
+// ---------------------------------------------------------------------------------------------
+// executions
+
+type ExecutionFact = Extract<AnyFact, { executionId: string }>;
+type Changes = Partial<Execution>;
+const NONE: Changes = {};
+
+function fresh(executionId: string, fact: AnyFact, seq: number): Execution {
+  const ts = isoTime(fact.ts);
+  return {
+    executionId,
+    orgId: fact.orgId,
+    ownerUserId: null,
+    conversationId: null,
+    employeeId: null,
+    triggerId: null,
+    status: 'running',
+    currentPrompt: null,
+    progress: null,
+    phase: null,
+    result: null,
+    error: null,
+    createdAt: ts,
+    updatedAt: ts,
+    lastSeq: seq,
+    promptIds: [],
+    earlyAnswers: [],
+    progressAt: null,
+  };
+}
+
+/** The state a fact of this execution builds on: a new one for an unknown execution. */
+const base = (state: Execution | null, fact: ExecutionFact, seq: number): Execution =>
+  state ?? fresh(fact.executionId, fact, seq);
+
+/** The new row: `changes` applied, and the dates and seq of the fact that changed it. */
+function changed(current: Execution, fact: AnyFact, seq: number, changes: Changes): Execution {
+  const next: Execution = { ...current, ...changes };
+  const ts = isoTime(fact.ts);
+  if (!isStarted(next) && later(next.createdAt, ts)) next.createdAt = ts;
+  if (later(ts, next.updatedAt)) next.updatedAt = ts;
+  next.lastSeq = seq;
+  return next;
+}
+
+/** Progress is last-writer-wins by the fact's time (ties: the higher value). */
+function progressChange(state: Execution, progress: number | undefined, ts: string): Changes {
+  if (progress === undefined) return NONE;
+  const at = isoTime(ts);
+  const newer =
+    state.progressAt === null ||
+    later(at, state.progressAt) ||
+    (at === state.progressAt && state.progress !== null && progress > state.progress);
+  return newer ? { progress, progressAt: at } : NONE;
+}
+
+function started(state: Execution | null, fact: Extract<AnyFact, { type: 'RunIntent' }>, seq: number): Execution | null {
+  if (fact.action === 'cancel') return state; // the worker's ExecutionResult{cancelled} ends it
+  if (state && isStarted(state)) return state; // the first start decides
+  // Before it, facts of another org may have created the row: the RunIntent (from the supervisor,
+  // which admitted the execution) is authoritative about the tenant, and starts over.
+  const current = state && state.orgId === fact.orgId ? state : fresh(fact.executionId, fact, seq);
+  return changed(current, fact, seq, {
+    ownerUserId: fact.correlation.userId ?? null,
+    conversationId: fact.correlation.conversationId ?? null,
+    employeeId: fact.employeeId,
+    triggerId: fact.trigger.triggerId,
+    createdAt: isoTime(fact.ts),
+  });
+}
+
+function prompted(state: Execution | null, fact: HILPrompt, seq: number): Execution | null {
+  if (state?.promptIds.includes(fact.promptId)) return state; // published again: the same prompt
+  const current = base(state, fact, seq);
+  const answered = current.earlyAnswers.includes(fact.promptId);
+  const waiting = !isTerminal(current.status) && !answered;
+  return changed(current, fact, seq, {
+    ...progressChange(current, fact.progress, fact.ts),
+    promptIds: [...current.promptIds, fact.promptId],
+    status: waiting ? 'waiting' : isTerminal(current.status) ? current.status : 'running',
+    currentPrompt: waiting ? fact : null,
+  });
+}
+
+function answered(state: Execution | null, fact: Extract<AnyFact, { type: 'HILResponse' }>, seq: number): Execution | null {
+  if (state?.currentPrompt?.promptId === fact.promptId) {
+    return changed(state, fact, seq, { status: 'running', currentPrompt: null });
+  }
+  // a duplicate, or an answer to a prompt that is no longer pending: nothing changes
+  if (state && (state.promptIds.includes(fact.promptId) || state.earlyAnswers.includes(fact.promptId))) return state;
+  // an answer to a prompt not seen yet (it travels on another topic): remember it
+  const current = base(state, fact, seq);
+  return changed(current, fact, seq, { earlyAnswers: [...current.earlyAnswers, fact.promptId] });
+}
+
+function progressed(state: Execution | null, fact: Extract<AnyFact, { type: 'ExecutionEvent' }>, seq: number): Execution | null {
+  const current = base(state, fact, seq);
+  const progress = progressChange(current, fact.progress, fact.ts);
+  const phase = fact.phase !== undefined && fact.phase !== current.phase;
+  if (state !== null && !phase && progress === NONE) return state;
+  return changed(current, fact, seq, phase ? { ...progress, phase: fact.phase } : progress);
+}
+
+function ended(state: Execution | null, fact: ExecutionResult, seq: number): Execution | null {
+  if (state && isTerminal(state.status)) return state; // the first result is final
+  const current = base(state, fact, seq);
+  return changed(current, fact, seq, {
+    status: fact.status,
+    result: fact.output ?? null,
+    error: fact.error ?? null,
+    currentPrompt: null,
+  });
+}
+
+export function evolveExecution(state: Execution | null, fact: AnyFact, seq: number): Execution | null {
+  // A fact of another tenant never touches an execution (a RunIntent start may take over a row
+  // that only facts of another org created: see `started`).
+  if (state && state.orgId !== fact.orgId && fact.type !== 'RunIntent') return state;
+  switch (fact.type) {
+    case 'UIMessage':
+    case 'TriggerCreated':
+      return state;
+    case 'RunIntent':
+      return started(state, fact, seq);
+    case 'HILPrompt':
+      return prompted(state, fact, seq);
+    case 'HILResponse':
+      return answered(state, fact, seq);
+    case 'ExecutionEvent':
+      return progressed(state, fact, seq);
+    case 'ExecutionResult':
+      return ended(state, fact, seq);
+    default:
+      return unreachable(fact);
+  }
+}
+
+/** The execution a fact is about, for the facts that carry one in their body. */
+export function executionKey(fact: AnyFact): string | null {
+  switch (fact.type) {
+    case 'UIMessage':
+    case 'TriggerCreated':
+      return null;
+    case 'RunIntent':
+    case 'HILPrompt':
+    case 'HILResponse':
+    case 'ExecutionEvent':
+    case 'ExecutionResult':
+      return fact.executionId;
+    default:
+      return unreachable(fact);
+  }
+}
+
+export const executions: Projection<Execution> = {
+  name: 'executions',
+  types: new Set(['RunIntent', 'HILPrompt', 'HILResponse', 'ExecutionEvent', 'ExecutionResult']),
+  keyOf: executionKey,
+  evolve: evolveExecution,
+};
+
+// ---------------------------------------------------------------------------------------------
+// conversation_executions
+
+export function evolveConversationExecution(
+  state: ConversationExecution | null,
+  fact: AnyFact,
+  _seq: number,
+): ConversationExecution | null {
+  switch (fact.type) {
+    case 'UIMessage':
+    case 'TriggerCreated':
+    case 'HILPrompt':
+    case 'HILResponse':
+    case 'ExecutionEvent':
+    case 'ExecutionResult':
+      return state;
+    case 'RunIntent': {
+      // the first start decides who may answer, as for the execution's owner
+      const conversationId = fact.correlation.conversationId;
+      if (state || fact.action !== 'start' || conversationId === undefined) return state;
+      return { conversationId, executionId: fact.executionId, orgId: fact.orgId, userId: fact.correlation.userId ?? null };
+    }
+    default:
+      return unreachable(fact);
+  }
+}
+
+export const conversationExecutions: Projection<ConversationExecution> = {
+  name: 'conversation_executions',
+  types: new Set(['RunIntent']),
+  keyOf: (fact) => (fact.type === 'RunIntent' ? fact.executionId : null),
+  evolve: evolveConversationExecution,
+};
+
+// ---------------------------------------------------------------------------------------------
+// employees
+
+/** The employee a fact registers: a completed creation's spec, when it belongs to the fact's org. */
+function registeredSpec(fact: AnyFact): EmployeeGraphSpec | null {
+  if (fact.type !== 'ExecutionResult' || fact.status !== 'completed') return null;
+  const spec = fact.output?.employee;
+  return spec && spec.orgId === fact.orgId ? spec : null;
+}
+
+/** `org/name`: `/` cannot occur in an org id. */
+export const employeeKey = (orgId: string, name: string): string => `${orgId}/${name}`;
+
+export function evolveEmployees(state: EmployeeHistory | null, fact: AnyFact, _seq: number): EmployeeHistory | null {
+  switch (fact.type) {
+    case 'UIMessage':
+    case 'TriggerCreated':
+    case 'RunIntent':
+    case 'HILPrompt':
+    case 'HILResponse':
+    case 'ExecutionEvent':
+      return state;
+    case 'ExecutionResult': {
+      const spec = registeredSpec(fact);
+      if (!spec) return state;
+      const versions = state?.versions ?? [];
+      // one registration per execution and per employee id, whatever is delivered again
+      if (versions.some((v) => v.executionId === fact.executionId || v.employeeId === spec.employeeId)) return state;
+      const version = versions.reduce((max, v) => Math.max(max, v.version), 0) + 1;
+      const employee: Employee = {
+        employeeId: spec.employeeId,
+        orgId: fact.orgId,
+        name: spec.name,
+        version,
+        spec: { ...spec, version },
+        executionId: fact.executionId,
+        registeredAt: isoTime(fact.ts),
+      };
+      return { orgId: fact.orgId, name: spec.name, versions: [...versions, employee] };
+    }
+    default:
+      return unreachable(fact);
+  }
+}
+
+export const employees: Projection<EmployeeHistory> = {
+  name: 'employees',
+  types: new Set(['ExecutionResult']),
+  keyOf: (fact) => {
+    const spec = registeredSpec(fact);
+    return spec ? employeeKey(fact.orgId, spec.name) : null;
+  },
+  evolve: evolveEmployees,
+};
+
+export const projections = [executions, conversationExecutions, employees] as const;
+
+/** Every fact type some projection folds. */
+export const projectedTypes: readonly FactType[] = [...new Set(projections.flatMap((p) => [...p.types]))];

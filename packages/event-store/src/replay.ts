@@ -1,0 +1,299 @@
+import type { Pool, PoolClient } from '@hireloop/platform';
+import type { AnyFact } from '@hireloop/schemas';
+import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockEverything } from './chain';
+import {
+  type ConversationExecution,
+  conversationExecutions,
+  type EmployeeHistory,
+  type Execution,
+  employees,
+  executions,
+  fold,
+  projectedTypes,
+} from './projections';
+import { type TimelineEntry, timelineEntry } from './read';
+import { liveTables, type ProjectionTables, writeProjections } from './tables';
+
+/**
+ * Replay: the projections rebuilt from `facts` alone, with the same folds as the live projector.
+ * Facts stream through a server-side cursor in large pages (the next page is requested before the
+ * current one is folded), the states are folded in memory, and the rows are bulk-inserted.
+ */
+
+const PAGE = 20_000;
+const WRITE_CHUNK = 5_000;
+
+export interface ProjectionStates {
+  executions: Map<string, Execution>;
+  conversations: Map<string, ConversationExecution>;
+  employees: Map<string, EmployeeHistory>;
+}
+
+export interface ReplayCounts {
+  facts: number;
+  executions: number;
+  conversationExecutions: number;
+  employees: number;
+}
+
+export interface ReplayReport extends ReplayCounts {
+  ms: number;
+  factsPerSecond: number;
+}
+
+/** Streams the rows of a query through a cursor of the open transaction, page by page. */
+async function streamRows<R>(client: PoolClient, sql: string, onPage: (rows: R[]) => void): Promise<number> {
+  const cursor = `replay_${Math.random().toString(36).slice(2)}`;
+  await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`);
+  let total = 0;
+  let next = client.query<R & object>(`FETCH ${PAGE} FROM ${cursor}`);
+  for (;;) {
+    const page = await next;
+    if (page.rows.length === 0) break;
+    // ask for the next page before folding this one: Postgres reads while we fold
+    if (page.rows.length === PAGE) next = client.query<R & object>(`FETCH ${PAGE} FROM ${cursor}`);
+    onPage(page.rows as R[]);
+    total += page.rows.length;
+    if (page.rows.length < PAGE) break;
+  }
+  await client.query(`CLOSE ${cursor}`);
+  return total;
+}
+
+/** Folds every fact, in seq order, into fresh in-memory projections. */
+export async function foldFacts(client: PoolClient): Promise<{ facts: number; states: ProjectionStates }> {
+  const states: ProjectionStates = { executions: new Map(), conversations: new Map(), employees: new Map() };
+  // only the facts some projection folds: the others would be skipped by `fold` anyway
+  const types = projectedTypes.map((t) => `'${t}'`).join(', ');
+  const sql = `SELECT seq, payload FROM facts WHERE type IN (${types}) ORDER BY seq`;
+  await streamRows<{ seq: string; payload: AnyFact }>(client, sql, (rows) => {
+    const page = rows.map((r) => ({ fact: r.payload, seq: Number(r.seq) }));
+    fold(executions, states.executions, page);
+    fold(conversationExecutions, states.conversations, page);
+    fold(employees, states.employees, page);
+  });
+  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM facts');
+  return { facts: Number(rows[0]?.n), states };
+}
+
+async function writeStates(client: PoolClient, tables: ProjectionTables, states: ProjectionStates): Promise<ReplayCounts> {
+  const chunks = <T>(items: T[]): T[][] =>
+    Array.from({ length: Math.ceil(items.length / WRITE_CHUNK) }, (_, i) => items.slice(i * WRITE_CHUNK, (i + 1) * WRITE_CHUNK));
+  const rows = {
+    executions: [...states.executions.values()],
+    conversations: [...states.conversations.values()],
+    employees: [...states.employees.values()].flatMap((h) => h.versions),
+  };
+  for (const executions of chunks(rows.executions))
+    await writeProjections(client, tables, { executions, conversations: [], employees: [] });
+  for (const conversations of chunks(rows.conversations))
+    await writeProjections(client, tables, { executions: [], conversations, employees: [] });
+  for (const employees of chunks(rows.employees))
+    await writeProjections(client, tables, { executions: [], conversations: [], employees });
+  return {
+    facts: 0,
+    executions: rows.executions.length,
+    conversationExecutions: rows.conversations.length,
+    employees: rows.employees.length,
+  };
+}
+
+async function inTransaction<T>(pool: Pool, isolation: string, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const report = (counts: ReplayCounts, started: number): ReplayReport => {
+  const ms = performance.now() - started;
+  return { ...counts, ms: Math.round(ms), factsPerSecond: Math.round(counts.facts / (ms / 1000 || 1)) };
+};
+
+/**
+ * Rebuilds the live projections from `facts` in one transaction: every projector transaction waits
+ * meanwhile (all of the projector's advisory locks are taken), and so do readers of the projections
+ * (TRUNCATE), for the second or two it takes; nobody ever sees them half built.
+ */
+export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
+  const started = performance.now();
+  return inTransaction(pool, 'READ COMMITTED', async (client) => {
+    await lockEverything(client);
+    await client.query(`TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}`);
+    const { facts, states } = await foldFacts(client);
+    const counts = await writeStates(client, liveTables, states);
+    return report({ ...counts, facts }, started);
+  });
+}
+
+export interface Difference {
+  table: 'executions' | 'conversation_executions' | 'employees';
+  key: string;
+  /** the row as canonical JSON (jsonb text), or null when it is missing on that side */
+  live: string | null;
+  replay: string | null;
+  /** columns whose values differ */
+  columns: string[];
+  /** how many rows of that table differ */
+  count: number;
+}
+
+export interface VerifyReport extends ReplayReport {
+  difference: Difference | null;
+}
+
+const replayTables: ProjectionTables = {
+  executions: 'pg_temp.replay_executions',
+  conversationExecutions: 'pg_temp.replay_conversation_executions',
+  employees: 'pg_temp.replay_employees',
+};
+
+const COMPARED: { table: Difference['table']; replay: string; key: string }[] = [
+  { table: 'executions', replay: replayTables.executions, key: 'execution_id' },
+  { table: 'conversation_executions', replay: replayTables.conversationExecutions, key: 'execution_id' },
+  { table: 'employees', replay: replayTables.employees, key: 'employee_id' },
+];
+
+function differingColumns(live: string | null, replay: string | null): string[] {
+  const a = (live ? JSON.parse(live) : {}) as Record<string, unknown>;
+  const b = (replay ? JSON.parse(replay) : {}) as Record<string, unknown>;
+  const columns = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...columns].filter((c) => canonicalJson(a[c]) !== canonicalJson(b[c])).sort();
+}
+
+/**
+ * Rebuilds the projections into temporary tables from one snapshot of `facts` and compares them
+ * with the live ones of the same snapshot, row by row as canonical JSON (jsonb text); reports the
+ * first difference by table and key. A projector may keep writing meanwhile.
+ */
+export async function verifyProjections(pool: Pool): Promise<VerifyReport> {
+  const started = performance.now();
+  return inTransaction(pool, 'REPEATABLE READ', async (client) => {
+    for (const { table, replay } of COMPARED) {
+      await client.query(`CREATE TEMP TABLE ${replay.replace('pg_temp.', '')} (LIKE ${table} INCLUDING ALL) ON COMMIT DROP`);
+    }
+    const { facts, states } = await foldFacts(client);
+    const counts = await writeStates(client, replayTables, states);
+    const result = report({ ...counts, facts }, started);
+    for (const { table, replay, key } of COMPARED) {
+      const { rows } = await client.query<{ key: string; live: string | null; replay: string | null; count: string }>(
+        `SELECT coalesce(l.${key}, r.${key}) AS key, to_jsonb(l)::text AS live, to_jsonb(r)::text AS replay, count(*) OVER () AS count
+         FROM ${table} l FULL JOIN ${replay} r ON l.${key} = r.${key}
+         WHERE to_jsonb(l)::text IS DISTINCT FROM to_jsonb(r)::text
+         ORDER BY 1 LIMIT 1`,
+      );
+      const first = rows[0];
+      if (first) {
+        return {
+          ...result,
+          difference: {
+            table,
+            key: first.key,
+            live: first.live,
+            replay: first.replay,
+            columns: differingColumns(first.live, first.replay),
+            count: Number(first.count),
+          },
+        };
+      }
+    }
+    return { ...result, difference: null };
+  });
+}
+
+export interface ChainBreak {
+  seq: number;
+  id: string;
+  chain: string;
+  reason: string;
+}
+
+export interface ChainReport {
+  facts: number;
+  chains: number;
+  ms: number;
+  /** the first fact (by seq) that breaks its chain, or null when every chain holds */
+  broken: ChainBreak | null;
+  /** how many facts break their chain */
+  brokenCount: number;
+}
+
+interface ChainRow {
+  seq: string;
+  id: string;
+  type: string;
+  org_id: string;
+  execution_id: string | null;
+  conversation_id: string | null;
+  chain_key: string;
+  prev_hash: string | null;
+  hash: string;
+  payload: AnyFact;
+}
+
+/** Why a stored fact breaks its chain, or null. `previous` is the stored hash of the fact before it in its chain. */
+function chainFault(row: ChainRow, previous: string | null): string | null {
+  const fact = row.payload;
+  const columns: [string, unknown, unknown][] = [
+    ['id', row.id.toLowerCase(), String(fact.id).toLowerCase()],
+    ['type', row.type, fact.type],
+    ['org_id', row.org_id, fact.orgId],
+    ['execution_id', row.execution_id, executionIdOf(fact)],
+    ['conversation_id', row.conversation_id, conversationIdOf(fact)],
+    ['chain_key', row.chain_key, chainKey(fact.orgId, executionIdOf(fact), conversationIdOf(fact))],
+  ];
+  for (const [column, stored, derived] of columns) {
+    if (stored !== derived)
+      return `column ${column} (${JSON.stringify(stored)}) disagrees with the payload (${JSON.stringify(derived)})`;
+  }
+  if (row.prev_hash !== previous) {
+    return previous === null
+      ? `prev_hash ${row.prev_hash} but it is the first fact of its chain`
+      : `prev_hash ${row.prev_hash ?? 'null'} is not the hash of the fact before it in its chain (${previous})`;
+  }
+  const hash = chainHash(previous, canonicalJson(fact));
+  if (hash !== row.hash) return `hash ${row.hash} does not match the payload (recomputed ${hash})`;
+  return null;
+}
+
+/** Recomputes every chain from the payloads; names the first fact (by seq) that breaks one. */
+export async function checkChain(pool: Pool): Promise<ChainReport> {
+  const started = performance.now();
+  return inTransaction(pool, 'REPEATABLE READ', async (client) => {
+    const heads = new Map<string, string>();
+    let broken: ChainBreak | null = null;
+    let brokenCount = 0;
+    const facts = await streamRows<ChainRow>(
+      client,
+      `SELECT seq, id, type, org_id, execution_id, conversation_id, chain_key, prev_hash, hash, payload FROM facts ORDER BY seq`,
+      (rows) => {
+        for (const row of rows) {
+          const fault = chainFault(row, heads.get(row.chain_key) ?? null);
+          if (fault) {
+            brokenCount++;
+            broken ??= { seq: Number(row.seq), id: row.id, chain: row.chain_key, reason: fault };
+          }
+          heads.set(row.chain_key, row.hash);
+        }
+      },
+    );
+    return { facts, chains: heads.size, ms: Math.round(performance.now() - started), broken, brokenCount };
+  });
+}
+
+/** Every fact of an execution, whatever its org (for operators), by time (`ts`, then the order recorded). */
+export async function executionTimeline(pool: Pool, executionId: string): Promise<TimelineEntry[]> {
+  const { rows } = await pool.query<Parameters<typeof timelineEntry>[0]>(
+    'SELECT seq, id, ts, topic, type, payload FROM facts WHERE execution_id = $1 ORDER BY ts, seq',
+    [executionId],
+  );
+  return rows.map(timelineEntry);
+}

@@ -1,0 +1,280 @@
+import type { PoolClient } from '@hireloop/platform';
+import type { HILPrompt } from '@hireloop/schemas';
+import {
+  type ConversationExecution,
+  type Employee,
+  type EmployeeHistory,
+  type Execution,
+  type ExecutionError,
+  type ExecutionOutput,
+  type ExecutionStatus,
+  employeeKey,
+  isoTime,
+} from './projections';
+
+/**
+ * The projections' rows in Postgres: the live tables, or the fresh ones a replay builds. Rows are
+ * read as one JSON array per table and written with one parameter per column, so that a batch of any
+ * size is one round trip.
+ */
+
+export interface ProjectionTables {
+  executions: string;
+  conversationExecutions: string;
+  employees: string;
+}
+
+export const liveTables: ProjectionTables = {
+  executions: 'executions',
+  conversationExecutions: 'conversation_executions',
+  employees: 'employees',
+};
+
+/** Rows as they come out of `json_agg` (snake_case, timestamps as ISO strings with an offset). */
+export interface ExecutionRow {
+  execution_id: string;
+  org_id: string;
+  owner_user_id: string | null;
+  conversation_id: string | null;
+  employee_id: string | null;
+  trigger_id: string | null;
+  status: ExecutionStatus;
+  current_prompt: HILPrompt | null;
+  progress: number | null;
+  phase: string | null;
+  result: ExecutionOutput | null;
+  error: ExecutionError | null;
+  created_at: string;
+  updated_at: string;
+  last_seq: number;
+  prompt_ids: string[];
+  early_answers: string[];
+  progress_at: string | null;
+}
+
+export interface ConversationExecutionRow {
+  execution_id: string;
+  conversation_id: string;
+  org_id: string;
+  user_id: string | null;
+}
+
+export interface EmployeeRow {
+  employee_id: string;
+  org_id: string;
+  name: string;
+  version: number;
+  spec: Employee['spec'];
+  execution_id: string;
+  registered_at: string;
+}
+
+const EXECUTION_COLUMNS = `execution_id, org_id, owner_user_id, conversation_id, employee_id, trigger_id, status, current_prompt,
+  progress, phase, result, error, created_at, updated_at, last_seq, prompt_ids, early_answers, progress_at`;
+const CONVERSATION_COLUMNS = 'execution_id, conversation_id, org_id, user_id';
+const EMPLOYEE_COLUMNS = 'employee_id, org_id, name, version, spec, execution_id, registered_at';
+
+/** A column's SQL type; `json` columns travel as one JSON array, the others as a Postgres array. */
+type ColumnTypes<R> = { [K in keyof R]: string };
+
+const EXECUTION_TYPES: ColumnTypes<ExecutionRow> = {
+  execution_id: 'text',
+  org_id: 'text',
+  owner_user_id: 'text',
+  conversation_id: 'text',
+  employee_id: 'text',
+  trigger_id: 'text',
+  status: 'text',
+  current_prompt: 'json',
+  progress: 'float8',
+  phase: 'text',
+  result: 'json',
+  error: 'json',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  last_seq: 'bigint',
+  prompt_ids: 'json',
+  early_answers: 'json',
+  progress_at: 'timestamptz',
+};
+const CONVERSATION_TYPES: ColumnTypes<ConversationExecutionRow> = {
+  execution_id: 'text',
+  conversation_id: 'text',
+  org_id: 'text',
+  user_id: 'text',
+};
+const EMPLOYEE_TYPES: ColumnTypes<EmployeeRow> = {
+  employee_id: 'text',
+  org_id: 'text',
+  name: 'text',
+  version: 'int',
+  spec: 'json',
+  execution_id: 'text',
+  registered_at: 'timestamptz',
+};
+
+/**
+ * `INSERT INTO table … SELECT … FROM ROWS FROM (unnest($1::text[]), json_array_elements($2::json), …)`:
+ * one parameter per column whatever the number of rows. A JSON column's values travel as one JSON
+ * array (nothing to escape, each value parsed once by Postgres; JSON null becomes SQL NULL).
+ */
+function bulkInsert<R extends object>(table: string, types: ColumnTypes<R>, rows: readonly R[], params: unknown[]): string {
+  const columns = Object.keys(types) as (keyof R & string)[];
+  const sources = columns.map((c) => {
+    const values = rows.map((r) => r[c]);
+    params.push(types[c] === 'json' ? JSON.stringify(values) : values);
+    return types[c] === 'json' ? `json_array_elements($${params.length}::json)` : `unnest($${params.length}::${types[c]}[])`;
+  });
+  const select = columns.map((c) => (types[c] === 'json' ? `nullif(${c}::text, 'null')::jsonb` : c));
+  return `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select.join(', ')} FROM ROWS FROM (${sources.join(', ')}) AS x(${columns.join(', ')})`;
+}
+
+const updateAll = (columns: string, key: string): string =>
+  columns
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== key)
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ');
+
+export const executionToRow = (e: Execution): ExecutionRow => ({
+  execution_id: e.executionId,
+  org_id: e.orgId,
+  owner_user_id: e.ownerUserId,
+  conversation_id: e.conversationId,
+  employee_id: e.employeeId,
+  trigger_id: e.triggerId,
+  status: e.status,
+  current_prompt: e.currentPrompt,
+  progress: e.progress,
+  phase: e.phase,
+  result: e.result,
+  error: e.error,
+  created_at: e.createdAt,
+  updated_at: e.updatedAt,
+  last_seq: e.lastSeq,
+  prompt_ids: e.promptIds,
+  early_answers: e.earlyAnswers,
+  progress_at: e.progressAt,
+});
+
+export const executionFromRow = (r: ExecutionRow): Execution => ({
+  executionId: r.execution_id,
+  orgId: r.org_id,
+  ownerUserId: r.owner_user_id,
+  conversationId: r.conversation_id,
+  employeeId: r.employee_id,
+  triggerId: r.trigger_id,
+  status: r.status,
+  currentPrompt: r.current_prompt,
+  progress: r.progress,
+  phase: r.phase,
+  result: r.result,
+  error: r.error,
+  createdAt: isoTime(r.created_at),
+  updatedAt: isoTime(r.updated_at),
+  lastSeq: Number(r.last_seq),
+  promptIds: r.prompt_ids,
+  earlyAnswers: r.early_answers,
+  progressAt: r.progress_at === null ? null : isoTime(r.progress_at),
+});
+
+export const conversationToRow = (c: ConversationExecution): ConversationExecutionRow => ({
+  execution_id: c.executionId,
+  conversation_id: c.conversationId,
+  org_id: c.orgId,
+  user_id: c.userId,
+});
+
+export const conversationFromRow = (r: ConversationExecutionRow): ConversationExecution => ({
+  executionId: r.execution_id,
+  conversationId: r.conversation_id,
+  orgId: r.org_id,
+  userId: r.user_id,
+});
+
+export const employeeToRow = (e: Employee): EmployeeRow => ({
+  employee_id: e.employeeId,
+  org_id: e.orgId,
+  name: e.name,
+  version: e.version,
+  spec: e.spec,
+  execution_id: e.executionId,
+  registered_at: e.registeredAt,
+});
+
+export const employeeFromRow = (r: EmployeeRow): Employee => ({
+  employeeId: r.employee_id,
+  orgId: r.org_id,
+  name: r.name,
+  version: r.version,
+  spec: r.spec,
+  executionId: r.execution_id,
+  registeredAt: isoTime(r.registered_at),
+});
+
+/** Groups employee rows (oldest version first) into the histories the employees projection folds. */
+export function employeeHistories(rows: readonly EmployeeRow[]): Map<string, EmployeeHistory> {
+  const histories = new Map<string, EmployeeHistory>();
+  for (const row of [...rows].sort((a, b) => a.version - b.version)) {
+    const key = employeeKey(row.org_id, row.name);
+    const history = histories.get(key) ?? { orgId: row.org_id, name: row.name, versions: [] };
+    history.versions.push(employeeFromRow(row));
+    histories.set(key, history);
+  }
+  return histories;
+}
+
+/** SQL fragments selecting the current rows of some keys as JSON arrays, for the projector's one read. */
+export const loadSql = {
+  executions: (t: ProjectionTables, param: string) =>
+    `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${EXECUTION_COLUMNS} FROM ${t.executions} WHERE execution_id = ANY(${param}::text[])) x)`,
+  conversations: (t: ProjectionTables, param: string) =>
+    `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${CONVERSATION_COLUMNS} FROM ${t.conversationExecutions} WHERE execution_id = ANY(${param}::text[])) x)`,
+  /** `orgs` and `names` pair up: the histories of those (org, name) */
+  employees: (t: ProjectionTables, orgs: string, names: string) =>
+    `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${EMPLOYEE_COLUMNS} FROM ${t.employees}
+      WHERE (org_id, name) IN (SELECT * FROM unnest(${orgs}::text[], ${names}::text[]))) x)`,
+};
+
+export interface ProjectionWrites {
+  /** rows to insert or replace */
+  executions: readonly Execution[];
+  conversations: readonly ConversationExecution[];
+  /** versions not in the table yet */
+  employees: readonly Employee[];
+}
+
+/** Writes projection rows in one statement (up to three inserts). */
+export async function writeProjections(client: PoolClient, tables: ProjectionTables, writes: ProjectionWrites): Promise<void> {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (writes.executions.length > 0) {
+    const insert = bulkInsert(tables.executions, EXECUTION_TYPES, writes.executions.map(executionToRow), params);
+    parts.push(`${insert} ON CONFLICT (execution_id) DO UPDATE SET ${updateAll(EXECUTION_COLUMNS, 'execution_id')}`);
+  }
+  if (writes.conversations.length > 0) {
+    const insert = bulkInsert(
+      tables.conversationExecutions,
+      CONVERSATION_TYPES,
+      writes.conversations.map(conversationToRow),
+      params,
+    );
+    parts.push(`${insert} ON CONFLICT (execution_id) DO UPDATE SET ${updateAll(CONVERSATION_COLUMNS, 'execution_id')}`);
+  }
+  if (writes.employees.length > 0) {
+    // an employee id registered under two names keeps its first registration (see decisions.md)
+    parts.push(
+      `${bulkInsert(tables.employees, EMPLOYEE_TYPES, writes.employees.map(employeeToRow), params)} ON CONFLICT DO NOTHING`,
+    );
+  }
+  if (parts.length === 0) return;
+  const sql =
+    parts.length === 1
+      ? (parts[0] as string)
+      : `WITH ${parts
+          .slice(0, -1)
+          .map((p, i) => `w${i} AS (${p})`)
+          .join(', ')} ${parts.at(-1)}`;
+  await client.query(sql, params);
+}

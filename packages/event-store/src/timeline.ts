@@ -1,0 +1,77 @@
+import type { AnyFact } from '@hireloop/schemas';
+
+const unreachable = (fact: never): never => {
+  throw new Error(`unhandled fact type ${(fact as { type?: unknown }).type}`);
+};
+
+const clip = (text: string, max = 80): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+/** Who caused a fact: the user for what a person did, otherwise the service that produces that fact. */
+export function whoOf(fact: AnyFact): string {
+  switch (fact.type) {
+    case 'UIMessage':
+      return fact.role === 'user' ? fact.userId : 'hireloop';
+    case 'TriggerCreated':
+      return fact.source === 'supervisor' ? 'supervisor' : (fact.correlation.userId ?? fact.source ?? 'unknown');
+    case 'RunIntent':
+      return 'supervisor';
+    case 'HILResponse':
+      return fact.correlation.userId ?? 'unknown';
+    case 'HILPrompt':
+    case 'ExecutionEvent':
+    case 'ExecutionResult':
+      return 'graph-creator';
+    default:
+      return unreachable(fact);
+  }
+}
+
+/** One line saying what a fact says, for the audit timeline. */
+export function summarize(fact: AnyFact): string {
+  switch (fact.type) {
+    case 'UIMessage':
+      return `${fact.role}: ${clip(fact.content)}`;
+    case 'TriggerCreated':
+      return fact.triggerType === 'create_graph'
+        ? `create_graph${fact.payload.name ? ` "${clip(fact.payload.name, 40)}"` : ''}: ${clip(fact.payload.jobDescription, 60)}`
+        : `cancel_execution ${fact.payload.executionId}${fact.payload.reason ? ` (${fact.payload.reason})` : ''}`;
+    case 'RunIntent':
+      return fact.action === 'start'
+        ? `start employee ${fact.employeeId} (trigger ${fact.trigger.triggerId})`
+        : `cancel${fact.reason ? ` (${fact.reason})` : ''}`;
+    case 'HILPrompt': {
+      const count = fact.kind === 'options' ? `${fact.options.length} options` : `${fact.questions.length} questions`;
+      return `${fact.kind} prompt ${fact.promptId} (${count}): ${clip(fact.messages[0] ?? '', 60)}`;
+    }
+    case 'HILResponse': {
+      const p = fact.payload;
+      const answer =
+        'selected' in p
+          ? `selected ${p.selected.join(', ')}`
+          : 'answers' in p
+            ? `answered ${Object.keys(p.answers).join(', ')}`
+            : p.action;
+      return `answer to ${fact.promptId}: ${clip(answer, 60)}`;
+    }
+    case 'ExecutionEvent': {
+      const parts = [
+        fact.event,
+        fact.phase && `phase ${fact.phase}`,
+        fact.node && `node ${fact.node}`,
+        fact.progress !== undefined && `${fact.progress}%`,
+        fact.detail && clip(fact.detail, 60),
+      ];
+      return parts.filter(Boolean).join(', ');
+    }
+    case 'ExecutionResult': {
+      const employee = fact.output?.employee;
+      if (fact.status === 'completed') return employee ? `completed: employee "${clip(employee.name, 40)}"` : 'completed';
+      return fact.error ? `${fact.status}: ${fact.error.code} ${clip(fact.error.message, 60)}` : fact.status;
+    }
+    default:
+      return unreachable(fact);
+  }
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { makeFact } from '@hireloop/fact-stream';
+import type { Clock } from '@hireloop/platform';
+import { type AnyFact, type EmployeeGraphSpec, type FactOf, inputSchemaJson, topicOf } from '@hireloop/schemas';
+import type { Recorded } from '../src';
+
+/** A clock that moves one millisecond per reading, from a fixed instant: facts get distinct, ordered `ts`. */
+export function steppingClock(start = Date.parse('2026-11-22T10:00:00.000Z')): Clock {
+  let now = start;
+  return { now: () => new Date(now++) };
+}
+
+export function employeeSpec(orgId: string, name: string, employeeId = randomUUID()): EmployeeGraphSpec {
+  return {
+    employeeId,
+    orgId,
+    name,
+    version: 1,
+    jobDescription: `${name}: answers support tickets and escalates the hard ones`,
+    workflows: [
+      {
+        id: 'wf-1',
+        name: 'triage',
+        description: 'triage new tickets',
+        trigger: { triggerId: 'zendesk.new_ticket', params: {} },
+        steps: [{ id: 's1', capabilityId: 'zendesk.reply_ticket', purpose: 'reply', inputs: {}, risk: 'low', dependsOn: [] }],
+        behaviourPrompt: 'be kind',
+      },
+    ],
+    gaps: [],
+    compiled: {
+      nodes: [{ id: 'start', kind: 'start', reads: [], writes: [] }],
+      edges: [],
+      stateSchema: {},
+      tools: ['zendesk.reply_ticket'],
+      budgets: { maxSteps: 10, maxToolCalls: 10, timeoutSeconds: 60 },
+      interruptPoints: [],
+    },
+    validation: { passed: true, checks: [] },
+    diagram: 'graph TD; start-->end',
+    history: { iterations: 1, promptsAsked: 1, routingTrace: [] },
+  };
+}
+
+export interface ExecutionScript {
+  orgId: string;
+  userId: string;
+  conversationId: string;
+  executionId: string;
+  employeeId: string;
+  triggerId: string;
+}
+
+export function script(overrides: Partial<ExecutionScript> = {}): ExecutionScript {
+  const executionId = overrides.executionId ?? randomUUID();
+  return {
+    orgId: 'acme',
+    userId: 'u-1',
+    conversationId: `conv-${executionId.slice(0, 8)}`,
+    employeeId: randomUUID(),
+    triggerId: `trg-${executionId.slice(0, 8)}`,
+    executionId,
+    ...overrides,
+  };
+}
+
+/** Builds the facts of one execution, as the services would publish them. */
+export function factsFor(s: ExecutionScript, clock: Clock = steppingClock()) {
+  const correlation = { conversationId: s.conversationId, userId: s.userId, executionId: s.executionId, triggerId: s.triggerId };
+  const ctx = { orgId: s.orgId, correlation };
+  const deps = { clock };
+  return {
+    uiMessage: (content = 'I need a support agent') =>
+      makeFact(
+        'UIMessage',
+        { orgId: s.orgId, correlation: { conversationId: s.conversationId, userId: s.userId } },
+        { conversationId: s.conversationId, userId: s.userId, role: 'user', content },
+        deps,
+      ),
+    trigger: () =>
+      makeFact(
+        'TriggerCreated',
+        { orgId: s.orgId, correlation: { conversationId: s.conversationId, userId: s.userId, triggerId: s.triggerId } },
+        { triggerId: s.triggerId, triggerType: 'create_graph', payload: { jobDescription: 'a support agent' }, source: 'chat' },
+        deps,
+      ),
+    start: () =>
+      makeFact(
+        'RunIntent',
+        ctx,
+        {
+          executionId: s.executionId,
+          employeeId: s.employeeId,
+          action: 'start',
+          trigger: { triggerId: s.triggerId, triggerType: 'create_graph', payload: { jobDescription: 'a support agent' } },
+        },
+        deps,
+      ),
+    cancel: () =>
+      makeFact(
+        'RunIntent',
+        ctx,
+        {
+          executionId: s.executionId,
+          employeeId: s.employeeId,
+          action: 'cancel',
+          trigger: { triggerId: `${s.triggerId}-c`, triggerType: 'cancel_execution', payload: { executionId: s.executionId } },
+          reason: 'requested',
+        },
+        deps,
+      ),
+    prompt: (promptId: string, progress?: number): FactOf<'HILPrompt'> => {
+      const shape = {
+        kind: 'options' as const,
+        options: [
+          { id: 'a', label: 'Option A' },
+          { id: 'b', label: 'Option B' },
+        ],
+        selectionRules: { mode: 'single' as const },
+      };
+      return makeFact(
+        'HILPrompt',
+        ctx,
+        {
+          executionId: s.executionId,
+          promptId,
+          messages: [`Pick one (${promptId})`],
+          inputSchema: inputSchemaJson(shape),
+          ...shape,
+          ...(progress !== undefined ? { progress } : {}),
+        },
+        deps,
+      );
+    },
+    answer: (promptId: string, selected = ['a']) =>
+      makeFact('HILResponse', ctx, { executionId: s.executionId, promptId, kind: 'options', payload: { selected } }, deps),
+    event: (phase?: string, progress?: number) =>
+      makeFact(
+        'ExecutionEvent',
+        ctx,
+        {
+          executionId: s.executionId,
+          event: phase !== undefined ? 'phase' : 'progress',
+          ...(phase !== undefined ? { phase } : {}),
+          ...(progress !== undefined ? { progress } : {}),
+        },
+        deps,
+      ),
+    completed: (name = 'Support agent', employeeId = randomUUID()) =>
+      makeFact(
+        'ExecutionResult',
+        ctx,
+        {
+          executionId: s.executionId,
+          status: 'completed',
+          output: { employee: employeeSpec(s.orgId, name, employeeId), summary: 'done' },
+        },
+        deps,
+      ),
+    failed: (code = 'ANALYST_DOWN') =>
+      makeFact(
+        'ExecutionResult',
+        ctx,
+        { executionId: s.executionId, status: 'failed', error: { code, message: 'it broke' } },
+        deps,
+      ),
+    cancelled: () => makeFact('ExecutionResult', ctx, { executionId: s.executionId, status: 'cancelled' }, deps),
+  };
+}
+
+/** A whole creation: chat line, trigger, start, two prompts answered, events, completion. */
+export function creation(s: ExecutionScript, clock: Clock = steppingClock(), name = 'Support agent'): AnyFact[] {
+  const f = factsFor(s, clock);
+  return [
+    f.uiMessage(),
+    f.trigger(),
+    f.start(),
+    f.event('analysis', 10),
+    f.prompt(`${s.executionId}-p1`, 30),
+    f.answer(`${s.executionId}-p1`),
+    f.event('matching', 50),
+    f.prompt(`${s.executionId}-p2`, 70),
+    f.answer(`${s.executionId}-p2`, ['b']),
+    f.event('assembly', 100),
+    f.completed(name),
+  ];
+}
+
+let offset = 0;
+/** A delivery as the consumer would hand it over (topic without prefix, made-up partition and offset). */
+export const recorded = (fact: AnyFact, prefix = ''): Recorded => ({
+  fact,
+  topic: `${prefix}${topicOf(fact.type).name}`,
+  partition: 0,
+  offset: String(offset++),
+  headers: { factType: fact.type },
+});

@@ -1,0 +1,199 @@
+import { createLogger, hasCode } from '@hireloop/platform';
+import type { AnyFact } from '@hireloop/schemas';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  checkChain,
+  createProjector,
+  getEmployee,
+  getExecution,
+  getTimeline,
+  listEmployees,
+  listExecutions,
+  pendingPrompt,
+  projectBatch,
+  verifyProjections,
+} from '../src';
+import { creation, factsFor, recorded, script, steppingClock } from './builders';
+import { ownDatabase, type TestDatabase } from './db';
+
+const project = (db: TestDatabase, facts: AnyFact[]) =>
+  projectBatch(
+    db.pool,
+    facts.map((f) => recorded(f)),
+  );
+
+const count = async (db: TestDatabase, sql: string, params: unknown[] = []): Promise<number> =>
+  Number((await db.pool.query<{ n: string }>(sql, params)).rows[0]?.n);
+
+describe('projector (real Postgres)', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await ownDatabase(inject('databaseUrl'), 'proj');
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('stores a fact delivered twice (in one batch or two) once, and folds it once', async () => {
+    const s = script();
+    const f = factsFor(s);
+    const [start, prompt] = [f.start(), f.prompt('p1', 20)];
+
+    expect(await project(db, [start, start, prompt])).toEqual({ received: 3, inserted: 2, duplicates: 1 });
+    const before = await getExecution(db.pool, 'acme', s.executionId);
+    expect(await project(db, [prompt, start])).toEqual({ received: 2, inserted: 0, duplicates: 2 });
+
+    expect(await count(db, 'SELECT count(*) AS n FROM facts WHERE execution_id = $1', [s.executionId])).toBe(2);
+    expect(await getExecution(db.pool, 'acme', s.executionId)).toEqual(before);
+    expect(before).toMatchObject({ status: 'waiting', currentPrompt: prompt, progress: 20, lastSeq: expect.any(Number) });
+  });
+
+  it('records topic, partition, offset and headers, and links each fact to the previous one of its execution', async () => {
+    const s = script();
+    const facts = creation(s);
+    await projectBatch(
+      db.pool,
+      facts.map((fact, i) => ({ ...recorded(fact, 'pfx.'), partition: 2, offset: String(100 + i) })),
+    );
+    const { rows } = await db.pool.query(
+      `SELECT topic, type, kafka_partition, kafka_offset, headers, chain_key, prev_hash, hash FROM facts
+       WHERE execution_id = $1 ORDER BY seq`,
+      [s.executionId],
+    );
+    expect(rows.map((r) => r.type)).toEqual(facts.slice(2).map((f) => f.type));
+    expect(rows[0]).toMatchObject({
+      topic: 'pfx.runIntent',
+      kafka_partition: 2,
+      kafka_offset: '102',
+      headers: { factType: 'RunIntent' },
+    });
+    for (let i = 1; i < rows.length; i++) expect(rows[i].prev_hash).toBe(rows[i - 1].hash);
+    expect(rows[0].chain_key).toBe(`execution/${s.executionId}`);
+  });
+
+  it('projects a whole creation: completed, the employee registered, who may answer recorded', async () => {
+    const s = script({ orgId: 'initech', userId: 'peter' });
+    const facts = creation(s, steppingClock(), 'Reports clerk');
+    await project(db, facts);
+    const execution = await getExecution(db.pool, 'initech', s.executionId);
+    expect(execution).toMatchObject({
+      status: 'completed',
+      ownerUserId: 'peter',
+      conversationId: s.conversationId,
+      phase: 'assembly',
+      progress: 100,
+      currentPrompt: null,
+      createdAt: facts[2]?.ts,
+      updatedAt: facts.at(-1)?.ts,
+    });
+    const [employee] = await listEmployees(db.pool, 'initech');
+    expect(employee).toMatchObject({ name: 'Reports clerk', version: 1, executionId: s.executionId });
+    expect((await getEmployee(db.pool, 'initech', employee?.employeeId ?? ''))?.spec).toMatchObject({
+      name: 'Reports clerk',
+      version: 1,
+    });
+    const { rows } = await db.pool.query('SELECT * FROM conversation_executions WHERE execution_id = $1', [s.executionId]);
+    expect(rows).toEqual([
+      { execution_id: s.executionId, conversation_id: s.conversationId, org_id: 'initech', user_id: 'peter' },
+    ]);
+  });
+
+  it('reads only within the org: another org sees nothing', async () => {
+    const s = script({ orgId: 'umbrella' });
+    const f = factsFor(s);
+    await project(db, [f.start(), f.prompt('p1')]);
+    expect(await getExecution(db.pool, 'acme', s.executionId)).toBeNull();
+    expect(await getTimeline(db.pool, 'acme', s.executionId)).toEqual([]);
+    expect(await pendingPrompt(db.pool, 'acme', s.conversationId)).toBeNull();
+    expect((await listExecutions(db.pool, 'acme', { conversationId: s.conversationId })).length).toBe(0);
+
+    expect(await pendingPrompt(db.pool, 'umbrella', s.conversationId)).toMatchObject({
+      executionId: s.executionId,
+      ownerUserId: s.userId,
+      prompt: { promptId: 'p1' },
+    });
+    const timeline = await getTimeline(db.pool, 'umbrella', s.executionId);
+    expect(timeline.map((t) => [t.type, t.who])).toEqual([
+      ['RunIntent', 'supervisor'],
+      ['HILPrompt', 'graph-creator'],
+    ]);
+    expect((await listExecutions(db.pool, 'umbrella', { conversationId: s.conversationId })).map((e) => e.executionId)).toEqual([
+      s.executionId,
+    ]);
+  });
+
+  it('ends in the same state when every answer is consumed before the prompts it answers', async () => {
+    const natural = script();
+    const reversed = script();
+    const order = (facts: AnyFact[]) => [
+      ...facts.filter((f) => f.type === 'HILResponse'),
+      ...facts.filter((f) => f.type !== 'HILResponse'),
+    ];
+    const clock = steppingClock();
+    const a = factsFor(natural, clock);
+    const b = factsFor(reversed, steppingClock());
+    const script1 = [a.start(), a.prompt('p1', 10), a.answer('p1'), a.prompt('p2', 20), a.answer('p2'), a.prompt('p3', 30)];
+    const script2 = [b.start(), b.prompt('p1', 10), b.answer('p1'), b.prompt('p2', 20), b.answer('p2'), b.prompt('p3', 30)];
+    for (const fact of script1) await project(db, [fact]);
+    for (const fact of order(script2)) await project(db, [fact]);
+    const view = async (id: string) => {
+      const e = await getExecution(db.pool, 'acme', id);
+      return { status: e?.status, prompt: e?.currentPrompt?.promptId, progress: e?.progress };
+    };
+    expect(await view(natural.executionId)).toEqual({ status: 'waiting', prompt: 'p3', progress: 30 });
+    expect(await view(reversed.executionId)).toEqual(await view(natural.executionId));
+  });
+
+  it('refuses, as a permanent failure, a batch Postgres cannot store, and stores nothing of it', async () => {
+    const s = script();
+    const f = factsFor(s);
+    const bad = f.uiMessage('nul \u0000 byte');
+    const error = await project(db, [f.start(), bad]).catch((e: unknown) => e);
+    expect(hasCode(error, 'VALIDATION_FAILED')).toBe(true);
+    expect(await count(db, 'SELECT count(*) AS n FROM facts WHERE execution_id = $1', [s.executionId])).toBe(0);
+    expect(await getExecution(db.pool, 'acme', s.executionId)).toBeNull();
+  });
+
+  it('keeps every chain intact and the projections equal to a replay when many projectors write at once', async () => {
+    const scripts = Array.from({ length: 40 }, () => script({ orgId: 'concurrent' }));
+    const facts = scripts.flatMap((s) => creation(s, steppingClock(), 'Same name'));
+    // each fact delivered twice, spread over 8 "instances" working in parallel in batches of 7
+    const deliveries = [...facts, ...facts].map((f) => recorded(f));
+    const lanes = Array.from({ length: 8 }, (_, lane) => deliveries.filter((_, i) => i % 8 === lane));
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (let i = 0; i < lane.length; i += 7) await projectBatch(db.pool, lane.slice(i, i + 7));
+      }),
+    );
+    expect(await count(db, `SELECT count(*) AS n FROM facts WHERE org_id = 'concurrent'`)).toBe(facts.length);
+    expect((await listEmployees(db.pool, 'concurrent')).map((e) => e.version).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    const chain = await checkChain(db.pool);
+    expect(chain.broken).toBeNull();
+    const verify = await verifyProjections(db.pool);
+    expect(verify.difference).toBeNull();
+  });
+
+  it('writes batches that arrive together in shared transactions, and fails only the batch that holds a refused fact', async () => {
+    const project = createProjector(db.pool, createLogger('projector-test', 'silent'));
+    const good = Array.from({ length: 6 }, () => creation(script({ orgId: 'grouped' })));
+    const poisoned = creation(script({ orgId: 'grouped' }));
+    const s = script({ orgId: 'grouped' });
+    const refused = factsFor(s).uiMessage('nul \u0000 byte');
+    const outcomes = await Promise.allSettled([
+      ...good.map((facts) => project(facts.map((f) => recorded(f)))),
+      project([...poisoned, refused].map((f) => recorded(f))),
+    ]);
+    expect(outcomes.slice(0, 6).map((o) => o.status)).toEqual(Array(6).fill('fulfilled'));
+    const failed = outcomes[6] as PromiseRejectedResult;
+    expect(failed.status).toBe('rejected');
+    expect(hasCode(failed.reason, 'VALIDATION_FAILED')).toBe(true);
+    expect(await count(db, `SELECT count(*) AS n FROM facts WHERE org_id = 'grouped'`)).toBeGreaterThanOrEqual(6 * 11);
+    expect(await count(db, 'SELECT count(*) AS n FROM facts WHERE id = $1', [refused.id])).toBe(0);
+    // the consumer then takes the failed batch fact by fact: all but the refused one are stored
+    for (const fact of poisoned) await project([recorded(fact)]);
+    expect(await count(db, `SELECT count(*) AS n FROM facts WHERE org_id = 'grouped'`)).toBe(7 * 11);
+    expect((await verifyProjections(db.pool)).difference).toBeNull();
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * `make bench` (event store): in one run, produce N valid facts to a fresh prefixed topic set, then
+ *   1. consume them with a bare kafkajs consumer (the floor: facts/s),
+ *   2. project them with the event-store's consumer and projector into a fresh database (facts/s,
+ *      end to end: validated, hashed, appended and folded, transaction committed),
+ *   3. rebuild the projections from `facts` alone (replay, facts/s),
+ * and print the three figures against their targets. N = BENCH_FACTS (default 100,000), as whole
+ * creations shaped like ARCHITECTURE §10's (the mix is printed).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createProjector, PROJECTOR_PARTITIONS_CONCURRENTLY, rebuildProjections, verifyProjections } from '@hireloop/event-store';
+import { FactConsumer, FactPublisher, keyOf, makeFact } from '@hireloop/fact-stream';
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  dropDatabase,
+  ensureTopics,
+  loadPlatformConfig,
+  migrate,
+  withDatabase,
+} from '@hireloop/platform';
+import { type AnyFact, type EmployeeGraphSpec, inputSchemaJson, topicList, topicOf } from '@hireloop/schemas';
+import { CompressionTypes, Partitioners } from 'kafkajs';
+
+const N = Number(process.env.BENCH_FACTS ?? 100_000);
+const infra = fileURLToPath(new URL('./infra.sh', import.meta.url));
+const owner = `bench-${process.pid}`;
+
+// ---- the facts: whole creations (chat line, trigger, start, events, two prompts and answers, result)
+
+function spec(orgId: string, name: string): EmployeeGraphSpec {
+  return {
+    employeeId: randomUUID(),
+    orgId,
+    name,
+    version: 1,
+    jobDescription: 'Answer support tickets, escalate the hard ones to a human, and keep the CRM up to date.',
+    workflows: [
+      {
+        id: 'wf-triage',
+        name: 'triage',
+        description: 'Triage each new ticket and reply to the easy ones',
+        trigger: { triggerId: 'zendesk.new_ticket', params: {} },
+        steps: [
+          {
+            id: 's1',
+            capabilityId: 'zendesk.reply_ticket',
+            purpose: 'reply',
+            inputs: { tone: 'friendly' },
+            risk: 'low',
+            dependsOn: [],
+          },
+          { id: 's2', capabilityId: 'slack.post_message', purpose: 'escalate', inputs: {}, risk: 'high', dependsOn: ['s1'] },
+        ],
+        behaviourPrompt: 'Be kind and brief; escalate anything about billing.',
+      },
+    ],
+    gaps: [],
+    compiled: {
+      nodes: [
+        { id: 'start', kind: 'start', reads: [], writes: ['ticket'] },
+        { id: 's1', kind: 'tool', capabilityId: 'zendesk.reply_ticket', reads: ['ticket'], writes: ['reply'] },
+      ],
+      edges: [{ from: 'start', to: 's1' }],
+      stateSchema: {},
+      tools: ['zendesk.reply_ticket', 'slack.post_message'],
+      budgets: { maxSteps: 20, maxToolCalls: 10, timeoutSeconds: 300 },
+      interruptPoints: [],
+    },
+    validation: { passed: true, checks: [{ id: 'handoffs', passed: true, detail: 'every hand-off defined' }] },
+    diagram: 'graph TD; start-->s1',
+    history: { iterations: 2, promptsAsked: 2, routingTrace: [] },
+  };
+}
+
+function creation(i: number): AnyFact[] {
+  const orgId = `org-${i % 10}`;
+  const userId = `user-${i % 97}`;
+  const conversationId = `conv-${i}`;
+  const executionId = randomUUID();
+  const triggerId = `trg-${i}`;
+  const ctx = { orgId, correlation: { conversationId, userId, executionId, triggerId } };
+  const shape = {
+    kind: 'options' as const,
+    options: [
+      { id: 'gmail', label: 'Gmail', recommended: true },
+      { id: 'slack', label: 'Slack' },
+      { id: 'zendesk', label: 'Zendesk' },
+    ],
+    selectionRules: { mode: 'multi' as const, min: 1 },
+  };
+  const prompt = (promptId: string, progress: number) =>
+    makeFact('HILPrompt', ctx, {
+      executionId,
+      promptId,
+      messages: ['Which tools should the employee use?'],
+      inputSchema: inputSchemaJson(shape),
+      ...shape,
+      progress,
+    });
+  const answer = (promptId: string) =>
+    makeFact('HILResponse', ctx, { executionId, promptId, kind: 'options', payload: { selected: ['gmail', 'zendesk'] } });
+  const phase = (name: string, progress: number) =>
+    makeFact('ExecutionEvent', ctx, { executionId, event: 'phase', phase: name, progress });
+  const node = (name: string) => [
+    makeFact('ExecutionEvent', ctx, { executionId, event: 'node_enter', node: name }),
+    makeFact('ExecutionEvent', ctx, { executionId, event: 'node_exit', node: name }),
+  ];
+  const ask = (promptId: string, progress: number) => [
+    makeFact('ExecutionEvent', ctx, { executionId, event: 'node_enter', node: 'ask' }),
+    prompt(promptId, progress),
+    answer(promptId),
+    makeFact('ExecutionEvent', ctx, { executionId, event: 'node_exit', node: 'ask' }),
+  ];
+  const jobDescription = 'A support agent that answers tickets';
+  return [
+    makeFact(
+      'UIMessage',
+      { orgId, correlation: { conversationId, userId } },
+      { conversationId, userId, role: 'user', content: jobDescription },
+    ),
+    makeFact(
+      'TriggerCreated',
+      { orgId, correlation: { conversationId, userId, triggerId } },
+      { triggerId, triggerType: 'create_graph', payload: { jobDescription }, source: 'chat' },
+    ),
+    makeFact('RunIntent', ctx, {
+      executionId,
+      employeeId: randomUUID(),
+      action: 'start',
+      trigger: { triggerId, triggerType: 'create_graph', payload: { jobDescription } },
+    }),
+    phase('analysis', 5),
+    ...node('analyse'),
+    phase('matching', 20),
+    ...node('match'),
+    ...node('match'),
+    ...node('match'),
+    ...node('gaps'),
+    phase('asking', 40),
+    ...ask(`${executionId}:p1`, 45),
+    ...ask(`${executionId}:p2`, 60),
+    phase('validation', 80),
+    ...node('validate'),
+    ...ask(`${executionId}:review`, 90),
+    phase('assembly', 95),
+    ...node('assemble'),
+    makeFact('ExecutionResult', ctx, {
+      executionId,
+      status: 'completed',
+      output: { employee: spec(orgId, i % 3 === 0 ? 'Support agent' : `Agent ${i % 50}`), summary: 'registered' },
+    }),
+  ];
+}
+
+/** What one creation publishes, by fact type. */
+const MIX = (() => {
+  const counts = new Map<string, number>();
+  for (const fact of creation(0)) counts.set(fact.type, (counts.get(fact.type) ?? 0) + 1);
+  return [...counts].map(([type, n]) => `${n} ${type}`).join(', ');
+})();
+
+const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+async function main() {
+  execFileSync(infra, ['up', owner], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = loadPlatformConfig();
+  const run = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const prefix = `bench-${run}.`;
+  const databaseUrl = withDatabase(base.databaseUrl, `hireloop_bench_${run}`);
+  const log = createLogger('bench', 'error');
+  const kafka = createKafka({ clientId: 'bench', brokers: base.kafkaBrokers, log });
+  const admin = kafka.admin();
+  await admin.connect();
+  await migrate(databaseUrl);
+  const pool = createPool(databaseUrl, 10);
+
+  try {
+    await ensureTopics(admin, prefix, base.topicPartitions);
+
+    // ---- produce
+    // produced in chunks and not kept: the consumers below run in this process and should not pay
+    // for a heap holding every fact
+    const producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    await producer.connect();
+    const producedAt = performance.now();
+    let bytes = 0;
+    for (let produced = 0, i = 0; produced < N; ) {
+      const chunk: AnyFact[] = [];
+      while (chunk.length < 5_000 && produced + chunk.length < N) chunk.push(...creation(i++));
+      chunk.length = Math.min(chunk.length, N - produced);
+      produced += chunk.length;
+      const byTopic = new Map<string, { key: string; value: string }[]>();
+      for (const fact of chunk) {
+        const topic = `${prefix}${topicOf(fact.type).name}`;
+        const value = JSON.stringify(fact);
+        bytes += Buffer.byteLength(value);
+        byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: keyOf(fact), value }]);
+      }
+      await producer.sendBatch({
+        acks: -1,
+        compression: CompressionTypes.None,
+        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      });
+    }
+    await producer.disconnect();
+    console.log(`one creation (ARCHITECTURE §10: analyse, 3-way matching, gaps, 3 prompts, validate, assemble) = ${MIX}`);
+    console.log(
+      `produced ${fmt(N)} facts (${(bytes / N).toFixed(0)} B each on average) to ${topicList.length} topics × ${base.topicPartitions} partitions in ${Math.round(performance.now() - producedAt)} ms`,
+    );
+
+    // ---- 1. raw kafkajs consume: every message of every topic, nothing done with it
+    const raw = kafka.consumer({ groupId: `bench-raw-${run}` });
+    await raw.connect();
+    await raw.subscribe({ topics: topicList.map((t) => `${prefix}${t.name}`), fromBeginning: true });
+    let rawCount = 0;
+    let rawFirst = 0;
+    const rawMs = await new Promise<number>((resolve, reject) => {
+      raw
+        .run({
+          eachBatch: async ({ batch }) => {
+            if (rawFirst === 0) rawFirst = performance.now();
+            rawCount += batch.messages.length;
+            if (rawCount >= N) resolve(performance.now() - rawFirst);
+          },
+        })
+        .catch(reject);
+    });
+    await raw.disconnect();
+    const rawRate = rate(N, rawMs);
+
+    // ---- 2. the projector, as the event-store service runs it
+    const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
+    await publisher.connect();
+    const project = createProjector(pool, log);
+    let stored = 0;
+    let projectorFirst = 0;
+    let finish: (ms: number) => void = () => {};
+    const projected = new Promise<number>((resolve) => {
+      finish = resolve;
+    });
+    const consumer = new FactConsumer({
+      kafka,
+      topicPrefix: prefix,
+      groupId: `bench-projector-${run}`,
+      topics: topicList,
+      log,
+      publisher,
+      partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
+    }).onBatch(async (deliveries) => {
+      if (projectorFirst === 0) projectorFirst = performance.now();
+      await project(deliveries);
+      stored += deliveries.length;
+      if (stored >= N) finish(performance.now() - projectorFirst);
+    });
+    await consumer.start();
+    const projectorMs = await projected;
+    await consumer.stop();
+    await publisher.disconnect();
+    const projectorRate = rate(N, projectorMs);
+    const count = Number((await pool.query('SELECT count(*) AS n FROM facts')).rows[0].n);
+
+    // ---- 3. replay: rebuild every projection from facts alone
+    const rebuild = await rebuildProjections(pool);
+    const verify = await verifyProjections(pool);
+
+    const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
+    console.log(`raw kafkajs consume:  ${fmt(rawRate)} facts/s (${fmt(N)} facts in ${Math.round(rawMs)} ms)`);
+    console.log(
+      `projector ingest:     ${fmt(projectorRate)} facts/s (${fmt(count)} facts stored in ${Math.round(projectorMs)} ms; ` +
+        `${Math.round((100 * projectorRate) / rawRate)}% of raw) — target >= 50% of raw and >= 20,000: ` +
+        ok(projectorRate >= rawRate / 2 && projectorRate >= 20_000),
+    );
+    console.log(
+      `replay rebuild:       ${fmt(rebuild.factsPerSecond)} facts/s (${fmt(rebuild.facts)} facts in ${rebuild.ms} ms; ` +
+        `verify: ${verify.difference ? `DIFFERENCE in ${verify.difference.table}` : 'identical'}) — target >= 100,000: ${ok(rebuild.factsPerSecond >= 100_000)}`,
+    );
+    if (count !== N || verify.difference) process.exitCode = 1;
+  } finally {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics }).catch(() => {});
+    await admin.disconnect();
+    await pool.end();
+    await dropDatabase(databaseUrl);
+    execFileSync(infra, ['down', owner], { stdio: 'inherit' });
+  }
+}
+
+await main();

@@ -1,0 +1,221 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { checkChain, verifyProjections } from '@hireloop/event-store';
+import { type DeadLetter, FactPublisher, makeFact } from '@hireloop/fact-stream';
+import {
+  createKafka,
+  createLogger,
+  createPool,
+  databaseName,
+  dropDatabase,
+  ensureTopics,
+  migrate,
+  type Pool,
+  withDatabase,
+} from '@hireloop/platform';
+import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
+import { type AnyFact, dlqName, inputSchemaJson, topicList } from '@hireloop/schemas';
+import type { KafkaMessage } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const log = createLogger('event-store-e2e', 'silent');
+
+/** The facts of one whole creation, as the services publish them. */
+function creation(orgId: string, n: number): AnyFact[] {
+  const executionId = randomUUID();
+  const conversationId = `conv-${n}`;
+  const userId = `user-${n % 5}`;
+  const ctx = { orgId, correlation: { conversationId, userId, executionId } };
+  const shape = { kind: 'options' as const, options: [{ id: 'a', label: 'A' }], selectionRules: { mode: 'single' as const } };
+  const prompt = (promptId: string) =>
+    makeFact('HILPrompt', ctx, {
+      executionId,
+      promptId,
+      messages: ['pick'],
+      inputSchema: inputSchemaJson(shape),
+      ...shape,
+      progress: 40,
+    });
+  const payload = { jobDescription: 'a support agent' };
+  return [
+    makeFact(
+      'UIMessage',
+      { orgId, correlation: { conversationId, userId } },
+      { conversationId, userId, role: 'user', content: 'hi' },
+    ),
+    makeFact('RunIntent', ctx, {
+      executionId,
+      employeeId: randomUUID(),
+      action: 'start',
+      trigger: { triggerId: `trg-${n}`, triggerType: 'create_graph', payload },
+    }),
+    makeFact('ExecutionEvent', ctx, { executionId, event: 'phase', phase: 'analysis', progress: 10 }),
+    prompt(`${executionId}-p1`),
+    makeFact('HILResponse', ctx, { executionId, promptId: `${executionId}-p1`, kind: 'options', payload: { selected: ['a'] } }),
+    makeFact('ExecutionEvent', ctx, { executionId, event: 'phase', phase: 'assembly', progress: 100 }),
+    makeFact('ExecutionResult', ctx, {
+      executionId,
+      status: 'failed',
+      error: { code: 'STOPPED', message: 'stopped for the test' },
+    }),
+  ];
+}
+
+const count = async (pool: Pool, sql: string, params: unknown[] = []): Promise<number> =>
+  Number((await pool.query<{ n: string }>(sql, params)).rows[0]?.n);
+
+describe('event-store service (its own process, real Kafka and Postgres)', () => {
+  const run = randomBytes(3).toString('hex');
+  const prefix = `es-e2e-${run}.`;
+  const databaseUrl = withDatabase(inject('databaseUrl'), `${databaseName(inject('databaseUrl'))}_es${run}`);
+  const kafka = createKafka({ clientId: 'es-e2e', brokers: inject('kafkaBrokers'), log });
+  const admin = kafka.admin();
+  const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
+  const env = { DATABASE_URL: databaseUrl, TOPIC_PREFIX: prefix, KAFKA_BROKERS: inject('kafkaBrokers').join(',') };
+  const running: ServiceProcess[] = [];
+  let pool: Pool;
+
+  const start = async () => {
+    const service = await startServiceProcess('event-store', env);
+    running.push(service);
+    await waitUntil(async () => ((await fetch(service.url('/readyz'))).status === 200 ? true : undefined), 'event-store /readyz');
+    return service;
+  };
+
+  beforeAll(async () => {
+    await migrate(databaseUrl);
+    pool = createPool(databaseUrl, 4);
+    await admin.connect();
+    await ensureTopics(admin, prefix, 3);
+    await publisher.connect();
+  });
+  afterAll(async () => {
+    await Promise.all(running.map((s) => s.stop('SIGKILL')));
+    await publisher.disconnect();
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    await admin.deleteTopics({ topics }).catch(() => {});
+    await admin.disconnect();
+    await pool.end();
+    await dropDatabase(databaseUrl);
+  });
+
+  it('SIGKILLed mid-stream and restarted, it stores every fact exactly once and projects them correctly', async () => {
+    const facts = Array.from({ length: 500 }, (_, n) => creation(n % 2 ? 'acme' : 'globex', n)).flat();
+    let service = await start();
+
+    // publish a steady stream while the projector consumes, and kill it in the middle of it
+    let sent = 0;
+    const stream = (async () => {
+      for (; sent < facts.length; sent += 35) {
+        await publisher.publishAll(facts.slice(sent, sent + 35));
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    await waitUntil(
+      async () => ((await count(pool, 'SELECT count(*) AS n FROM facts')) >= 600 ? true : undefined),
+      'some facts stored',
+      60_000,
+    );
+    expect(await service.stop('SIGKILL')).toBe('SIGKILL');
+    const storedBeforeRestart = await count(pool, 'SELECT count(*) AS n FROM facts');
+    // what the killed consumer had committed: whatever it stored beyond that is delivered again
+    const committed = (await admin.fetchOffsets({ groupId: 'event-store', topics: topicList.map((t) => `${prefix}${t.name}`) }))
+      .flatMap((t) => t.partitions)
+      .reduce((sum, p) => sum + Math.max(Number(p.offset), 0), 0);
+    expect(storedBeforeRestart, 'facts stored but not committed when killed').toBeGreaterThan(committed);
+    expect(storedBeforeRestart).toBeLessThan(facts.length);
+    await stream;
+
+    service = await start();
+    await waitUntil(
+      async () => ((await count(pool, 'SELECT count(*) AS n FROM facts')) >= facts.length ? true : undefined),
+      `all ${facts.length} facts stored after the restart`,
+      110_000,
+    );
+    // give a redelivered tail the chance to (wrongly) show up twice
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await count(pool, 'SELECT count(*) AS n FROM facts')).toBe(facts.length);
+    expect(await count(pool, 'SELECT count(DISTINCT id) AS n FROM facts')).toBe(facts.length);
+
+    expect(await count(pool, `SELECT count(*) AS n FROM executions WHERE status = 'failed' AND phase = 'assembly'`)).toBe(500);
+    expect(await count(pool, 'SELECT count(*) AS n FROM conversation_executions')).toBe(500);
+    expect((await checkChain(pool)).broken).toBeNull();
+    expect((await verifyProjections(pool)).difference).toBeNull();
+    await service.stop('SIGTERM');
+  });
+
+  it('dead-letters a poison message on every topic, with the reason, and keeps projecting', async () => {
+    const service = await start();
+    const producer = kafka.producer();
+    await producer.connect();
+    const poison = [
+      'not json {',
+      JSON.stringify({ type: 'UIMessage', id: 'nope' }),
+      JSON.stringify({ type: 'Gossip', orgId: 'acme' }),
+    ];
+    for (const spec of topicList) {
+      await producer.send({ topic: `${prefix}${spec.name}`, messages: poison.map((value) => ({ key: 'poison', value })) });
+    }
+    await producer.disconnect();
+    // valid, but Postgres refuses it (a NUL character cannot be stored in jsonb): the handler fails for good
+    const refused = makeFact(
+      'UIMessage',
+      { orgId: 'acme', correlation: { conversationId: 'c-nul', userId: 'u' } },
+      { conversationId: 'c-nul', userId: 'u', role: 'user', content: 'nul \u0000 here' },
+    );
+    const after = creation('acme', 9_999);
+    await publisher.publish(refused);
+    await publisher.publishAll(after);
+
+    await waitUntil(
+      async () =>
+        (await count(pool, 'SELECT count(*) AS n FROM facts WHERE id = ANY($1::uuid[])', [after.map((f) => f.id)])) ===
+        after.length
+          ? true
+          : undefined,
+      'the facts published after the poison',
+    );
+    expect(await count(pool, 'SELECT count(*) AS n FROM facts WHERE id = $1', [refused.id])).toBe(0);
+
+    const letters = await readDeadLetters(
+      kafka,
+      topicList.map((t) => dlqName(`${prefix}${t.name}`)),
+      topicList.length * poison.length + 1,
+    );
+    for (const spec of topicList) {
+      const topic = `${prefix}${spec.name}`;
+      const mine = letters.filter((l) => l.topic === topic && l.groupId === 'event-store');
+      expect(mine.filter((l) => l.reason === 'invalid').map((l) => l.original.slice(0, 12))).toEqual(
+        poison.map((p) => p.slice(0, 12)),
+      );
+    }
+    const failed = letters.find((l) => l.reason === 'handler_failed');
+    expect(failed).toMatchObject({ topic: `${prefix}ui-messages`, groupId: 'event-store' });
+    expect(failed?.error).toContain('Postgres refused the facts');
+    expect(JSON.parse(failed?.original ?? '{}').id).toBe(refused.id);
+    expect(await service.stop('SIGTERM')).toBe(0);
+  });
+});
+
+/** Every dead letter on these topics, from the beginning, once `count` of them arrived. */
+async function readDeadLetters(kafka: ReturnType<typeof createKafka>, topics: string[], count: number): Promise<DeadLetter[]> {
+  const consumer = kafka.consumer({ groupId: `dlq-reader-${randomUUID()}` });
+  const letters: DeadLetter[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topics, fromBeginning: true });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`only ${letters.length}/${count} dead letters`)), 60_000);
+    consumer
+      .run({
+        eachMessage: async ({ message }: { message: KafkaMessage }) => {
+          letters.push(JSON.parse(message.value?.toString() ?? '{}') as DeadLetter);
+          if (letters.length >= count) {
+            clearTimeout(timer);
+            resolve();
+          }
+        },
+      })
+      .catch(reject);
+  });
+  await consumer.disconnect();
+  return letters;
+}

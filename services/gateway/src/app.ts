@@ -1,0 +1,127 @@
+/**
+ * The gateway's app: a fastify plugin, so that tests build it with `app.inject()` and no port, and
+ * `main.ts` only listens and closes. External plugins (swagger, websocket, rate limit) are registered
+ * here apart from the app's own (errors, auth, routes, chat).
+ */
+
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import type { Pool } from '@hireloop/platform';
+import { type Clock, HireloopError, type IdSource, systemClock, uuidV7 } from '@hireloop/platform';
+import { ApiError, ClientFrame, ServerFrame } from '@hireloop/schemas';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { auth, type Verify } from './auth';
+import type { BroadcastHub } from './chat/hub';
+import { chat } from './chat/socket';
+import type { CommandDeps, Publisher } from './commands/deps';
+import { wsMaxPayload } from './config';
+import { errorHandler } from './errors';
+import { employeeRoutes } from './routes/employees';
+import { executionRoutes } from './routes/executions';
+import { triggerRoutes } from './routes/triggers';
+import { requestIdOf } from './trace';
+
+export interface GatewayLimits {
+  /** largest HTTP body in bytes */
+  bodyLimit: number;
+  /** largest WebSocket frame in bytes */
+  frameLimit: number;
+  /** HTTP requests per user per minute, and WebSocket frames per user per minute */
+  rateLimitPerMinute: number;
+}
+
+export interface GatewayDeps {
+  pool: Pool;
+  publisher: Publisher;
+  verify: Verify;
+  config: GatewayLimits;
+  /** the chat sockets of this instance; the broadcast consumer delivers to it */
+  hub: BroadcastHub;
+  ids?: IdSource;
+  clock?: Clock;
+}
+
+const CHAT_PROTOCOL = `Chat: \`GET /v1/chat\` upgrades to a WebSocket (token as Authorization: Bearer, \`?token=\`, or a \`token\` field
+in a frame; \`?conversationId=\` joins a conversation at once). Frames are JSON: the client sends \`message\` (type may be
+omitted), \`hil_response\` and \`cancel\`; the gateway sends \`hil_prompt\`, \`execution_event\`, \`execution_result\`,
+\`message\` and \`error\` (the socket stays open). Their schemas are the ClientFrame and ServerFrame components.`;
+
+export const gatewayApp = fp(
+  async (app: FastifyInstance, deps: GatewayDeps) => {
+    const { config } = deps;
+    const commands: CommandDeps = {
+      pool: deps.pool,
+      publisher: deps.publisher,
+      ids: deps.ids ?? uuidV7,
+      clock: deps.clock ?? systemClock,
+    };
+
+    // Validation by TypeBox (its errors name the field); responses are built from the same types and
+    // written with JSON.stringify, so the response schemas document rather than filter.
+    app.setGenReqId(requestIdOf);
+    app.setValidatorCompiler(TypeBoxValidatorCompiler);
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    app.addHook('onRoute', (route) => {
+      route.bodyLimit ??= config.bodyLimit;
+    });
+
+    await app.register(errorHandler, { bodyLimit: config.bodyLimit });
+    await app.register(swagger, {
+      // shared schemas (those with an $id, such as EmployeeGraphSpec) keep their names in the document
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      },
+      openapi: {
+        info: { title: 'hireloop gateway', version: '0.1.0', description: CHAT_PROTOCOL },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          schemas: {
+            ApiError: ApiError as unknown as Record<string, unknown>,
+            ClientFrame: ClientFrame as unknown as Record<string, unknown>,
+            ServerFrame: ServerFrame as unknown as Record<string, unknown>,
+          },
+        },
+        security: [{ bearer: [] }],
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+    await app.register(websocket, {
+      options: { maxPayload: wsMaxPayload(config.frameLimit) },
+      // On close, every socket is told 1001 "going away" (clients reconnect to another instance).
+      preClose(done) {
+        deps.hub.closeAll(1001, 'gateway shutting down');
+        app.websocketServer.close();
+        done();
+      },
+    });
+
+    await app.register(async (v1) => {
+      await v1.register(auth, { verify: deps.verify });
+      await v1.register(rateLimit, {
+        max: config.rateLimitPerMinute,
+        timeWindow: 60_000,
+        // after auth (onRequest), so that the key is the token's user; anonymous callers by address
+        hook: 'preParsing',
+        keyGenerator: (request) =>
+          request.principal ? `user:${request.principal.orgId}/${request.principal.userId}` : `ip:${request.ip}`,
+        errorResponseBuilder: (_request, context) =>
+          new HireloopError('RATE_LIMITED', `more than ${context.max} requests per minute: retry in ${context.after}`),
+      });
+      await v1.register(triggerRoutes, { commands });
+      await v1.register(executionRoutes, { commands });
+      await v1.register(employeeRoutes, { commands });
+      await v1.register(chat, {
+        commands,
+        hub: deps.hub,
+        verify: deps.verify,
+        frameLimit: config.frameLimit,
+        framesPerMinute: config.rateLimitPerMinute,
+      });
+    });
+  },
+  { name: 'hireloop-gateway', fastify: '5.x' },
+);

@@ -1,0 +1,139 @@
+/**
+ * What happens when a fact for a conversation arrives from Kafka: every gateway instance consumes
+ * `hil-prompt`, `execution-events`, `execution-result` and `ui-messages` in its own consumer group
+ * (broadcast, from the latest offset) and pushes the matching frame to that conversation's sockets.
+ */
+import { FactConsumer, type FactPublisher } from '@hireloop/fact-stream';
+import type { Logger } from '@hireloop/platform';
+import { type AnyFact, type ServerFrame, Topics } from '@hireloop/schemas';
+import type { Kafka } from 'kafkajs';
+import type { Audience, BroadcastHub } from './chat/hub';
+import { promptFrame } from './views';
+
+export interface Outbound {
+  audience: Audience;
+  frame: ServerFrame;
+}
+
+const audienceOf = (fact: AnyFact, conversationId: string | undefined): Audience | undefined =>
+  conversationId === undefined
+    ? undefined
+    : {
+        orgId: fact.orgId,
+        conversationId,
+        ...(fact.correlation.userId !== undefined ? { userId: fact.correlation.userId } : {}),
+      };
+
+/** The frame a fact becomes for its conversation's sockets, if any. Pure. */
+export function outboundOf(fact: AnyFact): Outbound | undefined {
+  switch (fact.type) {
+    case 'HILPrompt': {
+      const audience = audienceOf(fact, fact.correlation.conversationId);
+      return audience && { audience, frame: promptFrame(fact, audience.conversationId) };
+    }
+    case 'ExecutionEvent': {
+      // node enter/exit and the like are for the timeline; a client is told phase and progress
+      if (fact.phase === undefined && fact.progress === undefined) return undefined;
+      const audience = audienceOf(fact, fact.correlation.conversationId);
+      return (
+        audience && {
+          audience,
+          frame: {
+            type: 'execution_event',
+            conversationId: audience.conversationId,
+            executionId: fact.executionId,
+            ...(fact.phase !== undefined ? { phase: fact.phase } : {}),
+            ...(fact.progress !== undefined ? { progress: fact.progress } : {}),
+          },
+        }
+      );
+    }
+    case 'ExecutionResult': {
+      const audience = audienceOf(fact, fact.correlation.conversationId);
+      return (
+        audience && {
+          audience,
+          frame: {
+            type: 'execution_result',
+            conversationId: audience.conversationId,
+            executionId: fact.executionId,
+            status: fact.status,
+            ...(fact.output !== undefined ? { output: fact.output } : {}),
+            ...(fact.error !== undefined ? { error: fact.error } : {}),
+          },
+        }
+      );
+    }
+    case 'UIMessage': {
+      // the user's own lines are for the router; only hireloop's replies go back to the sockets
+      if (fact.role !== 'assistant') return undefined;
+      return {
+        audience: { orgId: fact.orgId, conversationId: fact.conversationId, userId: fact.userId },
+        frame: { type: 'message', conversationId: fact.conversationId, text: fact.content },
+      };
+    }
+    case 'TriggerCreated':
+    case 'RunIntent':
+    case 'HILResponse':
+      return undefined;
+    default: {
+      const unhandled: never = fact;
+      throw new Error(`unhandled fact ${(unhandled as AnyFact).type}`);
+    }
+  }
+}
+
+export const BROADCAST_TOPICS = [Topics.hilPrompt, Topics.executionEvents, Topics.executionResult, Topics.uiMessages] as const;
+
+export interface BroadcastOptions {
+  kafka: Kafka;
+  topicPrefix: string;
+  /** this instance's id: the consumer group is `gateway-<instanceId>`, so every instance sees every fact */
+  instanceId: string;
+  hub: BroadcastHub;
+  /** for dead letters */
+  publisher: FactPublisher;
+  log: Logger;
+}
+
+/** This instance's broadcast consumer. */
+export class Broadcast {
+  readonly groupId: string;
+  private readonly consumer: FactConsumer;
+  private started = false;
+
+  constructor(private readonly options: BroadcastOptions) {
+    this.groupId = `gateway-${options.instanceId}`;
+    this.consumer = new FactConsumer({
+      kafka: options.kafka,
+      topicPrefix: options.topicPrefix,
+      groupId: this.groupId,
+      topics: BROADCAST_TOPICS,
+      log: options.log,
+      publisher: options.publisher,
+      fromBeginning: false,
+      retries: 0,
+      partitionsConsumedConcurrently: 3,
+    });
+    const push = async (fact: AnyFact) => {
+      const outbound = outboundOf(fact);
+      if (outbound) this.options.hub.deliver(outbound.audience, outbound.frame);
+    };
+    for (const topic of BROADCAST_TOPICS) this.consumer.on(topic.fact, push);
+  }
+
+  /** Joins the group (resolves once the partitions are assigned). */
+  async start(): Promise<void> {
+    await this.consumer.start();
+    this.started = true;
+  }
+
+  get ready(): boolean {
+    return this.started;
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await this.consumer.stop();
+  }
+}

@@ -1,0 +1,69 @@
+import type { Principal } from '@hireloop/platform';
+import type { ApiError, ErrorFrame, HilPromptFrame, ServerFrame } from '@hireloop/schemas';
+
+/** The part of a `ws` socket a session uses. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+const OPEN = 1;
+/** Prompt ids remembered per socket to never show one twice; the oldest are forgotten past this. */
+const SEEN_PROMPTS = 1_000;
+
+/** One chat socket: who it is (if its upgrade carried a token), and which prompts it has been shown. */
+export class ChatSession {
+  private readonly seenPrompts = new Set<string>();
+  /** frames received and not yet handled */
+  inFlight = 0;
+  /** handles this socket's frames one after another, in the order they came */
+  queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly id: string,
+    private readonly socket: SocketLike,
+    /** the principal of the upgrade's token, or null: then each frame must carry a token */
+    readonly principal: Principal | null,
+    /** the rate limiter's key when no user is known */
+    readonly remote: string,
+  ) {}
+
+  get open(): boolean {
+    return this.socket.readyState === OPEN;
+  }
+
+  send(frame: ServerFrame): boolean {
+    if (!this.open) return false;
+    try {
+      this.socket.send(JSON.stringify(frame));
+      return true;
+    } catch {
+      return false; // closing under us: the close handler removes the session
+    }
+  }
+
+  /** Shows a prompt unless this socket has already been shown it (a re-published prompt, or a join racing a broadcast). */
+  sendPrompt(frame: HilPromptFrame): boolean {
+    if (this.seenPrompts.has(frame.promptId)) return false;
+    this.seenPrompts.add(frame.promptId);
+    if (this.seenPrompts.size > SEEN_PROMPTS) {
+      const oldest = this.seenPrompts.values().next().value;
+      if (oldest !== undefined) this.seenPrompts.delete(oldest);
+    }
+    return this.send(frame);
+  }
+
+  sendError(error: Pick<ApiError, 'code' | 'message'>, ref?: string): boolean {
+    const frame: ErrorFrame = { type: 'error', code: error.code, message: error.message, ...(ref !== undefined ? { ref } : {}) };
+    return this.send(frame);
+  }
+
+  close(code: number, reason: string): void {
+    try {
+      this.socket.close(code, reason);
+    } catch {
+      // already closed
+    }
+  }
+}

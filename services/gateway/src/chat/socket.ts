@@ -1,0 +1,168 @@
+/**
+ * `GET /v1/chat`: what happens when a frame arrives on a chat socket. Each frame is checked (size,
+ * JSON, type, fields, token, rate), joins its conversation — pushing that conversation's pending
+ * prompt again — and is dispatched to the same commands as the HTTP routes. A refused frame is
+ * answered with an `error` frame and the socket stays open; nothing a client sends ends the process.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HireloopError, type Principal } from '@hireloop/platform';
+import { ChatQuery } from '@hireloop/schemas';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Verify } from '../auth';
+import { ownConversation } from '../commands/access';
+import { cancel } from '../commands/cancel';
+import { chatLine } from '../commands/chat-line';
+import type { CommandDeps } from '../commands/deps';
+import { respond } from '../commands/respond';
+import { toErrorReply } from '../errors';
+import { conversationExecutions, waitingExecution } from '../read-model';
+import { promptFrame } from '../views';
+import { type InboundFrame, parseFrame, type RawFrame } from './frames';
+import type { BroadcastHub } from './hub';
+import { ChatSession } from './session';
+
+export interface ChatOptions {
+  commands: CommandDeps;
+  hub: BroadcastHub;
+  verify: Verify;
+  /** largest frame in bytes */
+  frameLimit: number;
+  /** frames per user per minute */
+  framesPerMinute: number;
+}
+
+/** Frames a socket may have waiting to be handled; more are refused, as a flood. */
+const MAX_IN_FLIGHT = 32;
+
+export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options) => {
+  const { commands, hub, verify, frameLimit } = options;
+  const limiter = new RateLimiterMemory({ points: options.framesPerMinute, duration: 60 });
+
+  /** Joins a conversation (the caller's, or one nobody has used yet) and pushes its pending prompt again. */
+  async function join(session: ChatSession, principal: Principal, conversationId: string): Promise<void> {
+    if (hub.hasJoined(session, conversationId, principal)) return;
+    ownConversation(await conversationExecutions(commands.pool, principal.orgId, conversationId), principal, conversationId);
+    hub.join(session, conversationId, principal);
+    const waiting = await waitingExecution(commands.pool, principal, conversationId);
+    if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));
+  }
+
+  async function consumeRate(key: string): Promise<void> {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        const seconds = Math.ceil(error.msBeforeNext / 1000);
+        throw new HireloopError('RATE_LIMITED', `more than ${options.framesPerMinute} frames per minute: retry in ${seconds}s`);
+      }
+      throw error;
+    }
+  }
+
+  const principalFor = (session: ChatSession, frame: InboundFrame): Principal => {
+    if (frame.token !== undefined) return verify(frame.token);
+    if (session.principal) return session.principal;
+    throw new HireloopError(
+      'UNAUTHORIZED',
+      'this socket has no valid token: send one as Authorization: Bearer on connect, as ?token=, or as a token field in the frame',
+    );
+  };
+
+  async function dispatch(principal: Principal, frame: InboundFrame): Promise<void> {
+    switch (frame.type) {
+      case 'message': {
+        const waiting = await waitingExecution(commands.pool, principal, frame.conversationId);
+        await chatLine(commands, principal, { conversationId: frame.conversationId, text: frame.text }, waiting);
+        return;
+      }
+      case 'hil_response':
+        await respond(commands, principal, {
+          executionId: frame.executionId,
+          promptId: frame.promptId,
+          payload: frame.payload,
+          conversationId: frame.conversationId,
+          ...(frame.kind !== undefined ? { kind: frame.kind } : {}),
+        });
+        return;
+      case 'cancel':
+        await cancel(commands, principal, {
+          executionId: frame.executionId,
+          conversationId: frame.conversationId,
+          source: 'chat',
+        });
+        return;
+      default: {
+        const unhandled: never = frame;
+        throw new Error(`unhandled frame ${(unhandled as InboundFrame).type}`);
+      }
+    }
+  }
+
+  async function handle(session: ChatSession, data: RawFrame, isBinary: boolean): Promise<void> {
+    let ref: string | undefined;
+    try {
+      await consumeRate(
+        session.principal ? `user:${session.principal.orgId}/${session.principal.userId}` : `ip:${session.remote}`,
+      );
+      const parsed = parseFrame(data, isBinary, frameLimit);
+      ref = parsed.ref;
+      if (!parsed.ok) throw parsed.error;
+      const principal = principalFor(session, parsed.frame);
+      await join(session, principal, parsed.frame.conversationId);
+      await dispatch(principal, parsed.frame);
+    } catch (error) {
+      const { body, internal } = toErrorReply(error, session.id);
+      if (internal) app.log.error({ err: error, session: session.id }, 'chat frame failed');
+      session.sendError(body, ref ?? body.ref);
+    }
+  }
+
+  app.get(
+    '/v1/chat',
+    { websocket: true, config: { auth: 'optional' }, schema: { querystring: ChatQuery } },
+    (socket, request) => {
+      const session = new ChatSession(randomUUID(), socket, request.principal, request.ip);
+      hub.add(session);
+      const log = request.log.child({ session: session.id });
+      socket.on('close', () => hub.remove(session));
+      socket.on('error', (error) => log.warn({ err: error }, 'chat socket error'));
+      socket.on('message', (data: RawFrame, isBinary: boolean) => {
+        if (session.inFlight >= MAX_IN_FLIGHT) {
+          session.sendError({ code: 'rate_limited', message: `more than ${MAX_IN_FLIGHT} frames waiting: slow down` });
+          return;
+        }
+        session.inFlight += 1;
+        // One frame at a time per socket, so that a conversation's lines are published in the order sent.
+        session.queue = session.queue
+          .then(() => handle(session, data, isBinary))
+          .catch((error: unknown) => log.error({ err: error }, 'chat frame handler failed'))
+          .finally(() => {
+            session.inFlight -= 1;
+          });
+      });
+
+      if (request.authError) session.sendError(toErrorReply(request.authError, session.id).body);
+      const conversationId = (request.query as { conversationId?: string }).conversationId;
+      // a socket already told its token is invalid is not told again for the join it asked for
+      if (conversationId !== undefined && !request.authError) {
+        session.inFlight += 1;
+        session.queue = session.queue
+          .then(async () => {
+            try {
+              if (!session.principal)
+                throw new HireloopError('UNAUTHORIZED', 'joining ?conversationId= needs a valid token on connect');
+              await join(session, session.principal, conversationId);
+            } catch (error) {
+              const { body, internal } = toErrorReply(error, session.id);
+              if (internal) log.error({ err: error }, 'chat join failed');
+              session.sendError(body);
+            }
+          })
+          .finally(() => {
+            session.inFlight -= 1;
+          });
+      }
+    },
+  );
+};

@@ -1,0 +1,56 @@
+/**
+ * What happens on `POST /v1/triggers`: a request to create a digital employee becomes
+ * `TriggerCreated{triggerType:'create_graph', source:'http'}` for the caller's org and conversation.
+ */
+import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
+import { HireloopError, type Principal } from '@hireloop/platform';
+import type { CreateTriggerBody, TriggerCreated } from '@hireloop/schemas';
+import { conversationExecutions } from '../read-model';
+import { type ExecutionState, ownConversation } from './access';
+import type { CommandDeps, Minting } from './deps';
+
+/**
+ * Decides the trigger, or why it is refused: an `orgId` other than the token's is 403, another
+ * user's conversation 404. A request without a conversation starts a new one. Pure.
+ */
+export function decideCreateGraph(
+  body: CreateTriggerBody,
+  principal: Principal,
+  conversation: readonly Pick<ExecutionState, 'orgId' | 'ownerUserId'>[],
+  { ids, clock }: Minting,
+): TriggerCreated {
+  if (body.orgId !== undefined && body.orgId !== principal.orgId) {
+    throw new HireloopError('FORBIDDEN', `/orgId: the token is for org ${principal.orgId}, not ${body.orgId}`, {
+      field: '/orgId',
+    });
+  }
+  const conversationId = body.conversationId ?? ids.newId();
+  ownConversation(conversation, principal, conversationId);
+  const triggerId = ids.newId();
+  return makeFact(
+    'TriggerCreated',
+    { orgId: principal.orgId, correlation: { conversationId, userId: principal.userId, triggerId } },
+    {
+      triggerId,
+      triggerType: 'create_graph',
+      payload: {
+        jobDescription: body.payload.jobDescription,
+        ...(body.payload.name !== undefined ? { name: body.payload.name } : {}),
+      },
+      source: 'http',
+    },
+    { ids, clock },
+  );
+}
+
+export async function createGraph(
+  deps: CommandDeps,
+  principal: Principal,
+  body: CreateTriggerBody,
+  trace: PublishOptions = {},
+): Promise<{ triggerId: string; conversationId: string }> {
+  const conversation = body.conversationId ? await conversationExecutions(deps.pool, principal.orgId, body.conversationId) : [];
+  const fact = decideCreateGraph(body, principal, conversation, deps);
+  await deps.publisher.publish(fact, trace);
+  return { triggerId: fact.triggerId, conversationId: fact.correlation.conversationId ?? '' };
+}

@@ -1,0 +1,16 @@
+import type { FactPublisher } from '@hireloop/fact-stream';
+import type { Clock, IdSource, Pool } from '@hireloop/platform';
+
+/** Where facts go. */
+export type Publisher = Pick<FactPublisher, 'publish'>;
+
+/** What a command needs from the outside: the read model, the stream, ids and time. */
+export interface CommandDeps {
+  pool: Pool;
+  publisher: Publisher;
+  ids: IdSource;
+  clock: Clock;
+}
+
+/** Ids and time, for the pure deciders. */
+export type Minting = Pick<CommandDeps, 'ids' | 'clock'>;

@@ -1,0 +1,80 @@
+/**
+ * What happens when an answer to a prompt arrives — `POST /v1/executions/:id/respond`, a
+ * `hil_response` frame, or a chat line that answers a one-question prompt: the execution must be the
+ * caller's (else 404), the prompt must be the one pending (else 409), the kind must be the prompt's
+ * and the payload must satisfy its input schema (else 422 naming the field); then `HILResponse` is
+ * published on `hil-response` and graph-creator resumes.
+ */
+import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
+import { HireloopError, type Principal } from '@hireloop/platform';
+import { checkAnswer, type HILResponse } from '@hireloop/schemas';
+import { validationFailed } from '../errors';
+import { findExecution } from '../read-model';
+import { type ExecutionState, ownExecution } from './access';
+import type { CommandDeps, Minting } from './deps';
+
+export interface RespondCommand {
+  executionId: string;
+  promptId: string;
+  /** required over HTTP, optional in a frame: when given it must be the prompt's */
+  kind?: 'options' | 'questions';
+  payload: unknown;
+  /** the conversation a frame named: it must be the execution's */
+  conversationId?: string;
+}
+
+/** Decides the HILResponse an answer becomes, or why it is refused. Pure. */
+export function decideRespond(
+  execution: ExecutionState | null,
+  principal: Principal,
+  command: RespondCommand,
+  { ids, clock }: Minting,
+): HILResponse {
+  const own = ownExecution(execution, principal, command.executionId);
+  if (command.conversationId !== undefined && own.conversationId !== null && own.conversationId !== command.conversationId) {
+    throw new HireloopError('NOT_FOUND', `execution ${command.executionId} not found in conversation ${command.conversationId}`, {
+      field: '/executionId',
+    });
+  }
+  const prompt = own.currentPrompt;
+  if (!prompt || prompt.promptId !== command.promptId) {
+    const pending = prompt ? `the pending prompt is ${prompt.promptId}` : 'no prompt is pending';
+    throw new HireloopError('CONFLICT', `prompt ${command.promptId} is not pending on execution ${own.executionId}: ${pending}`, {
+      field: '/promptId',
+    });
+  }
+  if (command.kind !== undefined && command.kind !== prompt.kind) {
+    throw new HireloopError(
+      'VALIDATION_FAILED',
+      `/kind: prompt ${prompt.promptId} is a ${prompt.kind} prompt, not ${command.kind}`,
+      {
+        field: '/kind',
+      },
+    );
+  }
+  const answer = checkAnswer(prompt, command.payload);
+  if (!answer.ok) throw validationFailed(answer.errors, '/payload');
+  const conversationId = own.conversationId ?? command.conversationId;
+  return makeFact(
+    'HILResponse',
+    {
+      orgId: principal.orgId,
+      correlation: { userId: principal.userId, executionId: own.executionId, ...(conversationId ? { conversationId } : {}) },
+    },
+    { executionId: own.executionId, promptId: prompt.promptId, kind: prompt.kind, payload: answer.value },
+    { ids, clock },
+  );
+}
+
+/** Publishes the answer once the checks pass; returns the published fact. */
+export async function respond(
+  deps: CommandDeps,
+  principal: Principal,
+  command: RespondCommand,
+  trace: PublishOptions = {},
+): Promise<HILResponse> {
+  const execution = await findExecution(deps.pool, principal.orgId, command.executionId);
+  const fact = decideRespond(execution, principal, command, deps);
+  await deps.publisher.publish(fact, trace);
+  return fact;
+}

@@ -1,0 +1,61 @@
+/**
+ * The gateway's reads of the event store's projections (`@hireloop/event-store`), each scoped to the
+ * caller's org; who within the org may see what is decided in `commands/access.ts`.
+ */
+import {
+  type EmployeeSummary,
+  type EmployeeView,
+  type ExecutionView,
+  getEmployee,
+  getExecution,
+  getTimeline,
+  listEmployees,
+  listExecutions,
+  pendingPrompts,
+  type TimelineEntry,
+} from '@hireloop/event-store';
+import type { Pool, Principal } from '@hireloop/platform';
+import { ApiLimits } from '@hireloop/schemas';
+import type { ExecutionState } from './commands/access';
+
+export type Execution = ExecutionView;
+export type Employee = EmployeeView;
+export type { EmployeeSummary, TimelineEntry };
+
+export const findExecution = (pool: Pool, orgId: string, executionId: string): Promise<Execution | null> =>
+  getExecution(pool, orgId, executionId);
+
+/** The executions started in a conversation (of any user of the org: to tell whose it is). */
+export const conversationExecutions = (pool: Pool, orgId: string, conversationId: string): Promise<Execution[]> =>
+  listExecutions(pool, orgId, { conversationId, limit: 1000 });
+
+/** The caller's own executions, newest first, optionally of one conversation. */
+export async function callerExecutions(pool: Pool, principal: Principal, conversationId?: string): Promise<Execution[]> {
+  const all = await listExecutions(pool, principal.orgId, {
+    ...(conversationId !== undefined ? { conversationId } : {}),
+    limit: 1000,
+  });
+  return all.filter((e) => e.ownerUserId === principal.userId).slice(0, ApiLimits.list);
+}
+
+/** The caller's execution that waits on a prompt in this conversation (the newest, if several). */
+export async function waitingExecution(pool: Pool, principal: Principal, conversationId: string): Promise<ExecutionState | null> {
+  const pending = (await pendingPrompts(pool, principal.orgId, conversationId)).find((p) => p.ownerUserId === principal.userId);
+  if (!pending) return null;
+  return {
+    executionId: pending.executionId,
+    orgId: principal.orgId,
+    ownerUserId: pending.ownerUserId,
+    conversationId: pending.conversationId,
+    status: 'waiting',
+    currentPrompt: pending.prompt,
+  };
+}
+
+export const executionTimeline = async (pool: Pool, orgId: string, executionId: string): Promise<TimelineEntry[]> =>
+  (await getTimeline(pool, orgId, executionId)).slice(0, ApiLimits.timeline);
+
+export const orgEmployees = (pool: Pool, orgId: string): Promise<EmployeeSummary[]> => listEmployees(pool, orgId);
+
+export const findEmployee = (pool: Pool, orgId: string, employeeId: string): Promise<Employee | null> =>
+  getEmployee(pool, orgId, employeeId);

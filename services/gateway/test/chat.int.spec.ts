@@ -1,0 +1,258 @@
+import type { Principal } from '@hireloop/platform';
+import { validateFact } from '@hireloop/schemas';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BroadcastHub } from '../src/chat/hub';
+import { promptFrame } from '../src/views';
+import { bearerOf, givenExecution, questionsPrompt, token, uid } from './fixtures';
+import { FrameLog, settle } from './frames-client';
+import { type Harness, harness } from './harness';
+
+const alice = { userId: 'alice', orgId: 'acme' };
+const bob = { userId: 'bob', orgId: 'acme' };
+
+describe('chat socket (injectWS, real Postgres and Kafka)', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  const hub = new BroadcastHub();
+  const sockets: FrameLog[] = [];
+
+  beforeAll(async () => {
+    h = await harness();
+    app = await h.build({ frameLimit: 64 * 1024 }, hub);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.socket.terminate();
+    await h.close();
+  });
+
+  async function connect(query = '', headers: Record<string, string> = bearerOf(alice), on = app): Promise<FrameLog> {
+    const socket = await on.injectWS(`/v1/chat${query}`, { headers });
+    const log = new FrameLog(socket);
+    sockets.push(log);
+    return log;
+  }
+
+  describe('a chat line', () => {
+    it('becomes UIMessage{role: user} on ui-messages, keyed by its conversation', async () => {
+      const chat = await connect();
+      const conversationId = uid('conv');
+      chat.send({ conversationId, text: 'I need someone to triage our support inbox' });
+      const fact = await h.collector.until(
+        () => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0],
+        'the UIMessage',
+      );
+      expect(validateFact(fact).ok).toBe(true);
+      expect(fact).toMatchObject({
+        orgId: 'acme',
+        conversationId,
+        userId: 'alice',
+        role: 'user',
+        content: 'I need someone to triage our support inbox',
+        correlation: { conversationId, userId: 'alice' },
+      });
+      expect(chat.of('error')).toEqual([]);
+    });
+
+    it('answers a pending one-question prompt as HILResponse instead, and the router never sees it', async () => {
+      const conversationId = uid('conv');
+      const executionId = uid('exec');
+      const prompt = questionsPrompt(executionId, alice, conversationId, [{ id: 'team', text: 'Which team?', required: true }]);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt });
+      const chat = await connect();
+      chat.send({ type: 'message', conversationId, text: 'Customer success' });
+      const fact = await h.collector.until(
+        () => h.collector.of('HILResponse', (r) => r.executionId === executionId)[0],
+        'the HILResponse',
+      );
+      expect(fact).toMatchObject({
+        promptId: prompt.promptId,
+        kind: 'questions',
+        payload: { answers: { team: 'Customer success' } },
+        correlation: { conversationId, userId: 'alice', executionId },
+      });
+      await settle();
+      expect(h.collector.of('UIMessage', (m) => m.conversationId === conversationId)).toEqual([]);
+    });
+
+    it('stays a UIMessage when the pending prompt asks more than one question', async () => {
+      const conversationId = uid('conv');
+      const executionId = uid('exec');
+      const prompt = questionsPrompt(executionId, alice, conversationId, [
+        { id: 'a', text: 'A?' },
+        { id: 'b', text: 'B?' },
+      ]);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt });
+      const chat = await connect();
+      chat.send({ conversationId, text: 'what do you mean?' });
+      await h.collector.until(() => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0], 'the UIMessage');
+      expect(h.collector.of('HILResponse', (r) => r.executionId === executionId)).toEqual([]);
+    });
+  });
+
+  describe('hil_response and cancel frames', () => {
+    async function waiting(owner: Principal = alice) {
+      const conversationId = uid('conv');
+      const executionId = uid('exec');
+      const prompt = questionsPrompt(executionId, owner, conversationId);
+      await givenExecution(h.pool, { executionId, owner, conversationId, prompt });
+      return { conversationId, executionId, prompt };
+    }
+
+    it('publishes a valid answer, with the same checks as the HTTP route', async () => {
+      const { conversationId, executionId, prompt } = await waiting();
+      const chat = await connect();
+      chat.send({
+        type: 'hil_response',
+        conversationId,
+        executionId,
+        promptId: prompt.promptId,
+        payload: { answers: { q1: 'Ops' } },
+      });
+      const fact = await h.collector.until(
+        () => h.collector.of('HILResponse', (r) => r.executionId === executionId)[0],
+        'HILResponse',
+      );
+      expect(fact).toMatchObject({ promptId: prompt.promptId, payload: { answers: { q1: 'Ops' } } });
+    });
+
+    it('answers conflict for a stale prompt and validation_failed naming the field, echoing ref', async () => {
+      const { conversationId, executionId, prompt } = await waiting();
+      const chat = await connect();
+      chat.send({
+        type: 'hil_response',
+        conversationId,
+        executionId,
+        promptId: 'old',
+        payload: { answers: { q1: 'x' } },
+        ref: 'r1',
+      });
+      expect(await chat.nextError('conflict')).toMatchObject({
+        code: 'conflict',
+        ref: 'r1',
+        message: expect.stringContaining('old'),
+      });
+      chat.send({
+        type: 'hil_response',
+        conversationId,
+        executionId,
+        promptId: prompt.promptId,
+        payload: { answers: { q1: 7 } },
+      });
+      const invalid = await chat.nextError('validation_failed');
+      expect(invalid).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('/payload/answers/q1') });
+      expect(chat.open).toBe(true);
+    });
+
+    it('answers not_found for another user’s conversation, and that conversation’s broadcasts never reach the socket', async () => {
+      const { conversationId, executionId, prompt } = await waiting(bob);
+      const chat = await connect();
+      chat.send({ type: 'cancel', conversationId, executionId });
+      expect(await chat.nextError('not_found')).toMatchObject({ code: 'not_found' });
+      hub.deliver({ orgId: 'acme', conversationId, userId: 'bob' }, promptFrame(prompt, conversationId));
+      await settle(100);
+      expect(chat.of('hil_prompt')).toEqual([]);
+    });
+
+    it('cancels the caller’s execution', async () => {
+      const { conversationId, executionId } = await waiting();
+      const chat = await connect();
+      chat.send({ type: 'cancel', conversationId, executionId });
+      const fact = await h.collector.until(
+        () =>
+          h.collector.of(
+            'TriggerCreated',
+            (t) => t.triggerType === 'cancel_execution' && t.payload.executionId === executionId,
+          )[0],
+        'the cancel trigger',
+      );
+      expect(fact).toMatchObject({ source: 'chat', correlation: { conversationId, userId: 'alice', executionId } });
+    });
+  });
+
+  describe('joining a conversation', () => {
+    it('pushes the pending prompt on ?conversationId=, once, however often it is joined or broadcast', async () => {
+      const conversationId = uid('conv');
+      const executionId = uid('exec');
+      const prompt = questionsPrompt(executionId, alice, conversationId);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt });
+      const chat = await connect(`?conversationId=${conversationId}`);
+      const shown = await chat.waitFor((f) => f.type === 'hil_prompt', 'the pending prompt');
+      expect(shown).toMatchObject({
+        type: 'hil_prompt',
+        conversationId,
+        executionId,
+        promptId: prompt.promptId,
+        kind: 'questions',
+        messages: prompt.messages,
+        inputSchema: prompt.inputSchema,
+        progress: 40,
+      });
+      hub.deliver({ orgId: 'acme', conversationId, userId: 'alice' }, promptFrame(prompt, conversationId));
+      hub.deliver({ orgId: 'acme', conversationId, userId: 'alice' }, promptFrame(prompt, conversationId));
+      await settle(100);
+      expect(chat.of('hil_prompt')).toHaveLength(1);
+    });
+
+    it('a socket without a token may open, but each frame then needs one', async () => {
+      const chat = await connect('', {});
+      const conversationId = uid('conv');
+      chat.send({ conversationId, text: 'hello' });
+      expect(await chat.nextError('unauthorized')).toMatchObject({ code: 'unauthorized' });
+      chat.send({ conversationId, text: 'hello with a token', token: token(alice) });
+      await h.collector.until(() => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0], 'the UIMessage');
+      chat.send({ conversationId, text: 'a forged token', token: token(alice, '1h', 'wrong-secret') });
+      expect(await chat.nextError('unauthorized')).toMatchObject({
+        code: 'unauthorized',
+        message: expect.stringContaining('invalid token'),
+      });
+      expect(chat.open).toBe(true);
+    });
+
+    it('accepts the token as ?token= on the upgrade', async () => {
+      const chat = await connect(`?token=${token(alice)}`, {});
+      const conversationId = uid('conv');
+      chat.send({ conversationId, text: 'hi' });
+      await h.collector.until(() => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0], 'the UIMessage');
+      expect(chat.of('error')).toEqual([]);
+    });
+  });
+
+  describe('bad frames', () => {
+    it('get an error frame naming the problem, and the socket stays open for the next frame', async () => {
+      const chat = await connect();
+      const conversationId = uid('conv');
+      const cases: [unknown, string, RegExp][] = [
+        ['{not json', 'bad_request', /not JSON/],
+        ['[1,2]', 'bad_request', /JSON object/],
+        [{ type: 'dance', conversationId }, 'bad_request', /unknown frame type "dance"/],
+        [{ text: 'no conversation' }, 'validation_failed', /\/conversationId/],
+        [{ type: 'hil_response', conversationId, executionId: 'e' }, 'validation_failed', /\/promptId/],
+        [{ conversationId, text: 'x', extra: 1 }, 'validation_failed', /\/extra/],
+        [{ conversationId, text: 'x'.repeat(70 * 1024) }, 'payload_too_large', /over the limit of 65536/],
+        [Buffer.from([1, 2, 3]), 'bad_request', /binary/],
+      ];
+      for (const [frame, code, message] of cases) {
+        chat.send(frame);
+        const error = await chat.nextError(code);
+        expect(error, JSON.stringify(frame).slice(0, 80)).toMatchObject({ code, message: expect.stringMatching(message) });
+      }
+      chat.send({ conversationId, text: 'still here' });
+      await h.collector.until(
+        () => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0],
+        'a valid frame after bad ones',
+      );
+      expect(chat.open).toBe(true);
+    });
+
+    it('past the per-user frame rate get rate_limited', async () => {
+      const limited = await h.build({ rateLimitPerMinute: 2 }, new BroadcastHub());
+      const chat = await connect('', bearerOf(alice), limited);
+      const conversationId = uid('conv');
+      for (let i = 0; i < 3; i++) chat.send({ conversationId, text: `line ${i}` });
+      const error = await chat.waitFor((f) => f.type === 'error', 'rate_limited');
+      expect(error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('2 frames per minute') });
+      expect(chat.open).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import { makeFact } from '@hireloop/fact-stream';
+import type { ServerFrame } from '@hireloop/schemas';
+import { describe, expect, it } from 'vitest';
+import { outboundOf } from '../src/broadcast';
+import { parseFrame } from '../src/chat/frames';
+import { BroadcastHub } from '../src/chat/hub';
+import { ChatSession, type SocketLike } from '../src/chat/session';
+import { promptFrame } from '../src/views';
+import { questionsPrompt } from './fixtures';
+
+const alice = { userId: 'alice', orgId: 'acme' };
+
+class FakeSocket implements SocketLike {
+  readyState = 1;
+  readonly sent: ServerFrame[] = [];
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as ServerFrame);
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+}
+
+const session = (principal = alice) => {
+  const socket = new FakeSocket();
+  return { socket, session: new ChatSession(`s-${Math.random()}`, socket, principal, '127.0.0.1') };
+};
+
+describe('parseFrame', () => {
+  const parse = (value: unknown, limit = 1_000) =>
+    parseFrame(Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)), false, limit);
+
+  it('reads a frame without a type as a chat line', () => {
+    expect(parse({ conversationId: 'c1', text: 'hi' })).toEqual({
+      ok: true,
+      frame: { type: 'message', conversationId: 'c1', text: 'hi' },
+    });
+  });
+
+  it('names the problem of each bad frame', () => {
+    const problem = (value: unknown, limit?: number) => {
+      const parsed = parse(value, limit);
+      return parsed.ok ? undefined : `${parsed.error.code} ${parsed.error.message}`;
+    };
+    expect(problem('nope')).toMatch(/^BAD_REQUEST the frame is not JSON/);
+    expect(problem({ type: 7, conversationId: 'c' })).toMatch(/^BAD_REQUEST \/type: unknown frame type 7/);
+    expect(problem({ type: 'cancel', conversationId: 'c' })).toMatch(/^VALIDATION_FAILED \/executionId/);
+    expect(problem({ conversationId: 'c', text: '' })).toMatch(/^VALIDATION_FAILED \/text/);
+    expect(problem({ conversationId: 'c', text: 'x'.repeat(2_000) })).toMatch(
+      /^PAYLOAD_TOO_LARGE the frame is \d+ bytes, over the limit of 1000/,
+    );
+  });
+
+  it('keeps the client’s ref for the error it causes', () => {
+    const parsed = parse({ type: 'cancel', conversationId: 'c', ref: 'r-9' });
+    expect(parsed).toMatchObject({ ok: false, ref: 'r-9' });
+  });
+});
+
+describe('outboundOf: which frame a fact becomes', () => {
+  const prompt = questionsPrompt('exec-1', alice, 'conv-1');
+
+  it('a prompt becomes hil_prompt with every field of the HILPrompt and the conversation', () => {
+    const out = outboundOf(prompt);
+    expect(out?.audience).toEqual({ orgId: 'acme', conversationId: 'conv-1', userId: 'alice' });
+    expect(out?.frame).toEqual(promptFrame(prompt, 'conv-1'));
+    expect(out?.frame).toMatchObject({
+      promptId: prompt.promptId,
+      questions: prompt.kind === 'questions' ? prompt.questions : [],
+      progress: 40,
+    });
+  });
+
+  it('only assistant lines go back to sockets; node enter/exit events are not pushed', () => {
+    const line = (role: 'user' | 'assistant') =>
+      makeFact(
+        'UIMessage',
+        { orgId: 'acme', correlation: { conversationId: 'conv-1', userId: 'alice' } },
+        { conversationId: 'conv-1', userId: 'alice', role, content: 'hello' },
+      );
+    expect(outboundOf(line('user'))).toBeUndefined();
+    expect(outboundOf(line('assistant'))?.frame).toEqual({ type: 'message', conversationId: 'conv-1', text: 'hello' });
+    const event = (body: { event: 'node_enter' | 'progress'; progress?: number }) =>
+      makeFact(
+        'ExecutionEvent',
+        { orgId: 'acme', correlation: { conversationId: 'conv-1', executionId: 'exec-1' } },
+        { executionId: 'exec-1', ...body },
+      );
+    expect(outboundOf(event({ event: 'node_enter' }))).toBeUndefined();
+    expect(outboundOf(event({ event: 'progress', progress: 50 }))?.frame).toEqual({
+      type: 'execution_event',
+      conversationId: 'conv-1',
+      executionId: 'exec-1',
+      progress: 50,
+    });
+  });
+
+  it('a fact without a conversation reaches nobody', () => {
+    const result = makeFact(
+      'ExecutionResult',
+      { orgId: 'acme', correlation: { executionId: 'exec-1' } },
+      { executionId: 'exec-1', status: 'failed' },
+    );
+    expect(outboundOf(result)).toBeUndefined();
+  });
+});
+
+describe('BroadcastHub', () => {
+  it('delivers to every socket of the conversation of the fact’s user, a prompt at most once each', () => {
+    const hub = new BroadcastHub();
+    const a = session();
+    const b = session();
+    const bob = session({ userId: 'bob', orgId: 'acme' });
+    const otherOrg = session({ userId: 'alice', orgId: 'other' });
+    for (const s of [a, b, bob, otherOrg]) {
+      hub.add(s.session);
+      hub.join(s.session, 'conv-1', s.session.principal!);
+    }
+    const frame = promptFrame(questionsPrompt('exec-1', alice, 'conv-1'), 'conv-1');
+    const audience = { orgId: 'acme', conversationId: 'conv-1', userId: 'alice' };
+    expect(hub.deliver(audience, frame)).toBe(2);
+    expect(hub.deliver(audience, frame)).toBe(0);
+    expect(a.socket.sent).toHaveLength(1);
+    expect(b.socket.sent).toHaveLength(1);
+    expect(bob.socket.sent).toHaveLength(0);
+    expect(otherOrg.socket.sent).toHaveLength(0);
+  });
+
+  it('forgets a closed socket and closes every socket with the given code', () => {
+    const hub = new BroadcastHub();
+    const a = session();
+    hub.add(a.session);
+    hub.join(a.session, 'conv-1', alice);
+    hub.remove(a.session);
+    expect(
+      hub.deliver({ orgId: 'acme', conversationId: 'conv-1' }, { type: 'message', conversationId: 'conv-1', text: 'x' }),
+    ).toBe(0);
+    const b = session();
+    hub.add(b.session);
+    hub.closeAll(1001, 'bye');
+    expect(b.socket.readyState).toBe(3);
+    expect(hub.sessions).toBe(0);
+  });
+});

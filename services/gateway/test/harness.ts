@@ -1,0 +1,54 @@
+/** The gateway app built in-process (no port), on the test run's Postgres and Kafka topics. */
+import { FactPublisher } from '@hireloop/fact-stream';
+import { FactCollector } from '@hireloop/fact-stream/testing';
+import { createKafka, createLogger, createPool } from '@hireloop/platform';
+import { Topics } from '@hireloop/schemas';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { type GatewayLimits, gatewayApp } from '../src/app';
+import { gatewayVerifier } from '../src/auth';
+import { BroadcastHub } from '../src/chat/hub';
+import type { Publisher } from '../src/commands/deps';
+import { SECRET } from './fixtures';
+
+export const log = createLogger('gateway-test', 'silent');
+
+export interface Harness {
+  pool: ReturnType<typeof createPool>;
+  publisher: FactPublisher;
+  collector: FactCollector;
+  build(limits?: Partial<GatewayLimits>, hub?: BroadcastHub, publisher?: Publisher): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export async function harness(): Promise<Harness> {
+  const kafka = createKafka({ clientId: 'gateway-test', brokers: inject('kafkaBrokers'), log });
+  const pool = createPool(inject('databaseUrl'));
+  const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
+  const collector = new FactCollector(kafka, inject('topicPrefix'), [Topics.triggers, Topics.hilResponse, Topics.uiMessages]);
+  await Promise.all([publisher.connect(), collector.start()]);
+  const apps: FastifyInstance[] = [];
+  return {
+    pool,
+    publisher,
+    collector,
+    async build(limits = {}, hub = new BroadcastHub(), publishTo: Publisher = publisher) {
+      const app = Fastify({ loggerInstance: log }) as unknown as FastifyInstance;
+      await app.register(gatewayApp, {
+        pool,
+        publisher: publishTo,
+        verify: gatewayVerifier(SECRET),
+        hub,
+        config: { bodyLimit: 256 * 1024, frameLimit: 256 * 1024, rateLimitPerMinute: 10_000, ...limits },
+      });
+      await app.ready();
+      apps.push(app);
+      return app;
+    },
+    async close() {
+      await Promise.all(apps.map((a) => a.close()));
+      await Promise.all([collector.stop(), publisher.disconnect()]);
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,442 @@
+import { type HILResponse, type TriggerCreated, validateFact } from '@hireloop/schemas';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, givenExecution, givenFact, optionsPrompt, questionsPrompt, token, uid } from './fixtures';
+import { type Harness, harness } from './harness';
+
+const alice = { userId: 'alice', orgId: 'acme' };
+const bob = { userId: 'bob', orgId: 'acme' };
+const mallory = { userId: 'mallory', orgId: 'evil-corp' };
+
+describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    h = await harness();
+    app = await h.build();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = bearerOf(alice)) =>
+    app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+  const get = (url: string, headers: Record<string, string> = bearerOf(alice)) => app.inject({ method: 'GET', url, headers });
+
+  describe('authentication', () => {
+    it('refuses a request without a token with 401', async () => {
+      const res = await get('/v1/executions', {});
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('Bearer') });
+    });
+
+    it('refuses a token signed with another secret with 401', async () => {
+      const res = await get('/v1/executions', bearerOf(alice, 'not-the-secret'));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toMatch(/invalid token/);
+    });
+
+    it('refuses an expired token with 401', async () => {
+      const expired = token(alice, '1ms');
+      await new Promise((r) => setTimeout(r, 1_100));
+      const res = await get('/v1/executions', { authorization: `Bearer ${expired}` });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toMatch(/expired/i);
+    });
+
+    it('refuses a token whose sub is not an id with 401', async () => {
+      const res = await get('/v1/executions', bearerOf({ userId: 'alice smith', orgId: 'acme' }));
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /v1/triggers', () => {
+    it('publishes a valid TriggerCreated{create_graph, source: http} for the token’s org and user, and answers 202', async () => {
+      const conversationId = uid('conv');
+      const res = await post('/v1/triggers', {
+        type: 'create_graph',
+        payload: { jobDescription: 'Answer support tickets in Zendesk', name: 'Support agent' },
+        conversationId,
+      });
+      expect(res.statusCode).toBe(202);
+      const { triggerId } = res.json<{ triggerId: string; conversationId: string }>();
+      expect(res.json()).toEqual({ triggerId, conversationId });
+
+      const fact = await h.collector.until(
+        () => h.collector.of('TriggerCreated', (f) => f.triggerId === triggerId)[0],
+        'the TriggerCreated fact on triggers',
+      );
+      expect(validateFact(fact).ok).toBe(true);
+      expect(fact).toMatchObject({
+        type: 'TriggerCreated',
+        orgId: 'acme',
+        triggerType: 'create_graph',
+        source: 'http',
+        payload: { jobDescription: 'Answer support tickets in Zendesk', name: 'Support agent' },
+        correlation: { conversationId, userId: 'alice', triggerId },
+      } satisfies Partial<TriggerCreated>);
+    });
+
+    it('starts a new conversation when the body names none', async () => {
+      const res = await post('/v1/triggers', { type: 'create_graph', payload: { jobDescription: 'Triage Jira issues' } });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().conversationId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('answers 403 when the body names another org than the token', async () => {
+      const res = await post('/v1/triggers', { type: 'create_graph', orgId: 'evil-corp', payload: { jobDescription: 'x' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'forbidden', field: '/orgId' });
+    });
+
+    it('answers 404 for a conversation that is another user’s', async () => {
+      const conversationId = uid('conv');
+      await givenExecution(h.pool, { executionId: uid('exec'), owner: bob, conversationId });
+      const res = await post('/v1/triggers', { type: 'create_graph', payload: { jobDescription: 'x' }, conversationId });
+      expect(res.statusCode).toBe(404);
+    });
+
+    it('answers 422 naming the missing field', async () => {
+      const res = await post('/v1/triggers', { type: 'create_graph', payload: { name: 'no description' } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', field: '/payload/jobDescription' });
+      expect(res.json().message).toContain('/payload/jobDescription');
+    });
+
+    it('answers 400 for a body that is not JSON', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/triggers',
+        payload: '{"type": "create_graph",',
+        headers: { ...bearerOf(alice), 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'bad_request', message: expect.stringContaining('not valid JSON') });
+    });
+
+    it('answers 413 with a clear body when the body is over the limit', async () => {
+      const res = await post('/v1/triggers', { type: 'create_graph', payload: { jobDescription: 'x'.repeat(300 * 1024) } });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ code: 'payload_too_large', message: expect.stringContaining(`${256 * 1024} bytes`) });
+    });
+  });
+
+  describe('executions', () => {
+    it('reads the caller’s execution: status, current prompt without its envelope, progress, phase', async () => {
+      const executionId = uid('exec');
+      const conversationId = uid('conv');
+      const prompt = questionsPrompt(executionId, alice, conversationId);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt, progress: 40, phase: 'gaps' });
+      const res = await get(`/v1/executions/${executionId}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ executionId, conversationId, status: 'waiting', progress: 40, phase: 'gaps', result: null });
+      expect(body.currentPrompt).toMatchObject({
+        promptId: prompt.promptId,
+        kind: 'questions',
+        questions: prompt.kind === 'questions' ? prompt.questions : [],
+      });
+      expect(body.currentPrompt).not.toHaveProperty('orgId');
+      expect(body.currentPrompt).not.toHaveProperty('correlation');
+    });
+
+    it('lists only the caller’s executions of a conversation', async () => {
+      const conversationId = uid('conv');
+      const mine = uid('exec');
+      await givenExecution(h.pool, { executionId: mine, owner: alice, conversationId });
+      await givenExecution(h.pool, { executionId: uid('exec'), owner: bob, conversationId });
+      const res = await get(`/v1/executions?conversationId=${conversationId}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().executions.map((e: { executionId: string }) => e.executionId)).toEqual([mine]);
+    });
+
+    it('answers 400 naming the query parameter when it is not an id', async () => {
+      const res = await get('/v1/executions?conversationId=not%20an%20id');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'bad_request', field: 'conversationId' });
+    });
+
+    it('answers 404, the same as for a missing one, for another org’s or another user’s execution', async () => {
+      const executionId = uid('exec');
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId: uid('conv') });
+      const missing = await get(`/v1/executions/${uid('exec')}`);
+      const otherUser = await get(`/v1/executions/${executionId}`, bearerOf(bob));
+      const otherOrg = await get(`/v1/executions/${executionId}`, bearerOf(mallory));
+      const otherUserEvents = await get(`/v1/executions/${executionId}/events`, bearerOf(bob));
+      for (const res of [missing, otherUser, otherOrg, otherUserEvents]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe('not_found');
+      }
+      // nothing tells another user or org that the execution exists
+      expect(otherOrg.json()).toEqual(otherUser.json());
+      expect(otherUser.json()).toEqual({
+        code: 'not_found',
+        message: `execution ${executionId} not found`,
+        field: '/executionId',
+      });
+    });
+
+    it('returns the audit timeline of the caller’s execution', async () => {
+      const executionId = uid('exec');
+      const conversationId = uid('conv');
+      const prompt = questionsPrompt(executionId, alice, conversationId);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt });
+      await givenFact(h.pool, prompt, 'hil-prompt');
+      const res = await get(`/v1/executions/${executionId}/events`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().events).toEqual([
+        expect.objectContaining({ id: prompt.id, type: 'HILPrompt', topic: 'hil-prompt', who: 'graph-creator', fact: prompt }),
+      ]);
+    });
+  });
+
+  describe('POST /v1/executions/:id/respond', () => {
+    async function waiting(kind: 'questions' | 'options' = 'questions') {
+      const executionId = uid('exec');
+      const conversationId = uid('conv');
+      const p =
+        kind === 'questions'
+          ? questionsPrompt(executionId, alice, conversationId)
+          : optionsPrompt(executionId, alice, conversationId);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt: p });
+      return { executionId, conversationId, prompt: p };
+    }
+
+    it('publishes a valid HILResponse with the user, conversation and execution, and answers 202', async () => {
+      const { executionId, conversationId, prompt } = await waiting();
+      const res = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: prompt.promptId,
+        kind: 'questions',
+        payload: { answers: { q1: 'The support team' } },
+      });
+      expect(res.statusCode).toBe(202);
+      const { responseId } = res.json<{ responseId: string }>();
+      expect(res.json()).toEqual({ responseId, executionId, promptId: prompt.promptId });
+
+      const fact = await h.collector.until(() => h.collector.of('HILResponse', (f) => f.id === responseId)[0], 'the HILResponse');
+      expect(validateFact(fact).ok).toBe(true);
+      expect(fact).toMatchObject({
+        orgId: 'acme',
+        executionId,
+        promptId: prompt.promptId,
+        kind: 'questions',
+        payload: { answers: { q1: 'The support team' } },
+        correlation: { userId: 'alice', conversationId, executionId },
+      } satisfies Partial<HILResponse>);
+    });
+
+    it('accepts a navigation action the prompt allows', async () => {
+      const { executionId, prompt } = await waiting('options');
+      const res = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: prompt.promptId,
+        kind: 'options',
+        payload: { action: 'skip' },
+      });
+      expect(res.statusCode).toBe(202);
+    });
+
+    it('answers 401 without a valid token', async () => {
+      const { executionId, prompt } = await waiting();
+      const res = await post(
+        `/v1/executions/${executionId}/respond`,
+        { promptId: prompt.promptId, kind: 'questions', payload: {} },
+        {},
+      );
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('answers 404 to another user and to another org, and publishes nothing', async () => {
+      const { executionId, prompt } = await waiting();
+      const body = { promptId: prompt.promptId, kind: 'questions', payload: { answers: { q1: 'hijack' } } };
+      expect((await post(`/v1/executions/${executionId}/respond`, body, bearerOf(bob))).statusCode).toBe(404);
+      expect((await post(`/v1/executions/${executionId}/respond`, body, bearerOf(mallory))).statusCode).toBe(404);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(h.collector.of('HILResponse', (r) => r.executionId === executionId)).toEqual([]);
+    });
+
+    it('answers 409 when the promptId is not the pending prompt', async () => {
+      const { executionId } = await waiting();
+      const res = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: 'stale-prompt',
+        kind: 'questions',
+        payload: { answers: { q1: 'x' } },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'conflict',
+        field: '/promptId',
+        message: expect.stringContaining('stale-prompt'),
+      });
+    });
+
+    it('answers 409 when nothing is pending any more', async () => {
+      const executionId = uid('exec');
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId: uid('conv'), status: 'running' });
+      const res = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: 'p',
+        kind: 'questions',
+        payload: { answers: {} },
+      });
+      expect(res.statusCode).toBe(409);
+    });
+
+    it('answers 422 naming the field when the payload breaks the prompt’s input schema', async () => {
+      const { executionId, prompt } = await waiting();
+      const wrongType = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: prompt.promptId,
+        kind: 'questions',
+        payload: { answers: { q1: 42 } },
+      });
+      expect(wrongType.statusCode).toBe(422);
+      expect(wrongType.json()).toMatchObject({ code: 'validation_failed', field: '/payload/answers/q1' });
+
+      const unknownQuestion = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: prompt.promptId,
+        kind: 'questions',
+        payload: { answers: { q1: 'ok', q9: 'extra' } },
+      });
+      expect(unknownQuestion.statusCode).toBe(422);
+      expect(unknownQuestion.json().field).toBe('/payload/answers/q9');
+    });
+
+    it('answers 422 naming /kind when the kind is not the prompt’s', async () => {
+      const { executionId, prompt } = await waiting();
+      const res = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: prompt.promptId,
+        kind: 'options',
+        payload: { selected: ['a'] },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().field).toBe('/kind');
+    });
+
+    it('answers 422 naming /selected for an option the prompt does not offer', async () => {
+      const { executionId, prompt } = await waiting('options');
+      const res = await post(`/v1/executions/${executionId}/respond`, {
+        promptId: prompt.promptId,
+        kind: 'options',
+        payload: { selected: ['fax'] },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().field).toMatch(/^\/payload\/selected/);
+    });
+  });
+
+  describe('POST /v1/executions/:id/cancel', () => {
+    it('publishes TriggerCreated{cancel_execution} for the caller’s running execution', async () => {
+      const executionId = uid('exec');
+      const conversationId = uid('conv');
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId });
+      const res = await app.inject({ method: 'POST', url: `/v1/executions/${executionId}/cancel`, headers: bearerOf(alice) });
+      expect(res.statusCode).toBe(202);
+      const { triggerId } = res.json<{ triggerId: string }>();
+      const fact = await h.collector.until(
+        () => h.collector.of('TriggerCreated', (f) => f.triggerId === triggerId)[0],
+        'the cancel trigger',
+      );
+      expect(validateFact(fact).ok).toBe(true);
+      expect(fact).toMatchObject({
+        triggerType: 'cancel_execution',
+        payload: { executionId, reason: 'requested' },
+        source: 'http',
+        correlation: { userId: 'alice', conversationId, executionId, triggerId },
+      });
+    });
+
+    it('answers 409 for an execution that has ended and 404 for another user’s', async () => {
+      const ended = uid('exec');
+      await givenExecution(h.pool, { executionId: ended, owner: alice, conversationId: uid('conv'), status: 'completed' });
+      const res = await app.inject({ method: 'POST', url: `/v1/executions/${ended}/cancel`, headers: bearerOf(alice) });
+      expect(res.statusCode).toBe(409);
+      const theirs = await app.inject({ method: 'POST', url: `/v1/executions/${ended}/cancel`, headers: bearerOf(bob) });
+      expect(theirs.statusCode).toBe(404);
+    });
+  });
+
+  describe('employees', () => {
+    it('lists the org’s employees without specs and reads one with its spec; another org sees 404', async () => {
+      const employeeId = uid('emp');
+      const spec = { employeeId, orgId: 'acme', name: 'Support agent', version: 1 };
+      await h.pool.query(
+        `INSERT INTO employees (employee_id, org_id, name, version, spec, execution_id, registered_at) VALUES ($1, 'acme', $2, 1, $3, $4, now())`,
+        [employeeId, `Support agent ${employeeId}`, JSON.stringify(spec), uid('exec')],
+      );
+      const list = await get('/v1/employees');
+      expect(list.statusCode).toBe(200);
+      const listed = list.json().employees.find((e: { employeeId: string }) => e.employeeId === employeeId);
+      expect(listed).toMatchObject({ employeeId, version: 1 });
+      expect(listed).not.toHaveProperty('spec');
+
+      const one = await get(`/v1/employees/${employeeId}`);
+      expect(one.statusCode).toBe(200);
+      expect(one.json().spec).toEqual(spec);
+      expect((await get(`/v1/employees/${employeeId}`, bearerOf(mallory))).statusCode).toBe(404);
+    });
+  });
+
+  describe('limits and documentation', () => {
+    it('answers 429 past the per-user rate limit, counting each user apart', async () => {
+      const limited = await h.build({ rateLimitPerMinute: 3 });
+      const call = (who: typeof alice) => limited.inject({ method: 'GET', url: '/v1/employees', headers: bearerOf(who) });
+      for (let i = 0; i < 3; i++) expect((await call(alice)).statusCode).toBe(200);
+      const refused = await call(alice);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('3 requests per minute') });
+      expect((await call(bob)).statusCode).toBe(200);
+    });
+
+    it('serves the OpenAPI document at /docs/json listing every route with its schemas', async () => {
+      const res = await app.inject({ method: 'GET', url: '/docs/json' });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json<{
+        paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+      }>();
+      const routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+      );
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'POST /v1/triggers',
+          'GET /v1/executions',
+          'GET /v1/executions/{id}',
+          'GET /v1/executions/{id}/events',
+          'POST /v1/executions/{id}/respond',
+          'POST /v1/executions/{id}/cancel',
+          'GET /v1/employees',
+          'GET /v1/employees/{id}',
+        ]),
+      );
+      expect(doc.paths['/v1/executions/{id}/respond']?.post?.requestBody).toBeDefined();
+      expect(Object.keys(doc.paths['/v1/executions/{id}/respond']?.post?.responses ?? {})).toEqual(
+        expect.arrayContaining(['202', '404', '409', '422']),
+      );
+      expect(res.body).toContain('ServerFrame');
+      expect((await app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
+    });
+
+    it('hides the internals of a 5xx behind a ref that is the request’s trace id', async () => {
+      const failing = await h.build({}, undefined, {
+        publish: async () => {
+          throw new Error('socket hang up at 10.1.2.3:9092');
+        },
+      });
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const res = await failing.inject({
+        method: 'POST',
+        url: '/v1/triggers',
+        payload: { type: 'create_graph', payload: { jobDescription: 'x' } },
+        headers: { ...bearerOf(alice), traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 'internal', message: expect.stringContaining('ref'), ref: traceId });
+      expect(res.body).not.toContain('10.1.2.3');
+    });
+
+    it('answers 404 as JSON for an unknown route', async () => {
+      const res = await get('/v1/nope');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    });
+  });
+});
