@@ -1,5 +1,4 @@
 import * as crypto from 'node:crypto';
-import { createHash } from 'node:crypto';
 import type { PoolClient } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
 
@@ -41,7 +40,8 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 
 export const chainHash = (prevHash: string | null, canonical: string): string =>
   oneShot
     ? oneShot('sha256', (prevHash ?? '') + canonical, 'hex') // Node >= 20.12: no Hash object per fact
-    : createHash('sha256')
+    : crypto
+        .createHash('sha256')
         .update(prevHash ?? '')
         .update(canonical)
         .digest('hex');
