@@ -4,6 +4,7 @@ import { Topics } from '@hireloop/schemas';
 import { OfflineAnalyst } from './analyst/offline';
 import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
 import { connectHubTools } from './connect-hub/tools';
+import { conversationAdapter } from './conversation/adapter';
 import { creationAdapter } from './creation/adapter';
 import { creationAnalyst, toolCatalogSource } from './creation/sources';
 import { llmConfigFromEnv } from './llm/analyst';
@@ -22,12 +23,23 @@ await publisher.connect();
 lifecycle.onStop('publisher', () => publisher.disconnect());
 
 const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret() });
-const adapter = creationAdapter(checkpointer, {
-  analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
-  catalog: toolCatalogSource(connectHubTools(hub)),
-  maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
-});
-const runner = new ExecutionRunner({ adapter, pool, publisher, log });
+// `conversation` runs the small graph that exercises every runner mechanism (a prompt inside the fan-out)
+const graph = env.GRAPH_CREATOR_GRAPH ?? 'creation';
+if (graph !== 'creation' && graph !== 'conversation')
+  throw new Error(`GRAPH_CREATOR_GRAPH must be creation or conversation, not ${graph}`);
+const runner =
+  graph === 'conversation'
+    ? new ExecutionRunner({ adapter: conversationAdapter(checkpointer), pool, publisher, log })
+    : new ExecutionRunner({
+        adapter: creationAdapter(checkpointer, {
+          analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
+          catalog: toolCatalogSource(connectHubTools(hub)),
+          maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
+        }),
+        pool,
+        publisher,
+        log,
+      });
 
 const consumer = new FactConsumer({
   kafka,

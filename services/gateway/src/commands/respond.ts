@@ -73,8 +73,30 @@ export async function respond(
   command: RespondCommand,
   trace: PublishOptions = {},
 ): Promise<HILResponse> {
-  const execution = await findExecution(deps.pool, principal.orgId, command.executionId);
-  const fact = decideRespond(execution, principal, command, deps);
+  const fact = await decideWhenProjected(deps, principal, command);
   await deps.publisher.publish(fact, trace);
   return fact;
+}
+
+/** How long an answer may wait for the projection to show the prompt it answers. */
+const PROJECTION_LAG_MS = 3_000;
+
+/**
+ * Sockets receive a prompt straight from Kafka, often before the event store has projected it: an
+ * answer that quick would meet a projection that does not know the execution or the prompt yet. So a
+ * refusal for "not found" or "not pending" is re-decided against the projection for a short while
+ * before it stands; a stale answer still gets its 409, a little later.
+ */
+async function decideWhenProjected(deps: CommandDeps, principal: Principal, command: RespondCommand): Promise<HILResponse> {
+  const deadline = Date.now() + PROJECTION_LAG_MS;
+  for (;;) {
+    const execution = await findExecution(deps.pool, principal.orgId, command.executionId);
+    try {
+      return decideRespond(execution, principal, command, deps);
+    } catch (error) {
+      const lagging = error instanceof HireloopError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND');
+      if (!lagging || Date.now() >= deadline) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
