@@ -172,14 +172,21 @@ export class FactConsumer {
       return undefined;
     }
     const headers = headerStrings(message);
+    const parent = this.options.log;
+    const fact = parsed.value;
+    let log: Logger | undefined;
     return {
-      fact: parsed.value,
+      fact,
       topic,
       partition,
       offset: message.offset,
       headers,
       ...(headers.traceparent ? { traceparent: headers.traceparent } : {}),
-      log: this.options.log.child(logContext(parsed.value)),
+      // made on first use: most deliveries are never logged about, and a child logger per fact costs
+      get log() {
+        log ??= parent.child(logContext(fact));
+        return log;
+      },
     };
   }
 

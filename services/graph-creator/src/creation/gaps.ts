@@ -83,7 +83,8 @@ export function identifyGaps(
 
     // how the workflow starts: unknown, or a trigger of a provider the org lacks
     const trigger = match.trigger;
-    const triggerProvider = trigger.triggerId ? providerOf(trigger.triggerId) : undefined;
+    // the start named a product (e.g. "a pull request is merged" → github) even when no trigger of it fits
+    const triggerProvider = trigger.triggerId ? providerOf(trigger.triggerId) : (trigger.providerId ?? undefined);
     if (!trigger.triggerId || (triggerProvider && !connected.has(triggerProvider))) {
       // an event-like start falls back to a webhook, a periodic one to a schedule
       const generic =
@@ -93,7 +94,7 @@ export function identifyGaps(
       const candidates = [...new Set([...(trigger.alternatives ?? []), ...generic])].filter(
         (id) => catalog.triggers.some((t) => t.id === id) && connected.has(providerOf(id)),
       );
-      const category = trigger.triggerId ? 'missing_integration' : 'workflow_ambiguity';
+      const category = triggerProvider && !connected.has(triggerProvider) ? 'missing_integration' : 'workflow_ambiguity';
       gaps.push({
         gap: {
           id: slug(`gap:${wf.id}:trigger`),

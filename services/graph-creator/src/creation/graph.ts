@@ -262,10 +262,9 @@ export function buildCreationGraph(options: CreationOptions) {
         kind: 'options',
         messages: [summary(s, workflows), `\`\`\`mermaid\n${mermaid(compiled)}\n\`\`\``],
         options: [
-          { id: 'approve', label: 'Approve and register the employee', ...(passed || !canRevise ? { recommended: true } : {}) },
-          ...(canRevise
-            ? [{ id: 'revise', label: 'Revise: tell me what to change', ...(passed ? {} : { recommended: true }) }]
-            : []),
+          // recommended only when every check passed; otherwise the summary shows what failed and nothing is pushed
+          { id: 'approve', label: 'Approve and register the employee', ...(passed ? { recommended: true } : {}) },
+          ...(canRevise ? [{ id: 'revise', label: 'Revise: tell me what to change' }] : []),
           { id: 'cancel', label: 'Cancel' },
         ],
         selectionRules: { mode: 'single' },
