@@ -19,7 +19,9 @@ async function chat(url: string, bearer: string, conversationId: string) {
   socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as ServerFrame));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const waitFor = <F extends ServerFrame>(match: (f: ServerFrame) => boolean, what: string, timeoutMs = 60_000) =>
-    waitUntil(async () => frames.find(match) as F | undefined, what, timeoutMs);
+    waitUntil(async () => frames.find(match) as F | undefined, what, timeoutMs).catch((error: unknown) => {
+      throw new Error(`${String(error)}; frames: ${JSON.stringify(frames).slice(0, 3000)}`);
+    });
   return { socket, frames, waitFor, send: (frame: unknown) => socket.send(JSON.stringify(frame)) };
 }
 
@@ -59,6 +61,30 @@ describe('a conversation end to end (every service its own process, real Kafka a
       `the next prompt of ${id}`,
       60_000,
     );
+
+  /** POST /v1/triggers, then the execution the supervisor started for it. */
+  const startOverHttp = async (bearer: string, payload: { jobDescription: string; name?: string } = { jobDescription: JOB }) => {
+    const accepted = await api<{ triggerId: string; conversationId: string }>(
+      gateway,
+      'POST',
+      '/v1/triggers',
+      { type: 'create_graph', payload },
+      bearer,
+    );
+    expect(accepted.status).toBe(202);
+    const { conversationId } = accepted.body;
+    const executionId = await waitUntil(async () => {
+      const list = await api<{ executions: Execution[] }>(
+        gateway,
+        'GET',
+        `/v1/executions?conversationId=${conversationId}`,
+        undefined,
+        bearer,
+      );
+      return list.body.executions[0]?.executionId;
+    }, 'the execution to appear');
+    return { conversationId, executionId };
+  };
 
   it('a WebSocket client describes a job, answers every prompt and gets execution_result completed', async () => {
     const conversationId = randomUUID();
@@ -115,25 +141,7 @@ describe('a conversation end to end (every service its own process, real Kafka a
 
   it('the same journey over HTTP only: trigger, poll, respond', async () => {
     const bearer = token('bob');
-    const accepted = await api<{ triggerId: string; conversationId: string }>(
-      gateway,
-      'POST',
-      '/v1/triggers',
-      { type: 'create_graph', payload: { jobDescription: JOB, name: 'Onboarding' } },
-      bearer,
-    );
-    expect(accepted.status).toBe(202);
-    const { conversationId } = accepted.body;
-    const executionId = await waitUntil(async () => {
-      const list = await api<{ executions: Execution[] }>(
-        gateway,
-        'GET',
-        `/v1/executions?conversationId=${conversationId}`,
-        undefined,
-        bearer,
-      );
-      return list.body.executions[0]?.executionId;
-    }, 'the execution to appear');
+    const { executionId } = await startOverHttp(bearer, { jobDescription: JOB, name: 'Onboarding' });
 
     let last: string | undefined;
     for (let round = 0; round < 15; round++) {
@@ -159,24 +167,7 @@ describe('a conversation end to end (every service its own process, real Kafka a
 
   it('the same answer 20 times at once: one transition, the rest 409 or ignored; later answers to that prompt get 409', async () => {
     const bearer = token('carol');
-    const accepted = await api<{ conversationId: string }>(
-      gateway,
-      'POST',
-      '/v1/triggers',
-      { type: 'create_graph', payload: { jobDescription: JOB } },
-      bearer,
-    );
-    const { conversationId } = accepted.body;
-    const executionId = await waitUntil(async () => {
-      const list = await api<{ executions: Execution[] }>(
-        gateway,
-        'GET',
-        `/v1/executions?conversationId=${conversationId}`,
-        undefined,
-        bearer,
-      );
-      return list.body.executions[0]?.executionId;
-    }, 'the execution');
+    const { executionId } = await startOverHttp(bearer);
     const first = await pendingOf(executionId, bearer);
     if ('done' in first) throw new Error('expected a prompt');
     const body = { promptId: first.prompt.promptId, kind: first.prompt.kind, payload: scriptedAnswer(first.prompt) };
@@ -222,23 +213,7 @@ describe('a conversation end to end (every service its own process, real Kafka a
 
   it('401 without a token, 404 for another org, 422 naming the field', async () => {
     const bearer = token('erin');
-    const accepted = await api<{ conversationId: string }>(
-      gateway,
-      'POST',
-      '/v1/triggers',
-      { type: 'create_graph', payload: { jobDescription: JOB } },
-      bearer,
-    );
-    const executionId = await waitUntil(async () => {
-      const list = await api<{ executions: Execution[] }>(
-        gateway,
-        'GET',
-        `/v1/executions?conversationId=${accepted.body.conversationId}`,
-        undefined,
-        bearer,
-      );
-      return list.body.executions[0]?.executionId;
-    }, 'the execution');
+    const { executionId } = await startOverHttp(bearer);
     const state = await pendingOf(executionId, bearer);
     if ('done' in state) throw new Error('expected a prompt');
     expect((await api(gateway, 'GET', `/v1/executions/${executionId}`)).status).toBe(401);

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@hireloop/platform';
+import { type Pool, type PoolClient, withTransaction } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
 import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockEverything } from './chain';
 import {
@@ -98,21 +98,6 @@ async function writeStates(client: PoolClient, tables: ProjectionTables, states:
   };
 }
 
-async function inTransaction<T>(pool: Pool, isolation: string, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 const report = (counts: ReplayCounts, started: number): ReplayReport => {
   const ms = performance.now() - started;
   return { ...counts, ms: Math.round(ms), factsPerSecond: Math.round(counts.facts / (ms / 1000 || 1)) };
@@ -125,13 +110,17 @@ const report = (counts: ReplayCounts, started: number): ReplayReport => {
  */
 export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
   const started = performance.now();
-  return inTransaction(pool, 'READ COMMITTED', async (client) => {
-    await lockEverything(client);
-    await client.query(`TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}`);
-    const { facts, states } = await foldFacts(client);
-    const counts = await writeStates(client, liveTables, states);
-    return report({ ...counts, facts }, started);
-  });
+  return withTransaction(
+    pool,
+    async (client) => {
+      await lockEverything(client);
+      await client.query(`TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}`);
+      const { facts, states } = await foldFacts(client);
+      const counts = await writeStates(client, liveTables, states);
+      return report({ ...counts, facts }, started);
+    },
+    'READ COMMITTED',
+  );
 }
 
 export interface Difference {
@@ -176,37 +165,41 @@ function differingColumns(live: string | null, replay: string | null): string[] 
  */
 export async function verifyProjections(pool: Pool): Promise<VerifyReport> {
   const started = performance.now();
-  return inTransaction(pool, 'REPEATABLE READ', async (client) => {
-    for (const { table, replay } of COMPARED) {
-      await client.query(`CREATE TEMP TABLE ${replay.replace('pg_temp.', '')} (LIKE ${table} INCLUDING ALL) ON COMMIT DROP`);
-    }
-    const { facts, states } = await foldFacts(client);
-    const counts = await writeStates(client, replayTables, states);
-    const result = report({ ...counts, facts }, started);
-    for (const { table, replay, key } of COMPARED) {
-      const { rows } = await client.query<{ key: string; live: string | null; replay: string | null; count: string }>(
-        `SELECT coalesce(l.${key}, r.${key}) AS key, to_jsonb(l)::text AS live, to_jsonb(r)::text AS replay, count(*) OVER () AS count
+  return withTransaction(
+    pool,
+    async (client) => {
+      for (const { table, replay } of COMPARED) {
+        await client.query(`CREATE TEMP TABLE ${replay.replace('pg_temp.', '')} (LIKE ${table} INCLUDING ALL) ON COMMIT DROP`);
+      }
+      const { facts, states } = await foldFacts(client);
+      const counts = await writeStates(client, replayTables, states);
+      const result = report({ ...counts, facts }, started);
+      for (const { table, replay, key } of COMPARED) {
+        const { rows } = await client.query<{ key: string; live: string | null; replay: string | null; count: string }>(
+          `SELECT coalesce(l.${key}, r.${key}) AS key, to_jsonb(l)::text AS live, to_jsonb(r)::text AS replay, count(*) OVER () AS count
          FROM ${table} l FULL JOIN ${replay} r ON l.${key} = r.${key}
          WHERE to_jsonb(l)::text IS DISTINCT FROM to_jsonb(r)::text
          ORDER BY 1 LIMIT 1`,
-      );
-      const first = rows[0];
-      if (first) {
-        return {
-          ...result,
-          difference: {
-            table,
-            key: first.key,
-            live: first.live,
-            replay: first.replay,
-            columns: differingColumns(first.live, first.replay),
-            count: Number(first.count),
-          },
-        };
+        );
+        const first = rows[0];
+        if (first) {
+          return {
+            ...result,
+            difference: {
+              table,
+              key: first.key,
+              live: first.live,
+              replay: first.replay,
+              columns: differingColumns(first.live, first.replay),
+              count: Number(first.count),
+            },
+          };
+        }
       }
-    }
-    return { ...result, difference: null };
-  });
+      return { ...result, difference: null };
+    },
+    'REPEATABLE READ',
+  );
 }
 
 export interface ChainBreak {
@@ -267,26 +260,30 @@ function chainFault(row: ChainRow, previous: string | null): string | null {
 /** Recomputes every chain from the payloads; names the first fact (by seq) that breaks one. */
 export async function checkChain(pool: Pool): Promise<ChainReport> {
   const started = performance.now();
-  return inTransaction(pool, 'REPEATABLE READ', async (client) => {
-    const heads = new Map<string, string>();
-    let broken: ChainBreak | null = null;
-    let brokenCount = 0;
-    const facts = await streamRows<ChainRow>(
-      client,
-      `SELECT seq, id, type, org_id, execution_id, conversation_id, chain_key, prev_hash, hash, payload FROM facts ORDER BY seq`,
-      (rows) => {
-        for (const row of rows) {
-          const fault = chainFault(row, heads.get(row.chain_key) ?? null);
-          if (fault) {
-            brokenCount++;
-            broken ??= { seq: Number(row.seq), id: row.id, chain: row.chain_key, reason: fault };
+  return withTransaction(
+    pool,
+    async (client) => {
+      const heads = new Map<string, string>();
+      let broken: ChainBreak | null = null;
+      let brokenCount = 0;
+      const facts = await streamRows<ChainRow>(
+        client,
+        `SELECT seq, id, type, org_id, execution_id, conversation_id, chain_key, prev_hash, hash, payload FROM facts ORDER BY seq`,
+        (rows) => {
+          for (const row of rows) {
+            const fault = chainFault(row, heads.get(row.chain_key) ?? null);
+            if (fault) {
+              brokenCount++;
+              broken ??= { seq: Number(row.seq), id: row.id, chain: row.chain_key, reason: fault };
+            }
+            heads.set(row.chain_key, row.hash);
           }
-          heads.set(row.chain_key, row.hash);
-        }
-      },
-    );
-    return { facts, chains: heads.size, ms: Math.round(performance.now() - started), broken, brokenCount };
-  });
+        },
+      );
+      return { facts, chains: heads.size, ms: Math.round(performance.now() - started), broken, brokenCount };
+    },
+    'REPEATABLE READ',
+  );
 }
 
 /** Every fact of an execution, whatever its org (for operators), by time (`ts`, then the order recorded). */

@@ -79,10 +79,20 @@ export class FactConsumer {
   private batchHandler: BatchHandler | undefined;
   private readonly topicByName: Map<string, TopicSpec>;
 
+  private joined = false;
+
   constructor(private readonly options: ConsumerOptions) {
     this.consumer = options.kafka.consumer({ groupId: options.groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
     this.topicByName = new Map(options.topics.map((t) => [`${options.topicPrefix}${t.name}`, t]));
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+      this.joined = true;
+    });
   }
+
+  /** A readiness check: passes once the consumer has joined its group (and so has partitions to read). */
+  readonly ready = async (): Promise<void> => {
+    if (!this.joined) throw new Error(`consumer group ${this.options.groupId} not joined yet`);
+  };
 
   /** Handles one fact type, fact by fact. */
   on<T extends FactType>(type: T, handler: FactHandler<T>): this {

@@ -34,6 +34,20 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * A service's own positive-integer setting from the environment: `fallback` when unset or blank,
+ * otherwise a ConfigError naming the variable unless it is a positive safe integer.
+ */
+export function positiveIntegerEnv(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ConfigError(`invalid ${name}: expected a positive integer, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
 const portEnv = (service: ServiceName): string => `${service.toUpperCase().replaceAll('-', '_')}_PORT`;
 
 /** Reads the platform's environment variables (README, "Configuration"), validated; fails naming the variable. */

@@ -14,11 +14,17 @@ export async function pingPostgres(pool: pg.Pool): Promise<void> {
   await pool.query('SELECT 1');
 }
 
+export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
+
 /** Runs `fn` inside one transaction on one client; rolls back on any error. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  isolation: IsolationLevel = 'READ COMMITTED',
+): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

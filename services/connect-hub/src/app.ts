@@ -1,13 +1,18 @@
 /**
  * The Connect Hub's HTTP API (ARCHITECTURE §8a), as a fastify plugin registered at `/v1`:
  * the catalog in an org's view (with ETags) and the org's connections. Every route needs a JWT; a
- * token reads only its own org; changing connections needs `role: 'admin'`.
+ * token reads only its own org; changing connections needs `role: 'admin'`; each user has a rate
+ * limit (§7). `registerConnectHub` adds the OpenAPI document of those routes at `/docs`.
  */
 
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { bearer, HireloopError, type Principal } from '@hireloop/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CapabilityList, Connections, HubError, NotModified, OrgParams, OrgQuery, PutConnectionsBody, TriggerList } from './api';
+import { DEFAULT_RATE_LIMIT } from './config';
 import { capabilityViews, notModified, readableOrg, triggerViews, viewEtag, writableOrg } from './decide';
 import { toErrorReply } from './errors';
 import type { ConnectHubStore, StoredCatalog } from './store';
@@ -16,6 +21,8 @@ export interface ConnectHubOptions {
   store: ConnectHubStore;
   /** a bearer token to its caller, or throws UNAUTHORIZED saying why (platform `tokenVerifier`) */
   verify: (token: string) => Principal;
+  /** `/v1` requests per user per minute (`CONNECT_HUB_RATE_LIMIT`); past it, 429 `rate_limited` */
+  rateLimitPerMinute?: number;
 }
 
 /** Where main and the tests register the plugin. */
@@ -36,11 +43,15 @@ const errors = {
   413: HubError,
   415: HubError,
   422: HubError,
+  429: HubError,
   500: HubError,
   503: HubError,
 };
 
-export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (app, { store, verify }) => {
+export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
+  app,
+  { store, verify, rateLimitPerMinute = DEFAULT_RATE_LIMIT },
+) => {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.setErrorHandler((error, request, reply) => {
@@ -60,6 +71,20 @@ export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (a
     const token = bearer(request.headers.authorization);
     if (!token) throw new HireloopError('UNAUTHORIZED', 'send a bearer token: Authorization: Bearer <JWT>');
     request.setDecorator(PRINCIPAL, verify(token));
+  });
+
+  // Counted per user, so after the token check (onRequest): a request refused 401 counts for nobody.
+  // Only this plugin's routes: health, readiness, metrics and /docs live outside it.
+  await app.register(rateLimit, {
+    max: rateLimitPerMinute,
+    timeWindow: 60_000,
+    hook: 'preParsing',
+    keyGenerator: (request) => {
+      const principal = request.getDecorator<Principal | null>(PRINCIPAL);
+      return principal ? `user:${principal.orgId}/${principal.userId}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new HireloopError('RATE_LIMITED', `more than ${context.max} requests per minute from this user: retry in ${context.after}`),
   });
 
   /**
@@ -129,3 +154,25 @@ export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (a
     },
   );
 };
+
+/**
+ * The hub's whole HTTP surface on a service's app: the OpenAPI document of the API's TypeBox
+ * schemas (`/docs`, JSON at `/docs/json`, no token needed) and the API itself at `/v1`.
+ */
+export async function registerConnectHub(app: FastifyInstance, options: ConnectHubOptions): Promise<void> {
+  // Before the API, so that swagger sees its routes being added.
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'hireloop Connect Hub',
+        version: '0.1.0',
+        description:
+          "The directory of integrations (ARCHITECTURE §8a): the catalog of capabilities and triggers in an org's view, and the org's connections.",
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(connectHub, { ...options, prefix: API_PREFIX });
+}

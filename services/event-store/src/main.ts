@@ -8,7 +8,10 @@ import { topicList } from '@hireloop/schemas';
  * (packages/event-store). Offsets are committed after the transaction holding a batch's facts has
  * committed, so a crash redelivers, and `facts.id` makes a redelivered fact a no-op.
  */
-const service = await bootService('event-store');
+let projectorReady: () => Promise<void> = async () => {
+  throw new Error('the projector has not started');
+};
+const service = await bootService('event-store', { checks: { projector: () => projectorReady() } });
 const { config, kafka, admin, log, pool, lifecycle } = service;
 
 const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
@@ -17,12 +20,14 @@ lifecycle.onStop('dlq-publisher', () => publisher.disconnect());
 const consumer = new FactConsumer({
   kafka,
   topicPrefix: config.topicPrefix,
-  groupId: 'event-store',
+  // the topic prefix keeps deployments (and test runs) sharing a broker out of each other's groups
+  groupId: `${config.topicPrefix}event-store`,
   topics: topicList,
   log,
   publisher,
   partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
 }).onBatch(createProjector(pool, log));
+projectorReady = consumer.ready;
 
 let stopping = false;
 // registered last, so stopped first: no new batch; the one in hand is committed, then its offsets
@@ -40,7 +45,7 @@ for (let attempt = 1, consuming = false; !stopping && !consuming; attempt++) {
     await publisher.connect();
     await consumer.start();
     consuming = true;
-    log.info({ groupId: 'event-store', topics: topicList.length }, 'projecting every topic');
+    log.info({ groupId: `${config.topicPrefix}event-store`, topics: topicList.length }, 'projecting every topic');
   } catch (error) {
     const delayMs = Math.min(30_000, 500 * 2 ** attempt);
     log.warn({ err: error, attempt, delayMs }, 'could not start consuming; retrying');

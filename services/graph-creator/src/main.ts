@@ -11,7 +11,10 @@ import { llmConfigFromEnv } from './llm/analyst';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
 
-const service = await bootService('graph-creator');
+let consumerReady: () => Promise<void> = async () => {
+  throw new Error('not consuming yet');
+};
+const service = await bootService('graph-creator', { checks: { consumer: () => consumerReady() } });
 const { config, log, pool, kafka, lifecycle } = service;
 const env = process.env;
 const retentionMs = Number(env.CHECKPOINT_RETENTION_MS ?? 7 * 24 * 3600 * 1000);
@@ -55,6 +58,7 @@ const consumer = new FactConsumer({
     intent.action === 'start' ? runner.start(intent, delivery.traceparent) : runner.cancel(intent, delivery.traceparent),
   )
   .on('HILResponse', (response, delivery) => runner.respond(response, delivery.traceparent));
+consumerReady = consumer.ready;
 await consumer.start();
 lifecycle.onStop('consumer', () => consumer.stop());
 

@@ -79,7 +79,7 @@ export async function respond(
 }
 
 /** How long an answer may wait for the projection to show the prompt it answers. */
-const PROJECTION_LAG_MS = 3_000;
+const PROJECTION_LAG_MS = 10_000;
 
 /**
  * Sockets receive a prompt straight from Kafka, often before the event store has projected it: an
