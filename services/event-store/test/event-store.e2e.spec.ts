@@ -124,13 +124,13 @@ describe('event-store service (its own process, real Kafka and Postgres)', () =>
     // has left the group, every offset goes back to the start, so that everything is delivered again.
     const topics = topicList.map((t) => `${prefix}${t.name}`);
     await waitUntil(
-      async () => ((await admin.describeGroups(['event-store'])).groups[0]?.state === 'Empty' ? true : undefined),
+      async () => ((await admin.describeGroups([`${prefix}event-store`])).groups[0]?.state === 'Empty' ? true : undefined),
       'the killed member to leave the group',
       90_000,
     );
     for (const topic of topics) {
       const partitions = (await admin.fetchTopicOffsets(topic)).map((p) => ({ partition: p.partition, offset: '0' }));
-      await admin.setOffsets({ groupId: 'event-store', topic, partitions });
+      await admin.setOffsets({ groupId: `${prefix}event-store`, topic, partitions });
     }
 
     service = await start({ LOG_LEVEL: 'debug' });
@@ -198,13 +198,13 @@ describe('event-store service (its own process, real Kafka and Postgres)', () =>
     );
     for (const spec of topicList) {
       const topic = `${prefix}${spec.name}`;
-      const mine = letters.filter((l) => l.topic === topic && l.groupId === 'event-store');
+      const mine = letters.filter((l) => l.topic === topic && l.groupId === `${prefix}event-store`);
       expect(mine.filter((l) => l.reason === 'invalid').map((l) => l.original.slice(0, 12))).toEqual(
         poison.map((p) => p.slice(0, 12)),
       );
     }
     const failed = letters.find((l) => l.reason === 'handler_failed');
-    expect(failed).toMatchObject({ topic: `${prefix}ui-messages`, groupId: 'event-store' });
+    expect(failed).toMatchObject({ topic: `${prefix}ui-messages`, groupId: `${prefix}event-store` });
     expect(failed?.error).toContain('Postgres refused the facts');
     expect(JSON.parse(failed?.original ?? '{}').id).toBe(refused.id);
     expect(await service.stop('SIGTERM')).toBe(0);
