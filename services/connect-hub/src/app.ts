@@ -83,6 +83,9 @@ export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
       const principal = request.getDecorator<Principal | null>(PRINCIPAL);
       return principal ? `user:${principal.orgId}/${principal.userId}` : `ip:${request.ip}`;
     },
+    // hireloop's own services (graph-creator reads the catalog for every creation of an org) are not
+    // limited per user: their token is signed with the platform's secret and carries role `service`
+    allowList: (request) => request.getDecorator<Principal | null>(PRINCIPAL)?.role === 'service',
     errorResponseBuilder: (_request, context) =>
       new HireloopError('RATE_LIMITED', `more than ${context.max} requests per minute from this user: retry in ${context.after}`),
   });

@@ -67,6 +67,14 @@ describe("the hub's rate limit and OpenAPI document", () => {
       ).toBe(200);
     });
 
+    it("does not limit hireloop's own services (role service): the graph-creator reads for every creation", async () => {
+      const orgId = `org-${randomUUID().slice(0, 8)}`;
+      const service = { userId: 'service:graph-creator', orgId, role: 'service' };
+      for (let i = 0; i < 6; i++) {
+        expect((await limited.inject({ url: '/v1/capabilities', headers: bearer(service) })).statusCode).toBe(200);
+      }
+    });
+
     it('does not limit health, readiness, metrics or the documentation', async () => {
       for (let i = 0; i < 5; i++) {
         for (const url of ['/healthz', '/readyz', '/metrics', '/docs/json']) {
