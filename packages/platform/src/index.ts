@@ -3,6 +3,7 @@ export * from './checkpointer';
 export * from './config';
 export * from './errors';
 export * from './http';
+export * from './http-errors';
 export * from './ids';
 export * from './kafka';
 export * from './lifecycle';

@@ -1,4 +1,4 @@
-import { type ErrorCode, isHireloopError } from '@hireloop/platform';
+import { clipMessage, type ErrorCode, fastifyClientError, isHireloopError } from '@hireloop/platform';
 import type { FastifyError } from 'fastify';
 import type { HubError } from './api';
 
@@ -9,8 +9,6 @@ export interface ErrorReply {
   internal: boolean;
 }
 
-const MAX_MESSAGE = 2_000;
-const clip = (message: string): string => (message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message);
 const codeOf = (code: ErrorCode): string => code.toLowerCase();
 
 const hidden = (status: number, ref: string): ErrorReply => ({
@@ -28,52 +26,6 @@ function unreachable(error: unknown): boolean {
   return typeof code === 'string' && (/^(08|57P0)/.test(code) || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH)$/.test(code));
 }
 
-/** fastify's own 4xx: schema validation (naming the field), body parsing and size. */
-function fastifyReply(error: FastifyError): ErrorReply | undefined {
-  if (error.validation) {
-    const context = error.validationContext ?? 'body';
-    const isBody = context === 'body';
-    const path = error.validation[0]?.instancePath || '/';
-    // In a body the field is a JSON pointer; in params or the query string, the parameter's name.
-    const field = isBody ? path : path.replace(/^\//, '') || context;
-    const message = error.validation.map((v) => `${context}${v.instancePath || ''}: ${v.message ?? 'invalid'}`).join('; ');
-    return {
-      status: isBody ? 422 : 400,
-      body: { code: isBody ? 'validation_failed' : 'bad_request', message: clip(message), field },
-      internal: false,
-    };
-  }
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return {
-        status: 413,
-        body: { code: 'payload_too_large', message: 'the request body is too large: send a smaller body' },
-        internal: false,
-      };
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return {
-        status: 415,
-        body: { code: 'unsupported_media_type', message: 'send the body as JSON (Content-Type: application/json)' },
-        internal: false,
-      };
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: { code: 'bad_request', message: 'the JSON body is empty' }, internal: false };
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return {
-        status: 400,
-        body: { code: 'bad_request', message: `the body is not valid JSON: ${clip(error.message)}` },
-        internal: false,
-      };
-    default:
-      break;
-  }
-  const status = error.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) {
-    return { status, body: { code: 'bad_request', message: clip(error.message) }, internal: false };
-  }
-  return undefined;
-}
-
 /** The one mapping from an error to what a client sees: `{code, message, field?}`, or a hidden 5xx with a `ref`. */
 export function toErrorReply(error: unknown, ref: string): ErrorReply {
   if (isHireloopError(error)) {
@@ -81,12 +33,12 @@ export function toErrorReply(error: unknown, ref: string): ErrorReply {
     const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
     return {
       status: error.status,
-      body: { code: codeOf(error.code), message: clip(error.message), ...(field ? { field } : {}) },
+      body: { code: codeOf(error.code), message: clipMessage(error.message), ...(field ? { field } : {}) },
       internal: false,
     };
   }
   if (error instanceof Error) {
-    const reply = fastifyReply(error as FastifyError);
+    const reply = fastifyClientError(error as FastifyError);
     if (reply) return reply;
   }
   return hidden(unreachable(error) ? 503 : 500, ref);

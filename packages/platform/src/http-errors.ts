@@ -1,0 +1,70 @@
+import type { FastifyError } from 'fastify';
+
+/** What a client is told about one of its own mistakes (never an internal error). */
+export interface ClientErrorReply {
+  status: number;
+  body: { code: string; message: string; field?: string };
+  internal: false;
+}
+
+const MAX_MESSAGE = 2_000;
+
+/** A message cut to a size a client can be sent. */
+export const clipMessage = (message: string): string =>
+  message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
+
+/**
+ * fastify's own 4xx errors in hireloop's `{code, message, field?}` shape: schema validation (422 for a
+ * body, naming its JSON pointer; 400 for params or query, naming the parameter), body size (413), media
+ * type (415), JSON parsing (400), a rate limit (429); undefined for anything that is not a client error.
+ */
+export function fastifyClientError(error: FastifyError, bodyLimit?: number): ClientErrorReply | undefined {
+  if (error.validation) {
+    const context = error.validationContext ?? 'body';
+    const path = error.validation[0]?.instancePath || '/';
+    const isBody = context === 'body';
+    const field = isBody ? path : path.replace(/^\//, '') || context;
+    const message = error.validation.map((v) => `${context}${v.instancePath || ''}: ${v.message ?? 'invalid'}`).join('; ');
+    return {
+      status: isBody ? 422 : 400,
+      body: { code: isBody ? 'validation_failed' : 'bad_request', message: clipMessage(message), field },
+      internal: false,
+    };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        status: 413,
+        body: {
+          code: 'payload_too_large',
+          message: `the request body is over the limit${bodyLimit ? ` of ${bodyLimit} bytes` : ''}: send a smaller body`,
+        },
+        internal: false,
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        body: { code: 'unsupported_media_type', message: 'send the body as JSON (Content-Type: application/json)' },
+        internal: false,
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { code: 'bad_request', message: 'the JSON body is empty' }, internal: false };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return {
+        status: 400,
+        body: { code: 'bad_request', message: `the body is not valid JSON: ${clipMessage(error.message)}` },
+        internal: false,
+      };
+    default:
+      break;
+  }
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return {
+      status,
+      body: { code: status === 429 ? 'rate_limited' : 'bad_request', message: clipMessage(error.message) },
+      internal: false,
+    };
+  }
+  return undefined;
+}
