@@ -45,6 +45,19 @@ export async function pingKafka(admin: Admin): Promise<void> {
  * are, and a topic created meanwhile by another process is not an error.
  */
 export async function ensureTopics(admin: Admin, prefix: string, partitions: number): Promise<string[]> {
+  // A broker that has just started may still answer "does not host this topic-partition" or "leader
+  // not available" while it settles: those errors are retriable, so try again for a while.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createMissingTopics(admin, prefix, partitions);
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || attempt >= 15) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 200 * attempt)));
+    }
+  }
+}
+
+async function createMissingTopics(admin: Admin, prefix: string, partitions: number): Promise<string[]> {
   const wanted = allTopicNames(prefix);
   const existing = new Set(await admin.listTopics());
   const missing = wanted.filter((t) => !existing.has(t));
