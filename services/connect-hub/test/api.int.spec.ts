@@ -13,10 +13,10 @@ import {
 import { builtInCatalog } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { section8a, section8aAcme, section8aCapabilityIds, section8aTriggerIds } from '../../../schemas/test/section-8a';
 import type { CapabilityList, Connections, HubError, TriggerList } from '../src/api';
 import { API_PREFIX, connectHub } from '../src/app';
 import { postgresStore } from '../src/store';
-import { section8a, section8aAcme, section8aCapabilityIds, section8aTriggerIds } from './section-8a';
 
 const SECRET = 'connect-hub-test-secret';
 const token = (principal: Principal) => signToken(principal, SECRET);
