@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type AnyFact, type FactOf, parseFact, type TopicSpec } from '@hireloop/schemas';
-import type { Consumer, Kafka } from 'kafkajs';
+import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 
 /** Collects every fact published on some topics (its own consumer group, from the beginning), for tests. */
 export class FactCollector {
@@ -45,4 +45,37 @@ export class FactCollector {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+}
+
+/** Reads topics from the beginning (own consumer group) until `count` messages that `keep` accepts arrived. */
+export async function readTopics(
+  kafka: Kafka,
+  topics: string[],
+  count: number,
+  keep: (message: KafkaMessage) => boolean = () => true,
+  timeoutMs = 60_000,
+): Promise<KafkaMessage[]> {
+  const consumer = kafka.consumer({ groupId: `reader-${randomUUID()}` });
+  const messages: KafkaMessage[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topics, fromBeginning: true });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`only ${messages.length}/${count} messages on ${topics.join(', ')}`)),
+      timeoutMs,
+    );
+    consumer
+      .run({
+        eachMessage: async ({ message }) => {
+          if (keep(message)) messages.push(message);
+          if (messages.length >= count) {
+            clearTimeout(timer);
+            resolve();
+          }
+        },
+      })
+      .catch(reject);
+  });
+  await consumer.disconnect();
+  return messages;
 }

@@ -4,37 +4,12 @@ import { type AnyFact, dlqName, Topics, topicList } from '@hireloop/schemas';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DeadLetter, FactConsumer, FactPublisher, makeFact } from '../src';
+import { readTopics } from '../src/testing';
 
 const log = createLogger('fact-stream-test', 'silent');
 
-/** Reads a topic from the beginning until `count` messages (that `keep` accepts) arrived. */
-async function readTopic(
-  kafka: Kafka,
-  topic: string,
-  count: number,
-  keep: (m: KafkaMessage) => boolean = () => true,
-): Promise<KafkaMessage[]> {
-  const consumer = kafka.consumer({ groupId: `reader-${randomUUID()}` });
-  const messages: KafkaMessage[] = [];
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`only ${messages.length}/${count} on ${topic}`)), 30_000);
-    consumer
-      .run({
-        eachMessage: async ({ message }) => {
-          if (keep(message)) messages.push(message);
-          if (messages.length >= count) {
-            clearTimeout(timer);
-            resolve();
-          }
-        },
-      })
-      .catch(reject);
-  });
-  await consumer.disconnect();
-  return messages;
-}
+const readTopic = (kafka: Kafka, topic: string, count: number, keep?: (m: KafkaMessage) => boolean) =>
+  readTopics(kafka, [topic], count, keep, 30_000);
 
 const handlerFailed = (m: KafkaMessage) => m.headers?.['x-dlq-reason']?.toString() === 'handler_failed';
 

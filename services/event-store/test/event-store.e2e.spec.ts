@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkChain, verifyProjections } from '@hireloop/event-store';
 import { type DeadLetter, FactPublisher, makeFact } from '@hireloop/fact-stream';
+import { readTopics } from '@hireloop/fact-stream/testing';
 import {
   createKafka,
   createLogger,
@@ -14,7 +15,6 @@ import {
 } from '@hireloop/platform';
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { type AnyFact, dlqName, inputSchemaJson, topicList } from '@hireloop/schemas';
-import type { KafkaMessage } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const log = createLogger('event-store-e2e', 'silent');
@@ -213,24 +213,5 @@ describe('event-store service (its own process, real Kafka and Postgres)', () =>
 
 /** Every dead letter on these topics, from the beginning, once `count` of them arrived. */
 async function readDeadLetters(kafka: ReturnType<typeof createKafka>, topics: string[], count: number): Promise<DeadLetter[]> {
-  const consumer = kafka.consumer({ groupId: `dlq-reader-${randomUUID()}` });
-  const letters: DeadLetter[] = [];
-  await consumer.connect();
-  await consumer.subscribe({ topics, fromBeginning: true });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`only ${letters.length}/${count} dead letters`)), 60_000);
-    consumer
-      .run({
-        eachMessage: async ({ message }: { message: KafkaMessage }) => {
-          letters.push(JSON.parse(message.value?.toString() ?? '{}') as DeadLetter);
-          if (letters.length >= count) {
-            clearTimeout(timer);
-            resolve();
-          }
-        },
-      })
-      .catch(reject);
-  });
-  await consumer.disconnect();
-  return letters;
+  return (await readTopics(kafka, topics, count)).map((m) => JSON.parse(m.value?.toString() ?? '{}') as DeadLetter);
 }

@@ -35,46 +35,34 @@ function checkScope(orgId: string, config: ToolRunnableConfig | undefined): void
   }
 }
 
+/** A tool answering with one list of the org's catalog view, each item marked `connected`. */
+function catalogTool<K extends 'capabilities' | 'triggers'>(source: CatalogSource, list: K, name: string, description: string) {
+  return tool(
+    async ({ orgId }, config) => {
+      checkScope(orgId, config);
+      const catalog = await source.catalog(orgId);
+      const connected = new Set(catalog.connected);
+      const items = (catalog[list] as Catalog[K]).map((item) => ({ ...item, connected: connected.has(item.providerId) }));
+      return JSON.stringify({ orgId, connected: catalog.connected, [list]: items });
+    },
+    { name, description, schema: input },
+  );
+}
+
 export function connectHubTools(source: CatalogSource) {
-  const getCapabilities = tool(
-    async ({ orgId }, config) => {
-      checkScope(orgId, config);
-      const catalog = await source.catalog(orgId);
-      const connected = new Set(catalog.connected);
-      return JSON.stringify({
-        orgId,
-        connected: catalog.connected,
-        capabilities: catalog.capabilities.map((c) => ({ ...c, connected: connected.has(c.providerId) })),
-      });
-    },
-    {
-      name: 'get_capabilities',
-      description:
-        "Lists every action an employee can take through the organisation's integrations (id <provider>.<name>, description, " +
-        'risk, JSON Schema of its inputs), each marked connected when the organisation has connected its provider.',
-      schema: input,
-    },
+  const getCapabilities = catalogTool(
+    source,
+    'capabilities',
+    'get_capabilities',
+    "Lists every action an employee can take through the organisation's integrations (id <provider>.<name>, description, " +
+      'risk, JSON Schema of its inputs), each marked connected when the organisation has connected its provider.',
   );
-
-  const getTriggers = tool(
-    async ({ orgId }, config) => {
-      checkScope(orgId, config);
-      const catalog = await source.catalog(orgId);
-      const connected = new Set(catalog.connected);
-      return JSON.stringify({
-        orgId,
-        connected: catalog.connected,
-        triggers: catalog.triggers.map((t) => ({ ...t, connected: connected.has(t.providerId) })),
-      });
-    },
-    {
-      name: 'get_triggers',
-      description:
-        'Lists every event or schedule that can start a workflow (id <provider>.<name>, description, JSON Schema of its ' +
-        'parameters), each marked connected when the organisation has connected its provider.',
-      schema: input,
-    },
+  const getTriggers = catalogTool(
+    source,
+    'triggers',
+    'get_triggers',
+    'Lists every event or schedule that can start a workflow (id <provider>.<name>, description, JSON Schema of its ' +
+      'parameters), each marked connected when the organisation has connected its provider.',
   );
-
   return { getCapabilities, getTriggers, all: [getCapabilities, getTriggers] as const };
 }
