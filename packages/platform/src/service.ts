@@ -22,8 +22,6 @@ export interface Service {
 export interface BootOptions {
   /** dependencies beyond Postgres and Kafka that /readyz must see answering */
   checks?: Record<string, Check>;
-  /** an app built by the service (the gateway's plugin tree); a bare one otherwise */
-  http?: (log: Logger) => FastifyInstance;
 }
 
 /**
@@ -45,7 +43,7 @@ export async function bootService(name: ServiceName, options: BootOptions = {}):
   // start-up is retried by kafkajs and reported by /readyz meanwhile.
   await admin.connect().catch((error: unknown) => log.warn({ err: error }, 'kafka not reachable yet'));
 
-  const http = options.http?.(log) ?? createHttpApp(log);
+  const http = createHttpApp(log);
   registerHealth(http, {
     service: name,
     log,
