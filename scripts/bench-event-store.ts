@@ -10,7 +10,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createProjector, PROJECTOR_PARTITIONS_CONCURRENTLY, rebuildProjections, verifyProjections } from '@hireloop/event-store';
+import {
+  createProjector,
+  PROJECTOR_FACTS_IN_FLIGHT,
+  PROJECTOR_PARTITIONS_CONCURRENTLY,
+  rebuildProjections,
+  verifyProjections,
+} from '@hireloop/event-store';
 import { FactConsumer, FactPublisher, keyOf, makeFact } from '@hireloop/fact-stream';
 import {
   createKafka,
@@ -255,12 +261,15 @@ async function main() {
       log,
       publisher,
       partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
-    }).onBatch(async (deliveries) => {
-      if (projectorFirst === 0) projectorFirst = performance.now();
-      await project(deliveries);
-      stored += deliveries.length;
-      if (stored >= N) finish(performance.now() - projectorFirst);
-    });
+    }).onBatch(
+      async (deliveries) => {
+        if (projectorFirst === 0) projectorFirst = performance.now();
+        await project(deliveries);
+        stored += deliveries.length;
+        if (stored >= N) finish(performance.now() - projectorFirst);
+      },
+      { maxFactsInFlight: PROJECTOR_FACTS_IN_FLIGHT },
+    );
     await consumer.start();
     const projectorMs = await projected;
     await consumer.stop();

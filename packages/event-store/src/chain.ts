@@ -9,6 +9,19 @@ import type { AnyFact } from '@hireloop/schemas';
  * with no execution chains per conversation within its org, and one with neither per org.
  */
 
+/** Object keys as JSON strings: a fact's keys come from a small set, each quoted once. */
+const quotedKeys = new Map<string, string>();
+const MAX_QUOTED_KEYS = 10_000;
+
+function quoted(key: string): string {
+  let json = quotedKeys.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(key);
+    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, json);
+  }
+  return json;
+}
+
 /** JSON with object keys sorted at every depth and no whitespace: the same fact always hashes the same. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
@@ -30,7 +43,7 @@ export function canonicalJson(value: unknown): string {
     if (item === undefined) continue;
     if (!first) out += ',';
     first = false;
-    out += `${JSON.stringify(key)}:${canonicalJson(item)}`;
+    out += `${quoted(key)}:${canonicalJson(item)}`;
   }
   return `${out}}`;
 }

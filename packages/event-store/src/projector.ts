@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Delivery } from '@hireloop/fact-stream';
-import { HireloopError, type Logger, type Pool, withTransaction } from '@hireloop/platform';
+import { HireloopError, type Logger, type Pool, type PoolClient, withTransaction } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
-import { canonicalJson, chainHash, chainKey, chainKeyOf, conversationIdOf, executionIdOf, lockBucket, lockKeys } from './chain';
+import { from as copyFrom } from 'pg-copy-streams';
+import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockKeys } from './chain';
 import {
   type ConversationExecution,
   conversationExecutions,
@@ -38,6 +41,7 @@ export interface ProjectResult {
   duplicates: number;
 }
 
+/** A delivery with what storing it needs that does not depend on the database: worked out before the transaction. */
 interface Prepared {
   fact: AnyFact;
   delivery: Recorded;
@@ -47,29 +51,28 @@ interface Prepared {
   chain: string;
 }
 
-interface ReadRow {
-  existing: string[];
-  heads: Record<string, string>;
-  /** [execution_id, xmin] of the rows of the batch's executions */
-  versions: [string, string][];
-  /** this transaction's id as a row's xmin shows it */
-  xid: string;
-  conversations: ConversationExecutionRow[];
-  employees: EmployeeRow[];
+/** The deliveries of a batch, each fact once (Postgres' uuid is case-blind), prepared. */
+function prepare(deliveries: readonly Recorded[]): Prepared[] {
+  const seen = new Set<string>();
+  const batch: Prepared[] = [];
+  for (const delivery of deliveries) {
+    const { fact } = delivery;
+    const id = fact.id.toLowerCase();
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const executionId = executionIdOf(fact);
+    const conversationId = conversationIdOf(fact);
+    batch.push({
+      fact,
+      delivery,
+      canonical: canonicalJson(fact),
+      executionId,
+      conversationId,
+      chain: chainKey(fact.orgId, executionId, conversationId),
+    });
+  }
+  return batch;
 }
-
-const readSql = (t: ProjectionTables) => `SELECT
-  (SELECT coalesce(json_agg(id), '[]') FROM facts WHERE id = ANY($1::uuid[])) AS existing,
-  (SELECT coalesce(json_object_agg(k, h), '{}') FROM (
-     SELECT k, (SELECT hash FROM facts WHERE chain_key = k ORDER BY seq DESC LIMIT 1) AS h FROM unnest($2::text[]) AS k
-   ) heads WHERE h IS NOT NULL) AS heads,
-  (SELECT coalesce(json_agg(json_build_array(execution_id, xmin::text)), '[]') FROM ${t.executions}
-     WHERE execution_id = ANY($3::text[])) AS versions,
-  (txid_current() % 4294967296)::text AS xid,
-  ${loadSql.conversations(t, '$3')} AS conversations,
-  ${loadSql.employees(t, '$4', '$5')} AS employees`;
-
-const loadExecutions = (t: ProjectionTables) => `SELECT ${loadSql.executions(t, '$1')} AS executions`;
 
 /**
  * Execution states this process wrote or read, each with the version of its row (`xmin`) it is
@@ -105,49 +108,165 @@ export interface ProjectBatchOptions {
   cache?: ExecutionCache;
 }
 
-// One array per column, one element per fact, in the order of the batch, zipped by ROWS FROM. The
-// payloads and headers travel as one JSON array each: Postgres cuts it into elements and parses each
-// once, and nothing has to be escaped on the way. The seqs are allocated first, in that order, so
-// that a chain's seq order is its hash order by construction.
-const INSERT_FACTS = `INSERT INTO facts (seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers,
-    kafka_partition, kafka_offset, ts, prev_hash, hash)
-  SELECT seq, id, topic, type, org_id, execution_id, conversation_id, payload::jsonb, headers::jsonb, kafka_partition,
-    kafka_offset, ts, prev_hash, hash
-  FROM ROWS FROM (unnest($1::bigint[]), unnest($2::uuid[]), unnest($3::text[]), unnest($4::text[]), unnest($5::text[]),
-    unnest($6::text[]), unnest($7::text[]), json_array_elements($8::json), json_array_elements($9::json), unnest($10::int[]),
-    unnest($11::bigint[]), unnest($12::timestamptz[]), unnest($13::text[]), unnest($14::text[]))
-    AS x(seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers, kafka_partition, kafka_offset, ts,
-    prev_hash, hash)
-  ON CONFLICT (id) DO NOTHING`;
+interface ReadRow {
+  /** ids of the batch already stored (read only when the batch is checked for them) */
+  existing: string[] | null;
+  heads: Record<string, string>;
+  /** [execution_id, xmin] of the rows of the batch's executions */
+  versions: [string, string][];
+  /** this transaction's id as a row's xmin shows it */
+  xid: string;
+  conversations: ConversationExecutionRow[];
+  employees: EmployeeRow[];
+  /** seqs for every fact of the batch (allocated here only when the batch is assumed new) */
+  seqs: string[] | null;
+}
+
+/** What a batch touches besides `facts`: the keys of its chains and of the projection rows it may change. */
+interface Touched {
+  chains: string[];
+  executions: string[];
+  conversations: string[];
+  /** `org/name` of the employee names the batch registers, with the executions and employee ids registering them */
+  employees: { keys: string[]; executionIds: string[]; employeeIds: string[] };
+}
+
+function touched(batch: readonly Prepared[]): Touched {
+  const keysOf = <S>(projection: Projection<S>) => [...new Set(batch.flatMap((p) => projection.keyOf(p.fact) ?? []))];
+  const registering = batch.filter((p) => employees.keyOf(p.fact) !== null).map((p) => p.fact);
+  return {
+    chains: [...new Set(batch.map((p) => p.chain))],
+    executions: keysOf(executions),
+    conversations: keysOf(conversationExecutions),
+    employees: {
+      keys: keysOf(employees),
+      executionIds: registering.flatMap((f) => (f.type === 'ExecutionResult' ? [f.executionId] : [])),
+      employeeIds: registering.flatMap((f) =>
+        f.type === 'ExecutionResult' && f.output?.employee ? [f.output.employee.employeeId] : [],
+      ),
+    },
+  };
+}
+
+/**
+ * The one read of a transaction, after its locks: the chains' heads, the versions of the execution
+ * rows, the conversation rows and the employee versions the batch's facts may change, and — as the
+ * batch is checked or assumed new — the ids already stored or the seqs of the whole batch.
+ */
+function readStatement(tables: ProjectionTables, batch: readonly Prepared[], keys: Touched, checked: boolean) {
+  const values: unknown[] = [];
+  const param = (value: unknown, type: string): string => {
+    values.push(value);
+    return `$${values.length}::${type}`;
+  };
+  const { employees: named } = keys;
+  const text = `SELECT
+  ${
+    checked
+      ? `(SELECT coalesce(json_agg(id), '[]') FROM facts WHERE id = ANY(${param(
+          batch.map((p) => p.fact.id),
+          'uuid[]',
+        )}))`
+      : 'NULL'
+  } AS existing,
+  (SELECT coalesce(json_object_agg(k, h), '{}') FROM (
+     SELECT k, (SELECT hash FROM facts WHERE chain_key = k ORDER BY seq DESC LIMIT 1) AS h FROM unnest(${param(keys.chains, 'text[]')}) AS k
+   ) heads WHERE h IS NOT NULL) AS heads,
+  ${
+    keys.executions.length > 0
+      ? `(SELECT coalesce(json_agg(json_build_array(execution_id, xmin::text)), '[]') FROM ${tables.executions}
+     WHERE execution_id = ANY(${param(keys.executions, 'text[]')}))`
+      : `'[]'::json`
+  } AS versions,
+  (txid_current() % 4294967296)::text AS xid,
+  ${keys.conversations.length > 0 ? loadSql.conversations(tables, param(keys.conversations, 'text[]')) : `'[]'::json`} AS conversations,
+  ${
+    named.keys.length > 0
+      ? loadSql.registrations(
+          tables,
+          param(
+            named.keys.map((k) => k.slice(0, k.indexOf('/'))), // `org/name`: an org id holds no `/`
+            'text[]',
+          ),
+          param(
+            named.keys.map((k) => k.slice(k.indexOf('/') + 1)),
+            'text[]',
+          ),
+          param(named.executionIds, 'text[]'),
+          param(named.employeeIds, 'text[]'),
+        )
+      : `'[]'::json`
+  } AS employees,
+  ${checked ? 'NULL' : `(SELECT array_agg(nextval('facts_seq_seq')) FROM generate_series(1, ${param(batch.length, 'int')}))`} AS seqs`;
+  return { text, values };
+}
 
 const ALLOCATE_SEQS = `SELECT array_agg(nextval('facts_seq_seq')) AS seqs FROM generate_series(1, $1::int)`;
 
-/** The insert's parameters, one array per column. */
-const factColumns = (
+const loadExecutions = (t: ProjectionTables) => `SELECT ${loadSql.executions(t, '$1')} AS executions`;
+
+// ---------------------------------------------------------------------------------------------
+// COPY: the facts of a transaction go to Postgres as one `COPY facts FROM STDIN` in text format —
+// no parameter to serialise per value, and the cheapest way into a table Postgres has.
+
+const COPY_FACTS = `COPY facts (seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers,
+  kafka_partition, kafka_offset, ts, prev_hash, hash) FROM STDIN`;
+
+const TEXT_SPECIAL = /[\\\n\r\t]/;
+const TEXT_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A value as COPY's text format writes it: backslash, newline, carriage return and tab escaped; null as `\N`. */
+export const copyText = (value: string | null): string =>
+  value === null ? '\\N' : TEXT_SPECIAL.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => TEXT_ESCAPES[c] as string) : value;
+
+/** JSON as COPY's text format writes it: JSON text holds no raw newline, carriage return or tab, only backslashes to double. */
+const copyJson = (json: string): string => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
+
+const ROWS_PER_CHUNK = 500;
+
+/** The COPY text of the facts, a chunk of rows at a time. */
+function* copyRows(
   fresh: readonly Prepared[],
   seqs: readonly number[],
   prev: readonly (string | null)[],
   hashes: readonly string[],
-) => [
-  seqs,
-  fresh.map((p) => p.fact.id),
-  fresh.map((p) => p.delivery.topic),
-  fresh.map((p) => p.fact.type),
-  fresh.map((p) => p.fact.orgId),
-  fresh.map((p) => p.executionId),
-  fresh.map((p) => p.conversationId),
-  `[${fresh.map((p) => p.canonical).join(',')}]`,
-  JSON.stringify(fresh.map((p) => p.delivery.headers)),
-  fresh.map((p) => p.delivery.partition),
-  fresh.map((p) => p.delivery.offset),
-  fresh.map((p) => isoTime(p.fact.ts)),
-  prev,
-  hashes,
-];
+): Generator<string> {
+  let chunk = '';
+  for (let i = 0; i < fresh.length; i++) {
+    const { fact, delivery, canonical, executionId, conversationId } = fresh[i] as Prepared;
+    chunk +=
+      `${seqs[i]}\t${fact.id}\t${copyText(delivery.topic)}\t${fact.type}\t${copyText(fact.orgId)}\t${copyText(executionId)}\t` +
+      `${copyText(conversationId)}\t${copyJson(canonical)}\t${copyJson(JSON.stringify(delivery.headers))}\t${delivery.partition}\t` +
+      `${delivery.offset}\t${copyText(isoTime(fact.ts))}\t${prev[i] ?? '\\N'}\t${hashes[i]}\n`;
+    if ((i + 1) % ROWS_PER_CHUNK === 0) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
+async function copyFacts(
+  client: PoolClient,
+  fresh: readonly Prepared[],
+  seqs: readonly number[],
+  prev: readonly (string | null)[],
+  hashes: readonly string[],
+): Promise<void> {
+  await pipeline(Readable.from(copyRows(fresh, seqs, prev, hashes)), client.query(copyFrom(COPY_FACTS)));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Another transaction stored one of the batch's ids: the batch is tried again, checked for stored ids. */
+const isStoredId = (error: unknown): boolean =>
+  (error as { code?: unknown }).code === '23505' && (error as { constraint?: unknown }).constraint === 'facts_id_key';
 
 /** Postgres refused the data itself (class 22 data exception, 23 integrity): retrying cannot help. */
 function classify(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
+  if (isStoredId(error))
+    return new Error(`a fact of the batch was stored meanwhile: ${(error as Error).message}`, { cause: error });
   if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'))) {
     return new HireloopError(
       'VALIDATION_FAILED',
@@ -165,128 +284,134 @@ function classify(error: unknown): unknown {
  * Several projector instances may run at once: the transaction first takes the advisory locks of
  * every chain and projection row it touches (chain.ts).
  */
-export async function projectBatch(
+export function projectBatch(
   pool: Pool,
   deliveries: readonly Recorded[],
   options: ProjectBatchOptions = {},
 ): Promise<ProjectResult> {
-  const { tables = liveTables, cache = new ExecutionCache(0) } = options;
-  const seen = new Set<string>();
-  const batch: Prepared[] = [];
-  for (const delivery of deliveries) {
-    const { fact } = delivery;
-    const id = fact.id.toLowerCase(); // Postgres' uuid is case-blind
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const executionId = executionIdOf(fact);
-    const conversationId = conversationIdOf(fact);
-    batch.push({
-      fact,
-      delivery,
-      canonical: canonicalJson(fact),
-      executionId,
-      conversationId,
-      chain: chainKey(fact.orgId, executionId, conversationId),
-    });
-  }
-  const result: ProjectResult = { received: deliveries.length, inserted: 0, duplicates: deliveries.length };
-  if (batch.length === 0) return result;
+  return projectPrepared(pool, prepare(deliveries), deliveries.length, options);
+}
 
-  const chains = [...new Set(batch.map((p) => p.chain))];
-  const keysOf = <S>(projection: Projection<S>) => [...new Set(batch.flatMap((p) => projection.keyOf(p.fact) ?? []))];
-  const executionKeys = keysOf(executions);
-  const employeeKeys = keysOf(employees);
-  // an execution's row is locked under its chain's key: one lock, and the same lane (see createProjector)
-  const lockSet = [...chains, ...executionKeys.map((k) => chainKey('', k, null)), ...employeeKeys.map((k) => `employees/${k}`)];
-
-  let cached: [string, Execution, string][] = [];
+/**
+ * A batch is first assumed new — the common case: facts are delivered again only after a crash or a
+ * rebalance — so the transaction reads no ids and copies every fact; when one was stored already,
+ * the unique `id` fails the COPY, and the batch is done again checked: the ids already stored are
+ * read under the locks and left out.
+ */
+async function projectPrepared(
+  pool: Pool,
+  batch: readonly Prepared[],
+  received: number,
+  options: ProjectBatchOptions,
+): Promise<ProjectResult> {
+  if (batch.length === 0) return { received, inserted: 0, duplicates: received };
   try {
-    const outcome = await withTransaction(pool, async (client) => {
-      await lockKeys(client, lockSet);
-      const read = await client.query<ReadRow>(readSql(tables), [
-        batch.map((p) => p.fact.id),
-        chains,
-        executionKeys,
-        employeeKeys.map((k) => k.slice(0, k.indexOf('/'))), // `org/name`: an org id holds no `/`
-        employeeKeys.map((k) => k.slice(k.indexOf('/') + 1)),
-      ]);
-      const row = read.rows[0] as ReadRow;
-      const existing = new Set(row.existing.map((id) => id.toLowerCase()));
-      const fresh = batch.filter((p) => !existing.has(p.fact.id.toLowerCase()));
-      if (fresh.length === 0) return result;
-
-      const allocated = await client.query<{ seqs: string[] }>(ALLOCATE_SEQS, [fresh.length]);
-      const seqs = (allocated.rows[0]?.seqs ?? []).map(Number).sort((x, y) => x - y);
-      const heads = new Map(Object.entries(row.heads));
-      const prev: (string | null)[] = [];
-      const hashes: string[] = [];
-      for (const p of fresh) {
-        const before = heads.get(p.chain) ?? null;
-        const hash = chainHash(before, p.canonical);
-        heads.set(p.chain, hash);
-        prev.push(before);
-        hashes.push(hash);
-      }
-      const inserted = await client.query(INSERT_FACTS, factColumns(fresh, seqs, prev, hashes));
-      if (inserted.rowCount !== fresh.length) {
-        // another transaction stored one of these ids under another chain meanwhile: try again
-        throw new Error(`expected to append ${fresh.length} facts, appended ${inserted.rowCount}`);
-      }
-      const folded = fresh.map((p, i) => ({ fact: p.fact, seq: seqs[i] as number }));
-
-      const executionStates = new Map<string, Execution>();
-      const misses: string[] = [];
-      for (const [id, xmin] of row.versions) {
-        const state = cache.get(id, xmin);
-        if (state) executionStates.set(id, state);
-        else misses.push(id);
-      }
-      if (misses.length > 0) {
-        const loaded = await client.query<{ executions: ExecutionRow[] }>(loadExecutions(tables), [misses]);
-        for (const r of loaded.rows[0]?.executions ?? []) executionStates.set(r.execution_id, executionFromRow(r));
-      }
-      const conversationStates = new Map<string, ConversationExecution>(
-        row.conversations.map((r) => [r.execution_id, conversationFromRow(r)]),
-      );
-      const employeeStates: Map<string, EmployeeHistory> = employeeHistories(row.employees);
-      const known = new Set(row.employees.map((r) => r.employee_id));
-
-      const changedExecutions = fold(executions, executionStates, folded);
-      const changedConversations = fold(conversationExecutions, conversationStates, folded);
-      const changedEmployees = fold(employees, employeeStates, folded);
-
-      const newEmployees: Employee[] = [...changedEmployees].flatMap(
-        (k) => employeeStates.get(k)?.versions.filter((v) => !known.has(v.employeeId)) ?? [],
-      );
-      await writeProjections(client, tables, {
-        executions: [...changedExecutions].map((k) => executionStates.get(k) as Execution),
-        conversations: [...changedConversations].map((k) => conversationStates.get(k) as ConversationExecution),
-        employees: newEmployees,
-      });
-      // remembered once the transaction has committed: the written rows carry this transaction's id
-      const versions = new Map(row.versions);
-      cached = [...executionStates].map(([id, state]) => [
-        id,
-        state,
-        changedExecutions.has(id) ? row.xid : (versions.get(id) ?? ''),
-      ]);
-      return { received: deliveries.length, inserted: fresh.length, duplicates: deliveries.length - fresh.length };
-    });
-    for (const [id, state, xmin] of cached) if (xmin !== '') cache.set(id, state, xmin);
-    return outcome;
+    return await store(pool, batch, received, options, false);
+  } catch (error) {
+    if (!isStoredId(error)) throw classify(error);
+  }
+  try {
+    return await store(pool, batch, received, options, true);
   } catch (error) {
     throw classify(error);
   }
 }
 
-/**
- * Batches of this many partitions are in hand at once: while transactions run, the next batches are
- * fetched and parsed, and they join the next transactions (see `createProjector`).
- */
+async function store(
+  pool: Pool,
+  batch: readonly Prepared[],
+  received: number,
+  options: ProjectBatchOptions,
+  checked: boolean,
+): Promise<ProjectResult> {
+  const { tables = liveTables, cache = new ExecutionCache(0) } = options;
+  const keys = touched(batch);
+  // an execution's row is locked under its chain's key: one lock
+  const lockSet = [
+    ...keys.chains,
+    ...keys.executions.map((k) => chainKey('', k, null)),
+    ...keys.employees.keys.map((k) => `employees/${k}`),
+  ];
+
+  let cached: [string, Execution, string][] = [];
+  const outcome = await withTransaction(pool, async (client) => {
+    await lockKeys(client, lockSet);
+    const read = readStatement(tables, batch, keys, checked);
+    const row = (await client.query<ReadRow>(read.text, read.values)).rows[0] as ReadRow;
+    const existing = new Set((row.existing ?? []).map((id) => id.toLowerCase()));
+    const fresh = checked ? batch.filter((p) => !existing.has(p.fact.id.toLowerCase())) : batch;
+    if (fresh.length === 0) return { received, inserted: 0, duplicates: received };
+
+    const allocated = row.seqs ?? (await client.query<{ seqs: string[] }>(ALLOCATE_SEQS, [fresh.length])).rows[0]?.seqs ?? [];
+    const seqs = allocated.map(Number).sort((x, y) => x - y);
+    const heads = new Map(Object.entries(row.heads));
+    const prev: (string | null)[] = [];
+    const hashes: string[] = [];
+    for (const p of fresh) {
+      const before = heads.get(p.chain) ?? null;
+      const hash = chainHash(before, p.canonical);
+      heads.set(p.chain, hash);
+      prev.push(before);
+      hashes.push(hash);
+    }
+    await copyFacts(client, fresh, seqs, prev, hashes);
+    const folded = fresh.map((p, i) => ({ fact: p.fact, seq: seqs[i] as number }));
+
+    const executionStates = new Map<string, Execution>();
+    const misses: string[] = [];
+    for (const [id, xmin] of row.versions) {
+      const state = cache.get(id, xmin);
+      if (state) executionStates.set(id, state);
+      else misses.push(id);
+    }
+    if (misses.length > 0) {
+      const loaded = await client.query<{ executions: ExecutionRow[] }>(loadExecutions(tables), [misses]);
+      for (const r of loaded.rows[0]?.executions ?? []) executionStates.set(r.execution_id, executionFromRow(r));
+    }
+    const conversationStates = new Map<string, ConversationExecution>(
+      row.conversations.map((r) => [r.execution_id, conversationFromRow(r)]),
+    );
+    const employeeStates: Map<string, EmployeeHistory> = employeeHistories(row.employees);
+    const known = new Set(row.employees.map((r) => r.employee_id));
+
+    const changedExecutions = fold(executions, executionStates, folded);
+    const changedConversations = fold(conversationExecutions, conversationStates, folded);
+    const changedEmployees = fold(employees, employeeStates, folded);
+
+    const newEmployees: Employee[] = [...changedEmployees].flatMap(
+      (k) => employeeStates.get(k)?.versions.filter((v) => !known.has(v.employeeId)) ?? [],
+    );
+    await writeProjections(client, tables, {
+      executions: [...changedExecutions].map((k) => executionStates.get(k) as Execution),
+      conversations: [...changedConversations].map((k) => conversationStates.get(k) as ConversationExecution),
+      employees: newEmployees,
+    });
+    // remembered once the transaction has committed: the written rows carry this transaction's id
+    const versions = new Map(row.versions);
+    cached = [...executionStates].map(([id, state]) => [
+      id,
+      state,
+      changedExecutions.has(id) ? row.xid : (versions.get(id) ?? ''),
+    ]);
+    return { received, inserted: fresh.length, duplicates: received - fresh.length };
+  });
+  for (const [id, state, xmin] of cached) if (xmin !== '') cache.set(id, state, xmin);
+  return outcome;
+}
+
+/** Partitions whose batches the consumer validates at once. */
 export const PROJECTOR_PARTITIONS_CONCURRENTLY = 6;
 
+/**
+ * The projector's consumer is pipelined (fact-stream `BatchOptions`): while a transaction runs, the
+ * next batches are fetched, validated and prepared, up to this many facts, and they make the next
+ * transaction.
+ */
+export const PROJECTOR_FACTS_IN_FLIGHT = 20_000;
+
 interface Waiting {
-  deliveries: readonly Recorded[];
+  batch: readonly Prepared[];
+  received: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -294,31 +419,31 @@ interface Waiting {
 export interface ProjectorOptions {
   /** at most this many facts in one transaction (a batch's part is never split) */
   maxFacts?: number;
-  /** transactions in flight at once, on disjoint sets of chains */
-  lanes?: number;
 }
 
 /**
- * One writer: one transaction at a time, with group commit (whatever parts arrive while one runs
- * are written together by the next). When a shared transaction fails, each of its parts is tried
- * on its own, so that a failure is only reported for the part that caused it.
+ * The event-store's batch handler: one writer, one transaction at a time, with group commit —
+ * whatever batches arrive while a transaction runs are prepared at once (canonical JSON, chains) and
+ * written together by the next one. A call returns once the transaction holding its facts has
+ * committed, so the consumer commits the batch's offsets only then. When a shared transaction fails,
+ * each batch in it is tried on its own, so that a failure is reported only for the batch that caused
+ * it (the consumer then retries it, whose stored facts are duplicates by then, or takes it fact by fact).
  */
-function lane(
+export function createProjector(
   pool: Pool,
   log: Logger,
-  maxFacts: number,
-  cache: ExecutionCache,
+  options: ProjectorOptions = {},
 ): (deliveries: readonly Recorded[]) => Promise<void> {
+  const maxFacts = options.maxFacts ?? 20_000;
+  const cache = new ExecutionCache();
   const queue: Waiting[] = [];
   let draining = false;
 
   const write = async (group: readonly Waiting[]): Promise<void> => {
     const started = performance.now();
-    const result = await projectBatch(
-      pool,
-      group.flatMap((w) => w.deliveries),
-      { cache },
-    );
+    const batch = group.length === 1 ? (group[0] as Waiting).batch : dedupe(group.flatMap((w) => w.batch));
+    const received = group.reduce((n, w) => n + w.received, 0);
+    const result = await projectPrepared(pool, batch, received, { cache });
     log.debug({ ...result, parts: group.length, ms: Math.round(performance.now() - started) }, 'projected');
   };
 
@@ -327,9 +452,9 @@ function lane(
     while (queue.length > 0) {
       const group: Waiting[] = [];
       let facts = 0;
-      while (queue.length > 0 && (group.length === 0 || facts + (queue[0]?.deliveries.length ?? 0) <= maxFacts)) {
+      while (queue.length > 0 && (group.length === 0 || facts + (queue[0]?.batch.length ?? 0) <= maxFacts)) {
         const next = queue.shift() as Waiting;
-        facts += next.deliveries.length;
+        facts += next.batch.length;
         group.push(next);
       }
       try {
@@ -345,32 +470,18 @@ function lane(
 
   return (deliveries) =>
     new Promise<void>((resolve, reject) => {
-      queue.push({ deliveries, resolve, reject });
+      queue.push({ batch: prepare(deliveries), received: deliveries.length, resolve, reject });
       if (!draining) void drain();
     });
 }
 
-/**
- * The event-store's batch handler. A batch's facts are split by chain into lanes (a chain, and so
- * an execution, always falls in the same lane, and two lanes only ever contend for the lock of an
- * employee name), each lane writes one transaction at a time with group commit, so that Postgres
- * works on one lane while Node prepares the other. The call returns once every transaction holding its facts has committed, so
- * the consumer commits the batch's offsets only then; it fails if any part failed (the consumer
- * then retries the batch, whose stored facts are duplicates by then, or takes it fact by fact).
- */
-export function createProjector(
-  pool: Pool,
-  log: Logger,
-  options: ProjectorOptions = {},
-): (deliveries: readonly Recorded[]) => Promise<void> {
-  const count = Math.max(1, options.lanes ?? 2);
-  const cache = new ExecutionCache();
-  const lanes = Array.from({ length: count }, () => lane(pool, log, options.maxFacts ?? 20_000, cache));
-  return async (deliveries) => {
-    const parts = Array.from({ length: count }, (): Recorded[] => []);
-    for (const d of deliveries) parts[lockBucket(chainKeyOf(d.fact)) % count]?.push(d);
-    const settled = await Promise.allSettled(parts.map((part, i) => (part.length > 0 ? lanes[i]?.(part) : undefined)));
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
-  };
+/** Prepared facts of several batches, each fact once. */
+function dedupe(batch: readonly Prepared[]): Prepared[] {
+  const seen = new Set<string>();
+  return batch.filter((p) => {
+    const id = p.fact.id.toLowerCase();
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }

@@ -170,7 +170,7 @@ export const timelineEntry = (r: FactRecord): TimelineEntry => ({
 /** Every fact of one of the org's executions, by time (`ts`, then the order recorded); empty when none. */
 export async function getTimeline(pool: Pool, orgId: string, executionId: string): Promise<TimelineEntry[]> {
   const { rows } = await pool.query<FactRecord>(
-    'SELECT seq, id, ts, topic, type, payload FROM facts WHERE execution_id = $2 AND org_id = $1 ORDER BY ts, seq',
+    `SELECT seq, id, ts, topic, type, payload FROM facts WHERE chain_key = 'execution/' || $2 AND org_id = $1 ORDER BY ts, seq`,
     [orgId, executionId],
   );
   return rows.map(timelineEntry);

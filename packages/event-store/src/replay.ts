@@ -289,7 +289,7 @@ export async function checkChain(pool: Pool): Promise<ChainReport> {
 /** Every fact of an execution, whatever its org (for operators), by time (`ts`, then the order recorded). */
 export async function executionTimeline(pool: Pool, executionId: string): Promise<TimelineEntry[]> {
   const { rows } = await pool.query<Parameters<typeof timelineEntry>[0]>(
-    'SELECT seq, id, ts, topic, type, payload FROM facts WHERE execution_id = $1 ORDER BY ts, seq',
+    `SELECT seq, id, ts, topic, type, payload FROM facts WHERE chain_key = 'execution/' || $1 ORDER BY ts, seq`,
     [executionId],
   );
   return rows.map(timelineEntry);

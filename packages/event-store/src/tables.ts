@@ -213,7 +213,10 @@ export const employeeFromRow = (r: EmployeeRow): Employee => ({
   registeredAt: isoTime(r.registered_at),
 });
 
-/** Groups employee rows (oldest version first) into the histories the employees projection folds. */
+/**
+ * Groups employee rows (oldest version first) into the histories the employees projection folds — the
+ * whole histories for a rebuild, the part `loadSql.registrations` reads for the projector.
+ */
 export function employeeHistories(rows: readonly EmployeeRow[]): Map<string, EmployeeHistory> {
   const histories = new Map<string, EmployeeHistory>();
   for (const row of [...rows].sort((a, b) => a.version - b.version)) {
@@ -231,10 +234,18 @@ export const loadSql = {
     `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${EXECUTION_COLUMNS} FROM ${t.executions} WHERE execution_id = ANY(${param}::text[])) x)`,
   conversations: (t: ProjectionTables, param: string) =>
     `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${CONVERSATION_COLUMNS} FROM ${t.conversationExecutions} WHERE execution_id = ANY(${param}::text[])) x)`,
-  /** `orgs` and `names` pair up: the histories of those (org, name) */
-  employees: (t: ProjectionTables, orgs: string, names: string) =>
-    `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${EMPLOYEE_COLUMNS} FROM ${t.employees}
-      WHERE (org_id, name) IN (SELECT * FROM unnest(${orgs}::text[], ${names}::text[]))) x)`,
+  /**
+   * What the employees fold needs of the histories of some (org, name) — `orgs` and `names` pair up —
+   * to register versions by some executions and employee ids: the latest version of each name, and
+   * the versions those executions or employee ids registered already. Nothing else of a history
+   * changes the fold's result, so what is read stays bounded however many versions a name has.
+   */
+  registrations: (t: ProjectionTables, orgs: string, names: string, executionIds: string, employeeIds: string) =>
+    `(SELECT coalesce(json_agg(x), '[]') FROM (
+      SELECT ${EMPLOYEE_COLUMNS} FROM ${t.employees} e
+       WHERE (org_id, name) IN (SELECT * FROM unnest(${orgs}, ${names}))
+         AND (execution_id = ANY(${executionIds}) OR employee_id = ANY(${employeeIds})
+              OR version = (SELECT max(version) FROM ${t.employees} m WHERE m.org_id = e.org_id AND m.name = e.name))) x)`,
 };
 
 export interface ProjectionWrites {

@@ -29,6 +29,17 @@ export interface Delivery<F extends AnyFact = AnyFact> {
 export type FactHandler<T extends FactType> = (fact: FactOf<T>, delivery: Delivery<FactOf<T>>) => Promise<void>;
 export type BatchHandler = (deliveries: Delivery[]) => Promise<void>;
 
+export interface BatchOptions {
+  /**
+   * Pipelined: the consumer fetches and validates the next batches while earlier ones are still in
+   * the handler, up to this many facts in the handler at once; a batch's offsets are committed once
+   * it and every earlier batch of its partition have been handled. The handler must accept calls
+   * that overlap, for the same partition too (the event store's projector groups them). Without it,
+   * a partition's next batch waits for its previous one.
+   */
+  maxFactsInFlight?: number;
+}
+
 export interface ConsumerOptions {
   kafka: Kafka;
   topicPrefix: string;
@@ -43,6 +54,17 @@ export interface ConsumerOptions {
   retryDelayMs?: number;
   fromBeginning?: boolean;
   partitionsConsumedConcurrently?: number;
+}
+
+/** A pipelined batch between its hand-over and the commit of its offsets. */
+interface Pending {
+  topic: string;
+  partition: number;
+  /** its first offset: where its partition is read again from should it fail */
+  first: string;
+  /** the offset to commit once it is handled */
+  next: string;
+  state: 'handling' | 'handled' | 'failed';
 }
 
 /** What a DLQ entry holds: the reason, where the fact came from, and its original bytes. */
@@ -60,12 +82,14 @@ export interface DeadLetter {
   original: string;
 }
 
-const headerStrings = (message: KafkaMessage): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(message.headers ?? {}).flatMap(([k, v]) =>
-      v === undefined ? [] : [[k, Array.isArray(v) ? String(v[0]) : String(v)]],
-    ),
-  );
+function headerStrings(message: KafkaMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name in message.headers) {
+    const value = message.headers[name];
+    if (value !== undefined) headers[name] = String(Array.isArray(value) ? value[0] : value);
+  }
+  return headers;
+}
 
 /**
  * Consumes facts: each is validated on receipt; an invalid one, one on the wrong topic, or one whose
@@ -77,6 +101,14 @@ export class FactConsumer {
   private readonly consumer: Consumer;
   private readonly handlers = new Map<FactType, FactHandler<FactType>>();
   private batchHandler: BatchHandler | undefined;
+  private maxFactsInFlight = 0;
+  private inFlight = 0;
+  private readonly settled = new Set<() => void>();
+  /** pipelined batches not yet committed, oldest first, per `topic:partition` (a seek starts a new queue) */
+  private readonly pending = new Map<string, Pending[]>();
+  /** bumped when a partition seeks back: a batch fetched before the seek is not handed over after it */
+  private readonly epochs = new Map<string, number>();
+  private committing: Promise<void> = Promise.resolve();
   private readonly topicByName: Map<string, TopicSpec>;
 
   private joined = false;
@@ -101,25 +133,42 @@ export class FactConsumer {
   }
 
   /** Batch mode: every valid fact of a fetched batch at once (one transaction for a projector). */
-  onBatch(handler: BatchHandler): this {
+  onBatch(handler: BatchHandler, options: BatchOptions = {}): this {
     this.batchHandler = handler;
+    this.maxFactsInFlight = options.maxFactsInFlight ?? 0;
     return this;
+  }
+
+  private get pipelined(): boolean {
+    return this.batchHandler !== undefined && this.maxFactsInFlight > 0;
   }
 
   async start(): Promise<void> {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...this.topicByName.keys()], fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
-      autoCommit: true,
+      // pipelined, the consumer commits itself, once batches are handled: the offsets kafkajs resolves
+      // only move its fetch position on
+      autoCommit: !this.pipelined,
       autoCommitInterval: 1_000,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
-      eachBatch: (payload) => (this.batchHandler ? this.eachBatchAtOnce(payload) : this.eachBatchOneByOne(payload)),
+      eachBatch: (payload) =>
+        this.pipelined
+          ? this.eachBatchPipelined(payload)
+          : this.batchHandler
+            ? this.eachBatchAtOnce(payload)
+            : this.eachBatchOneByOne(payload),
     });
   }
 
-  /** Stops fetching, lets the message in hand finish, commits, and leaves the group. */
+  /** Stops fetching, lets the message (or, pipelined, the batches) in hand finish, commits, and leaves the group. */
   async stop(): Promise<void> {
+    if (this.pipelined) {
+      this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));
+      await this.drained();
+      await this.committing;
+    }
     await this.consumer.disconnect();
   }
 
@@ -161,6 +210,110 @@ export class FactConsumer {
     const last = batch.messages.at(-1);
     if (last) resolveOffset(last.offset);
     await heartbeat();
+  }
+
+  /**
+   * Pipelined: validates the batch, moves the fetch position past it, and hands it to the handler
+   * without waiting for it (only for room: at most `maxFactsInFlight` facts in the handler). Its
+   * offsets are committed by `commitHandled` once it and the batches before it are handled.
+   */
+  private async eachBatchPipelined({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    if (!isRunning() || isStale()) return;
+    const handler = this.batchHandler;
+    const last = batch.messages.at(-1);
+    if (!handler || !last) return;
+    const key = `${batch.topic}:${batch.partition}`;
+    const epoch = this.epochs.get(key) ?? 0;
+    const valid: { delivery: Delivery; message: KafkaMessage }[] = [];
+    for (const message of batch.messages) {
+      const delivery = await this.receive(batch.topic, batch.partition, message);
+      if (delivery) valid.push({ delivery, message });
+    }
+    while (this.inFlight > 0 && this.inFlight + valid.length > this.maxFactsInFlight) {
+      await new Promise<void>((resolve) => this.settled.add(resolve));
+    }
+    // the partition sought back meanwhile: this batch is read again from there
+    if (!isRunning() || isStale() || (this.epochs.get(key) ?? 0) !== epoch) return;
+    const queue = this.pending.get(key) ?? [];
+    this.pending.set(key, queue);
+    const entry: Pending = {
+      topic: batch.topic,
+      partition: batch.partition,
+      first: (batch.messages[0] as KafkaMessage).offset,
+      next: (BigInt(last.offset) + 1n).toString(),
+      state: 'handling',
+    };
+    queue.push(entry);
+    this.inFlight += valid.length;
+    resolveOffset(last.offset);
+    void this.handleBatch(handler, valid).then(
+      () => this.settle(entry, valid.length, 'handled'),
+      (error: unknown) => {
+        this.options.log.error(
+          { err: error, topic: entry.topic, partition: entry.partition, offset: entry.first },
+          'batch neither handled nor dead-lettered: reading it again',
+        );
+        this.settle(entry, valid.length, 'failed');
+      },
+    );
+    await heartbeat();
+  }
+
+  /** The handler on a whole batch with retries; then, should it still fail, fact by fact, dead-lettering the failures. */
+  private async handleBatch(handler: BatchHandler, valid: { delivery: Delivery; message: KafkaMessage }[]): Promise<void> {
+    if (valid.length === 0) return;
+    try {
+      await this.retry(() => handler(valid.map((v) => v.delivery)), valid[0]?.delivery.log ?? this.options.log);
+    } catch {
+      for (const { delivery, message } of valid) await this.withRetries(() => handler([delivery]), delivery, message);
+    }
+  }
+
+  private settle(entry: Pending, facts: number, state: 'handled' | 'failed'): void {
+    entry.state = state;
+    this.inFlight -= facts;
+    for (const wake of this.settled) wake();
+    this.settled.clear();
+    this.committing = this.committing.then(() => this.commitHandled());
+  }
+
+  /**
+   * Commits, per partition, past the batches handled in a row from the oldest. A batch that failed
+   * (neither handled nor dead-lettered: the DLQ is away too) is read again: the partition seeks back
+   * to it, and the batches after it, handled or not, are left to that second reading.
+   */
+  private async commitHandled(): Promise<void> {
+    const offsets: { topic: string; partition: number; offset: string }[] = [];
+    for (const [key, queue] of this.pending) {
+      let done: Pending | undefined;
+      while (queue[0]?.state === 'handled') done = queue.shift();
+      if (done) offsets.push({ topic: done.topic, partition: done.partition, offset: done.next });
+      const head = queue[0];
+      if (head?.state === 'failed') {
+        queue.length = 0;
+        this.epochs.set(key, (this.epochs.get(key) ?? 0) + 1);
+        try {
+          this.consumer.seek({ topic: head.topic, partition: head.partition, offset: head.first });
+        } catch (error) {
+          // stopped meanwhile: the next reader starts from the last commit, before the failed batch
+          this.options.log.warn({ err: error, topic: head.topic, partition: head.partition }, 'could not seek back');
+        }
+      }
+      if (queue.length === 0) this.pending.delete(key);
+    }
+    if (offsets.length === 0) return;
+    try {
+      await this.consumer.commitOffsets(offsets);
+    } catch (error) {
+      // a rebalance took the partitions: their next reader starts from the last commit, and the
+      // facts handled since are delivered again (handlers are idempotent)
+      this.options.log.warn({ err: error, offsets }, 'offsets not committed');
+    }
+  }
+
+  /** Resolves once no batch is in the handler. */
+  private async drained(): Promise<void> {
+    while (this.inFlight > 0) await new Promise<void>((resolve) => this.settled.add(resolve));
   }
 
   /** Parses and validates one message; dead-letters it and returns undefined when it is not a fact of its topic. */

@@ -1,4 +1,4 @@
-import { createProjector, PROJECTOR_PARTITIONS_CONCURRENTLY } from '@hireloop/event-store';
+import { createProjector, PROJECTOR_FACTS_IN_FLIGHT, PROJECTOR_PARTITIONS_CONCURRENTLY } from '@hireloop/event-store';
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
 import { bootService, ensureTopics } from '@hireloop/platform';
 import { topicList } from '@hireloop/schemas';
@@ -26,7 +26,7 @@ const consumer = new FactConsumer({
   log,
   publisher,
   partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
-}).onBatch(createProjector(pool, log));
+}).onBatch(createProjector(pool, log), { maxFactsInFlight: PROJECTOR_FACTS_IN_FLIGHT });
 projectorReady = consumer.ready;
 
 let stopping = false;
