@@ -9,6 +9,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import {
   createProjector,
@@ -17,7 +19,7 @@ import {
   rebuildProjections,
   verifyProjections,
 } from '@hireloop/event-store';
-import { FactConsumer, FactPublisher, keyOf, makeFact } from '@hireloop/fact-stream';
+import { type Delivery, FactConsumer, FactPublisher, keyOf, makeFact } from '@hireloop/fact-stream';
 import {
   createKafka,
   createLogger,
@@ -30,6 +32,7 @@ import {
 } from '@hireloop/platform';
 import { type AnyFact, type EmployeeGraphSpec, inputSchemaJson, topicList, topicOf } from '@hireloop/schemas';
 import { CompressionTypes, Partitioners } from 'kafkajs';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 const N = Number(process.env.BENCH_FACTS ?? 100_000);
 const infra = fileURLToPath(new URL('./infra.sh', import.meta.url));
@@ -243,39 +246,72 @@ async function main() {
     await raw.disconnect();
     const rawRate = rate(N, rawMs);
 
-    // ---- 2. the projector, as the event-store service runs it
+    // ---- 2. the event-store's consumer (validating every fact) handing each batch to `handle`, pipelined as the
+    // service runs it: ms from the first batch to the last of N facts
     const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
     await publisher.connect();
-    const project = createProjector(pool, log);
-    let stored = 0;
-    let projectorFirst = 0;
-    let finish: (ms: number) => void = () => {};
-    const projected = new Promise<number>((resolve) => {
-      finish = resolve;
-    });
-    const consumer = new FactConsumer({
-      kafka,
-      topicPrefix: prefix,
-      groupId: `bench-projector-${run}`,
-      topics: topicList,
-      log,
-      publisher,
-      partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
-    }).onBatch(
-      async (deliveries) => {
-        if (projectorFirst === 0) projectorFirst = performance.now();
-        await project(deliveries);
-        stored += deliveries.length;
-        if (stored >= N) finish(performance.now() - projectorFirst);
-      },
-      { maxFactsInFlight: PROJECTOR_FACTS_IN_FLIGHT },
-    );
-    await consumer.start();
-    const projectorMs = await projected;
-    await consumer.stop();
+    const consume = async (group: string, handle: (deliveries: Delivery[]) => Promise<void>): Promise<number> => {
+      let done = 0;
+      let first = 0;
+      let finish: (ms: number) => void = () => {};
+      const finished = new Promise<number>((resolve) => {
+        finish = resolve;
+      });
+      const consumer = new FactConsumer({
+        kafka,
+        topicPrefix: prefix,
+        groupId: `bench-${group}-${run}`,
+        topics: topicList,
+        log,
+        publisher,
+        partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
+      }).onBatch(
+        async (deliveries) => {
+          if (first === 0) first = performance.now();
+          await handle(deliveries);
+          done += deliveries.length;
+          if (done >= N) finish(performance.now() - first);
+        },
+        { maxFactsInFlight: PROJECTOR_FACTS_IN_FLIGHT },
+      );
+      await consumer.start();
+      const ms = await finished;
+      await consumer.stop();
+      return ms;
+    };
+    // the consumer alone: fetched, parsed, validated, handed over, nothing stored
+    const validatedMs = await consume('validated', async () => {});
+    const validatedRate = rate(N, validatedMs);
+    // the projector, as the event-store service runs it
+    const projectorMs = await consume('projector', createProjector(pool, log));
     await publisher.disconnect();
     const projectorRate = rate(N, projectorMs);
     const count = Number((await pool.query('SELECT count(*) AS n FROM facts')).rows[0].n);
+
+    // ---- 2b. Postgres alone: the stored rows copied into a table shaped like `facts` (same columns and
+    // indexes, logged), from memory — no validation, hashing or projections: what any projector into
+    // `facts` is bounded by on this machine
+    const copyClient = await pool.connect();
+    let copyMs = 0;
+    try {
+      const columns =
+        'seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers, kafka_partition, kafka_offset, ts, prev_hash, hash';
+      const out: Buffer[] = [];
+      await pipeline(
+        copyClient.query(copyTo(`COPY (SELECT ${columns} FROM facts ORDER BY seq) TO STDOUT`)),
+        async (rows: AsyncIterable<Buffer>) => {
+          for await (const chunk of rows) out.push(chunk);
+        },
+      );
+      await copyClient.query('CREATE TABLE bench_facts_copy (LIKE facts INCLUDING ALL)');
+      const copiedAt = performance.now();
+      await pipeline(Readable.from(out), copyClient.query(copyFrom(`COPY bench_facts_copy (${columns}) FROM STDIN`)));
+      copyMs = performance.now() - copiedAt;
+      await copyClient.query('DROP TABLE bench_facts_copy');
+    } finally {
+      copyClient.release();
+    }
+    const copyRate = rate(count, copyMs);
 
     // ---- 3. replay: rebuild every projection from facts alone
     const rebuild = await rebuildProjections(pool);
@@ -283,6 +319,12 @@ async function main() {
 
     const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
     console.log(`raw kafkajs consume:  ${fmt(rawRate)} facts/s (${fmt(N)} facts in ${Math.round(rawMs)} ms)`);
+    console.log(
+      `validating consumer:  ${fmt(validatedRate)} facts/s (${fmt(N)} facts in ${Math.round(validatedMs)} ms; ${Math.round((100 * validatedRate) / rawRate)}% of raw: parsed, validated, handed to an empty handler)`,
+    );
+    console.log(
+      `postgres COPY alone:  ${fmt(copyRate)} facts/s (the stored rows, from memory, into a table shaped like facts, in ${Math.round(copyMs)} ms; ${Math.round((100 * copyRate) / rawRate)}% of raw)`,
+    );
     console.log(
       `projector ingest:     ${fmt(projectorRate)} facts/s (${fmt(count)} facts stored in ${Math.round(projectorMs)} ms; ` +
         `${Math.round((100 * projectorRate) / rawRate)}% of raw) — target >= 50% of raw and >= 20,000: ` +

@@ -25,7 +25,7 @@ for s in "${services[@]}"; do
   fi
   port="$(service_port "$s")"
   port_open "$port" && die "port $port for $s is busy: stop what holds it (ss -ltnp 'sport = :$port') or set $(echo "$s" | tr 'a-z-' 'A-Z_')_PORT."
-  (cd "$root" || exit 1; setsid nohup node --import tsx "services/$s/src/main.ts" >>"$run/logs/$s.log" 2>&1 </dev/null & echo $! >"$pidfile")
+  (cd "$root" || exit 1; setsid nohup scripts/service.sh "$s" >>"$run/logs/$s.log" 2>&1 </dev/null & echo $! >"$pidfile")
 done
 
 for s in "${services[@]}"; do

@@ -100,21 +100,21 @@ export function lockBucket(key: string): number {
   return (hash >>> 0) % LOCK_BUCKETS;
 }
 
-/** Takes the advisory locks of these keys until the transaction ends. */
-export async function lockKeys(client: PoolClient, keys: Iterable<string>): Promise<void> {
-  const buckets = [...new Set([...keys].map(lockBucket))].sort((a, b) => a - b);
-  await lockBuckets(client, buckets);
-}
-
 /** Every bucket: nothing else appends a fact or changes a projection until the transaction ends. */
-export const lockEverything = (client: PoolClient): Promise<void> =>
-  lockBuckets(
-    client,
-    Array.from({ length: LOCK_BUCKETS }, (_, i) => i),
-  );
+export const lockEverything = async (client: PoolClient): Promise<void> => {
+  await client.query(bucketsStatement(Array.from({ length: LOCK_BUCKETS }, (_, i) => i)));
+};
 
-async function lockBuckets(client: PoolClient, sorted: number[]): Promise<void> {
-  if (sorted.length === 0) return;
-  // unnest keeps the array's order, so the locks are taken in ascending order
-  await client.query('SELECT count(pg_advisory_xact_lock($1::int, b)) FROM unnest($2::int[]) AS b', [LOCK_CLASS, sorted]);
+/**
+ * The statement taking the advisory locks of these keys, or null when there are none. Its only
+ * values are bucket numbers, written out: it needs no parameter, so it can share a round trip with
+ * the `BEGIN` before it (the projector's transactions do).
+ */
+export function lockStatement(keys: Iterable<string>): string | null {
+  const buckets = [...new Set([...keys].map(lockBucket))].sort((a, b) => a - b);
+  return buckets.length === 0 ? null : bucketsStatement(buckets);
 }
+
+// unnest keeps the array's order, so the locks are taken in ascending order
+const bucketsStatement = (sorted: readonly number[]): string =>
+  `SELECT count(pg_advisory_xact_lock(${LOCK_CLASS}, b)) FROM unnest('{${sorted.join(',')}}'::int[]) AS b`;

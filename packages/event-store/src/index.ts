@@ -1,4 +1,5 @@
 export * from './chain';
+export * from './copy';
 export * from './projections';
 export * from './projector';
 export * from './read';

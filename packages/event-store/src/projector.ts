@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Delivery } from '@hireloop/fact-stream';
-import { HireloopError, type Logger, type Pool, type PoolClient, withTransaction } from '@hireloop/platform';
+import { HireloopError, type Logger, type Pool, type PoolClient } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
-import { from as copyFrom } from 'pg-copy-streams';
-import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockKeys } from './chain';
+import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockStatement } from './chain';
+import { copyJson, copyLines, copyText } from './copy';
 import {
   type ConversationExecution,
   conversationExecutions,
@@ -205,55 +203,22 @@ const ALLOCATE_SEQS = `SELECT array_agg(nextval('facts_seq_seq')) AS seqs FROM g
 
 const loadExecutions = (t: ProjectionTables) => `SELECT ${loadSql.executions(t, '$1')} AS executions`;
 
-// ---------------------------------------------------------------------------------------------
-// COPY: the facts of a transaction go to Postgres as one `COPY facts FROM STDIN` in text format —
-// no parameter to serialise per value, and the cheapest way into a table Postgres has.
+const COPY_FACTS = `facts (seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers, kafka_partition,
+  kafka_offset, ts, prev_hash, hash)`;
 
-const COPY_FACTS = `COPY facts (seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers,
-  kafka_partition, kafka_offset, ts, prev_hash, hash) FROM STDIN`;
-
-const TEXT_SPECIAL = /[\\\n\r\t]/;
-const TEXT_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** A value as COPY's text format writes it: backslash, newline, carriage return and tab escaped; null as `\N`. */
-export const copyText = (value: string | null): string =>
-  value === null ? '\\N' : TEXT_SPECIAL.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => TEXT_ESCAPES[c] as string) : value;
-
-/** JSON as COPY's text format writes it: JSON text holds no raw newline, carriage return or tab, only backslashes to double. */
-const copyJson = (json: string): string => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
-
-const ROWS_PER_CHUNK = 500;
-
-/** The COPY text of the facts, a chunk of rows at a time. */
-function* copyRows(
+/** The COPY lines of the facts. */
+function* factLines(
   fresh: readonly Prepared[],
   seqs: readonly number[],
   prev: readonly (string | null)[],
   hashes: readonly string[],
 ): Generator<string> {
-  let chunk = '';
   for (let i = 0; i < fresh.length; i++) {
     const { fact, delivery, canonical, executionId, conversationId } = fresh[i] as Prepared;
-    chunk +=
-      `${seqs[i]}\t${fact.id}\t${copyText(delivery.topic)}\t${fact.type}\t${copyText(fact.orgId)}\t${copyText(executionId)}\t` +
+    yield `${seqs[i]}\t${fact.id}\t${copyText(delivery.topic)}\t${fact.type}\t${copyText(fact.orgId)}\t${copyText(executionId)}\t` +
       `${copyText(conversationId)}\t${copyJson(canonical)}\t${copyJson(JSON.stringify(delivery.headers))}\t${delivery.partition}\t` +
       `${delivery.offset}\t${copyText(isoTime(fact.ts))}\t${prev[i] ?? '\\N'}\t${hashes[i]}\n`;
-    if ((i + 1) % ROWS_PER_CHUNK === 0) {
-      yield chunk;
-      chunk = '';
-    }
   }
-  if (chunk !== '') yield chunk;
-}
-
-async function copyFacts(
-  client: PoolClient,
-  fresh: readonly Prepared[],
-  seqs: readonly number[],
-  prev: readonly (string | null)[],
-  hashes: readonly string[],
-): Promise<void> {
-  await pipeline(Readable.from(copyRows(fresh, seqs, prev, hashes)), client.query(copyFrom(COPY_FACTS)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,6 +241,25 @@ function classify(error: unknown): unknown {
     );
   }
   return error;
+}
+
+/**
+ * Runs `fn` in a transaction whose `BEGIN` and locks go to Postgres in one round trip (under load, each
+ * round trip of the writer also waits its turn on the event loop behind the consumer's work).
+ */
+async function inTransaction<T>(pool: Pool, locks: string | null, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(locks === null ? 'BEGIN' : `BEGIN; ${locks}`);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /**
@@ -334,8 +318,7 @@ async function store(
   ];
 
   let cached: [string, Execution, string][] = [];
-  const outcome = await withTransaction(pool, async (client) => {
-    await lockKeys(client, lockSet);
+  const outcome = await inTransaction(pool, lockStatement(lockSet), async (client) => {
     const read = readStatement(tables, batch, keys, checked);
     const row = (await client.query<ReadRow>(read.text, read.values)).rows[0] as ReadRow;
     const existing = new Set((row.existing ?? []).map((id) => id.toLowerCase()));
@@ -354,7 +337,7 @@ async function store(
       prev.push(before);
       hashes.push(hash);
     }
-    await copyFacts(client, fresh, seqs, prev, hashes);
+    await copyLines(client, COPY_FACTS, factLines(fresh, seqs, prev, hashes));
     const folded = fresh.map((p, i) => ({ fact: p.fact, seq: seqs[i] as number }));
 
     const executionStates = new Map<string, Execution>();
@@ -434,7 +417,7 @@ export function createProjector(
   log: Logger,
   options: ProjectorOptions = {},
 ): (deliveries: readonly Recorded[]) => Promise<void> {
-  const maxFacts = options.maxFacts ?? 20_000;
+  const maxFacts = options.maxFacts ?? 10_000;
   const cache = new ExecutionCache();
   const queue: Waiting[] = [];
   let draining = false;

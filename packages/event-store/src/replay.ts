@@ -12,7 +12,7 @@ import {
   projectedTypes,
 } from './projections';
 import { type TimelineEntry, timelineEntry } from './read';
-import { liveTables, type ProjectionTables, writeProjections } from './tables';
+import { copyProjections, liveTables, type ProjectionTables } from './tables';
 
 /**
  * Replay: the projections rebuilt from `facts` alone, with the same folds as the live projector.
@@ -21,7 +21,6 @@ import { liveTables, type ProjectionTables, writeProjections } from './tables';
  */
 
 const PAGE = 20_000;
-const WRITE_CHUNK = 5_000;
 
 export interface ProjectionStates {
   executions: Map<string, Execution>;
@@ -77,19 +76,12 @@ export async function foldFacts(client: PoolClient): Promise<{ facts: number; st
 }
 
 async function writeStates(client: PoolClient, tables: ProjectionTables, states: ProjectionStates): Promise<ReplayCounts> {
-  const chunks = <T>(items: T[]): T[][] =>
-    Array.from({ length: Math.ceil(items.length / WRITE_CHUNK) }, (_, i) => items.slice(i * WRITE_CHUNK, (i + 1) * WRITE_CHUNK));
   const rows = {
     executions: [...states.executions.values()],
     conversations: [...states.conversations.values()],
     employees: [...states.employees.values()].flatMap((h) => h.versions),
   };
-  for (const executions of chunks(rows.executions))
-    await writeProjections(client, tables, { executions, conversations: [], employees: [] });
-  for (const conversations of chunks(rows.conversations))
-    await writeProjections(client, tables, { executions: [], conversations, employees: [] });
-  for (const employees of chunks(rows.employees))
-    await writeProjections(client, tables, { executions: [], conversations: [], employees });
+  await copyProjections(client, tables, rows);
   return {
     facts: 0,
     executions: rows.executions.length,

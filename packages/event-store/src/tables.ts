@@ -1,5 +1,6 @@
 import type { PoolClient } from '@hireloop/platform';
 import type { HILPrompt } from '@hireloop/schemas';
+import { copyJson, copyLines, copyText } from './copy';
 import {
   type ConversationExecution,
   type Employee,
@@ -254,6 +255,52 @@ export interface ProjectionWrites {
   conversations: readonly ConversationExecution[];
   /** versions not in the table yet */
   employees: readonly Employee[];
+}
+
+/** A row as a COPY text line, its columns in the order of `types`. */
+function copyLine<R extends object>(types: ColumnTypes<R>, row: R): string {
+  const values: string[] = [];
+  for (const column of Object.keys(types) as (keyof R & string)[]) {
+    const value: unknown = row[column];
+    values.push(
+      value === null || value === undefined
+        ? '\\N'
+        : types[column] === 'json'
+          ? copyJson(JSON.stringify(value))
+          : copyText(String(value)),
+    );
+  }
+  return `${values.join('\t')}\n`;
+}
+
+function* copyRows<R extends object, S>(types: ColumnTypes<R>, items: Iterable<S>, toRow: (item: S) => R): Generator<string> {
+  for (const item of items) yield copyLine(types, toRow(item));
+}
+
+const columnList = (types: object): string => `(${Object.keys(types).join(', ')})`;
+
+/**
+ * Writes rows into empty projection tables — a rebuild's — with one COPY per table. An employee id
+ * registered under two names keeps its first registration, as `writeProjections` does.
+ */
+export async function copyProjections(client: PoolClient, tables: ProjectionTables, writes: ProjectionWrites): Promise<void> {
+  const seen = new Set<string>();
+  const employees = writes.employees.filter((e) => !seen.has(e.employeeId) && seen.add(e.employeeId));
+  await copyLines(
+    client,
+    `${tables.executions} ${columnList(EXECUTION_TYPES)}`,
+    copyRows(EXECUTION_TYPES, writes.executions, executionToRow),
+  );
+  await copyLines(
+    client,
+    `${tables.conversationExecutions} ${columnList(CONVERSATION_TYPES)}`,
+    copyRows(CONVERSATION_TYPES, writes.conversations, conversationToRow),
+  );
+  await copyLines(
+    client,
+    `${tables.employees} ${columnList(EMPLOYEE_TYPES)}`,
+    copyRows(EMPLOYEE_TYPES, employees, employeeToRow),
+  );
 }
 
 /** Writes projection rows in one statement (up to three inserts). */

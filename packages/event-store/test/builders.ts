@@ -10,7 +10,7 @@ export function steppingClock(start = Date.parse('2026-11-22T10:00:00.000Z')): C
   return { now: () => new Date(now++) };
 }
 
-export function employeeSpec(orgId: string, name: string, employeeId = randomUUID()): EmployeeGraphSpec {
+export function employeeSpec(orgId: string, name: string, employeeId: string = randomUUID()): EmployeeGraphSpec {
   return {
     employeeId,
     orgId,
@@ -146,7 +146,7 @@ export function factsFor(s: ExecutionScript, clock: Clock = steppingClock()) {
         },
         deps,
       ),
-    completed: (name = 'Support agent', employeeId = randomUUID()) =>
+    completed: (name = 'Support agent', employeeId: string = randomUUID()) =>
       makeFact(
         'ExecutionResult',
         ctx,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { makeFact } from '@hireloop/fact-stream';
 import { createLogger, hasCode } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -173,6 +175,89 @@ describe('projector (real Postgres)', () => {
     expect(chain.broken).toBeNull();
     const verify = await verifyProjections(db.pool);
     expect(verify.difference).toBeNull();
+  });
+
+  it('stores facts whose text holds tabs, newlines, backslashes, quotes and non-ASCII exactly, and their chain checks', async () => {
+    // what COPY's text format gives a meaning to (tab, newline, CR, backslash, `\N`, `\.` alone on a
+    // line), what JSON escapes (quotes, control characters), and what is more than one byte
+    const tricky = [
+      'tab\there',
+      'newline\nthere',
+      'cr\rlf\r\n',
+      'back\\slash and \\\\ two',
+      '"quoted" \'single\'',
+      'caf\u00e9 \u00e9t\u00e9 \u4e2d\u6587 \u2028',
+      'emoji \u{1f389} \u{1f469}\u200d\u{1f4bb}',
+      'literal \\N and \\t and \\n',
+      '\n\\.\n',
+      'controls \b \f \u0001 \u007f',
+      'ends with a backslash \\',
+    ].join(' | ');
+    const s = script();
+    const clock = steppingClock();
+    const f = factsFor(s, clock);
+    const messages = [f.uiMessage(tricky), f.uiMessage('\\N'), f.uiMessage(`${tricky}\t`)];
+    const answer = makeFact(
+      'HILResponse',
+      { orgId: s.orgId, correlation: { executionId: s.executionId, conversationId: s.conversationId, userId: s.userId } },
+      {
+        executionId: s.executionId,
+        promptId: 'p-free-text',
+        kind: 'questions',
+        payload: { answers: { q1: tricky, q2: '\\N', q3: '\\' } },
+      },
+      { clock },
+    );
+    const headers = { factType: 'HILResponse', note: tricky, nul: '\\N' };
+    await projectBatch(db.pool, [
+      ...messages.map((m) => recorded(m)),
+      { ...recorded(f.start()), headers: { factType: 'RunIntent' } },
+    ]);
+    await projectBatch(db.pool, [{ ...recorded(answer), headers }]);
+
+    for (const fact of [...messages, answer]) {
+      const { rows } = await db.pool.query('SELECT payload, headers FROM facts WHERE id = $1', [fact.id]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].payload).toEqual(fact);
+    }
+    const { rows } = await db.pool.query('SELECT headers FROM facts WHERE id = $1', [answer.id]);
+    expect(rows[0].headers).toEqual(headers);
+    expect((await checkChain(db.pool)).broken).toBeNull();
+  });
+
+  it('a completion delivered again under a new fact id, after several later versions of its name, registers nothing', async () => {
+    const orgId = `redeliver-${randomUUID().slice(0, 8)}`;
+    const name = 'Night auditor';
+    const clock = steppingClock();
+    const versions = async () =>
+      (await listEmployees(db.pool, orgId))
+        .filter((e) => e.name === name)
+        .map((e) => ({ version: e.version, executionId: e.executionId, employeeId: e.employeeId }))
+        .sort((a, b) => a.version - b.version);
+    const scripts = Array.from({ length: 4 }, () => script({ orgId }));
+    for (const s of scripts) await project(db, creation(s, clock, name)); // a batch each
+    const registered = await versions();
+    expect(registered.map((v) => [v.version, v.executionId])).toEqual(scripts.map((s, i) => [i + 1, s.executionId]));
+
+    // the first execution's completion published anew (a new fact id, a newly made employee id):
+    // only its execution ties it to version 1, three versions back
+    const first = scripts[0] as (typeof scripts)[number];
+    const again = factsFor(first, clock).completed(name);
+    expect(await project(db, [again])).toEqual({ received: 1, inserted: 1, duplicates: 0 });
+    expect(await versions()).toEqual(registered);
+
+    // another execution completing with an employee id registered already (version 2's)
+    const stray = factsFor(script({ orgId }), clock).completed(name, registered[1]?.employeeId);
+    expect(await project(db, [stray])).toEqual({ received: 1, inserted: 1, duplicates: 0 });
+    expect(await versions()).toEqual(registered);
+
+    const fifth = script({ orgId });
+    await project(db, creation(fifth, clock, name));
+    expect((await versions()).map((v) => [v.version, v.executionId])).toEqual([
+      ...scripts.map((s, i) => [i + 1, s.executionId]),
+      [5, fifth.executionId],
+    ]);
+    expect((await verifyProjections(db.pool)).difference).toBeNull();
   });
 
   it('writes batches that arrive together in shared transactions, and fails only the batch that holds a refused fact', async () => {

@@ -56,6 +56,9 @@ export interface ConsumerOptions {
   partitionsConsumedConcurrently?: number;
 }
 
+/** Pipelined, the consumer lets the event loop run between this many messages of a batch. */
+const YIELD_EVERY = 200;
+
 /** A pipelined batch between its hand-over and the commit of its offsets. */
 interface Pending {
   topic: string;
@@ -225,9 +228,11 @@ export class FactConsumer {
     const key = `${batch.topic}:${batch.partition}`;
     const epoch = this.epochs.get(key) ?? 0;
     const valid: { delivery: Delivery; message: KafkaMessage }[] = [];
-    for (const message of batch.messages) {
+    for (const [i, message] of batch.messages.entries()) {
       const delivery = await this.receive(batch.topic, batch.partition, message);
       if (delivery) valid.push({ delivery, message });
+      // the handler's I/O (a projector's transaction) is not kept waiting behind a whole batch
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
     }
     while (this.inFlight > 0 && this.inFlight + valid.length > this.maxFactsInFlight) {
       await new Promise<void>((resolve) => this.settled.add(resolve));

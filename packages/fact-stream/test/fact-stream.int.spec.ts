@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createKafka, createLogger, ensureTopics, hasCode } from '@hireloop/platform';
 import { type AnyFact, dlqName, Topics, topicList } from '@hireloop/schemas';
 import type { Kafka, KafkaMessage } from 'kafkajs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type DeadLetter, FactConsumer, FactPublisher, makeFact } from '../src';
 import { readTopics } from '../src/testing';
 
@@ -20,6 +20,47 @@ const until = async (cond: () => boolean, what: string, ms = 30_000) => {
     await new Promise((r) => setTimeout(r, 50));
   }
 };
+
+/** Resolves once the async condition holds, polling. */
+const eventually = async (cond: () => Promise<boolean>, what: string, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** A gate a handler waits on until the test opens it (at the latest when the test ends, so that its consumer can stop). */
+const gate = () => {
+  let open: () => void = () => {};
+  const closed = new Promise<void>((r) => {
+    open = r;
+  });
+  onTestFinished(() => open());
+  return { closed, open };
+};
+
+const answer = (executionId: string, promptId: string) =>
+  makeFact(
+    'HILResponse',
+    { orgId: 'acme', correlation: { executionId } },
+    { executionId, promptId, kind: 'options', payload: { selected: ['a'] } },
+  );
+
+/** A publisher whose dead letters fail while `away` is set: the DLQ is down, the broker is real. */
+class UnreachableDlq extends FactPublisher {
+  away = true;
+  /** called on each dead letter refused */
+  onRefused: () => void = () => {};
+
+  override async sendRaw(...args: Parameters<FactPublisher['sendRaw']>): Promise<void> {
+    if (this.away) {
+      this.onRefused();
+      throw new Error('the DLQ is away');
+    }
+    await super.sendRaw(...args);
+  }
+}
 
 const uiMessage = (conversationId: string, content: string) =>
   makeFact(
@@ -48,6 +89,30 @@ describe('fact stream (real Kafka)', () => {
     consumers.push(c);
     return c;
   };
+  const publishers: FactPublisher[] = [];
+  /**
+   * Topics of a test's own (a prefix under the run's) and a publisher onto them: a pipelined test
+   * reads from the beginning only what it published, and its offsets are its facts' positions.
+   */
+  const ownTopics = async <P extends FactPublisher>(
+    label: string,
+    make: (topicPrefix: string) => P = (topicPrefix) => new FactPublisher({ kafka, topicPrefix, log }) as P,
+  ) => {
+    const topicPrefix = `${prefix}${label}.`;
+    await ensureTopics(admin, topicPrefix, 3);
+    const own = make(topicPrefix);
+    await own.connect();
+    publishers.push(own);
+    return { topicPrefix, publisher: own };
+  };
+  /** The offset a group has committed on a partition (-1 before any). */
+  const committed = async (groupId: string, topic: string, partition: number): Promise<number> => {
+    const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
+    return Number(offsets?.partitions.find((p) => p.partition === partition)?.offset ?? -1);
+  };
+  /** The offset after a partition's last message. */
+  const endOf = async (topic: string, partition: number): Promise<number> =>
+    Number((await admin.fetchTopicOffsets(topic)).find((p) => p.partition === partition)?.high ?? -1);
 
   beforeAll(async () => {
     await admin.connect();
@@ -56,7 +121,7 @@ describe('fact stream (real Kafka)', () => {
   });
   afterAll(async () => {
     await Promise.all(consumers.map((c) => c.stop().catch(() => {})));
-    await publisher.disconnect();
+    await Promise.all([publisher, ...publishers].map((p) => p.disconnect()));
     const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
     await admin.deleteTopics({ topics }).catch(() => {});
     await admin.disconnect();
@@ -224,6 +289,173 @@ describe('fact stream (real Kafka)', () => {
     expect(seen).not.toContain(bad.id);
     const [letter] = await readTopic(kafka, dlqName(`${prefix}${topic.name}`), 1, handlerFailed);
     expect(JSON.parse(letter?.value?.toString() ?? '{}').original).toContain(bad.id);
+  });
+
+  it('pipelined batch mode hands over the next batches while one is still in the handler, and commits a partition only past batches handled', async () => {
+    const own = await ownTopics('pipe-order');
+    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+    const groupId = `pipelined-${randomUUID()}`;
+    // one execution: one key, so one partition, in publication order
+    const [held, ...later] = Array.from({ length: 5 }, (_, i) => answer('exec-pipe', `p-${i}`));
+    if (!held) throw new Error('no facts');
+    const calls: string[][] = [];
+    const handled: string[] = [];
+    let partition = -1;
+    let heldOffset = -1;
+    const first = gate();
+    const c = consumer(groupId, { topics: [Topics.hilResponse], topicPrefix: own.topicPrefix, publisher: own.publisher });
+    c.onBatch(
+      async (deliveries) => {
+        calls.push(deliveries.map((d) => d.fact.id));
+        const mine = deliveries.find((d) => d.fact.id === held.id);
+        if (mine) {
+          partition = mine.partition;
+          heldOffset = Number(mine.offset);
+          await first.closed;
+        }
+        handled.push(...deliveries.map((d) => d.fact.id));
+      },
+      { maxFactsInFlight: 100 },
+    );
+    await c.start();
+
+    await own.publisher.publish(held);
+    await until(() => partition >= 0, 'the first batch in the handler');
+    for (const fact of later) {
+      // published one by one after the consumer fetched the previous: each makes a later batch
+      await own.publisher.publish(fact);
+      await until(() => handled.includes(fact.id), `${fact.id} handled while the first batch is held`);
+    }
+    expect(calls[0]).toEqual([held.id]);
+    expect(calls.length).toBeGreaterThan(1);
+    expect(handled).not.toContain(held.id);
+    expect(handled.sort()).toEqual(later.map((f) => f.id).sort());
+
+    // the batches after the held one are handled, yet nothing past the held one is committed
+    const watchUntil = Date.now() + 1_500;
+    while (Date.now() < watchUntil) {
+      expect(await committed(groupId, topic, partition)).toBeLessThanOrEqual(heldOffset);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    first.open();
+    await until(() => handled.includes(held.id), 'the held batch handled once released');
+    const end = await endOf(topic, partition);
+    expect(end).toBe(heldOffset + 1 + later.length);
+    await eventually(async () => (await committed(groupId, topic, partition)) === end, 'the partition committed to its end');
+    expect(new Set(handled)).toEqual(new Set([held, ...later].map((f) => f.id)));
+  });
+
+  it('pipelined: a batch neither handled nor dead-lettered is read again', async () => {
+    const own = await ownTopics('pipe-again', (topicPrefix) => new UnreachableDlq({ kafka, topicPrefix, log }));
+    const dlq = own.publisher;
+    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+    const groupId = `pipelined-again-${randomUUID()}`;
+    const [before, poison, ...after] = Array.from({ length: 4 }, (_, i) => answer('exec-again', `p-${i}`));
+    if (!before || !poison) throw new Error('no facts');
+    const handled = new Set<string>();
+    let poisonCalls = 0;
+    let callsWhenRefused = -1;
+    let poisonOffset = -1;
+    let partition = -1;
+    dlq.onRefused = () => {
+      if (callsWhenRefused < 0) callsWhenRefused = poisonCalls;
+    };
+    onTestFinished(() => {
+      dlq.away = false;
+    });
+    // no retries: one reading of the poison batch is one call with the batch, then one with the poison alone
+    const c = consumer(groupId, { topics: [Topics.hilResponse], topicPrefix: own.topicPrefix, publisher: dlq, retries: 0 });
+    c.onBatch(
+      async (deliveries) => {
+        const mine = deliveries.find((d) => d.fact.id === poison.id);
+        if (mine) {
+          poisonCalls++;
+          poisonOffset = Number(mine.offset);
+          partition = mine.partition;
+          if (dlq.away) throw new Error('cannot handle the poison while its DLQ is away');
+        }
+        for (const d of deliveries) handled.add(d.fact.id);
+      },
+      { maxFactsInFlight: 100 },
+    );
+    await c.start();
+
+    await dlq.publish(before);
+    await until(() => handled.has(before.id), 'the fact before the poison');
+    await dlq.publish(poison);
+    await until(() => callsWhenRefused >= 0, 'the poison failing to be dead-lettered');
+    await dlq.publishAll(after);
+    await until(() => poisonCalls > callsWhenRefused, 'the poison batch read again after its failure');
+    expect(callsWhenRefused).toBe(2);
+    await eventually(
+      async () => (await committed(groupId, topic, partition)) === poisonOffset,
+      'the fact before the poison committed',
+    );
+    // still failing: the partition is not committed past the poison, whatever came after it
+    await until(() => poisonCalls >= callsWhenRefused + 4, 'the poison batch read twice more');
+    expect(await committed(groupId, topic, partition)).toBe(poisonOffset);
+
+    dlq.away = false;
+    const all = [before, poison, ...after].map((f) => f.id);
+    await until(() => all.every((id) => handled.has(id)), 'every fact handled once the failure is gone');
+    const end = await endOf(topic, partition);
+    expect(end).toBe(all.length);
+    await eventually(async () => (await committed(groupId, topic, partition)) === end, 'the partition committed to its end');
+  });
+
+  it('pipelined stop finishes the batches in hand and commits them; the group resumes after them', async () => {
+    const own = await ownTopics('pipe-stop');
+    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+    const groupId = `pipelined-stop-${randomUUID()}`;
+    const facts = Array.from({ length: 7 }, (_, i) => answer('exec-pipe-stop', `p-${i}`));
+    const [f0, f1, slow, f3, f4, f5, last] = facts;
+    if (!f0 || !f1 || !slow || !f3 || !f4 || !f5 || !last) throw new Error('no facts');
+    const first: string[] = [];
+    let partition = -1;
+    let inHand = false;
+    const held = gate();
+    const a = consumer(groupId, { topics: [Topics.hilResponse], topicPrefix: own.topicPrefix, publisher: own.publisher });
+    a.onBatch(
+      async (deliveries) => {
+        partition = deliveries[0]?.partition ?? partition;
+        if (deliveries.some((d) => d.fact.id === slow.id)) {
+          inHand = true; // the batch in hand when the stop arrives
+          await held.closed;
+        }
+        first.push(...deliveries.map((d) => d.fact.id));
+      },
+      { maxFactsInFlight: 100 },
+    );
+    await a.start();
+    await own.publisher.publishAll([f0, f1]);
+    await until(() => first.length === 2, 'two facts before the slow one');
+    await own.publisher.publish(slow);
+    await until(() => inHand, 'the slow batch in the handler');
+    await own.publisher.publishAll([f3, f4, f5]);
+    await until(() => [f3, f4, f5].every((f) => first.includes(f.id)), 'the batch after the slow one handled');
+
+    let opened = false;
+    const stopping = a.stop();
+    setTimeout(() => {
+      opened = true;
+      held.open();
+    }, 500);
+    await stopping;
+    expect(opened).toBe(true);
+    expect(first).toContain(slow.id);
+    // committed past every batch the first consumer handled, the slow one included
+    expect(await committed(groupId, topic, partition)).toBe(6);
+
+    const second: string[] = [];
+    const b = consumer(groupId, { topics: [Topics.hilResponse], topicPrefix: own.topicPrefix, publisher: own.publisher });
+    b.onBatch(async (deliveries) => void second.push(...deliveries.map((d) => d.fact.id)), { maxFactsInFlight: 100 });
+    await b.start();
+    await own.publisher.publish(last);
+    // the partition is read in order: reaching the new fact, the second consumer passed every earlier one
+    await until(() => second.includes(last.id), 'the fact published after the stop');
+    expect(second).toEqual([last.id]);
+    expect([...first, ...second].sort()).toEqual(facts.map((f) => f.id).sort());
   });
 
   it('fails a publish loudly when the broker cannot be reached', async () => {

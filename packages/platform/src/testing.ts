@@ -46,7 +46,7 @@ export interface ServiceProcess {
 export async function startServiceProcess(name: string, env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
   const portVar = `${name.toUpperCase().replaceAll('-', '_')}_PORT`;
-  const child = spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/main.ts`], {
+  const child = spawn(`${repoRoot}/scripts/service.sh`, [name], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, [portVar]: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
