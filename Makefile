@@ -48,7 +48,7 @@ replay: ## rebuild projections from facts; ARGS='--verify' compares, '--check-ch
 	@pnpm -s hireloop replay $(ARGS)
 
 bench: ## performance figures
-	@node --max-semi-space-size=32 --import tsx scripts/bench-event-store.ts
+	@node --max-semi-space-size=32 --expose-gc --import tsx scripts/bench-event-store.ts
 
 eval: ## run a golden set through the creation graph: make eval [GOLDEN=../shared/golden]
 	@node --import tsx services/graph-creator/src/eval.ts $(if $(GOLDEN),--golden $(GOLDEN),)

@@ -22,30 +22,47 @@ function quoted(key: string): string {
   return json;
 }
 
-/** JSON with object keys sorted at every depth and no whitespace: the same fact always hashes the same. */
+/**
+ * JSON with object keys sorted at every depth and no whitespace: the same fact always hashes the same.
+ * Written as parts joined once, so that the result is one flat string: built with `+=` it would be a
+ * tree of a hundred-odd pieces that every later reader (the hash, the COPY line) flattens again, and that
+ * the projector keeps alive, piece by piece, while the fact waits for its transaction.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const parts: string[] = [];
+  writeCanonical(value, parts);
+  return parts.join('');
+}
+
+function writeCanonical(value: unknown, out: string[]): void {
+  if (value === null || typeof value !== 'object') {
+    out.push(JSON.stringify(value) ?? 'null');
+    return;
+  }
   if (Array.isArray(value)) {
-    let out = '[';
+    out.push('[');
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) out += ',';
+      if (i > 0) out.push(',');
       const item: unknown = value[i];
-      out += item === undefined ? 'null' : canonicalJson(item);
+      if (item === undefined) out.push('null');
+      else writeCanonical(item, out);
     }
-    return `${out}]`;
+    out.push(']');
+    return;
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).sort();
-  let out = '{';
+  out.push('{');
   let first = true;
   for (const key of keys) {
     const item = record[key];
     if (item === undefined) continue;
-    if (!first) out += ',';
+    if (!first) out.push(',');
     first = false;
-    out += `${quoted(key)}:${canonicalJson(item)}`;
+    out.push(quoted(key), ':');
+    writeCanonical(item, out);
   }
-  return `${out}}`;
+  out.push('}');
 }
 
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;

@@ -451,12 +451,24 @@ export function createProjector(
     draining = false;
   };
 
-  return (deliveries) =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ batch: prepare(deliveries), received: deliveries.length, resolve, reject });
+  return async (deliveries) => {
+    // prepared a slice at a time, letting the event loop run in between: the transaction in flight
+    // goes on as soon as Postgres answers instead of waiting for the whole batch
+    const parts: Prepared[][] = [];
+    for (let i = 0; i < deliveries.length; i += PREPARE_SLICE) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      parts.push(prepare(deliveries.slice(i, i + PREPARE_SLICE)));
+    }
+    const batch = parts.length === 1 ? (parts[0] as Prepared[]) : dedupe(parts.flat());
+    await new Promise<void>((resolve, reject) => {
+      queue.push({ batch, received: deliveries.length, resolve, reject });
       if (!draining) void drain();
     });
+  };
 }
+
+/** Facts prepared between two turns of the event loop. */
+const PREPARE_SLICE = 250;
 
 /** Prepared facts of several batches, each fact once. */
 function dedupe(batch: readonly Prepared[]): Prepared[] {
