@@ -273,29 +273,33 @@ export function projectBatch(
   deliveries: readonly Recorded[],
   options: ProjectBatchOptions = {},
 ): Promise<ProjectResult> {
-  return projectPrepared(pool, prepare(deliveries), deliveries.length, options);
+  return projectPrepared(pool, prepare(deliveries), deliveries.length, options).then(({ result }) => result);
 }
 
 /**
  * A batch is first assumed new — the common case: facts are delivered again only after a crash or a
  * rebalance — so the transaction reads no ids and copies every fact; when one was stored already,
  * the unique `id` fails the COPY, and the batch is done again checked: the ids already stored are
- * read under the locks and left out.
+ * read under the locks and left out. `checked` starts checked straight away (the projector does after
+ * a batch that held stored facts: the ones after it, redelivered too, would fail their COPY as well).
  */
 async function projectPrepared(
   pool: Pool,
   batch: readonly Prepared[],
   received: number,
   options: ProjectBatchOptions,
-): Promise<ProjectResult> {
-  if (batch.length === 0) return { received, inserted: 0, duplicates: received };
-  try {
-    return await store(pool, batch, received, options, false);
-  } catch (error) {
-    if (!isStoredId(error)) throw classify(error);
+  checked = false,
+): Promise<{ result: ProjectResult; checked: boolean }> {
+  if (batch.length === 0) return { result: { received, inserted: 0, duplicates: received }, checked };
+  if (!checked) {
+    try {
+      return { result: await store(pool, batch, received, options, false), checked: false };
+    } catch (error) {
+      if (!isStoredId(error)) throw classify(error);
+    }
   }
   try {
-    return await store(pool, batch, received, options, true);
+    return { result: await store(pool, batch, received, options, true), checked: true };
   } catch (error) {
     throw classify(error);
   }
@@ -419,6 +423,7 @@ export function createProjector(
 ): (deliveries: readonly Recorded[]) => Promise<void> {
   const maxFacts = options.maxFacts ?? 10_000;
   const cache = new ExecutionCache();
+  let check = false;
   const queue: Waiting[] = [];
   let draining = false;
 
@@ -426,8 +431,10 @@ export function createProjector(
     const started = performance.now();
     const batch = group.length === 1 ? (group[0] as Waiting).batch : dedupe(group.flatMap((w) => w.batch));
     const received = group.reduce((n, w) => n + w.received, 0);
-    const result = await projectPrepared(pool, batch, received, { cache });
-    log.debug({ ...result, parts: group.length, ms: Math.round(performance.now() - started) }, 'projected');
+    const outcome = await projectPrepared(pool, batch, received, { cache }, check);
+    // checked, and some facts were stored already: a redelivery, the next batches are likely stored too
+    check = outcome.checked && outcome.result.inserted < batch.length;
+    log.debug({ ...outcome.result, parts: group.length, ms: Math.round(performance.now() - started) }, 'projected');
   };
 
   const drain = async (): Promise<void> => {
