@@ -321,9 +321,16 @@ async function main() {
     // ---- 3. replay: rebuild every projection from facts alone. The facts were written seconds ago: the
     // first read of a freshly written row also marks it committed on its page (hint bits), a one-off cost
     // of the storage that autovacuum pays for a table like `facts` soon after — paid here by VACUUM first.
+    // Three rebuilds, the median reported: on 100,000 facts the first also pays for warming the code up,
+    // which a rebuild of a store of millions would not notice.
     await pool.query('VACUUM (ANALYZE) facts');
-    settle();
-    const rebuild = await rebuildProjections(pool);
+    const rebuilds = [];
+    for (let i = 0; i < 3; i++) {
+      settle();
+      rebuilds.push(await rebuildProjections(pool));
+    }
+    const first = rebuilds[0] as (typeof rebuilds)[number];
+    const rebuild = [...rebuilds].sort((a, b) => a.factsPerSecond - b.factsPerSecond)[1] as (typeof rebuilds)[number];
     const verify = await verifyProjections(pool);
 
     const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
@@ -340,7 +347,8 @@ async function main() {
         ok(projectorRate >= rawRate / 2 && projectorRate >= 20_000),
     );
     console.log(
-      `replay rebuild:       ${fmt(rebuild.factsPerSecond)} facts/s (${fmt(rebuild.facts)} facts in ${rebuild.ms} ms, facts vacuumed; ` +
+      `replay rebuild:       ${fmt(rebuild.factsPerSecond)} facts/s (median of 3 rebuilds of ${fmt(rebuild.facts)} facts, ${rebuild.ms} ms; ` +
+        `the first ${fmt(first.factsPerSecond)} facts/s; facts vacuumed; ` +
         `verify: ${verify.difference ? `DIFFERENCE in ${verify.difference.table}` : 'identical'}) — target >= 100,000: ${ok(rebuild.factsPerSecond >= 100_000)}`,
     );
     if (count !== N || verify.difference) process.exitCode = 1;
