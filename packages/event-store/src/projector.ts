@@ -458,20 +458,30 @@ export function createProjector(
     draining = false;
   };
 
+  // batches are prepared one after the other, so that they are written in the order they came in
+  let preparing: Promise<unknown> = Promise.resolve();
   return async (deliveries) => {
-    // prepared a slice at a time, letting the event loop run in between: the transaction in flight
-    // goes on as soon as Postgres answers instead of waiting for the whole batch
-    const parts: Prepared[][] = [];
-    for (let i = 0; i < deliveries.length; i += PREPARE_SLICE) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      parts.push(prepare(deliveries.slice(i, i + PREPARE_SLICE)));
-    }
-    const batch = parts.length === 1 ? (parts[0] as Prepared[]) : dedupe(parts.flat());
+    const prepared = preparing.then(() => prepareInSlices(deliveries));
+    preparing = prepared.catch(() => {});
+    const batch = await prepared;
     await new Promise<void>((resolve, reject) => {
       queue.push({ batch, received: deliveries.length, resolve, reject });
       if (!draining) void drain();
     });
   };
+}
+
+/**
+ * A batch prepared a slice at a time, letting the event loop run in between: the transaction in flight
+ * goes on as soon as Postgres answers instead of waiting for the whole batch.
+ */
+async function prepareInSlices(deliveries: readonly Recorded[]): Promise<Prepared[]> {
+  const parts: Prepared[][] = [];
+  for (let i = 0; i < deliveries.length; i += PREPARE_SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    parts.push(prepare(deliveries.slice(i, i + PREPARE_SLICE)));
+  }
+  return parts.length === 1 ? (parts[0] as Prepared[]) : dedupe(parts.flat());
 }
 
 /** Facts prepared between two turns of the event loop. */

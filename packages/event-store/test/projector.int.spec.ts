@@ -260,6 +260,17 @@ describe('projector (real Postgres)', () => {
     expect((await verifyProjections(db.pool)).difference).toBeNull();
   });
 
+  it('stores batches in the order they were handed over, however long each takes to prepare', async () => {
+    const project = createProjector(db.pool, createLogger('projector-test', 'silent'));
+    // the first batch takes many slices to prepare, the second one: handed over at once, the second
+    // is ready first, yet it must be written after the first
+    const first = Array.from({ length: 60 }, () => creation(script({ orgId: 'ordered' }))).flat();
+    const second = creation(script({ orgId: 'ordered' }));
+    await Promise.all([project(first.map((f) => recorded(f))), project(second.map((f) => recorded(f)))]);
+    const { rows } = await db.pool.query<{ id: string }>(`SELECT id FROM facts WHERE org_id = 'ordered' ORDER BY seq`);
+    expect(rows.map((r) => r.id)).toEqual([...first, ...second].map((f) => f.id));
+  });
+
   it('writes batches that arrive together in shared transactions, and fails only the batch that holds a refused fact', async () => {
     const project = createProjector(db.pool, createLogger('projector-test', 'silent'));
     const good = Array.from({ length: 6 }, () => creation(script({ orgId: 'grouped' })));
