@@ -67,7 +67,9 @@ interface Pending {
   first: string;
   /** the offset to commit once it is handled */
   next: string;
-  state: 'handling' | 'handled' | 'failed';
+  state: 'waiting' | 'handling' | 'handled' | 'failed' | 'dropped';
+  /** resolves once it has settled (never rejects): the partition's next batch is handed over then */
+  settled: Promise<void>;
 }
 
 /** What a DLQ entry holds: the reason, where the fact came from, and its original bytes. */
@@ -112,6 +114,9 @@ export class FactConsumer {
   /** bumped when a partition seeks back: a batch fetched before the seek is not handed over after it */
   private readonly epochs = new Map<string, number>();
   private committing: Promise<void> = Promise.resolve();
+  /** pipelined batches between the start of `eachBatch` and their hand-over */
+  private arriving = 0;
+  private stopping = false;
   private readonly topicByName: Map<string, TopicSpec>;
 
   private joined = false;
@@ -168,7 +173,12 @@ export class FactConsumer {
   /** Stops fetching, lets the message (or, pipelined, the batches) in hand finish, commits, and leaves the group. */
   async stop(): Promise<void> {
     if (this.pipelined) {
-      this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));
+      this.stopping = true;
+      try {
+        this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));
+      } catch {
+        // not running (never started, or between a crash and its restart): nothing is fetched anyway
+      }
       await this.drained();
       await this.committing;
     }
@@ -216,52 +226,75 @@ export class FactConsumer {
   }
 
   /**
-   * Pipelined: validates the batch, moves the fetch position past it, and hands it to the handler
-   * without waiting for it (only for room: at most `maxFactsInFlight` facts in the handler). Its
-   * offsets are committed by `commitHandled` once it and the batches before it are handled.
+   * Pipelined: validates the batch, moves the fetch position past it, and returns; the batch goes to
+   * the handler once the partition's previous batch has settled (a partition's batches are handled one
+   * after the other, retries included, so its facts keep their order), with at most `maxFactsInFlight`
+   * facts handed over and not settled. Its offsets are committed by `commitHandled` once it and the
+   * batches before it are handled.
    */
   private async eachBatchPipelined({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
-    if (!isRunning() || isStale()) return;
-    const handler = this.batchHandler;
-    const last = batch.messages.at(-1);
-    if (!handler || !last) return;
-    const key = `${batch.topic}:${batch.partition}`;
-    const epoch = this.epochs.get(key) ?? 0;
-    const valid: { delivery: Delivery; message: KafkaMessage }[] = [];
-    for (const [i, message] of batch.messages.entries()) {
-      const delivery = await this.receive(batch.topic, batch.partition, message);
-      if (delivery) valid.push({ delivery, message });
-      // the handler's I/O (a projector's transaction) is not kept waiting behind a whole batch
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+    this.arriving += 1;
+    try {
+      if (this.stopping || !isRunning() || isStale()) return;
+      const handler = this.batchHandler;
+      const last = batch.messages.at(-1);
+      if (!handler || !last) return;
+      const key = `${batch.topic}:${batch.partition}`;
+      const epoch = this.epochs.get(key) ?? 0;
+      const valid: { delivery: Delivery; message: KafkaMessage }[] = [];
+      for (const [i, message] of batch.messages.entries()) {
+        const delivery = await this.receive(batch.topic, batch.partition, message);
+        if (delivery) valid.push({ delivery, message });
+        // the handler's I/O (a projector's transaction) is not kept waiting behind a whole batch
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+      }
+      while (this.inFlight > 0 && this.inFlight + valid.length > this.maxFactsInFlight) {
+        await new Promise<void>((resolve) => this.settled.add(resolve));
+        await heartbeat();
+      }
+      // stopping, or the partition sought back meanwhile: this batch is read again (by the next reader)
+      if (this.stopping || !isRunning() || isStale() || (this.epochs.get(key) ?? 0) !== epoch) return;
+      const queue = this.pending.get(key) ?? [];
+      this.pending.set(key, queue);
+      const previous = queue.at(-1)?.settled ?? Promise.resolve();
+      let settle: () => void = () => {};
+      const entry: Pending = {
+        topic: batch.topic,
+        partition: batch.partition,
+        first: (batch.messages[0] as KafkaMessage).offset,
+        next: (BigInt(last.offset) + 1n).toString(),
+        state: 'waiting',
+        settled: new Promise<void>((resolve) => {
+          settle = resolve;
+        }),
+      };
+      queue.push(entry);
+      this.inFlight += valid.length;
+      resolveOffset(last.offset);
+      void previous.then(async () => {
+        if ((this.epochs.get(key) ?? 0) !== epoch) {
+          // the batch before it failed: the partition is read again from there
+          this.settle(entry, valid.length, 'dropped');
+        } else {
+          entry.state = 'handling';
+          try {
+            await this.handleBatch(handler, valid);
+            this.settle(entry, valid.length, 'handled');
+          } catch (error) {
+            this.options.log.error(
+              { err: error, topic: entry.topic, partition: entry.partition, offset: entry.first },
+              'batch neither handled nor dead-lettered: reading it again',
+            );
+            this.settle(entry, valid.length, 'failed');
+          }
+        }
+        settle();
+      });
+      await heartbeat();
+    } finally {
+      this.arriving -= 1;
+      if (this.arriving === 0) this.wake();
     }
-    while (this.inFlight > 0 && this.inFlight + valid.length > this.maxFactsInFlight) {
-      await new Promise<void>((resolve) => this.settled.add(resolve));
-    }
-    // the partition sought back meanwhile: this batch is read again from there
-    if (!isRunning() || isStale() || (this.epochs.get(key) ?? 0) !== epoch) return;
-    const queue = this.pending.get(key) ?? [];
-    this.pending.set(key, queue);
-    const entry: Pending = {
-      topic: batch.topic,
-      partition: batch.partition,
-      first: (batch.messages[0] as KafkaMessage).offset,
-      next: (BigInt(last.offset) + 1n).toString(),
-      state: 'handling',
-    };
-    queue.push(entry);
-    this.inFlight += valid.length;
-    resolveOffset(last.offset);
-    void this.handleBatch(handler, valid).then(
-      () => this.settle(entry, valid.length, 'handled'),
-      (error: unknown) => {
-        this.options.log.error(
-          { err: error, topic: entry.topic, partition: entry.partition, offset: entry.first },
-          'batch neither handled nor dead-lettered: reading it again',
-        );
-        this.settle(entry, valid.length, 'failed');
-      },
-    );
-    await heartbeat();
   }
 
   /** The handler on a whole batch with retries; then, should it still fail, fact by fact, dead-lettering the failures. */
@@ -274,36 +307,41 @@ export class FactConsumer {
     }
   }
 
-  private settle(entry: Pending, facts: number, state: 'handled' | 'failed'): void {
+  /**
+   * Records how a batch ended. A batch that failed (neither handled nor dead-lettered: the DLQ is away
+   * too) is read again: its partition seeks back to it at once, and the batches after it, handled or
+   * not, are left to that second reading (their offsets are never committed from this reading).
+   */
+  private settle(entry: Pending, facts: number, state: 'handled' | 'failed' | 'dropped'): void {
     entry.state = state;
     this.inFlight -= facts;
-    for (const wake of this.settled) wake();
-    this.settled.clear();
-    this.committing = this.committing.then(() => this.commitHandled());
+    if (state === 'failed') {
+      const key = `${entry.topic}:${entry.partition}`;
+      this.epochs.set(key, (this.epochs.get(key) ?? 0) + 1);
+      this.pending.delete(key);
+      try {
+        this.consumer.seek({ topic: entry.topic, partition: entry.partition, offset: entry.first });
+      } catch (error) {
+        // stopped meanwhile: the next reader starts from the last commit, before the failed batch
+        this.options.log.warn({ err: error, topic: entry.topic, partition: entry.partition }, 'could not seek back');
+      }
+    }
+    this.wake();
+    if (state === 'handled') this.committing = this.committing.then(() => this.commitHandled());
   }
 
-  /**
-   * Commits, per partition, past the batches handled in a row from the oldest. A batch that failed
-   * (neither handled nor dead-lettered: the DLQ is away too) is read again: the partition seeks back
-   * to it, and the batches after it, handled or not, are left to that second reading.
-   */
+  private wake(): void {
+    for (const wake of this.settled) wake();
+    this.settled.clear();
+  }
+
+  /** Commits, per partition, past the batches handled in a row from the oldest. */
   private async commitHandled(): Promise<void> {
     const offsets: { topic: string; partition: number; offset: string }[] = [];
     for (const [key, queue] of this.pending) {
       let done: Pending | undefined;
       while (queue[0]?.state === 'handled') done = queue.shift();
       if (done) offsets.push({ topic: done.topic, partition: done.partition, offset: done.next });
-      const head = queue[0];
-      if (head?.state === 'failed') {
-        queue.length = 0;
-        this.epochs.set(key, (this.epochs.get(key) ?? 0) + 1);
-        try {
-          this.consumer.seek({ topic: head.topic, partition: head.partition, offset: head.first });
-        } catch (error) {
-          // stopped meanwhile: the next reader starts from the last commit, before the failed batch
-          this.options.log.warn({ err: error, topic: head.topic, partition: head.partition }, 'could not seek back');
-        }
-      }
       if (queue.length === 0) this.pending.delete(key);
     }
     if (offsets.length === 0) return;
@@ -316,9 +354,9 @@ export class FactConsumer {
     }
   }
 
-  /** Resolves once no batch is in the handler. */
+  /** Resolves once no batch is in the handler, waiting for it, or on its way to it. */
   private async drained(): Promise<void> {
-    while (this.inFlight > 0) await new Promise<void>((resolve) => this.settled.add(resolve));
+    while (this.inFlight > 0 || this.arriving > 0) await new Promise<void>((resolve) => this.settled.add(resolve));
   }
 
   /** Parses and validates one message; dead-letters it and returns undefined when it is not a fact of its topic. */
