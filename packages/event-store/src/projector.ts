@@ -1,5 +1,5 @@
 import type { Delivery } from '@hireloop/fact-stream';
-import { HireloopError, type Logger, type Pool, type PoolClient } from '@hireloop/platform';
+import { HireloopError, type Logger, type Pool, withTransaction } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
 import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockStatement } from './chain';
 import { copyJson, copyLines, copyText } from './copy';
@@ -244,25 +244,6 @@ function classify(error: unknown): unknown {
 }
 
 /**
- * Runs `fn` in a transaction whose `BEGIN` and locks go to Postgres in one round trip (under load, each
- * round trip of the writer also waits its turn on the event loop behind the consumer's work).
- */
-async function inTransaction<T>(pool: Pool, locks: string | null, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query(locks === null ? 'BEGIN' : `BEGIN; ${locks}`);
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-/**
  * Appends a batch of deliveries to `facts` and folds the ones actually inserted into the three
  * projections, all in one transaction: the same fact delivered twice is one row and one change.
  * Several projector instances may run at once: the transaction first takes the advisory locks of
@@ -322,66 +303,73 @@ async function store(
   ];
 
   let cached: [string, Execution, string][] = [];
-  const outcome = await inTransaction(pool, lockStatement(lockSet), async (client) => {
-    const read = readStatement(tables, batch, keys, checked);
-    const row = (await client.query<ReadRow>(read.text, read.values)).rows[0] as ReadRow;
-    const existing = new Set((row.existing ?? []).map((id) => id.toLowerCase()));
-    const fresh = checked ? batch.filter((p) => !existing.has(p.fact.id.toLowerCase())) : batch;
-    if (fresh.length === 0) return { received, inserted: 0, duplicates: received };
+  // BEGIN and the locks in one round trip: under load each round trip of the writer also waits its turn
+  // on the event loop behind the consumer's work
+  const outcome = await withTransaction(
+    pool,
+    async (client) => {
+      const read = readStatement(tables, batch, keys, checked);
+      const row = (await client.query<ReadRow>(read.text, read.values)).rows[0] as ReadRow;
+      const existing = new Set((row.existing ?? []).map((id) => id.toLowerCase()));
+      const fresh = checked ? batch.filter((p) => !existing.has(p.fact.id.toLowerCase())) : batch;
+      if (fresh.length === 0) return { received, inserted: 0, duplicates: received };
 
-    const allocated = row.seqs ?? (await client.query<{ seqs: string[] }>(ALLOCATE_SEQS, [fresh.length])).rows[0]?.seqs ?? [];
-    const seqs = allocated.map(Number).sort((x, y) => x - y);
-    const heads = new Map(Object.entries(row.heads));
-    const prev: (string | null)[] = [];
-    const hashes: string[] = [];
-    for (const p of fresh) {
-      const before = heads.get(p.chain) ?? null;
-      const hash = chainHash(before, p.canonical);
-      heads.set(p.chain, hash);
-      prev.push(before);
-      hashes.push(hash);
-    }
-    await copyLines(client, COPY_FACTS, factLines(fresh, seqs, prev, hashes));
-    const folded = fresh.map((p, i) => ({ fact: p.fact, seq: seqs[i] as number }));
+      const allocated = row.seqs ?? (await client.query<{ seqs: string[] }>(ALLOCATE_SEQS, [fresh.length])).rows[0]?.seqs ?? [];
+      const seqs = allocated.map(Number).sort((x, y) => x - y);
+      const heads = new Map(Object.entries(row.heads));
+      const prev: (string | null)[] = [];
+      const hashes: string[] = [];
+      for (const p of fresh) {
+        const before = heads.get(p.chain) ?? null;
+        const hash = chainHash(before, p.canonical);
+        heads.set(p.chain, hash);
+        prev.push(before);
+        hashes.push(hash);
+      }
+      await copyLines(client, COPY_FACTS, factLines(fresh, seqs, prev, hashes));
+      const folded = fresh.map((p, i) => ({ fact: p.fact, seq: seqs[i] as number }));
 
-    const executionStates = new Map<string, Execution>();
-    const misses: string[] = [];
-    for (const [id, xmin] of row.versions) {
-      const state = cache.get(id, xmin);
-      if (state) executionStates.set(id, state);
-      else misses.push(id);
-    }
-    if (misses.length > 0) {
-      const loaded = await client.query<{ executions: ExecutionRow[] }>(loadExecutions(tables), [misses]);
-      for (const r of loaded.rows[0]?.executions ?? []) executionStates.set(r.execution_id, executionFromRow(r));
-    }
-    const conversationStates = new Map<string, ConversationExecution>(
-      row.conversations.map((r) => [r.execution_id, conversationFromRow(r)]),
-    );
-    const employeeStates: Map<string, EmployeeHistory> = employeeHistories(row.employees);
-    const known = new Set(row.employees.map((r) => r.employee_id));
+      const executionStates = new Map<string, Execution>();
+      const misses: string[] = [];
+      for (const [id, xmin] of row.versions) {
+        const state = cache.get(id, xmin);
+        if (state) executionStates.set(id, state);
+        else misses.push(id);
+      }
+      if (misses.length > 0) {
+        const loaded = await client.query<{ executions: ExecutionRow[] }>(loadExecutions(tables), [misses]);
+        for (const r of loaded.rows[0]?.executions ?? []) executionStates.set(r.execution_id, executionFromRow(r));
+      }
+      const conversationStates = new Map<string, ConversationExecution>(
+        row.conversations.map((r) => [r.execution_id, conversationFromRow(r)]),
+      );
+      const employeeStates: Map<string, EmployeeHistory> = employeeHistories(row.employees);
+      const known = new Set(row.employees.map((r) => r.employee_id));
 
-    const changedExecutions = fold(executions, executionStates, folded);
-    const changedConversations = fold(conversationExecutions, conversationStates, folded);
-    const changedEmployees = fold(employees, employeeStates, folded);
+      const changedExecutions = fold(executions, executionStates, folded);
+      const changedConversations = fold(conversationExecutions, conversationStates, folded);
+      const changedEmployees = fold(employees, employeeStates, folded);
 
-    const newEmployees: Employee[] = [...changedEmployees].flatMap(
-      (k) => employeeStates.get(k)?.versions.filter((v) => !known.has(v.employeeId)) ?? [],
-    );
-    await writeProjections(client, tables, {
-      executions: [...changedExecutions].map((k) => executionStates.get(k) as Execution),
-      conversations: [...changedConversations].map((k) => conversationStates.get(k) as ConversationExecution),
-      employees: newEmployees,
-    });
-    // remembered once the transaction has committed: the written rows carry this transaction's id
-    const versions = new Map(row.versions);
-    cached = [...executionStates].map(([id, state]) => [
-      id,
-      state,
-      changedExecutions.has(id) ? row.xid : (versions.get(id) ?? ''),
-    ]);
-    return { received, inserted: fresh.length, duplicates: received - fresh.length };
-  });
+      const newEmployees: Employee[] = [...changedEmployees].flatMap(
+        (k) => employeeStates.get(k)?.versions.filter((v) => !known.has(v.employeeId)) ?? [],
+      );
+      await writeProjections(client, tables, {
+        executions: [...changedExecutions].map((k) => executionStates.get(k) as Execution),
+        conversations: [...changedConversations].map((k) => conversationStates.get(k) as ConversationExecution),
+        employees: newEmployees,
+      });
+      // remembered once the transaction has committed: the written rows carry this transaction's id
+      const versions = new Map(row.versions);
+      cached = [...executionStates].map(([id, state]) => [
+        id,
+        state,
+        changedExecutions.has(id) ? row.xid : (versions.get(id) ?? ''),
+      ]);
+      return { received, inserted: fresh.length, duplicates: received - fresh.length };
+    },
+    'READ COMMITTED',
+    lockStatement(lockSet),
+  );
   for (const [id, state, xmin] of cached) if (xmin !== '') cache.set(id, state, xmin);
   return outcome;
 }

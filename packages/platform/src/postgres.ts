@@ -16,15 +16,19 @@ export async function pingPostgres(pool: pg.Pool): Promise<void> {
 
 export type IsolationLevel = 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE';
 
-/** Runs `fn` inside one transaction on one client; rolls back on any error. */
+/**
+ * Runs `fn` inside one transaction on one client; rolls back on any error. `first`, a statement without
+ * parameters (advisory locks, say), goes to Postgres with the `BEGIN`, in the same round trip.
+ */
 export async function withTransaction<T>(
   pool: pg.Pool,
   fn: (client: pg.PoolClient) => Promise<T>,
   isolation: IsolationLevel = 'READ COMMITTED',
+  first: string | null = null,
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+    await client.query(`BEGIN ISOLATION LEVEL ${isolation}${first === null ? '' : `; ${first}`}`);
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
