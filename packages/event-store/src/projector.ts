@@ -49,28 +49,23 @@ interface Prepared {
   chain: string;
 }
 
-/** The deliveries of a batch, each fact once (Postgres' uuid is case-blind), prepared. */
-function prepare(deliveries: readonly Recorded[]): Prepared[] {
-  const seen = new Set<string>();
-  const batch: Prepared[] = [];
-  for (const delivery of deliveries) {
-    const { fact } = delivery;
-    const id = fact.id.toLowerCase();
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const executionId = executionIdOf(fact);
-    const conversationId = conversationIdOf(fact);
-    batch.push({
-      fact,
-      delivery,
-      canonical: canonicalJson(fact),
-      executionId,
-      conversationId,
-      chain: chainKey(fact.orgId, executionId, conversationId),
-    });
-  }
-  return batch;
-}
+/** The deliveries of a batch, each fact once, prepared. */
+const prepare = (deliveries: readonly Recorded[]): Prepared[] =>
+  dedupe(
+    deliveries.map((delivery) => {
+      const { fact } = delivery;
+      const executionId = executionIdOf(fact);
+      const conversationId = conversationIdOf(fact);
+      return {
+        fact,
+        delivery,
+        canonical: canonicalJson(fact),
+        executionId,
+        conversationId,
+        chain: chainKey(fact.orgId, executionId, conversationId),
+      };
+    }),
+  );
 
 /**
  * Execution states this process wrote or read, each with the version of its row (`xmin`) it is
@@ -475,7 +470,7 @@ async function prepareInSlices(deliveries: readonly Recorded[]): Promise<Prepare
 /** Facts prepared between two turns of the event loop. */
 const PREPARE_SLICE = 250;
 
-/** Prepared facts of several batches, each fact once. */
+/** Prepared facts, each fact once (the first of each id; Postgres' uuid is case-blind). */
 function dedupe(batch: readonly Prepared[]): Prepared[] {
   const seen = new Set<string>();
   return batch.filter((p) => {

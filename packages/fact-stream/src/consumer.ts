@@ -212,14 +212,7 @@ export class FactConsumer {
       const delivery = await this.receive(batch.topic, batch.partition, message);
       if (delivery) valid.push({ delivery, message });
     }
-    if (valid.length > 0) {
-      try {
-        await this.retry(() => handler(valid.map((v) => v.delivery)), valid[0]?.delivery.log ?? this.options.log);
-      } catch {
-        // One poison fact must not hold the batch: take them one at a time, dead-lettering the failures.
-        for (const { delivery, message } of valid) await this.withRetries(() => handler([delivery]), delivery, message);
-      }
-    }
+    await this.handleBatch(handler, valid);
     const last = batch.messages.at(-1);
     if (last) resolveOffset(last.offset);
     await heartbeat();
@@ -303,6 +296,7 @@ export class FactConsumer {
     try {
       await this.retry(() => handler(valid.map((v) => v.delivery)), valid[0]?.delivery.log ?? this.options.log);
     } catch {
+      // One poison fact must not hold the batch: take them one at a time, dead-lettering the failures.
       for (const { delivery, message } of valid) await this.withRetries(() => handler([delivery]), delivery, message);
     }
   }

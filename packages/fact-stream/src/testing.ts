@@ -79,3 +79,23 @@ export async function readTopics(
   await consumer.disconnect();
   return messages;
 }
+
+/** Messages no consumer may accept: not JSON, a fact missing its fields, a fact of no known type. */
+export const POISON: readonly string[] = [
+  'not json {',
+  JSON.stringify({ type: 'UIMessage', id: 'nope' }),
+  JSON.stringify({ type: 'Gossip', orgId: 'acme' }),
+];
+
+/** Sends every `POISON` message, keyed `poison`, to each of these topics. */
+export async function sendPoison(kafka: Kafka, topicPrefix: string, topics: readonly TopicSpec[]): Promise<void> {
+  const producer = kafka.producer();
+  await producer.connect();
+  try {
+    for (const spec of topics) {
+      await producer.send({ topic: `${topicPrefix}${spec.name}`, messages: POISON.map((value) => ({ key: 'poison', value })) });
+    }
+  } finally {
+    await producer.disconnect();
+  }
+}

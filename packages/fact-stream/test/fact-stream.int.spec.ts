@@ -4,7 +4,7 @@ import { type AnyFact, dlqName, Topics, topicList } from '@hireloop/schemas';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type DeadLetter, FactConsumer, FactPublisher, makeFact } from '../src';
-import { readTopics } from '../src/testing';
+import { POISON, readTopics, sendPoison } from '../src/testing';
 
 const log = createLogger('fact-stream-test', 'silent');
 
@@ -155,20 +155,8 @@ describe('fact stream (real Kafka)', () => {
     for (const spec of topicList) c.on(spec.fact, async (fact) => void handled.push(fact.id));
     await c.start();
 
-    const producer = kafka.producer();
-    await producer.connect();
-    const poison = [
-      'not json {',
-      JSON.stringify({ type: 'UIMessage', id: 'nope' }),
-      JSON.stringify({ type: 'Gossip', orgId: 'acme' }),
-    ];
-    for (const spec of topicList) {
-      await producer.send({
-        topic: `${prefix}${spec.name}`,
-        messages: poison.map((value) => ({ key: 'poison', value })),
-      });
-    }
-    await producer.disconnect();
+    const poison = POISON;
+    await sendPoison(kafka, prefix, topicList);
     const good = uiMessage('conv-after-poison', 'still here');
     await publisher.publish(good);
     await until(() => handled.includes(good.id), 'the good fact after the poison');

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkChain, verifyProjections } from '@hireloop/event-store';
 import { type DeadLetter, FactPublisher, makeFact } from '@hireloop/fact-stream';
-import { readTopics } from '@hireloop/fact-stream/testing';
+import { POISON, readTopics, sendPoison } from '@hireloop/fact-stream/testing';
 import {
   createKafka,
   createLogger,
@@ -160,17 +160,8 @@ describe('event-store service (its own process, real Kafka and Postgres)', () =>
 
   it('dead-letters a poison message on every topic, with the reason, and keeps projecting', async () => {
     const service = await start();
-    const producer = kafka.producer();
-    await producer.connect();
-    const poison = [
-      'not json {',
-      JSON.stringify({ type: 'UIMessage', id: 'nope' }),
-      JSON.stringify({ type: 'Gossip', orgId: 'acme' }),
-    ];
-    for (const spec of topicList) {
-      await producer.send({ topic: `${prefix}${spec.name}`, messages: poison.map((value) => ({ key: 'poison', value })) });
-    }
-    await producer.disconnect();
+    const poison = POISON;
+    await sendPoison(kafka, prefix, topicList);
     // valid, but Postgres refuses it (a NUL character cannot be stored in jsonb): the handler fails for good
     const refused = makeFact(
       'UIMessage',
