@@ -84,6 +84,21 @@ export const CreateTriggerBody = Type.Object(
 );
 export type CreateTriggerBody = Static<typeof CreateTriggerBody>;
 
+export const CreateTriggerHeaders = Type.Object(
+  {
+    'idempotency-key': Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: '^[\\x21-\\x7e]+$',
+        description: 'the same key sent again is the same request: same triggerId and conversation, nothing started twice',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type CreateTriggerHeaders = Static<typeof CreateTriggerHeaders>;
+
 export const TriggerAccepted = Type.Object(
   { triggerId: Uuid, conversationId: Id },
   { additionalProperties: false, description: 'the trigger is published; prompts follow on the conversation' },
