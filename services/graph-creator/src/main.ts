@@ -25,7 +25,7 @@ const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, lo
 await publisher.connect();
 lifecycle.onStop('publisher', () => publisher.disconnect());
 
-const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret() });
+const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret(), log });
 // `conversation` runs the small graph that exercises every runner mechanism (a prompt inside the fan-out)
 const graph = env.GRAPH_CREATOR_GRAPH ?? 'creation';
 if (graph !== 'creation' && graph !== 'conversation')
