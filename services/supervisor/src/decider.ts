@@ -356,7 +356,7 @@ function onPrompt(state: SupervisorState, fact: HILPrompt): SupervisorState {
 
 function onAnswer(state: SupervisorState, fact: HILResponse): SupervisorState {
   const known = state.executions.get(fact.executionId);
-  if (!known || known.status !== 'waiting' || known.orgId !== fact.orgId) return state;
+  if (known?.status !== 'waiting' || known.orgId !== fact.orgId) return state;
   if (known.prompt?.promptId !== fact.promptId) return state; // stale, or a prompt not seen yet
   // the worker will not advance another user's answer (ARCHITECTURE §7): it takes no slot
   const owner = known.correlation.userId;
@@ -580,7 +580,9 @@ function decideRequest(d: Deciding, executionId: string, causationId: string | u
         detail: `open_limit: ${open.length} open executions, at most ${d.config.maxOpenPerUser} per user`,
       }),
     );
-    d.message(message(execution, d.now, derivedId(executionId, 'refusal-message'), cause, refusalText(openExecutions, d.config, d.now)));
+    d.message(
+      message(execution, d.now, derivedId(executionId, 'refusal-message'), cause, refusalText(openExecutions, d.config, d.now)),
+    );
     return;
   }
   const { advancing, queue } = slotsOf(d.state, execution.orgId);
@@ -601,7 +603,9 @@ function decideRequest(d: Deciding, executionId: string, causationId: string | u
 
 function start(d: Deciding, execution: Execution, causationId: string | undefined): void {
   d.intent(startIntent(execution, d.now, causationId));
-  d.event(event(execution, d.now, derivedId(execution.executionId, 'started'), causationId, { event: 'started', phase: 'starting' }));
+  d.event(
+    event(execution, d.now, derivedId(execution.executionId, 'started'), causationId, { event: 'started', phase: 'starting' }),
+  );
 }
 
 /** Starts the oldest queued executions of an org while fewer than maxRunningPerOrg are being advanced. */

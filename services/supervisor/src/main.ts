@@ -2,15 +2,7 @@ import { type Delivery, FactConsumer, FactPublisher, type PublishOptions } from 
 import { bootService, ensureTopics, type Logger, systemClock } from '@hireloop/platform';
 import { rewindToStore } from './catch-up';
 import { loadSupervisorSettings } from './config';
-import {
-  decide,
-  executionIdOf,
-  initialState,
-  positionOf,
-  type SupervisorFact,
-  type SupervisorInput,
-  statusOf,
-} from './decider';
+import { decide, executionIdOf, initialState, positionOf, type SupervisorFact, type SupervisorInput, statusOf } from './decider';
 import { acquireLeadership, type Leadership } from './leadership';
 import { INPUT_TOPICS, rebuildState } from './rebuild';
 
