@@ -48,7 +48,7 @@ const runner =
 // Answers first (docs/decisions.md, 2026-11-24): starts and answers arrive on consumers of their own
 // and share one pool of slots in which waiting answers (and cancels) go before waiting starts.
 const concurrency = Number(env.GRAPH_CREATOR_CONCURRENCY ?? 3);
-const slots = new WorkPool(concurrency);
+const slots = new WorkPool(concurrency, { closed: true });
 const starts = new FactConsumer({
   kafka,
   topicPrefix: config.topicPrefix,
@@ -78,6 +78,7 @@ consumerReady = async () => {
   await answers.ready();
 };
 await Promise.all([starts.start(), answers.start()]);
+slots.open();
 lifecycle.onStop('consumer', () => Promise.all([starts.stop(), answers.stop()]).then(() => undefined));
 
 const retention = setInterval(() => {

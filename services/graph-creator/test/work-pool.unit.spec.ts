@@ -27,6 +27,20 @@ describe('the worker pool: answers first', () => {
     expect(pool.served).toEqual(['start', 'answer', 'answer', 'start', 'start', 'start']);
   });
 
+  it('given a closed pool, when starts arrive before answers, then nothing runs until it opens, and answers go first', async () => {
+    const pool = new WorkPool(1, { closed: true });
+    const order: string[] = [];
+    const work = (name: string) => async () => {
+      order.push(name);
+    };
+    const all = [pool.run('start', work('s1')), pool.run('start', work('s2')), pool.run('answer', work('a1'))];
+    await tick();
+    expect(order).toEqual([]);
+    pool.open();
+    await Promise.all(all);
+    expect(order).toEqual(['a1', 's1', 's2']);
+  });
+
   it('runs at most its size at once and frees the slot of work that failed', async () => {
     const pool = new WorkPool(2);
     let running = 0;
