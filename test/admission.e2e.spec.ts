@@ -219,12 +219,12 @@ describe('admission counts work, not waiting (every service its own process)', (
   });
 
   it('under a burst, answers to pending prompts are served before new starts', async () => {
-    // people already talking: four conversations waiting for an answer
-    const talkers = ['t1', 't2', 't3', 't4'].map((u) => ({ user: u, bearer: token(u, `talk-${u}`) }));
+    // people already talking: six conversations waiting for an answer
+    const talkers = ['t1', 't2', 't3', 't4', 't5', 't6'].map((u) => ({ user: u, bearer: token(u, `talk-${u}`) }));
     const talking = await Promise.all(talkers.map((t) => request(t.bearer)));
     const prompts = await Promise.all(talking.map((t, i) => waitingOn(t.executionId, talkers[i]?.bearer ?? '')));
 
-    // the worker away, a burst: ten newcomers (each in an org of its own: no org limit in the way) and the four answers
+    // the worker away, a burst: ten newcomers (each in an org of its own: no org limit in the way) and the six answers
     expect(await services['graph-creator']?.stop('SIGTERM')).toBe(0);
     const newcomers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => request(token(`new-${i}`, `burst-${i}`)).then((r) => r.executionId)),
