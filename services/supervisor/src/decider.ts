@@ -552,7 +552,7 @@ export function refusalText(open: readonly Execution[], config: SupervisorConfig
   const lines = oldest.map((e) => {
     const name = e.trigger?.triggerType === 'create_graph' && 'name' in e.trigger.payload ? e.trigger.payload.name : undefined;
     const state = e.status === 'waiting' ? 'waiting for your answer' : e.status === 'queued' ? 'queued' : 'in progress';
-    const age = e.requestedAt ? `, started ${humanDuration(now.getTime() - Date.parse(e.requestedAt))} ago` : '';
+    const age = e.requestedAt ? `, opened ${humanDuration(now.getTime() - Date.parse(e.requestedAt))} ago` : '';
     const conversation = e.correlation.conversationId ? ` in conversation ${e.correlation.conversationId}` : '';
     return `- ${e.executionId}${name ? ` ("${name}")` : ''}${conversation}: ${state}${age}`;
   });

@@ -564,7 +564,7 @@ describe('supervisor: the per-user limit on open executions', () => {
     for (const name of ['z1', 'z2', 'z3']) expect(text).toContain(exec(name));
     expect(text.indexOf(exec('z1'))).toBeLessThan(text.indexOf(exec('z2')));
     expect(text).toContain('waiting for your answer');
-    expect(text).toContain('started 60 min ago');
+    expect(text).toContain('opened 60 min ago');
     expect(text).toContain(`POST /v1/executions/<executionId>/cancel`);
     expect(text).toContain('"type":"cancel"');
     expect(statusOf(decision.state, exec('z4'))).toBe('withdrawn');
