@@ -13,7 +13,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Time = Type.String({ format: 'date-time' });
 
 export const ExecutionStatusSchema = Type.Union(
-  (['running', 'waiting', 'completed', 'cancelled', 'failed'] as const).map((s) => Type.Literal(s)),
+  (['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const).map((s) => Type.Literal(s)),
 );
 
 export const ExecutionView = Type.Object(
@@ -33,6 +33,7 @@ export const ExecutionView = Type.Object(
     createdAt: Time,
     updatedAt: Time,
     lastSeq: Type.Integer(),
+    position: Nullable(Type.Integer({ minimum: 1, description: "queued: its place in its organisation's queue (1 = next)" })),
   },
   { description: 'an execution as the executions projection holds it' },
 );
@@ -84,8 +85,16 @@ export type EmployeeView = Static<typeof EmployeeView>;
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
+/**
+ * The position of a queued execution is counted when read (the queue moves with every start): one
+ * plus the executions of its org queued with an earlier ticket of the supervisor's.
+ */
 const EXECUTION_SELECT = `SELECT execution_id, org_id, owner_user_id, conversation_id, employee_id, trigger_id, status,
-  current_prompt, progress, phase, result, error, created_at, updated_at, last_seq FROM executions`;
+  current_prompt, progress, phase, result, error, created_at, updated_at, last_seq,
+  CASE WHEN e.status = 'queued' AND e.queue_ticket IS NOT NULL THEN 1 + (
+    SELECT count(*) FROM executions q WHERE q.org_id = e.org_id AND q.status = 'queued' AND q.queue_ticket < e.queue_ticket
+  ) END AS position
+  FROM executions e`;
 
 interface ExecutionRecord {
   execution_id: string;
@@ -103,6 +112,7 @@ interface ExecutionRecord {
   created_at: Date;
   updated_at: Date;
   last_seq: string;
+  position: string | null;
 }
 
 const executionView = (r: ExecutionRecord): ExecutionView => ({
@@ -121,6 +131,7 @@ const executionView = (r: ExecutionRecord): ExecutionView => ({
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   lastSeq: Number(r.last_seq),
+  position: r.position === null ? null : Number(r.position),
 });
 
 export async function getExecution(pool: Pool, orgId: string, executionId: string): Promise<ExecutionView | null> {
