@@ -241,6 +241,8 @@ export function evolveExecution(state: Execution | null, fact: AnyFact, seq: num
   if (state && state.orgId !== fact.orgId && fact.type !== 'RunIntent') return state;
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
       return state;
     case 'RunIntent':
@@ -262,6 +264,8 @@ export function evolveExecution(state: Execution | null, fact: AnyFact, seq: num
 export function executionKey(fact: AnyFact): string | null {
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
       return null;
     case 'RunIntent':
@@ -292,6 +296,8 @@ export function evolveConversationExecution(
 ): ConversationExecution | null {
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
     case 'HILPrompt':
     case 'HILResponse':
@@ -332,6 +338,8 @@ export const employeeKey = (orgId: string, name: string): string => `${orgId}/${
 export function evolveEmployees(state: EmployeeHistory | null, fact: AnyFact, _seq: number): EmployeeHistory | null {
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
     case 'RunIntent':
     case 'HILPrompt':

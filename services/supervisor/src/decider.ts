@@ -152,7 +152,7 @@ function stub(fact: SupervisorFact, executionId: string, status: ExecutionStatus
 export function evolve(state: SupervisorState, fact: SupervisorFact): SupervisorState {
   switch (fact.type) {
     case 'TriggerCreated':
-      return fact.triggerType === 'create_graph' ? onCreate(state, fact) : onCancelRequest(state, fact);
+      return fact.triggerType === 'cancel_execution' ? onCancelRequest(state, fact) : onCreate(state, fact);
     case 'RunIntent':
       return fact.action === 'start' ? onStart(state, fact) : onCancelSent(state, fact);
     case 'HILPrompt':
@@ -166,10 +166,11 @@ export function evolve(state: SupervisorState, fact: SupervisorFact): Supervisor
   }
 }
 
-type CreateGraph = Extract<TriggerCreated, { triggerType: 'create_graph' }>;
+/** A trigger that starts an execution: a creation, or a registered employee's workflow firing. */
+type StartTrigger = Extract<TriggerCreated, { triggerType: 'create_graph' | 'employee_trigger' }>;
 type CancelExecution = Extract<TriggerCreated, { triggerType: 'cancel_execution' }>;
 
-function onCreate(state: SupervisorState, fact: CreateGraph): SupervisorState {
+function onCreate(state: SupervisorState, fact: StartTrigger): SupervisorState {
   const executionId = executionIdOf(fact.triggerId);
   if (state.executions.has(executionId)) return state;
   return put(state, {
@@ -177,7 +178,7 @@ function onCreate(state: SupervisorState, fact: CreateGraph): SupervisorState {
     orgId: fact.orgId,
     status: 'queued',
     correlation: correlationOf(fact.correlation, executionId, fact.triggerId),
-    trigger: { triggerId: fact.triggerId, triggerType: 'create_graph', payload: fact.payload },
+    trigger: { triggerId: fact.triggerId, triggerType: fact.triggerType, payload: fact.payload },
     queuedBy: fact.id,
   });
 }
@@ -204,7 +205,7 @@ function onStart(state: SupervisorState, fact: RunIntent): SupervisorState {
   if (!known) {
     return put(state, {
       ...stub(fact, fact.executionId, 'running'),
-      ...(fact.trigger.triggerType === 'create_graph' ? { trigger: fact.trigger } : {}),
+      ...(fact.trigger.triggerType !== 'cancel_execution' ? { trigger: fact.trigger } : {}),
     });
   }
   return known.status === 'queued' ? put(state, { ...known, status: 'running' }) : state;
@@ -267,10 +268,17 @@ function startIntent(execution: Execution, now: Date, causationId: string | unde
   if (!execution.trigger) throw new Error(`execution ${execution.executionId} is queued without its trigger`);
   return intent(execution, now, derivedId(execution.executionId, 'start'), causationId, {
     executionId: execution.executionId,
-    employeeId: GRAPH_CREATOR,
+    employeeId: employeeOf(execution),
     action: 'start',
     trigger: execution.trigger,
   });
+}
+
+/** The employee an execution runs: the Graph Creator for a creation, else the employee whose workflow fired. */
+function employeeOf(execution: Execution): string {
+  const trigger = execution.trigger;
+  if (trigger?.triggerType === 'employee_trigger' && 'employeeId' in trigger.payload) return trigger.payload.employeeId;
+  return GRAPH_CREATOR;
 }
 
 function requestedCancelIntent(execution: Execution, now: Date): RunIntent {
@@ -278,7 +286,7 @@ function requestedCancelIntent(execution: Execution, now: Date): RunIntent {
   if (!cancel) throw new Error(`execution ${execution.executionId} has no cancel to send`);
   return intent(execution, now, derivedId(execution.executionId, 'cancel'), cancel.causationId, {
     executionId: execution.executionId,
-    employeeId: GRAPH_CREATOR,
+    employeeId: employeeOf(execution),
     action: 'cancel',
     trigger: cancel.trigger,
     reason: cancel.reason,
@@ -293,7 +301,7 @@ function timeoutIntent(execution: Execution, now: Date): RunIntent {
   const { executionId } = execution;
   return intent(execution, now, derivedId(executionId, 'timeout'), execution.prompt?.factId, {
     executionId,
-    employeeId: GRAPH_CREATOR,
+    employeeId: employeeOf(execution),
     action: 'cancel',
     trigger: {
       triggerId: derivedId(executionId, 'timeout-trigger'),
@@ -366,7 +374,7 @@ export function decide(state: SupervisorState, input: SupervisorInput, config: S
   switch (input.type) {
     case 'TriggerCreated': {
       const next = evolve(state, input);
-      if (input.triggerType === 'create_graph') return admit(next, input.orgId, config, now, input.id);
+      if (input.triggerType !== 'cancel_execution') return admit(next, input.orgId, config, now, input.id);
       const target = next.executions.get(input.payload.executionId);
       if (target?.cancel && !target.cancel.sent && target.orgId === input.orgId) {
         const cancel = requestedCancelIntent(target, now);

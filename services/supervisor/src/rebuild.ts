@@ -17,6 +17,8 @@ const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
     case 'UIMessage':
     case 'HILResponse':
     case 'ExecutionEvent':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
       return false;
     default: {
       const unhandled: never = fact;
