@@ -278,6 +278,13 @@ export const WorkflowActivation = Type.Object(
     /** off: the workflow waits for a connection or cannot run; `reason` says why */
     status: Literals(['on', 'off']),
     reason: Type.Optional(ShortText),
+    /** a schedule.cron workflow's cron expression and time zone: the supervisor fires its slots */
+    schedule: Type.Optional(
+      Type.Object(
+        { cron: Type.String({ minLength: 1, maxLength: 120 }), timezone: Type.Optional(Type.String({ maxLength: 64 })) },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
