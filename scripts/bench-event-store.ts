@@ -58,7 +58,7 @@ function spec(orgId: string, name: string): EmployeeGraphSpec {
             id: 's1',
             capabilityId: 'zendesk.reply_ticket',
             purpose: 'reply',
-            inputs: { tone: 'friendly' },
+            inputs: { body: { value: 'friendly' } },
             risk: 'low',
             dependsOn: [],
           },

@@ -5,7 +5,15 @@
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
 import { Id, JsonObject, Literals, Name, Percent, Timestamp, Uuid } from './common';
 import { EmployeeGraphSpec } from './employee';
-import { CreateGraphPayload, ExecutionResult, ExecutionStatus, HILPrompt, SupervisorEventKinds } from './facts';
+import {
+  CreateGraphPayload,
+  Effect,
+  ExecutionResult,
+  ExecutionStatus,
+  HILPrompt,
+  SupervisorEventKinds,
+  WorkflowActivation,
+} from './facts';
 import { Limits } from './limits';
 
 /** Bounds of the client protocols beyond those of the facts. */
@@ -123,7 +131,16 @@ export const ChatQuery = Type.Object(
 );
 export type ChatQuery = Static<typeof ChatQuery>;
 
-export const ListExecutionsQuery = Type.Object({ conversationId: Type.Optional(Id) }, { additionalProperties: false });
+export const ListExecutionsQuery = Type.Object(
+  {
+    conversationId: Type.Optional(Id),
+    /** the runs of one employee */
+    employeeId: Type.Optional(Id),
+    /** `awaiting_input`: every execution with a prompt this caller may answer (the inbox) */
+    status: Type.Optional(Literals(['awaiting_input'])),
+  },
+  { additionalProperties: false },
+);
 export type ListExecutionsQuery = Static<typeof ListExecutionsQuery>;
 
 export const ExecutionLifecycle = Type.String({
@@ -213,11 +230,49 @@ export const EmployeeView = Type.Object(
     version: Type.Integer({ minimum: 1 }),
     executionId: Id,
     registeredAt: Timestamp,
+    /** inactive until activated (ARCHITECTURE §11) */
+    status: Type.Optional(Literals(['active', 'inactive'])),
+    /** per workflow: on, or off with the reason (e.g. waiting for a connection) — once activated */
+    workflows: Type.Optional(Type.Array(WorkflowActivation, { maxItems: Limits.workflows })),
     spec: Type.Optional(EmployeeGraphSpec),
   },
   { additionalProperties: false, description: 'a registered version of a digital employee (its spec only when asked for by id)' },
 );
 export type EmployeeView = Static<typeof EmployeeView>;
+
+export const HookView = Type.Object(
+  {
+    workflowId: Id,
+    url: Type.String({ maxLength: 500, description: 'POST the trigger event here, signed with the secret' }),
+    secret: Type.String({ maxLength: 200, description: 'HMAC-SHA256 key of x-hireloop-signature; shown once' }),
+  },
+  { additionalProperties: false },
+);
+export const ActivationView = Type.Object(
+  {
+    employeeId: Id,
+    version: Type.Integer({ minimum: 1 }),
+    status: Literals(['active', 'inactive']),
+    hooks: Type.Array(HookView, { maxItems: Limits.workflows }),
+    workflows: Type.Optional(Type.Array(WorkflowActivation, { maxItems: Limits.workflows })),
+  },
+  { additionalProperties: false, description: 'the employee after activation or deactivation' },
+);
+export type ActivationView = Static<typeof ActivationView>;
+
+export const HookParams = Type.Object({ employeeId: Id, workflowId: Id }, { additionalProperties: false });
+export type HookParams = Static<typeof HookParams>;
+export const HookAccepted = Type.Object(
+  { triggerId: Id, executionId: Id },
+  { additionalProperties: false, description: 'the run is started (the same delivery id twice: the same run)' },
+);
+export type HookAccepted = Static<typeof HookAccepted>;
+
+export const EffectList = Type.Object(
+  { executionId: Id, effects: Type.Array(Effect, { maxItems: ApiLimits.timeline }) },
+  { additionalProperties: false, description: 'what a run did, in the order it did it' },
+);
+export type EffectList = Static<typeof EffectList>;
 
 export const EmployeeList = Type.Object(
   { employees: Type.Array(EmployeeView, { maxItems: ApiLimits.list }) },

@@ -49,13 +49,23 @@ export const CatalogCapability = Type.Object(
     /** high: reaches customers or moves money or code (sending, refunds, payments, merges) */
     risk: Risk,
     inputSchema: ObjectJsonSchema,
+    /** what the call answers: a run binds later steps to it (ARCHITECTURE §11) */
+    outputSchema: Type.Optional(ObjectJsonSchema),
   },
   { additionalProperties: false },
 );
 export type CatalogCapability = Static<typeof CatalogCapability>;
 
 export const CatalogTrigger = Type.Object(
-  { id: Id, providerId: Id, name: Name, description: ShortText, paramsSchema: ObjectJsonSchema },
+  {
+    id: Id,
+    providerId: Id,
+    name: Name,
+    description: ShortText,
+    paramsSchema: ObjectJsonSchema,
+    /** the event a fire carries: a run binds steps to it; a webhook body must satisfy it */
+    eventSchema: Type.Optional(ObjectJsonSchema),
+  },
   { additionalProperties: false },
 );
 export type CatalogTrigger = Static<typeof CatalogTrigger>;

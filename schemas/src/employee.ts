@@ -11,12 +11,58 @@ export const GapCategories = [
 export const GapCategory = Literals(GapCategories);
 export type GapCategory = Static<typeof GapCategory>;
 
+/**
+ * Where a value comes from at run time (ARCHITECTURE §11). `path` is a dotted path into the trigger
+ * event or the named step's output (`ticket.requester.email`, `amount`); an empty path is the whole.
+ */
+export const Path = Type.String({ maxLength: Limits.name, pattern: '^$|^[A-Za-z0-9_]+(\\.[A-Za-z0-9_]+)*$' });
+export const FromTrigger = Type.Object({ from: Type.Literal('trigger'), path: Path }, { additionalProperties: false });
+export const FromStep = Type.Object({ from: Type.Literal('step'), stepId: Id, path: Path }, { additionalProperties: false });
+export const ScalarValue = Type.Union([Type.String({ maxLength: Limits.text }), Type.Number(), Type.Boolean()]);
+export const ConstantValue = Type.Object(
+  {
+    value: Type.Union([ScalarValue, Type.Array(Type.String({ maxLength: Limits.shortText }), { maxItems: 100 })]),
+    /** 'user' when a person gave it in the conversation, 'default' when hireloop chose it */
+    origin: Type.Optional(Literals(['user', 'default'])),
+  },
+  { additionalProperties: false },
+);
+export const AskAtRunTime = Type.Object(
+  { ask: Type.Literal(true), question: Type.Optional(ShortText) },
+  { additionalProperties: false },
+);
+/** One input of a step: from the trigger event, an earlier step's output, a constant, or asked at run time. */
+export const Binding = Type.Union([FromTrigger, FromStep, ConstantValue, AskAtRunTime]);
+export type Binding = Static<typeof Binding>;
+
+export const ConditionOps = ['lt', 'lte', 'gt', 'gte', 'eq', 'neq', 'exists', 'not_exists', 'contains'] as const;
+/** A comparison of a value from the trigger or an earlier step with a constant (`exists` needs none). */
+export const Comparison = Type.Object(
+  {
+    source: Type.Union([FromTrigger, FromStep]),
+    op: Literals(ConditionOps),
+    value: Type.Optional(ScalarValue),
+  },
+  { additionalProperties: false },
+);
+export type Comparison = Static<typeof Comparison>;
+/** When a step runs: one comparison, or all / any of several. */
+export const Condition = Type.Union([
+  Comparison,
+  Type.Object({ all: Type.Array(Comparison, { minItems: 1, maxItems: 10 }) }, { additionalProperties: false }),
+  Type.Object({ any: Type.Array(Comparison, { minItems: 1, maxItems: 10 }) }, { additionalProperties: false }),
+]);
+export type Condition = Static<typeof Condition>;
+
 export const Step = Type.Object(
   {
     id: Id,
     capabilityId: Id,
     purpose: ShortText,
-    inputs: JsonObject('inputs of the capability call, by name'),
+    /** every required input of the capability, by name, bound to its source */
+    inputs: Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]*$', maxLength: 64 }), Binding, { maxProperties: 50 }),
+    /** the step runs only when this holds; absent: always */
+    when: Type.Optional(Condition),
     risk: Literals(['low', 'high']),
     dependsOn: Type.Array(Id, { maxItems: Limits.steps }),
   },
@@ -38,6 +84,8 @@ export const Workflow = Type.Object(
     /** absent or 'satisfied'; 'unsatisfied' when a blocking gap was skipped (the reason says which) */
     status: Type.Optional(Literals(['satisfied', 'unsatisfied'])),
     unsatisfiedReason: Type.Optional(ShortText),
+    /** providers the user promised to connect: activation leaves the workflow off until the org has them */
+    waitingFor: Type.Optional(Type.Array(Id, { maxItems: 20 })),
   },
   { additionalProperties: false },
 );

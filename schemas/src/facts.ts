@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Id, JsonObject, Literals, Name, Percent, ShortText, Text, Timestamp } from './common';
+import { Id, JsonObject, Literals, Name, Percent, ShortText, Text, Timestamp, Uuid } from './common';
 import { EmployeeGraphSpec } from './employee';
 import { Fact } from './envelope';
 import { Limits } from './limits';
@@ -18,7 +18,7 @@ export const UIMessage = Fact(
 export type UIMessage = Static<typeof UIMessage>;
 
 // ---- TriggerCreated. The envelope owns `type`, so the trigger's kind is `triggerType`.
-export const TriggerTypes = ['create_graph', 'cancel_execution'] as const;
+export const TriggerTypes = ['create_graph', 'cancel_execution', 'employee_trigger'] as const;
 export const CreateGraphPayload = Type.Object(
   { jobDescription: Type.String({ minLength: 1, maxLength: Limits.text }), name: Type.Optional(Name) },
   { additionalProperties: false },
@@ -33,6 +33,20 @@ export const CancelExecutionPayload = Type.Object(
   { additionalProperties: false },
 );
 export const TriggerSource = Literals(['chat', 'http', 'supervisor', 'schedule', 'webhook']);
+/** A registered employee's workflow fired (ARCHITECTURE §11): by a signed webhook or a cron slot. */
+export const EmployeeTriggerPayload = Type.Object(
+  {
+    employeeId: Id,
+    version: Type.Integer({ minimum: 1 }),
+    workflowId: Id,
+    /** the trigger event: the webhook's body, or `{ slot }` for a cron fire */
+    event: JsonObject('the trigger event, valid against the trigger’s event schema'),
+    /** the webhook's x-hireloop-delivery, or the cron slot: what the triggerId derives from */
+    deliveryId: Type.Optional(Type.String({ minLength: 1, maxLength: Limits.name })),
+  },
+  { additionalProperties: false },
+);
+export type EmployeeTriggerPayload = Static<typeof EmployeeTriggerPayload>;
 
 export const TriggerCreated = Type.Union(
   [
@@ -56,6 +70,16 @@ export const TriggerCreated = Type.Union(
       },
       'a request to cancel an execution',
     ),
+    Fact(
+      'TriggerCreated',
+      {
+        triggerId: Id,
+        triggerType: Type.Literal('employee_trigger'),
+        payload: EmployeeTriggerPayload,
+        source: Type.Optional(TriggerSource),
+      },
+      'a registered employee’s workflow fired',
+    ),
   ],
   { $id: 'TriggerCreated' },
 );
@@ -72,7 +96,7 @@ export const RunIntent = Fact(
       {
         triggerId: Id,
         triggerType: Literals(TriggerTypes),
-        payload: Type.Union([CreateGraphPayload, CancelExecutionPayload]),
+        payload: Type.Union([CreateGraphPayload, CancelExecutionPayload, EmployeeTriggerPayload]),
       },
       { additionalProperties: false },
     ),
@@ -163,6 +187,32 @@ export const HILResponse = Fact(
 );
 export type HILResponse = Static<typeof HILResponse>;
 
+// ---- Effects: what a run did through the tool registry (ARCHITECTURE §11, §12).
+export const EffectStatus = Literals(['succeeded', 'failed', 'skipped', 'rejected']);
+export const EffectError = Type.Object({ code: Id, message: ShortText }, { additionalProperties: false });
+export const Effect = Type.Object(
+  {
+    stepId: Id,
+    capabilityId: Id,
+    args: JsonObject('the arguments of the call'),
+    /** executionId/stepId/hash(args): the same key never acts twice */
+    idempotencyKey: Type.String({ minLength: 1, maxLength: 400 }),
+    status: EffectStatus,
+    output: Type.Optional(JsonObject('what the tool answered')),
+    error: Type.Optional(EffectError),
+    at: Timestamp,
+  },
+  { additionalProperties: false },
+);
+export type Effect = Static<typeof Effect>;
+
+/** How each step of a run ended; `not_run` when its condition did not hold or the run stopped first. */
+export const StepOutcome = Type.Object(
+  { stepId: Id, status: Literals(['succeeded', 'failed', 'skipped', 'rejected', 'not_run']), detail: Type.Optional(ShortText) },
+  { additionalProperties: false },
+);
+export type StepOutcome = Static<typeof StepOutcome>;
+
 // ---- ExecutionResult: how an execution ended; graph-creator is its only producer.
 export const ExecutionStatus = Literals(['completed', 'cancelled', 'failed']);
 export const ExecutionResult = Fact(
@@ -171,7 +221,15 @@ export const ExecutionResult = Fact(
     executionId: Id,
     status: ExecutionStatus,
     output: Type.Optional(
-      Type.Object({ employee: Type.Optional(EmployeeGraphSpec), summary: Type.Optional(Text) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          employee: Type.Optional(EmployeeGraphSpec),
+          summary: Type.Optional(Text),
+          /** a run's steps and how each ended */
+          steps: Type.Optional(Type.Array(StepOutcome, { maxItems: Limits.steps })),
+        },
+        { additionalProperties: false },
+      ),
     ),
     error: Type.Optional(Type.Object({ code: Id, message: ShortText }, { additionalProperties: false })),
   },
@@ -193,6 +251,14 @@ export const ExecutionEventKinds = [
   'started',
   'refused',
   'prompt_reminder',
+  // a run of an employee (ARCHITECTURE §11)
+  'tool_called',
+  'tool_succeeded',
+  'tool_failed',
+  'approval_requested',
+  'approval_granted',
+  'approval_rejected',
+  'budget_exceeded',
 ] as const;
 /** The ExecutionEvent kinds the supervisor publishes (every other kind comes from the worker). */
 export const SupervisorEventKinds = ['queued', 'started', 'refused', 'prompt_reminder'] as const;
@@ -214,10 +280,56 @@ export const ExecutionEvent = Fact(
     ),
     promptId: Type.Optional(Id),
     deadline: Type.Optional(Timestamp),
+    /** the step of a run the event is about */
+    stepId: Type.Optional(Id),
+    /** a reason code: policy_denied, budget_exceeded, tool_failed, … */
+    reason: Type.Optional(Id),
+    /** the call's record, on tool_succeeded / tool_failed and on a skipped or rejected step */
+    effect: Type.Optional(Effect),
   },
   'what an execution is doing',
 );
 export type ExecutionEvent = Static<typeof ExecutionEvent>;
+
+// ---- Employee lifecycle (ARCHITECTURE §11): activation and deactivation of a registered employee.
+export const WorkflowActivation = Type.Object(
+  {
+    workflowId: Id,
+    triggerId: Id,
+    /** off: the workflow waits for a connection or cannot run; `reason` says why */
+    status: Literals(['on', 'off']),
+    reason: Type.Optional(ShortText),
+    /** a schedule.cron workflow's cron expression and time zone: the supervisor fires its slots */
+    schedule: Type.Optional(
+      Type.Object(
+        { cron: Type.String({ minLength: 1, maxLength: 120 }), timezone: Type.Optional(Type.String({ maxLength: 64 })) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type WorkflowActivation = Static<typeof WorkflowActivation>;
+
+export const EmployeeActivated = Fact(
+  'EmployeeActivated',
+  {
+    employeeId: Id,
+    version: Type.Integer({ minimum: 1 }),
+    /** each activation is new: webhook secrets derive from it, so activating again rotates them */
+    activationId: Uuid,
+    workflows: Type.Array(WorkflowActivation, { maxItems: Limits.workflows }),
+  },
+  'an employee was switched on: its triggers fire runs',
+);
+export type EmployeeActivated = Static<typeof EmployeeActivated>;
+
+export const EmployeeDeactivated = Fact(
+  'EmployeeDeactivated',
+  { employeeId: Id, version: Type.Integer({ minimum: 1 }) },
+  'an employee was switched off: its triggers are refused',
+);
+export type EmployeeDeactivated = Static<typeof EmployeeDeactivated>;
 
 export const FactSchemas = {
   UIMessage,
@@ -227,7 +339,18 @@ export const FactSchemas = {
   HILResponse,
   ExecutionResult,
   ExecutionEvent,
+  EmployeeActivated,
+  EmployeeDeactivated,
 } as const;
 
-export type AnyFact = UIMessage | TriggerCreated | RunIntent | HILPrompt | HILResponse | ExecutionResult | ExecutionEvent;
+export type AnyFact =
+  | UIMessage
+  | TriggerCreated
+  | RunIntent
+  | HILPrompt
+  | HILResponse
+  | ExecutionResult
+  | ExecutionEvent
+  | EmployeeActivated
+  | EmployeeDeactivated;
 export type FactOf<T extends AnyFact['type']> = Extract<AnyFact, { type: T }>;

@@ -10,6 +10,8 @@ export const FactTypes = [
   'HILResponse',
   'ExecutionResult',
   'ExecutionEvent',
+  'EmployeeActivated',
+  'EmployeeDeactivated',
 ] as const;
 export type FactType = (typeof FactTypes)[number];
 
@@ -18,8 +20,9 @@ export interface TopicSpec {
   readonly name: string;
   /** the fact field whose value is the message key (keeps one entity's facts in order) */
   readonly key: string;
-  /** the fact type this topic carries */
+  /** the fact types this topic carries; the first is its main one */
   readonly fact: FactType;
+  readonly also?: readonly FactType[];
 }
 
 export const Topics = {
@@ -30,6 +33,7 @@ export const Topics = {
   hilResponse: { name: 'hil-response', key: 'executionId', fact: 'HILResponse' },
   executionResult: { name: 'execution-result', key: 'executionId', fact: 'ExecutionResult' },
   executionEvents: { name: 'execution-events', key: 'executionId', fact: 'ExecutionEvent' },
+  employees: { name: 'employees', key: 'employeeId', fact: 'EmployeeActivated', also: ['EmployeeDeactivated'] },
 } as const satisfies Record<string, TopicSpec>;
 
 export type TopicKey = keyof typeof Topics;
@@ -43,7 +47,12 @@ export function allTopicNames(prefix = ''): string[] {
   return topicList.flatMap((t) => [`${prefix}${t.name}`, `${prefix}${dlqName(t.name)}`]);
 }
 
-const byFact = new Map<FactType, TopicSpec>(topicList.map((t) => [t.fact, t]));
+const byFact = new Map<FactType, TopicSpec>(
+  topicList.flatMap((t) => [t.fact, ...(t.also ?? [])].map((fact) => [fact, t] as const)),
+);
+
+/** Whether a topic carries a fact type. */
+export const carries = (spec: TopicSpec, type: FactType): boolean => spec.fact === type || (spec.also ?? []).includes(type);
 
 /** The topic that carries a fact type. */
 export function topicOf(type: FactType): TopicSpec {

@@ -26,7 +26,7 @@ export const employeeExample: EmployeeGraphSpec = {
           id: 's-1',
           capabilityId: 'gmail.send_email',
           purpose: 'welcome email',
-          inputs: { to: 'contact' },
+          inputs: { to: { from: 'trigger', path: 'contact.email' } },
           risk: 'high',
           dependsOn: [],
         },

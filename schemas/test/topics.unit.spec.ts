@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTopicNames, dlqName, Topics, topicList } from '../src/topics';
+import { allTopicNames, dlqName, Topics, topicList, topicOf } from '../src/topics';
 
 describe('topic registry', () => {
   it('names every topic of the contract with its key', () => {
@@ -11,15 +11,21 @@ describe('topic registry', () => {
       ['hil-response', 'executionId'],
       ['execution-result', 'executionId'],
       ['execution-events', 'executionId'],
+      ['employees', 'employeeId'],
     ]);
   });
 
   it('gives each topic a DLQ and applies the prefix to both', () => {
     expect(dlqName(Topics.triggers.name)).toBe('triggers.dlq');
     const names = allTopicNames('run1.');
-    expect(names).toHaveLength(14);
+    expect(names).toHaveLength(16);
     expect(names).toContain('run1.hil-prompt');
     expect(names).toContain('run1.hil-prompt.dlq');
     expect(names.every((n) => n.startsWith('run1.'))).toBe(true);
+  });
+
+  it('carries both employee lifecycle facts on the employees topic', () => {
+    expect(topicOf('EmployeeActivated').name).toBe('employees');
+    expect(topicOf('EmployeeDeactivated').name).toBe('employees');
   });
 });

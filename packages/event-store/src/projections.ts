@@ -266,6 +266,8 @@ export function evolveExecution(state: Execution | null, fact: AnyFact, seq: num
   if (state && state.orgId !== fact.orgId && fact.type !== 'RunIntent') return state;
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
       return state;
     case 'RunIntent':
@@ -287,6 +289,8 @@ export function evolveExecution(state: Execution | null, fact: AnyFact, seq: num
 export function executionKey(fact: AnyFact): string | null {
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
       return null;
     case 'RunIntent':
@@ -317,6 +321,8 @@ export function evolveConversationExecution(
 ): ConversationExecution | null {
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
     case 'HILPrompt':
     case 'HILResponse':
@@ -357,6 +363,8 @@ export const employeeKey = (orgId: string, name: string): string => `${orgId}/${
 export function evolveEmployees(state: EmployeeHistory | null, fact: AnyFact, _seq: number): EmployeeHistory | null {
   switch (fact.type) {
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
     case 'TriggerCreated':
     case 'RunIntent':
     case 'HILPrompt':

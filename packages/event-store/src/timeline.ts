@@ -20,6 +20,9 @@ export function whoOf(fact: AnyFact): string {
       return fact.source === 'supervisor' ? 'supervisor' : (fact.correlation.userId ?? fact.source ?? 'unknown');
     case 'RunIntent':
       return 'supervisor';
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
+      return fact.correlation.userId ?? 'unknown';
     case 'HILResponse':
       return fact.correlation.userId ?? 'unknown';
     case 'ExecutionEvent':
@@ -38,9 +41,16 @@ export function summarize(fact: AnyFact): string {
     case 'UIMessage':
       return `${fact.role}: ${clip(fact.content)}`;
     case 'TriggerCreated':
-      return fact.triggerType === 'create_graph'
-        ? `create_graph${fact.payload.name ? ` "${clip(fact.payload.name, 40)}"` : ''}: ${clip(fact.payload.jobDescription, 60)}`
-        : `cancel_execution ${fact.payload.executionId}${fact.payload.reason ? ` (${fact.payload.reason})` : ''}`;
+      switch (fact.triggerType) {
+        case 'create_graph':
+          return `create_graph${fact.payload.name ? ` "${clip(fact.payload.name, 40)}"` : ''}: ${clip(fact.payload.jobDescription, 60)}`;
+        case 'cancel_execution':
+          return `cancel_execution ${fact.payload.executionId}${fact.payload.reason ? ` (${fact.payload.reason})` : ''}`;
+        case 'employee_trigger':
+          return `employee_trigger ${fact.payload.employeeId} v${fact.payload.version} workflow ${fact.payload.workflowId}`;
+        default:
+          return unreachable(fact);
+      }
     case 'RunIntent':
       return fact.action === 'start'
         ? `start employee ${fact.employeeId} (trigger ${fact.trigger.triggerId})`
@@ -70,6 +80,10 @@ export function summarize(fact: AnyFact): string {
       ];
       return parts.filter(Boolean).join(', ');
     }
+    case 'EmployeeActivated':
+      return `activated employee ${fact.employeeId} v${fact.version}`;
+    case 'EmployeeDeactivated':
+      return `deactivated employee ${fact.employeeId} v${fact.version}`;
     case 'ExecutionResult': {
       const employee = fact.output?.employee;
       if (fact.status === 'completed') return employee ? `completed: employee "${clip(employee.name, 40)}"` : 'completed';

@@ -1,6 +1,7 @@
 import { isPermanent, type Logger } from '@hireloop/platform';
 import {
   type AnyFact,
+  carries,
   describeErrors,
   dlqName,
   type FactOf,
@@ -444,13 +445,13 @@ export class FactConsumer {
       return undefined;
     }
     const spec = this.topicByName.get(topic);
-    if (spec && spec.fact !== parsed.value.type) {
+    if (spec && !carries(spec, parsed.value.type)) {
       await this.deadLetter(
         topic,
         partition,
         message,
         'wrong_topic',
-        `${parsed.value.type} does not belong on ${spec.name} (carries ${spec.fact})`,
+        `${parsed.value.type} does not belong on ${spec.name} (carries ${[spec.fact, ...(spec.also ?? [])].join(', ')})`,
       );
       return undefined;
     }

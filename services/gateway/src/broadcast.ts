@@ -82,6 +82,8 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
     case 'TriggerCreated':
     case 'RunIntent':
     case 'HILResponse':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
       return undefined;
     default: {
       const unhandled: never = fact;

@@ -159,10 +159,14 @@ export function slotsOf(state: SupervisorState, orgId: string): OrgSlots {
 const userKey = (execution: Execution): string | undefined =>
   execution.correlation.userId === undefined ? undefined : `${execution.orgId}/${execution.correlation.userId}`;
 
-/** Open: it counts against its user's limit. An execution with a cancel decided is on its way out. */
+/**
+ * Open: it counts against its user's limit. An execution with a cancel decided is on its way out; a run
+ * of a registered employee is not a conversation its owner opened, so it never counts.
+ */
 const isOpen = (execution: Execution | undefined): boolean =>
   execution !== undefined &&
   !execution.cancel &&
+  execution.trigger?.triggerType !== 'employee_trigger' &&
   (execution.status === 'queued' || execution.status === 'advancing' || execution.status === 'waiting');
 
 /** The user's open executions (ids). */
@@ -247,7 +251,7 @@ function stub(fact: SupervisorFact, executionId: string, status: ExecutionStatus
 export function evolve(state: SupervisorState, fact: SupervisorFact): SupervisorState {
   switch (fact.type) {
     case 'TriggerCreated':
-      return fact.triggerType === 'create_graph' ? onCreate(state, fact) : onCancelRequest(state, fact);
+      return fact.triggerType === 'cancel_execution' ? onCancelRequest(state, fact) : onCreate(state, fact);
     case 'RunIntent':
       return fact.action === 'start' ? onStart(state, fact) : onCancelSent(state, fact);
     case 'HILPrompt':
@@ -265,13 +269,14 @@ export function evolve(state: SupervisorState, fact: SupervisorFact): Supervisor
   }
 }
 
-type CreateGraph = Extract<TriggerCreated, { triggerType: 'create_graph' }>;
+/** A trigger that starts an execution: a creation, or a registered employee's workflow firing. */
+type StartTrigger = Extract<TriggerCreated, { triggerType: 'create_graph' | 'employee_trigger' }>;
 type CancelExecution = Extract<TriggerCreated, { triggerType: 'cancel_execution' }>;
 
-function onCreate(state: SupervisorState, fact: CreateGraph): SupervisorState {
+function onCreate(state: SupervisorState, fact: StartTrigger): SupervisorState {
   const executionId = executionIdOf(fact.triggerId);
   const known = state.executions.get(executionId);
-  const trigger: IntentTrigger = { triggerId: fact.triggerId, triggerType: 'create_graph', payload: fact.payload };
+  const trigger: IntentTrigger = { triggerId: fact.triggerId, triggerType: fact.triggerType, payload: fact.payload };
   if (known?.trigger) return state;
   if (known) {
     // known from its queued event or a later fact stored before the trigger: only the trigger was missing
@@ -396,6 +401,13 @@ function onEvent(state: SupervisorState, fact: ExecutionEvent): SupervisorState 
     case 'node_exit':
     case 'answer_ignored':
     case 'analyst_fallback':
+    case 'tool_called':
+    case 'tool_succeeded':
+    case 'tool_failed':
+    case 'approval_requested':
+    case 'approval_granted':
+    case 'approval_rejected':
+    case 'budget_exceeded':
       return state;
     default: {
       const unhandled: never = fact.event;
@@ -490,10 +502,17 @@ function startIntent(execution: Execution, now: Date, causationId: string | unde
   if (!execution.trigger) throw new Error(`execution ${execution.executionId} is queued without its trigger`);
   return intent(execution, now, derivedId(execution.executionId, 'start'), causationId, {
     executionId: execution.executionId,
-    employeeId: GRAPH_CREATOR,
+    employeeId: employeeOf(execution),
     action: 'start',
     trigger: execution.trigger,
   });
+}
+
+/** The employee an execution runs: the Graph Creator for a creation, else the employee whose workflow fired. */
+function employeeOf(execution: Execution): string {
+  const trigger = execution.trigger;
+  if (trigger?.triggerType === 'employee_trigger' && 'employeeId' in trigger.payload) return trigger.payload.employeeId;
+  return GRAPH_CREATOR;
 }
 
 function requestedCancelIntent(execution: Execution, now: Date): RunIntent {
@@ -501,7 +520,7 @@ function requestedCancelIntent(execution: Execution, now: Date): RunIntent {
   if (!cancel) throw new Error(`execution ${execution.executionId} has no cancel to send`);
   return intent(execution, now, derivedId(execution.executionId, 'cancel'), cancel.causationId, {
     executionId: execution.executionId,
-    employeeId: GRAPH_CREATOR,
+    employeeId: employeeOf(execution),
     action: 'cancel',
     trigger: cancel.trigger,
     reason: cancel.reason,
@@ -523,7 +542,7 @@ function ownCancelIntent(
   const purpose = reason === 'timeout' ? 'timeout' : 'refuse';
   return intent(execution, now, derivedId(executionId, purpose), causationId, {
     executionId,
-    employeeId: GRAPH_CREATOR,
+    employeeId: employeeOf(execution),
     action: 'cancel',
     trigger: {
       triggerId: derivedId(executionId, `${purpose}-trigger`),
@@ -569,7 +588,8 @@ function decideRequest(d: Deciding, executionId: string, causationId: string | u
   const execution = d.state.executions.get(executionId);
   if (execution?.status !== 'pending') return;
   const cause = causationId ?? execution.queuedBy;
-  const userId = execution.correlation.userId;
+  // the open limit is a person's: a registered employee's run is admitted on the org's slots alone
+  const userId = execution.trigger?.triggerType === 'employee_trigger' ? undefined : execution.correlation.userId;
   const open = userId === undefined ? [] : openOf(d.state, execution.orgId, userId);
   if (open.length >= d.config.maxOpenPerUser) {
     const openExecutions = open.flatMap((id) => d.state.executions.get(id) ?? []);
@@ -692,7 +712,7 @@ export function decide(state: SupervisorState, input: SupervisorInput, config: S
   const d = new Deciding(next, config, now);
   switch (input.type) {
     case 'TriggerCreated': {
-      if (input.triggerType === 'create_graph') {
+      if (input.triggerType !== 'cancel_execution') {
         decideRequest(d, executionIdOf(input.triggerId), input.id);
         admit(d, input.orgId, input.id);
         break;

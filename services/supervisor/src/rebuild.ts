@@ -19,6 +19,8 @@ const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
     case 'ExecutionEvent':
       return true;
     case 'UIMessage':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
       return false;
     default: {
       const unhandled: never = fact;

@@ -679,3 +679,46 @@ describe('supervisor: a rebuild restores the queue and the slots exactly', () =>
     expect(decide(rebuild(history), tick, config, at(due + 1)).events).toEqual([]);
   });
 });
+
+describe('a registered employee’s workflow firing', () => {
+  function fired(name: string, userId = 'owner', ms = 0): TriggerCreated {
+    const triggerId = triggerIdOf(name);
+    return makeFact(
+      'TriggerCreated',
+      { orgId: 'acme', correlation: { userId, triggerId } },
+      {
+        triggerId,
+        triggerType: 'employee_trigger',
+        payload: { employeeId: 'emp-refunds', version: 2, workflowId: 'wf-1', event: { amount: 40 }, deliveryId: name },
+        source: 'webhook',
+      },
+      { ids: { newId: () => triggerId }, clock: clockAt(ms) },
+    );
+  }
+
+  it('given a free slot, when a workflow fires, then the run starts for that employee with the trigger', () => {
+    const { intents } = decide(initialState(), fired('run-1'), config, at(0));
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({
+      action: 'start',
+      executionId: exec('run-1'),
+      employeeId: 'emp-refunds',
+      trigger: { triggerType: 'employee_trigger', payload: { employeeId: 'emp-refunds', workflowId: 'wf-1' } },
+    });
+  });
+
+  it('given its owner at the open limit, when workflows fire, then the runs are admitted on the org’s slots and never count as open', () => {
+    let state = initialState();
+    for (const name of ['c1', 'c2', 'c3'])
+      state = decide(state, createGraph(name, 'acme', 0, 'owner'), { ...config, maxRunningPerOrg: 10 }, at(0)).state;
+    const { intents, state: after } = decide(state, fired('run-2'), { ...config, maxRunningPerOrg: 10 }, at(0));
+    expect(intents.map((i) => [i.action, i.employeeId])).toEqual([['start', 'emp-refunds']]);
+    expect(statusOf(after, exec('run-2'))).toBe('advancing');
+  });
+
+  it('given the same delivery twice, then one run', () => {
+    const first = decide(initialState(), fired('run-3'), config, at(0));
+    const second = decide(first.state, fired('run-3'), config, at(0));
+    expect(second.intents).toEqual([]);
+  });
+});
