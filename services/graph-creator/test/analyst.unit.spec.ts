@@ -298,6 +298,7 @@ describe('offline analyst: capabilities', () => {
         required: ['account'],
         additionalProperties: false,
       },
+      outputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
     };
     const [w] = analyseJob('Balance the general ledger against the bank statements.').workflows;
     const m = matchWorkflow(w as DraftWorkflow, { ...catalog(), capabilities: [...builtInCatalog.capabilities, ledger] });

@@ -4,9 +4,8 @@
  * catalog) is seen on the very next call while an unchanged view costs a 304 and no body.
  */
 import { type ErrorCode, ErrorCodes, HireloopError, signToken } from '@hireloop/platform';
-import { checker } from '@hireloop/schemas';
+import { CapabilityList, type CapabilityView, checker, TriggerList, type TriggerView } from '@hireloop/schemas';
 import type { TSchema } from '@sinclair/typebox';
-import { CapabilityList, type CapabilityView, TriggerList, type TriggerView } from '../../../connect-hub/src/api';
 import type { Catalog } from '../analyst/types';
 
 export const DEFAULT_CONNECT_HUB_URL = 'http://127.0.0.1:8085';
