@@ -155,12 +155,17 @@ describe('conditions from thresholds', () => {
       eventOf('zendesk.new_ticket'),
       context,
     );
-    expect(bound[0]?.when).toEqual({ source: { from: 'trigger', path: 'amount' }, op: 'lt', value: 100 });
-    expect(bound[1]?.when).toEqual({ source: { from: 'trigger', path: 'amount' }, op: 'gte', value: 100 });
-    expect(bound[0]?.dependsOn).toEqual([]);
-    expect(bound[1]?.dependsOn).toEqual([]);
-    expect(bound[2]?.dependsOn).toEqual(['s1', 's2']);
-    expect(describeCondition(bound[1]?.when ?? { all: [] as never })).toBe('trigger.amount ≥ 100');
+    const lt = { source: { from: 'trigger', path: 'amount' }, op: 'lt', value: 100 };
+    const gte = { ...lt, op: 'gte' };
+    expect(bound.map((b) => [b.stepId, b.capability.id, b.when, b.dependsOn])).toEqual([
+      ['s1', 'stripe.refund_payment', lt, []],
+      ['s2', 'slack.post_message', gte, []],
+      // the action the approval gates, after it, under its condition
+      ['s2.approved', 'stripe.refund_payment', gte, ['s2']],
+      ['s3', 'zendesk.reply_ticket', undefined, ['s1', 's2', 's2.approved']],
+    ]);
+    expect(bound[2]?.inputs).toEqual(bound[0]?.inputs);
+    expect(describeCondition(gte as never)).toBe('trigger.amount ≥ 100');
   });
 
   it('given no numeric field to compare, then no condition is invented', () => {

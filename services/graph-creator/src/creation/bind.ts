@@ -344,17 +344,60 @@ export interface DraftBoundStep {
   answers: readonly string[];
 }
 
+/** A bound step; `after` names the approval step an added "action after approval" follows. */
+export interface BoundStep {
+  stepId: string;
+  capability: CatalogCapability;
+  text: string;
+  inputs: Step['inputs'];
+  when?: Condition;
+  dependsOn: string[];
+}
+
+const APPROVAL = /\b(approve|approval|sign[- ]off|authori[sz]e)\b/i;
+/** "before refunding", "before you record it": the action an approval gates. */
+const GATED = /\bbefore\s+(?:you\s+|we\s+|it is\s+|they are\s+)?([a-z]+?)(?:ing|s|ed)?\b/i;
+
+/**
+ * The action after an approval: when a conditional approval step ("ask a manager to approve anything
+ * larger before refunding") gates an action an earlier step does under the other condition (the
+ * refund under $100), that action is done again after the approval, under the approval's condition.
+ */
+function actionAfterApproval(step: BoundStep, bound: readonly BoundStep[]): BoundStep | null {
+  const when = step.when;
+  if (!when || 'all' in when || 'any' in when || !APPROVAL.test(step.text)) return null;
+  const verb = GATED.exec(step.text)?.[1]?.toLowerCase();
+  if (!verb || verb.length < 3) return null;
+  const gated = bound.find(
+    (b) =>
+      b.stepId !== step.stepId &&
+      b.when &&
+      !('all' in b.when) &&
+      !('any' in b.when) &&
+      b.when.op === COMPLEMENT[when.op] &&
+      b.when.value === when.value &&
+      words(`${b.capability.name} ${b.capability.description}`).some((w) => w.startsWith(verb)),
+  );
+  if (!gated) return null;
+  const stepIds = new Set([...bindingSteps(gated.inputs), ...conditionSteps(when), step.stepId]);
+  return {
+    stepId: `${step.stepId}.approved`,
+    capability: gated.capability,
+    text: `${gated.text} (after approval)`.slice(0, 500),
+    inputs: gated.inputs,
+    when,
+    dependsOn: bound.map((b) => b.stepId).filter((id) => stepIds.has(id)),
+  };
+}
+
 /**
  * Binds a workflow's steps in order: inputs, a `when` from a stated threshold (its complement on an
  * "otherwise" step), and `dependsOn` — the steps read by the inputs or the condition, plus explicit
- * order. `context` is the workflow's source text.
+ * order. An approval that gates an action gets that action after it (see `actionAfterApproval`).
+ * `context` is the workflow's source text.
  */
-export function bindWorkflow(
-  steps: readonly DraftBoundStep[],
-  event: ObjectJsonSchema,
-  context: string,
-): { stepId: string; inputs: Step['inputs']; when?: Condition; dependsOn: string[] }[] {
-  const out: { stepId: string; inputs: Step['inputs']; when?: Condition; dependsOn: string[] }[] = [];
+export function bindWorkflow(steps: readonly DraftBoundStep[], event: ObjectJsonSchema, context: string): BoundStep[] {
+  const out: BoundStep[] = [];
   const earlier: BindSources['earlier'] = [];
   let lastCondition: Comparison | null = null;
   for (const step of steps) {
@@ -371,11 +414,23 @@ export function bindWorkflow(
     }
     const reads = [...bindingSteps(inputs), ...conditionSteps(when)];
     const ordered = orderedAfter(step.text, context, earlier);
-    const dependsOn = [...new Set([...reads, ...ordered])].sort(
-      (a, b) => earlier.findIndex((e) => e.stepId === a) - earlier.findIndex((e) => e.stepId === b),
-    );
-    out.push({ stepId: step.stepId, inputs, ...(when ? { when } : {}), dependsOn });
+    const order = (id: string) => out.findIndex((e) => e.stepId === id);
+    const dependsOn = [...new Set([...reads, ...ordered])].sort((a, b) => order(a) - order(b));
+    const bound: BoundStep = {
+      stepId: step.stepId,
+      capability: step.capability,
+      text: step.text,
+      inputs,
+      ...(when ? { when } : {}),
+      dependsOn,
+    };
+    out.push(bound);
     earlier.push({ stepId: step.stepId, capabilityId: step.capability.id, output: step.capability.outputSchema });
+    const after = actionAfterApproval(bound, out);
+    if (after) {
+      out.push(after);
+      earlier.push({ stepId: after.stepId, capabilityId: after.capability.id, output: after.capability.outputSchema });
+    }
   }
   return out;
 }

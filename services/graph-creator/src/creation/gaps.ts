@@ -319,16 +319,15 @@ export function deriveWorkflows(
     }
     const event = catalog.triggers.find((t) => t.id === triggerId)?.eventSchema ?? EMPTY_EVENT;
     const bound = bindWorkflow(kept, event, `${wf.responsibility}\n${wf.description}`);
-    const steps: Workflow['steps'] = kept.map((k, i) => {
-      const b = bound[i] as (typeof bound)[number];
-      const ids = kept.slice(0, i).map((e) => e.stepId);
+    const steps: Workflow['steps'] = bound.map((b, i) => {
+      const ids = bound.slice(0, i).map((e) => e.stepId);
       return {
-        id: k.stepId,
-        capabilityId: k.capability.id,
-        purpose: k.text.slice(0, 500),
+        id: b.stepId,
+        capabilityId: b.capability.id,
+        purpose: b.text.slice(0, 500),
         inputs: b.inputs,
         ...(b.when ? { when: b.when } : {}),
-        risk: k.capability.risk,
+        risk: b.capability.risk,
         // with repair (a failed validation routed here), only steps that come before are kept
         dependsOn: repair ? b.dependsOn.filter((d) => ids.includes(d)) : b.dependsOn,
       };
