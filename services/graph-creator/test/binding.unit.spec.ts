@@ -13,7 +13,8 @@ import {
 import { coerceParam, cronProblem, paramsChecker } from '../src/creation/catalog';
 import { compileWorkflows, mermaid } from '../src/creation/compile';
 import { deriveWorkflows } from '../src/creation/gaps';
-import type { GapState } from '../src/creation/state';
+import { summary } from '../src/creation/graph';
+import type { CreationStateT, GapState } from '../src/creation/state';
 import { classify, dependsOnCycle, runnabilityChecks, validateSpec } from '../src/creation/validate';
 
 const capability = (id: string): CatalogCapability => {
@@ -226,6 +227,16 @@ describe('runnability checks', () => {
     expect(failed([good()])).toEqual([]);
   });
 
+  it('given a conditional step, then its hand-offs carry the condition and the diagram shows the branch', () => {
+    const compiled = compileWorkflows([good()], { repair: false });
+    expect(compiled.edges).toContainEqual({ from: 'wf-1.trigger', to: 'wf-1.s1', condition: 'when trigger.amount < 100' });
+    expect(compiled.edges).toContainEqual({ from: 'wf-1.s1', to: 'wf-1.s2' });
+    expect(mermaid(compiled)).toContain('wf_1_trigger -->|when trigger.amount #lt; 100| wf_1_s1');
+    const review = summary({ name: 'Refunds', checks: [] } as unknown as CreationStateT, [good()]);
+    expect(review).toContain('s1 stripe.refund_payment; only when trigger.amount < 100; asks at run time: paymentId');
+    expect(review).toContain('s2 zendesk.reply_ticket; after s1');
+  });
+
   it('given a workflow without steps, then workflow_has_steps fails and routes to gap identification', () => {
     const wf = good({ steps: [] });
     expect(failed([wf])).toEqual([['workflow_has_steps', 'wf-1 ("Refunds") has no steps']]);
@@ -306,6 +317,8 @@ describe('a missing integration the user promised to connect', () => {
     const compiled = compileWorkflows(wf ? [wf] : [], { repair: false });
     expect(validateSpec(wf ? [wf] : [], compiled, org, paramsChecker(org)).filter((c) => !c.passed)).toEqual([]);
     expect(mermaid(compiled)).toContain('waits for twilio');
+    const review = summary({ name: 'Clinic', checks: [] } as unknown as CreationStateT, wf ? [wf] : []);
+    expect(review).toContain('waits for twilio to be connected: activation leaves this workflow off');
   });
 
   it('given no promise, then the unconnected step is left out and the empty workflow fails validation', () => {

@@ -109,6 +109,8 @@ export function mermaid(compiled: CompiledGraph): string {
     lines.push(`  ${safe(n.id)}${shape}`);
   }
   for (const e of compiled.edges)
-    lines.push(`  ${safe(e.from)} -->${e.condition ? `|${e.condition.replace(/[|"]/g, '')}|` : ''} ${safe(e.to)}`);
+    lines.push(
+      `  ${safe(e.from)} -->${e.condition ? `|${e.condition.replace(/[|"]/g, '').replace(/</g, '#lt;').replace(/>/g, '#gt;')}|` : ''} ${safe(e.to)}`,
+    );
   return lines.join('\n');
 }
