@@ -321,6 +321,24 @@ describe('a missing integration the user promised to connect', () => {
     expect(review).toContain('waits for twilio to be connected: activation leaves this workflow off');
   });
 
+  it('given "I will connect twilio" for the start, then the trigger the description named stays and the workflow waits', () => {
+    const smsMatch: CapabilityMatch = {
+      ...match,
+      trigger: { triggerId: 'twilio.sms_received', params: {}, confidence: 0.9, alternatives: [] },
+    };
+    const startGap: GapState = {
+      ...gap('connect:twilio'),
+      gap: { ...gap('connect:twilio').gap, id: 'gap:wf-1:trigger', stepId: undefined as never },
+      target: { kind: 'trigger', workflowId: 'wf-1' },
+    };
+    const [wf] = deriveWorkflows([draft], { 'wf-1': smsMatch }, [startGap, gap('connect:twilio')], org);
+    expect(wf?.trigger.triggerId).toBe('twilio.sms_received');
+    expect(wf?.waitingFor).toEqual(['twilio']);
+    expect(wf?.steps[0]?.inputs.to).toEqual({ from: 'trigger', path: 'from' });
+    const compiled = compileWorkflows(wf ? [wf] : [], { repair: false });
+    expect(validateSpec(wf ? [wf] : [], compiled, org, paramsChecker(org)).filter((c) => !c.passed)).toEqual([]);
+  });
+
   it('given no promise, then the unconnected step is left out and the empty workflow fails validation', () => {
     const [wf] = deriveWorkflows([draft], { 'wf-1': match }, [], org);
     expect(wf?.steps).toEqual([]);

@@ -122,8 +122,12 @@ function bestField(
   const mentioned = new Set(words(text));
   const own = new Set(words(input));
   let best: { source: Source; score: number; exact: boolean } | null = null;
+  const recipient = input === 'to';
   const consider = (source: Source, field: string, fieldProp: JsonSchemaProperty) => {
-    const base = fit(input, prop, field, fieldProp);
+    // an inbound event's `to` is the organisation itself: whoever the step writes to is its sender
+    if (recipient && source.from === 'trigger' && field === 'to') return;
+    const sender = recipient && source.from === 'trigger' && field === 'from' && compatible(prop, input, fieldProp, field);
+    const base = sender ? 10 : fit(input, prop, field, fieldProp);
     if (base === 0) return;
     const named = words(field).filter((w) => !own.has(w) && mentioned.has(w)).length;
     const score = base + Math.min(named, 2);

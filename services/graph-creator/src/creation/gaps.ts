@@ -140,7 +140,19 @@ export function identifyGaps(
         },
         status: 'open',
         ask: 'options',
-        options: candidates.map((id) => ({ id, label: catalog.triggers.find((t) => t.id === id)?.description ?? id })),
+        options: [
+          ...candidates.map((id) => ({ id, label: catalog.triggers.find((t) => t.id === id)?.description ?? id })),
+          // the start the description named, kept: the workflow waits until the org connects its provider
+          ...(trigger.triggerId && category === 'missing_integration'
+            ? [
+                {
+                  id: `connect:${triggerProvider}`,
+                  label: `I will connect ${triggerProvider}`,
+                  description: `Keep ${trigger.triggerId}; the workflow runs once the integration is connected`,
+                },
+              ]
+            : []),
+        ],
         ...(candidates[0] ? { recommended: candidates[0] } : {}),
         target: { kind: 'trigger', workflowId: wf.id },
       });
@@ -191,10 +203,15 @@ export function identifyGaps(
  * A start chosen in answer to a trigger gap may need parameters of its own (a cron expression, a
  * webhook path): those become gaps too, asked like any other.
  */
-export function chosenTriggerParamGaps(gaps: GapState[], workflows: DraftWorkflow[], checkParams: ParamsCheck): GapState[] {
+export function chosenTriggerParamGaps(
+  gaps: GapState[],
+  workflows: DraftWorkflow[],
+  checkParams: ParamsCheck,
+  matches: Record<string, CapabilityMatch> = {},
+): GapState[] {
   const names = new Map(workflows.map((w) => [w.id, w.name]));
   return gaps.flatMap((g) => {
-    const chosen =
+    const answer =
       g.target.kind === 'trigger'
         ? g.status === 'answered'
           ? g.answer
@@ -202,9 +219,12 @@ export function chosenTriggerParamGaps(gaps: GapState[], workflows: DraftWorkflo
             ? g.gap.default
             : undefined
         : undefined;
+    // a promised connection keeps the trigger the description named
+    const chosen = answer?.startsWith('connect:') ? (matches[g.target.workflowId]?.trigger.triggerId ?? undefined) : answer;
     if (!chosen || g.target.kind !== 'trigger') return [];
     const workflowId = g.target.workflowId;
-    return checkParams(chosen, {}).missing.map(
+    const given = answer?.startsWith('connect:') ? (matches[workflowId]?.trigger.params ?? {}) : {};
+    return checkParams(chosen, given).missing.map(
       (param): GapState => ({
         gap: {
           id: slug(`gap:${workflowId}:param:${param.name}`),
@@ -257,7 +277,9 @@ export function deriveWorkflows(
     const promised = new Set(
       mine.flatMap((g) => {
         const value = g.status === 'answered' ? g.answer : g.status === 'defaulted' ? g.gap.default : undefined;
-        return g.target.kind === 'step' && value?.startsWith('connect:') ? [value.slice('connect:'.length)] : [];
+        return (g.target.kind === 'step' || g.target.kind === 'trigger') && value?.startsWith('connect:')
+          ? [value.slice('connect:'.length)]
+          : [];
       }),
     );
     const replaced = new Map<string, string | null>();
@@ -280,7 +302,8 @@ export function deriveWorkflows(
           );
           break;
         case 'trigger':
-          triggerId = value;
+          // "I will connect <provider>": the trigger the description named stays, and the workflow waits
+          triggerId = value.startsWith('connect:') ? (match?.trigger.triggerId ?? null) : value;
           break;
         case 'param':
           pendingParams.push([g.target.param, value]);
@@ -317,6 +340,8 @@ export function deriveWorkflows(
         .map((g) => g.answer as string);
       kept.push({ stepId: draft.id, capability, text: draft.text, answers });
     }
+    if (triggerId && !catalog.connected.includes(providerOf(triggerId)) && promised.has(providerOf(triggerId)))
+      waitingFor.add(providerOf(triggerId));
     const event = catalog.triggers.find((t) => t.id === triggerId)?.eventSchema ?? EMPTY_EVENT;
     const bound = bindWorkflow(kept, event, `${wf.responsibility}\n${wf.description}`);
     const steps: Workflow['steps'] = bound.map((b, i) => {

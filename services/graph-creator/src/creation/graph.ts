@@ -178,7 +178,10 @@ export function buildCreationGraph(options: CreationOptions) {
       ).flat();
       const checkParams = paramsChecker(catalog);
       const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams));
-      const gaps = carryAnswers(s.gaps, [...identified, ...chosenTriggerParamGaps(identified, s.workflows, checkParams)]);
+      const gaps = carryAnswers(s.gaps, [
+        ...identified,
+        ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
+      ]);
       return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
     })
     .addNode('refine', (s): CreationUpdate => {

@@ -80,7 +80,8 @@ export function validateSpec(
       workflows.flatMap((wf) => {
         const id = wf.trigger.triggerId;
         if (!catalog.triggers.some((t) => t.id === id)) return [`${wf.id}: unknown trigger ${id}`];
-        if (!connected.has(providerOf(id))) return [`${wf.id}: ${providerOf(id)} is not connected`];
+        if (!connected.has(providerOf(id)) && !wf.waitingFor?.includes(providerOf(id)))
+          return [`${wf.id}: ${providerOf(id)} is not connected`];
         const result = checkParams(id, wf.trigger.params);
         return result.valid ? [] : [`${wf.id}: ${id} params ${result.errors.join(', ')}`];
       }),
