@@ -6,10 +6,9 @@
  * served, so a creation does not fail because the hub restarted.
  */
 import { type ErrorCode, ErrorCodes, HireloopError, isPermanent, type Logger, signToken } from '@hireloop/platform';
-import { checker } from '@hireloop/schemas';
+import { CapabilityList, type CapabilityView, checker, TriggerList, type TriggerView } from '@hireloop/schemas';
 import type { TSchema } from '@sinclair/typebox';
 import pRetry from 'p-retry';
-import { CapabilityList, type CapabilityView, TriggerList, type TriggerView } from '../../../connect-hub/src/api';
 import type { Catalog } from '../analyst/types';
 
 export const DEFAULT_CONNECT_HUB_URL = 'http://127.0.0.1:8085';
