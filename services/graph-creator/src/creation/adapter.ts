@@ -34,7 +34,7 @@ export function creationAdapter(checkpointer: BaseCheckpointSaver, options: Crea
     status: (values) => ({ phase: values.phase, progress: values.progress }),
     // an analyst fallback is worth an event of its own (the same fallback again dedupes by its key)
     events: (update) =>
-      ((update as { fallbacks?: unknown } | null)?.fallbacks instanceof Array
+      (Array.isArray((update as { fallbacks?: unknown } | null)?.fallbacks)
         ? (update as { fallbacks: string[] }).fallbacks
         : []
       ).map((detail) => ({
