@@ -89,8 +89,15 @@ describe('a worker SIGKILLed inside execute', () => {
 
     const first = launch(intent, 'block');
     await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => first.lines.includes('in-execute') && (clearInterval(timer), resolve()), 20);
-      void first.exited.then((code) => (clearInterval(timer), reject(new Error(`the worker exited (${code}) before execute`))));
+      const timer = setInterval(() => {
+        if (!first.lines.includes('in-execute')) return;
+        clearInterval(timer);
+        resolve();
+      }, 20);
+      void first.exited.then((code) => {
+        clearInterval(timer);
+        reject(new Error(`the worker exited (${code}) before execute`));
+      });
     });
     first.child.kill('SIGKILL');
     await first.exited;

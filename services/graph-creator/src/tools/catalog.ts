@@ -14,17 +14,30 @@ export const staticCatalog = (capabilities: readonly CatalogCapability[]): Capab
   return { capabilities: async () => map };
 };
 
-/** The hub's view of an org, cached by the client and revalidated by ETag; the map is rebuilt only when it changed. */
-export function hubCatalog(hub: Pick<ConnectHubClient, 'capabilities'>): CapabilityCatalog {
+/**
+ * The hub's view of an org, cached by the client and revalidated by ETag — at most once per `ttlMs`
+ * per org, since one run asks several times; the map is rebuilt only when the view changed.
+ */
+export function hubCatalog(
+  hub: Pick<ConnectHubClient, 'capabilities'>,
+  ttlMs = 5_000,
+  now: () => number = Date.now,
+): CapabilityCatalog {
   const built = new WeakMap<object, Map<string, CatalogCapability>>();
+  const fresh = new Map<string, { at: number; map: Map<string, CatalogCapability> }>();
   return {
     capabilities: async (orgId) => {
+      const held = fresh.get(orgId);
+      if (held && now() - held.at < ttlMs) return held.map;
       const items = await hub.capabilities(orgId);
       let map = built.get(items);
       if (!map) {
         map = byId(items.map(({ connected: _connected, ...capability }) => capability));
         built.set(items, map);
       }
+      fresh.delete(orgId);
+      fresh.set(orgId, { at: now(), map });
+      if (fresh.size > 1_000) fresh.delete(fresh.keys().next().value as string);
       return map;
     },
   };
