@@ -150,7 +150,9 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     expect(rows.refund?.output?.refundId).toMatch(/^stripe_sbx_/);
     expect(rows.ask_finance).toMatchObject({ status: 'skipped', error: { code: 'condition_false' } });
     // every effect rides on an event, the effects list can be projected from the facts
-    const carried = eventsOf(id).flatMap((e) => (e.effect ? [e.effect.idempotencyKey] : []));
+    const carriers = () => eventsOf(id).flatMap((e) => (e.effect ? [e.effect.idempotencyKey] : []));
+    await collector.until(() => carriers().length >= 3 || undefined, 'three effects on events');
+    const carried = carriers();
     expect(new Set(carried)).toEqual(new Set(Object.values(rows).map((e) => e.idempotencyKey)));
     const kinds = eventsOf(id).map((e) => e.event);
     expect(kinds).toEqual(expect.arrayContaining(['node_enter', 'node_exit', 'tool_called', 'tool_succeeded']));
@@ -183,6 +185,7 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     expect(result.status).toBe('completed');
     expect(result.output?.steps?.find((s) => s.stepId === 'ask_finance')?.status).toBe('succeeded');
     expect(result.output?.steps?.find((s) => s.stepId === 'refund')?.status).toBe('not_run');
+    await collector.until(() => eventsOf(id).find((e) => e.event === 'approval_granted'), 'approval_granted');
     const kinds = eventsOf(id).map((e) => `${e.event}:${e.stepId ?? ''}`);
     expect(kinds).toEqual(expect.arrayContaining(['approval_requested:ask_finance', 'approval_granted:ask_finance']));
   });
@@ -201,7 +204,7 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     const rows = await effectRows(id);
     expect(rows.ask_finance).toMatchObject({ status: 'rejected', args: { channel: '#finance', text: 'Huge refund' } });
     expect(rows.reply?.status).toBe('succeeded');
-    const rejected = eventsOf(id).find((e) => e.event === 'approval_rejected');
+    const rejected = await collector.until(() => eventsOf(id).find((e) => e.event === 'approval_rejected'), 'approval_rejected');
     expect(rejected?.effect?.status).toBe('rejected');
   });
 
@@ -269,7 +272,9 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     const result = await resultOf(id);
     expect(result).toMatchObject({ status: 'failed', error: { code: 'tool_failed' } });
     expect(result.output?.steps?.map((s) => s.status)).toEqual(['failed', 'not_run', 'not_run']);
-    expect(eventsOf(id).find((e) => e.event === 'tool_failed')?.effect?.error?.code).toBe('http_error');
+    // the events and the result go out in one publishAll, but on two topics: wait for the events
+    const failed = await collector.until(() => eventsOf(id).find((e) => e.event === 'tool_failed'), 'tool_failed');
+    expect(failed.effect?.error?.code).toBe('http_error');
   });
 
   it('a sandboxed call is validated against the input schema: bad arguments never reach the provider', async () => {
