@@ -272,7 +272,9 @@ export class ExecutionRunner<S, R = unknown> {
       `UPDATE graph_executions SET status = $2, ended_at = $3 WHERE execution_id = $1 AND status = 'running'`,
       [executionId, status, this.clock.now().toISOString()],
     );
-    await this.deps.publisher.publishAll([...before, this.result(cause, status, body, executionId)], { traceparent });
+    // the run's last events first: a reader that sees the result sees the progress and effects that led to it
+    if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
+    await this.deps.publisher.publish(this.result(cause, status, body, executionId), { traceparent });
   }
 
   private cancelled(cause: AnyFact, executionId: string): ExecutionResult {

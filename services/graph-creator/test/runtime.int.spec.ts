@@ -289,6 +289,28 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     expect(zendesk.maxInFlight.has(id)).toBe(false);
   });
 
+  it('at its budget of tool calls the run stops calling tools and fails with budget_exceeded, saying what is left', async () => {
+    const spec = refundsEmployee(`emp-${randomUUID()}`);
+    (spec.compiled.budgets as { maxToolCalls: number }).maxToolCalls = 1;
+    await employee(spec);
+    const id = randomUUID();
+    await runner.start(
+      runIntent(id, spec.employeeId, 'refunds', { amount: 10, paymentId: 'pi_9', ticketId: 'T-9', subject: 's' }),
+    );
+    const result = await resultOf(id);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'budget_exceeded' } });
+    expect(result.output?.steps).toEqual([
+      { stepId: 'refund', status: 'succeeded' },
+      { stepId: 'ask_finance', status: 'not_run', detail: 'its condition does not hold' },
+      { stepId: 'reply', status: 'not_run', detail: 'the run reached its budget of tool calls' },
+    ]);
+    expect(result.output?.summary).toContain('budget_exceeded');
+    await collector.until(
+      () => eventsOf(id).find((e) => e.event === 'budget_exceeded' && e.stepId === 'reply'),
+      'budget_exceeded',
+    );
+  });
+
   it('an employee of another org, or an unknown workflow, fails the run with a reason', async () => {
     const spec = await employee(refundsEmployee(`emp-${randomUUID()}`, 'globex'));
     const id = randomUUID();

@@ -95,6 +95,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
         triggerId: workflow.trigger.triggerId,
         params: workflow.trigger.params,
         steps: workflow.steps,
+        ...(spec.compiled?.budgets?.maxToolCalls ? { maxToolCalls: spec.compiled.budgets.maxToolCalls } : {}),
       },
       phase: 'classify',
       progress: 10,
@@ -195,6 +196,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       events.push({ key: `skipped:${step.id}`, event: 'progress', stepId: step.id, reason: code, detail: short(why), effect });
     };
     let failure: RunStateT['failure'] = null;
+    let budget = s.workflow?.maxToolCalls ?? Number.POSITIVE_INFINITY;
 
     for (const batch of batches(steps)) {
       const calls: { step: Step; args: Record<string, unknown> }[] = [];
@@ -227,9 +229,17 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           failure = { code: 'input_unresolved', message: `step ${id}: ${required.join(', ')} resolved to nothing` };
           break;
         }
+        if (budget <= 0) {
+          // at the limit the run stops calling tools and says what it did and what is left (§12)
+          done[id] = { status: 'not_run', detail: 'the run reached its budget of tool calls' };
+          events.push({ key: `budget:${id}`, event: 'budget_exceeded', stepId: id, reason: 'budget_exceeded' });
+          failure = { code: 'budget_exceeded', message: `the budget of ${s.workflow?.maxToolCalls} tool call(s) is spent` };
+          break;
+        }
+        budget -= 1;
         calls.push({ step, args });
       }
-      if (failure) break;
+      if (failure && calls.length === 0) break;
       const results = await mapCapped(calls, parallelism, async ({ step, args }) => {
         events.push({ key: `tool_called:${step.id}`, event: 'tool_called', stepId: step.id, detail: step.capabilityId });
         return tools.call(s, step, args);

@@ -10,6 +10,8 @@ export interface RunWorkflow {
   triggerId: string;
   params: Record<string, unknown>;
   steps: Step[];
+  /** the spec's budget of tool calls per run (compiled.budgets.maxToolCalls) */
+  maxToolCalls?: number;
 }
 
 /** How a step ended, with its output when later steps bind to it. */
