@@ -71,3 +71,21 @@ export function postgresEffects(pool: Pool): EffectStore {
     },
   };
 }
+
+/** The same records in memory (unit tests; one process only). */
+export function memoryEffects(): EffectStore & { executions: Map<string, string> } {
+  const byKey = new Map<string, Effect>();
+  const executions = new Map<string, string>();
+  return {
+    executions,
+    get: async (key) => byKey.get(key),
+    record: async (effect, ids) => {
+      const held = byKey.get(effect.idempotencyKey);
+      if (held) return held;
+      byKey.set(effect.idempotencyKey, effect);
+      executions.set(effect.idempotencyKey, ids.executionId);
+      return effect;
+    },
+    list: async (executionId) => [...byKey.values()].filter((e) => executions.get(e.idempotencyKey) === executionId),
+  };
+}
