@@ -77,7 +77,7 @@ const stringHeaders = (value: unknown): Record<string, string> =>
     ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
     : {};
 
-/** `http.request`, for real: the status, headers and body (capped) of the answer; 4xx and 5xx fail the step. */
+/** `http.request`, for real: the status, body (capped) and content type of the answer; 4xx and 5xx fail the step. */
 export function httpConnector(options: HttpOptions = {}): Connector {
   return {
     call: async (_capability, args, ctx) => {
@@ -86,7 +86,10 @@ export function httpConnector(options: HttpOptions = {}): Connector {
       const body = typeof args.body === 'string' && method !== 'GET' ? args.body : undefined;
       if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
         headers['content-type'] = 'application/json';
-      return send(options, String(args.url), { method, headers, ...(body !== undefined ? { body } : {}) });
+      const res = await send(options, String(args.url), { method, headers, ...(body !== undefined ? { body } : {}) });
+      // the catalog's output of http.request: status, body (capped) and content type
+      const contentType = res.headers['content-type'];
+      return { status: res.status, body: res.body, ...(contentType ? { contentType } : {}) };
     },
   };
 }
