@@ -20,6 +20,7 @@ import { chat } from './chat/socket';
 import type { CommandDeps, Publisher } from './commands/deps';
 import { wsMaxPayload } from './config';
 import { errorHandler } from './errors';
+import { type PageOptions, pageRoutes } from './page';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
 import { triggerRoutes } from './routes/triggers';
@@ -43,6 +44,8 @@ export interface GatewayDeps {
   hub: BroadcastHub;
   ids?: IdSource;
   clock?: Clock;
+  /** the chat page at `/` (and, outside production, the dev token route); absent: no page */
+  page?: PageOptions;
 }
 
 const CHAT_PROTOCOL = `Chat: \`GET /v1/chat\` upgrades to a WebSocket (token as Authorization: Bearer, \`?token=\`, or a \`token\` field
@@ -98,6 +101,8 @@ export const gatewayApp = fp(
         done();
       },
     });
+
+    if (deps.page) await app.register(pageRoutes, deps.page);
 
     await app.register(async (v1) => {
       await v1.register(auth, { verify: deps.verify });

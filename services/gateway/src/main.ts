@@ -4,12 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
-import { bootService, ConfigError, createLogger } from '@hireloop/platform';
+import { bootService, ConfigError, createLogger, type Principal, signToken } from '@hireloop/platform';
 import { gatewayApp } from './app';
 import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
 import { type GatewayConfig, loadGatewayConfig } from './config';
+import { DEFAULT_PAGE_DIR } from './page';
 
 function loadConfigOrExit(): GatewayConfig {
   try {
@@ -49,6 +50,13 @@ await service.http.register(gatewayApp, {
   verify: gatewayVerifier(config.jwtSecret),
   config,
   hub,
+  page: {
+    dir: process.env.GATEWAY_PAGE_DIR || DEFAULT_PAGE_DIR,
+    // development only: the page's sign-in form asks for a token by user and org
+    ...(service.config.nodeEnv === 'production'
+      ? {}
+      : { devToken: (principal: Principal) => signToken(principal, config.jwtSecret, '12h') }),
+  },
 });
 
 await service.listen();

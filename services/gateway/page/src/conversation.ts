@@ -1,0 +1,387 @@
+/**
+ * One conversation: the transcript (a `log` "Conversation": the user's lines, hireloop's replies, the
+ * prompts answered with their answers, how each execution ended), the pending prompt's form, progress,
+ * the finished employee, the message box, and beside it the user's conversations with each execution's
+ * status. The transcript is rebuilt from the executions' timelines when the page loads, and the socket
+ * reconnects by itself; on every (re)join the gateway pushes the pending prompt again and the page
+ * catches up on what ended meanwhile.
+ */
+import type { ExecutionView, ServerFrame } from '@hireloop/schemas';
+import type { Api } from './api';
+import { formatTime, h } from './dom';
+import { employeeView, type Spec } from './employee';
+import { type Answer, answeredView, type Prompt, promptForm } from './prompt';
+import { ChatSocket, type LinkState } from './socket';
+
+export interface ConversationView {
+  element: HTMLElement;
+  conversationId: string;
+  close(): void;
+  focus(): void;
+}
+
+type Execution = ExecutionView;
+type TimelineFact = { type: string; fact: Record<string, unknown> };
+
+const TITLES_KEY = 'hireloop.titles';
+const ENDED = new Set(['completed', 'cancelled', 'failed']);
+
+function titles(): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(TITLES_KEY) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+function rememberTitle(conversationId: string, text: string): void {
+  const all = titles();
+  if (all[conversationId]) return;
+  all[conversationId] = text.replace(/\s+/g, ' ').slice(0, 80);
+  localStorage.setItem(TITLES_KEY, JSON.stringify(all));
+}
+
+export const statusWords = (status: string): string =>
+  ({ waiting: 'waiting for your answer', running: 'working', queued: 'queued' })[status] ?? status;
+
+export function conversationView(api: Api, userId: string, conversationId: string): ConversationView {
+  sessionStorage.setItem('hireloop.conversation', conversationId);
+  const prompts = new Map<string, { prompt: Prompt; answered: boolean }>();
+  const resultsShown = new Set<string>();
+  let pending: { executionId: string; promptId: string } | null = null;
+  let socket: ChatSocket | null = null;
+  let closed = false;
+
+  const log = h('div', { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', class: 'log' });
+  const link = h('p', { role: 'status', class: 'link muted' }, 'Connecting…');
+  const promptHolder = h('div', { class: 'prompt-holder' });
+  const bar = h('div', { class: 'bar-fill' });
+  const barText = h('span', { class: 'bar-text' });
+  const progress = h(
+    'div',
+    { class: 'progress', hidden: true },
+    h('div', { role: 'progressbar', 'aria-label': 'Progress', 'aria-valuemin': 0, 'aria-valuemax': 100, class: 'bar' }, bar),
+    barText,
+  );
+  const employeeHolder = h('div', { class: 'employee-holder' });
+  const message = h('textarea', {
+    id: `message-${conversationId}`,
+    rows: 3,
+    placeholder: 'Describe a job, e.g. "When a deal closes in HubSpot, send a welcome email and book a kickoff."',
+    'aria-describedby': 'message-hint',
+  });
+  const composerAlert = h('div', {});
+  const panel = h('div', { class: 'panel-list' });
+  const panelAlert = h('div', {});
+
+  const entry = (who: 'user' | 'reply' | 'system' | 'error', ...content: (Node | string)[]) => {
+    const label = { user: 'You', reply: 'hireloop', system: 'hireloop', error: 'Problem' }[who];
+    log.append(
+      h(
+        'div',
+        { class: `entry ${who}`, ...(who === 'error' ? { role: 'alert' } : {}) },
+        h('span', { class: 'who' }, label),
+        ...content,
+      ),
+    );
+    log.scrollTop = log.scrollHeight;
+  };
+
+  function setProgress(phase: string | undefined | null, percent: number | undefined | null, position?: number) {
+    progress.hidden = false;
+    const bits = [
+      phase ?? 'working',
+      position !== undefined ? `position ${position} in the queue` : null,
+      percent != null ? `${percent}%` : null,
+    ];
+    const text = bits.filter(Boolean).join(' · ');
+    const pb = progress.firstElementChild as HTMLElement;
+    if (percent != null) {
+      pb.setAttribute('aria-valuenow', String(percent));
+      bar.style.width = `${percent}%`;
+    }
+    pb.setAttribute('aria-valuetext', text);
+    barText.textContent = text;
+  }
+
+  function showPrompt(executionId: string, prompt: Prompt) {
+    const known = prompts.get(prompt.promptId);
+    if (known?.answered || pending?.promptId === prompt.promptId) return;
+    prompts.set(prompt.promptId, { prompt, answered: false });
+    pending = { executionId, promptId: prompt.promptId };
+    if (prompt.progress !== undefined) setProgress(null, prompt.progress);
+    const form = promptForm({
+      prompt,
+      submit: (answer: Answer) =>
+        api.post(`/v1/executions/${encodeURIComponent(executionId)}/respond`, {
+          promptId: prompt.promptId,
+          kind: prompt.kind,
+          payload: answer,
+        }),
+      answered: (answer) => markAnswered(prompt, answer),
+    });
+    promptHolder.replaceChildren(form);
+    form.querySelector<HTMLElement>('input, textarea')?.focus();
+    void refreshPanel();
+  }
+
+  function markAnswered(prompt: Prompt, answer: Answer) {
+    prompts.set(prompt.promptId, { prompt, answered: true });
+    log.append(answeredView(prompt, answer));
+    log.scrollTop = log.scrollHeight;
+    if (pending?.promptId === prompt.promptId) {
+      pending = null;
+      promptHolder.replaceChildren(h('p', { class: 'muted', role: 'status' }, 'Answer sent. Waiting for hireloop…'));
+    }
+  }
+
+  function showResult(executionId: string, status: string, output?: Record<string, unknown>, error?: unknown) {
+    if (resultsShown.has(executionId)) return;
+    resultsShown.add(executionId);
+    if (pending?.executionId === executionId) {
+      pending = null;
+      promptHolder.replaceChildren();
+    }
+    const spec = (output as { employee?: Spec } | undefined)?.employee;
+    if (status === 'completed') {
+      setProgress('done', 100);
+      entry('system', spec ? `Done: ${spec.name} is designed and registered. Review it below, then activate it.` : 'Done.');
+      if (spec) employeeHolder.replaceChildren(employeeView(api, spec));
+    } else {
+      const why = typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '';
+      entry('system', status === 'cancelled' ? 'This creation was cancelled.' : `This creation failed${why ? `: ${why}` : '.'}`);
+      promptHolder.replaceChildren();
+    }
+    void refreshPanel();
+  }
+
+  function onFrame(frame: ServerFrame) {
+    if ('conversationId' in frame && frame.conversationId !== conversationId) return;
+    switch (frame.type) {
+      case 'hil_prompt': {
+        const { type: _t, conversationId: _c, ...prompt } = frame;
+        showPrompt(frame.executionId, prompt as Prompt);
+        return;
+      }
+      case 'execution_event': {
+        const position = (frame as { position?: unknown }).position;
+        setProgress(frame.phase, frame.progress, typeof position === 'number' ? position : undefined);
+        return;
+      }
+      case 'execution_result':
+        showResult(frame.executionId, frame.status, frame.output as Record<string, unknown> | undefined, frame.error);
+        return;
+      case 'message':
+        entry('reply', h('p', {}, frame.text));
+        return;
+      case 'error':
+        entry('error', h('p', {}, `hireloop refused that: ${frame.message}`));
+        return;
+      default: {
+        const never: never = frame;
+        return never;
+      }
+    }
+  }
+
+  function onLink(state: LinkState) {
+    link.textContent = { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost: reconnecting…' }[state];
+    link.classList.toggle('warn', state === 'reconnecting');
+    if (state === 'open') void catchUp();
+  }
+
+  /** What the stream may have carried while the socket was away: results, the pending prompt, progress. */
+  async function catchUp() {
+    const res = await api.get<{ executions: Execution[] }>(`/v1/executions?conversationId=${encodeURIComponent(conversationId)}`);
+    if (!res.ok || closed) return;
+    for (const e of [...res.body.executions].reverse()) {
+      if (e.result)
+        showResult(e.executionId, e.result.status, e.result.output as Record<string, unknown> | undefined, e.result.error);
+      else {
+        if (e.phase || e.progress !== null) setProgress(e.phase, e.progress);
+        if (e.currentPrompt) showPrompt(e.executionId, e.currentPrompt);
+      }
+    }
+  }
+
+  /** The transcript as the event store has it: each execution's request, prompts with answers, and end. */
+  async function loadHistory() {
+    const res = await api.get<{ executions: Execution[] }>(`/v1/executions?conversationId=${encodeURIComponent(conversationId)}`);
+    if (!res.ok) {
+      if (res.status !== 404) entry('error', h('p', {}, `Could not load this conversation: ${res.message}`));
+      return;
+    }
+    for (const execution of [...res.body.executions].reverse()) {
+      const timeline = await api.get<{ events: TimelineFact[] }>(
+        `/v1/executions/${encodeURIComponent(execution.executionId)}/events`,
+      );
+      if (!timeline.ok) continue;
+      const answers = new Map<string, Answer>();
+      for (const { type, fact } of timeline.body.events)
+        if (type === 'HILResponse') answers.set(String(fact.promptId), fact.payload as Answer);
+      for (const { type, fact } of timeline.body.events) {
+        if (type === 'RunIntent' && fact.action === 'start') {
+          const payload = (fact.trigger as { payload?: { jobDescription?: unknown } } | undefined)?.payload;
+          if (typeof payload?.jobDescription === 'string') {
+            entry('user', h('p', {}, payload.jobDescription));
+            rememberTitle(conversationId, payload.jobDescription);
+          }
+        } else if (type === 'HILPrompt') {
+          const answer = answers.get(String(fact.promptId));
+          if (answer && !prompts.has(String(fact.promptId))) {
+            prompts.set(String(fact.promptId), { prompt: fact as unknown as Prompt, answered: true });
+            log.append(answeredView(fact as unknown as Prompt, answer));
+          }
+        } else if (type === 'ExecutionResult') {
+          showResult(execution.executionId, String(fact.status), fact.output as Record<string, unknown> | undefined, fact.error);
+        }
+      }
+    }
+  }
+
+  async function refreshPanel() {
+    const res = await api.get<{ executions: Execution[] }>('/v1/executions');
+    if (closed) return;
+    if (!res.ok) {
+      panel.replaceChildren(h('p', { class: 'muted' }, `Your conversations could not be loaded: ${res.message}`));
+      return;
+    }
+    const byConversation = new Map<string, Execution[]>();
+    for (const e of res.body.executions) {
+      if (!e.conversationId) continue;
+      byConversation.set(e.conversationId, [...(byConversation.get(e.conversationId) ?? []), e]);
+    }
+    if (!byConversation.has(conversationId)) byConversation.set(conversationId, []);
+    const names = titles();
+    panel.replaceChildren(
+      h(
+        'ul',
+        {},
+        [...byConversation].map(([cid, executions]) =>
+          h(
+            'li',
+            { class: cid === conversationId ? 'current' : '' },
+            h(
+              'a',
+              { href: `#/chat/${encodeURIComponent(cid)}`, ...(cid === conversationId ? { 'aria-current': 'page' } : {}) },
+              names[cid] ??
+                (executions.length ? `Conversation of ${formatTime(executions.at(-1)?.createdAt)}` : 'New conversation'),
+            ),
+            executions.length
+              ? h(
+                  'ul',
+                  { class: 'executions' },
+                  executions.map((e) =>
+                    h(
+                      'li',
+                      {},
+                      h('span', { class: `status s-${e.status}` }, statusWords(e.status)),
+                      e.phase && !ENDED.has(e.status) ? h('span', { class: 'muted' }, ` · ${e.phase}`) : null,
+                      ENDED.has(e.status)
+                        ? null
+                        : h(
+                            'button',
+                            {
+                              type: 'button',
+                              class: 'small',
+                              'aria-label': `Cancel the execution started ${formatTime(e.createdAt)}`,
+                              onClick: () => void cancel(e.executionId),
+                            },
+                            'Cancel',
+                          ),
+                    ),
+                  ),
+                )
+              : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  async function cancel(executionId: string) {
+    panelAlert.replaceChildren();
+    const res = await api.post(`/v1/executions/${encodeURIComponent(executionId)}/cancel`);
+    if (!res.ok) panelAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, `Could not cancel: ${res.message}`));
+    else panelAlert.replaceChildren(h('p', { role: 'status' }, 'Cancelling…'));
+    await refreshPanel();
+  }
+
+  function send(event: Event) {
+    event.preventDefault();
+    composerAlert.replaceChildren();
+    const text = message.value.trim();
+    if (!text) {
+      composerAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, 'Write a message first.'));
+      return;
+    }
+    if (!socket?.send({ type: 'message', text })) {
+      composerAlert.replaceChildren(
+        h('p', { role: 'alert', class: 'alert' }, 'Not connected to hireloop: your message was not sent. Reconnecting…'),
+      );
+      return;
+    }
+    entry('user', h('p', {}, text));
+    rememberTitle(conversationId, text);
+    message.value = '';
+    setTimeout(() => void refreshPanel(), 1_000);
+  }
+
+  message.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
+    }
+  });
+
+  const element = h(
+    'div',
+    { class: 'chat-layout' },
+    h(
+      'aside',
+      { class: 'side', 'aria-label': 'Your conversations' },
+      h('h2', {}, 'Conversations'),
+      h('a', { href: `#/chat/${crypto.randomUUID()}`, class: 'button' }, 'New conversation'),
+      panelAlert,
+      panel,
+    ),
+    h(
+      'main',
+      { class: 'conversation' },
+      h('h1', { class: 'sr-only' }, 'Chat with hireloop'),
+      link,
+      log,
+      progress,
+      promptHolder,
+      employeeHolder,
+      h(
+        'form',
+        { class: 'composer', onSubmit: send, 'aria-label': 'Write to hireloop' },
+        h('label', { for: message.id }, 'Message'),
+        message,
+        h('p', { id: 'message-hint', class: 'muted hint' }, 'Describe the job in your own words. Ctrl+Enter sends.'),
+        composerAlert,
+        h('button', { type: 'submit', class: 'primary' }, 'Send'),
+      ),
+    ),
+  );
+
+  void (async () => {
+    entry(
+      'system',
+      h('p', {}, `Hello ${userId}. Describe a job and hireloop designs a digital employee for it, asking only what it must.`),
+    );
+    await loadHistory();
+    void refreshPanel();
+    if (!closed) socket = new ChatSocket(api.token, conversationId, onFrame, onLink);
+  })();
+
+  return {
+    element,
+    conversationId,
+    close() {
+      closed = true;
+      socket?.close();
+    },
+    focus: () => message.focus(),
+  };
+}
