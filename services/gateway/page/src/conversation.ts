@@ -36,7 +36,8 @@ function titles(): Record<string, string> {
 function rememberTitle(conversationId: string, text: string): void {
   const all = titles();
   if (all[conversationId]) return;
-  all[conversationId] = text.replace(/\s+/g, ' ').slice(0, 80);
+  const line = text.replace(/\s+/g, ' ');
+  all[conversationId] = line.length > 80 ? `${line.slice(0, 79)}…` : line;
   localStorage.setItem(TITLES_KEY, JSON.stringify(all));
 }
 
@@ -47,6 +48,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   sessionStorage.setItem('hireloop.conversation', conversationId);
   const prompts = new Map<string, { prompt: Prompt; answered: boolean }>();
   const resultsShown = new Set<string>();
+  /** how executions ended, as the socket said: the projection the panel reads may lag behind */
+  const live = new Map<string, string>();
   let pending: { executionId: string; promptId: string } | null = null;
   let socket: ChatSocket | null = null;
   let closed = false;
@@ -137,7 +140,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   function showResult(executionId: string, status: string, output?: Record<string, unknown>, error?: unknown) {
     if (resultsShown.has(executionId)) return;
     resultsShown.add(executionId);
-    if (pending?.executionId === executionId) {
+    live.set(executionId, status);
+    if (pending?.executionId === executionId || !pending) {
       pending = null;
       promptHolder.replaceChildren();
     }
@@ -246,7 +250,9 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       return;
     }
     const byConversation = new Map<string, Execution[]>();
-    for (const e of res.body.executions) {
+    for (const listed of res.body.executions) {
+      const known = live.get(listed.executionId);
+      const e = known && !ENDED.has(listed.status) ? { ...listed, status: known } : listed;
       if (!e.conversationId) continue;
       byConversation.set(e.conversationId, [...(byConversation.get(e.conversationId) ?? []), e]);
     }

@@ -99,15 +99,22 @@ export function gapsTable(spec: Spec): HTMLElement {
 let diagrams = 0;
 
 /** The diagram as an image: Mermaid renders SVG, shown through an <img> so nothing in it can run. */
-export function diagramImage(source: string): HTMLElement {
+export function diagramImage(
+  source: string,
+  alt = 'Employee diagram',
+  caption = 'How the employee runs: each workflow from its trigger to its steps.',
+): HTMLElement {
   const holder = h('figure', { class: 'diagram' }, h('p', { class: 'muted' }, 'Drawing the diagram…'));
   void (async () => {
     try {
       const { default: mermaid } = await import('mermaid');
       mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', flowchart: { htmlLabels: false }, theme: 'neutral' });
       const { svg } = await mermaid.render(`employee-diagram-${++diagrams}`, source);
-      const img = h('img', { alt: 'Employee diagram', src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-      holder.replaceChildren(img, h('figcaption', {}, 'How the employee runs: each workflow from its trigger to its steps.'));
+      const img = h('img', { alt, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+      // drawn no larger than Mermaid laid it out
+      const natural = /max-width:\s*([\d.]+)px/.exec(svg)?.[1];
+      if (natural) img.style.maxWidth = `min(100%, ${natural}px)`;
+      holder.replaceChildren(img, h('figcaption', {}, caption));
     } catch (error) {
       holder.replaceChildren(
         h('p', { role: 'alert' }, `The diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`),

@@ -8,6 +8,7 @@
 import type { PromptView } from '@hireloop/schemas';
 import type { ApiResult } from './api';
 import { h, uid } from './dom';
+import { diagramImage } from './employee';
 
 export type Prompt = PromptView;
 export type Answer = { selected: string[] } | { answers: Record<string, string> } | { action: 'back' | 'skip' | 'restart' };
@@ -187,16 +188,20 @@ export function promptForm({ prompt, submit, answered }: PromptFormOptions): HTM
         else void send(answer);
       },
     },
-    h(
-      'div',
-      { class: 'prompt-messages' },
-      prompt.messages.map((m) => h('p', {}, m)),
-    ),
+    h('div', { class: 'prompt-messages' }, prompt.messages.map(promptMessage)),
     body,
     formAlert,
     buttons,
   );
   return form;
+}
+
+const FENCED_MERMAID = /^```mermaid\n([\s\S]*)\n```$/;
+
+/** A prompt's message as text; a fenced Mermaid block (the review's proposal) as its picture. */
+function promptMessage(message: string): Node {
+  const diagram = FENCED_MERMAID.exec(message.trim());
+  return diagram?.[1] ? diagramImage(diagram[1], 'Proposed diagram', 'The proposed employee.') : h('p', {}, message);
 }
 
 /** An answered prompt, read-only: what was asked and what was answered. */
@@ -216,7 +221,9 @@ export function answeredView(prompt: Prompt, answer: Answer): HTMLElement {
   return h(
     'div',
     { class: 'entry prompt-done' },
-    prompt.messages.map((m) => h('p', {}, m)),
+    prompt.messages.map((m) =>
+      FENCED_MERMAID.test(m.trim()) ? h('p', { class: 'muted' }, '(the proposed diagram)') : h('p', {}, m),
+    ),
     shown,
   );
 }
