@@ -4,13 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
-import { bootService, ConfigError, createLogger, type Principal, signToken } from '@hireloop/platform';
+import { bootService, ConfigError, createLogger, signToken } from '@hireloop/platform';
 import { gatewayApp } from './app';
 import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
 import { type GatewayConfig, loadGatewayConfig } from './config';
-import { DEFAULT_PAGE_DIR } from './page';
+import { DEFAULT_PAGE_DIR, pageOptions } from './page';
 
 function loadConfigOrExit(): GatewayConfig {
   try {
@@ -50,13 +50,11 @@ await service.http.register(gatewayApp, {
   verify: gatewayVerifier(config.jwtSecret),
   config,
   hub,
-  page: {
+  page: pageOptions({
     dir: process.env.GATEWAY_PAGE_DIR || DEFAULT_PAGE_DIR,
-    // development only: the page's sign-in form asks for a token by user and org
-    ...(service.config.nodeEnv === 'production'
-      ? {}
-      : { devToken: (principal: Principal) => signToken(principal, config.jwtSecret, '12h') }),
-  },
+    nodeEnv: service.config.nodeEnv,
+    sign: (principal, expiresIn) => signToken(principal, config.jwtSecret, expiresIn),
+  }),
 });
 
 await service.listen();

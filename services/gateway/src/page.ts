@@ -22,6 +22,21 @@ export interface PageOptions {
   devToken?: (principal: Principal) => string;
 }
 
+/**
+ * The page's options for a deployment: the dev token route exists only outside production, signing
+ * with the gateway's own secret for 12 hours.
+ */
+export function pageOptions(settings: {
+  dir: string;
+  nodeEnv: string;
+  sign: (principal: Principal, expiresIn: string) => string;
+}): PageOptions {
+  return {
+    dir: settings.dir,
+    ...(settings.nodeEnv === 'production' ? {} : { devToken: (principal: Principal) => settings.sign(principal, '12h') }),
+  };
+}
+
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
