@@ -170,6 +170,17 @@ describe('the chat page in Chromium (every service its own process)', () => {
   const mine = async (user: string) =>
     (await api<{ executions: ExecutionView[] }>(base, 'GET', '/v1/executions', undefined, token(user))).body.executions;
 
+  /** The user's execution once the projection shows it waiting on a prompt of this kind (the socket may be ahead of it). */
+  const waitingOn = (user: string, kind: Kind) =>
+    waitUntil(
+      async () => {
+        const [latest] = await mine(user);
+        return latest?.currentPrompt?.kind === kind ? { ...latest, prompt: latest.currentPrompt } : undefined;
+      },
+      `a pending ${kind} prompt of ${user}`,
+      WAIT,
+    );
+
   it('a full creation: sign in, describe a job, answer an options and a questions prompt with the widgets, approve, see the workflows and the diagram', async () => {
     const page = await open();
     await page.goto(base);
@@ -255,20 +266,20 @@ describe('the chat page in Chromium (every service its own process)', () => {
       const kind = await kindOf(form);
       if (kind === 'options' && !sawOptions) {
         sawOptions = true;
-        const [before] = await mine('quinn');
+        const before = await waitingOn('quinn', 'options');
         await form.getByRole('button', { name: 'Submit answer' }).click();
         await hasText(form.getByRole('alert'), 'Choose one option.');
         await screenshot(page, 'selection-refused');
         // nothing was sent: the same prompt still waits
         const [after] = await mine('quinn');
-        expect(after?.currentPrompt?.promptId).toBe(before?.currentPrompt?.promptId);
+        expect(after?.currentPrompt?.promptId).toBe(before.prompt.promptId);
         await visible(form);
       }
       if (kind === 'questions' && !sawQuestions) {
         sawQuestions = true;
-        const [pending] = await mine('quinn');
-        const prompt = pending?.currentPrompt;
-        if (!pending || prompt?.kind !== 'questions') throw new Error('expected a pending questions prompt');
+        const pending = await waitingOn('quinn', 'questions');
+        const { prompt } = pending;
+        if (prompt.kind !== 'questions') throw new Error('expected a questions prompt');
         const tooLong = 'x'.repeat(20_001);
         const field = form.getByRole('textbox').first();
         await field.fill(tooLong);
