@@ -83,16 +83,18 @@ export function conversationView(api: Api, userId: string, conversationId: strin
         'div',
         { class: `entry ${who}`, ...(who === 'error' ? { role: 'alert' } : {}) },
         h('span', { class: 'who' }, label),
-        ...content,
+        ...content.map((c) => (typeof c === 'string' ? h('p', {}, c) : c)),
       ),
     );
     log.scrollTop = log.scrollHeight;
   };
 
+  let lastPhase = 'working';
   function setProgress(phase: string | undefined | null, percent: number | undefined | null, position?: number) {
     progress.hidden = false;
+    if (phase) lastPhase = phase;
     const bits = [
-      phase ?? 'working',
+      lastPhase,
       position !== undefined ? `position ${position} in the queue` : null,
       percent != null ? `${percent}%` : null,
     ];

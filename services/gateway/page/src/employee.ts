@@ -43,13 +43,15 @@ export function workflowsTable(spec: Spec): HTMLTableElement {
           h(
             'td',
             {},
-            h(
-              'ol',
-              {},
-              w.steps.map((s) => h('li', {}, s.purpose)),
-            ),
+            w.steps.length === 0
+              ? 'none yet'
+              : h(
+                  'ol',
+                  {},
+                  w.steps.map((s) => h('li', {}, s.purpose)),
+                ),
           ),
-          h('td', {}, [...new Set(w.steps.map((s) => s.capabilityId))].join(', ')),
+          h('td', {}, w.steps.length === 0 ? '—' : [...new Set(w.steps.map((s) => s.capabilityId))].join(', ')),
           h('td', {}, high > 0 ? `high (${high} step${high === 1 ? '' : 's'} need approval)` : 'low'),
         );
       }),
