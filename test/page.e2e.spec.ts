@@ -245,6 +245,28 @@ describe('the chat page in Chromium (every service its own process)', () => {
     const [execution] = await mine('paula');
     expect(execution?.status).toBe('completed');
 
+    // the org's employees, the employee's own page, and an empty inbox
+    await waitUntil(
+      async () => {
+        const list = await api<{ employees: { name: string }[] }>(base, 'GET', '/v1/employees', undefined, token('paula'));
+        return list.body.employees.some((e) => e.name === 'Sales Assistant') ? true : undefined;
+      },
+      'the employee to be registered',
+      WAIT,
+    );
+    await page.getByRole('link', { name: 'Employees', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Employees' }).getByRole('row').filter({ hasText: 'Sales Assistant' });
+    await visible(row);
+    await screenshot(page, 'employees');
+    await row.first().getByRole('link', { name: 'Details and runs' }).click();
+    await visible(workflows(page));
+    await visible(page.getByRole('img', { name: 'Employee diagram' }));
+    await screenshot(page, 'employee-page');
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+    await containsText(page.getByRole('main'), 'Nothing is waiting for your answer.');
+    await page.getByRole('link', { name: 'Chat', exact: true }).click();
+    await visible(workflows(page));
+
     // phone width: the page reflows into one column, nothing wider than the screen but the tables' own scroll
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'phone');
