@@ -21,6 +21,7 @@ import type { CommandDeps, Publisher } from './commands/deps';
 import { wsMaxPayload } from './config';
 import { errorHandler } from './errors';
 import { type PageOptions, pageRoutes } from './page';
+import { conversationRoutes } from './routes/conversations';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
 import { triggerRoutes } from './routes/triggers';
@@ -119,6 +120,7 @@ export const gatewayApp = fp(
       await v1.register(triggerRoutes, { commands });
       await v1.register(executionRoutes, { commands });
       await v1.register(employeeRoutes, { commands });
+      await v1.register(conversationRoutes, { commands });
       await v1.register(chat, {
         commands,
         hub: deps.hub,
