@@ -379,6 +379,11 @@ describe('the chat page in Chromium (every service its own process)', () => {
     const log = page.getByRole('log', { name: 'Conversation' });
     await containsText(log, markup);
     expect(await log.locator('b, script, img').count()).toBe(0);
+    // and again when the transcript is rebuilt from the event store after a reload
+    await next(page);
+    await page.reload();
+    await containsText(page.getByRole('log', { name: 'Conversation' }), markup);
+    expect(await log.locator('b, script, img').count()).toBe(0);
 
     // Back from the second prompt (the first is asked again), then Skip it
     let skipped = false;

@@ -21,7 +21,8 @@ export interface ConversationView {
 }
 
 type Execution = ExecutionView;
-type TimelineFact = { type: string; fact: Record<string, unknown> };
+type TimelineFact = { type: string; ts: string; fact: Record<string, unknown> };
+type ChatLine = { id: string; role: 'user' | 'assistant'; text: string; ts: string };
 
 const TITLES_KEY = 'hireloop.titles';
 const ENDED = new Set(['completed', 'cancelled', 'failed']);
@@ -209,39 +210,76 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     }
   }
 
-  /** The transcript as the event store has it: each execution's request, prompts with answers, and end. */
+  /**
+   * The transcript as the event store has it, in time order: the chat lines (the user's and the replies),
+   * each execution's request when it came from elsewhere than a chat line, its prompts with their
+   * answers, and how it ended. The pending prompt is left to the socket, which pushes it on joining.
+   */
   async function loadHistory() {
-    const res = await api.get<{ executions: Execution[] }>(`/v1/executions?conversationId=${encodeURIComponent(conversationId)}`);
+    const id = encodeURIComponent(conversationId);
+    const [res, lines] = await Promise.all([
+      api.get<{ executions: Execution[] }>(`/v1/executions?conversationId=${id}`),
+      api.get<{ messages: ChatLine[] }>(`/v1/conversations/${id}/messages`),
+    ]);
     if (!res.ok) {
-      if (res.status !== 404) entry('error', h('p', {}, `Could not load this conversation: ${res.message}`));
+      if (res.status !== 404) entry('error', `Could not load this conversation: ${res.message}`);
       return;
     }
-    for (const execution of [...res.body.executions].reverse()) {
-      const timeline = await api.get<{ events: TimelineFact[] }>(
-        `/v1/executions/${encodeURIComponent(execution.executionId)}/events`,
-      );
+    const items: { ts: string; show: () => void }[] = [];
+    const said = new Set<string>();
+    for (const line of lines.ok ? lines.body.messages : []) {
+      if (line.role === 'user') said.add(line.text.trim());
+      items.push({
+        ts: line.ts,
+        show: () => {
+          entry(line.role === 'user' ? 'user' : 'reply', line.text);
+          if (line.role === 'user') rememberTitle(conversationId, line.text);
+        },
+      });
+    }
+    const timelines = await Promise.all(
+      res.body.executions.map(async (execution) => ({
+        execution,
+        timeline: await api.get<{ events: TimelineFact[] }>(`/v1/executions/${encodeURIComponent(execution.executionId)}/events`),
+      })),
+    );
+    for (const { execution, timeline } of timelines) {
       if (!timeline.ok) continue;
       const answers = new Map<string, Answer>();
       for (const { type, fact } of timeline.body.events)
         if (type === 'HILResponse') answers.set(String(fact.promptId), fact.payload as Answer);
-      for (const { type, fact } of timeline.body.events) {
+      for (const { type, fact, ts } of timeline.body.events) {
         if (type === 'RunIntent' && fact.action === 'start') {
-          const payload = (fact.trigger as { payload?: { jobDescription?: unknown } } | undefined)?.payload;
-          if (typeof payload?.jobDescription === 'string') {
-            entry('user', h('p', {}, payload.jobDescription));
-            rememberTitle(conversationId, payload.jobDescription);
-          }
+          const job = (fact.trigger as { payload?: { jobDescription?: unknown } } | undefined)?.payload?.jobDescription;
+          if (typeof job === 'string' && !said.has(job.trim()))
+            items.push({
+              ts,
+              show: () => {
+                entry('user', job);
+                rememberTitle(conversationId, job);
+              },
+            });
         } else if (type === 'HILPrompt') {
-          const answer = answers.get(String(fact.promptId));
-          if (answer && !prompts.has(String(fact.promptId))) {
-            prompts.set(String(fact.promptId), { prompt: fact as unknown as Prompt, answered: true });
-            log.append(answeredView(fact as unknown as Prompt, answer));
-          }
+          const promptId = String(fact.promptId);
+          const answer = answers.get(promptId);
+          const prompt = fact as unknown as Prompt;
+          if (answer)
+            items.push({
+              ts,
+              show: () => {
+                if (prompts.has(promptId)) return;
+                prompts.set(promptId, { prompt, answered: true });
+                log.append(answeredView(prompt, answer));
+              },
+            });
         } else if (type === 'ExecutionResult') {
-          showResult(execution.executionId, String(fact.status), fact.output as Record<string, unknown> | undefined, fact.error);
+          const output = fact.output as Record<string, unknown> | undefined;
+          items.push({ ts, show: () => showResult(execution.executionId, String(fact.status), output, fact.error) });
         }
       }
     }
+    items.sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
+    for (const item of items) item.show();
   }
 
   async function refreshPanel() {
