@@ -334,12 +334,24 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.close();
   });
 
-  it('a reload and a gateway restart mid-conversation: the page reconnects by itself and the pending prompt is back', async () => {
+  it('a prompt answered with the keyboard; a reload and a gateway restart mid-conversation: the page reconnects by itself and the pending prompt is back', async () => {
     const page = await signIn('rosa');
     await describeJob(page, JOB);
     const first = await next(page);
     if (!first) throw new Error('expected a prompt');
-    const { said } = await answer(first);
+    // answered with the keyboard alone: the page puts the focus on the prompt's first option
+    const option = first.getByRole('radio').first();
+    await expect.poll(() => option.evaluate((el) => el === el.ownerDocument.activeElement), within).toBe(true);
+    const said = (await first.locator(`label[for="${await option.getAttribute('id')}"]`).textContent()) ?? '';
+    const handle = await first.elementHandle();
+    await page.keyboard.press('Space');
+    expect(await option.isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => first.getByRole('button', { name: 'Submit answer' }).evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await handle?.waitForElementState('hidden', { timeout: WAIT });
     const pending = await next(page);
     if (!pending) throw new Error('expected a second prompt');
     const asked = (await pending.locator('.prompt-messages').textContent()) ?? '';
