@@ -120,7 +120,7 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.getByRole('textbox', { name: 'User' }).fill(user);
     await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('log', { name: 'Conversation' }).isVisible()).toBe(true);
+    await visible(page.getByRole('log', { name: 'Conversation' }));
     return page;
   }
 
@@ -331,6 +331,19 @@ describe('the chat page in Chromium (every service its own process)', () => {
       await answer(form);
     }
     expect(sawOptions && sawQuestions).toBe(true);
+
+    // the open execution waits in the inbox, and is cancelled from the side panel
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+    await visible(page.getByRole('table', { name: 'Waiting for your answer' }));
+    await screenshot(page, 'inbox');
+    await page.getByRole('link', { name: 'Answer' }).first().click();
+    await visible(promptForm(page));
+    const panel = page.getByRole('complementary', { name: 'Your conversations' });
+    await panel.getByRole('button', { name: /^Cancel the execution started/ }).click();
+    await containsText(page.getByRole('log', { name: 'Conversation' }), 'This creation was cancelled.');
+    await containsText(panel, 'cancelled');
+    expect(await promptForm(page).count()).toBe(0);
+    await screenshot(page, 'cancelled');
     await page.close();
   });
 

@@ -52,8 +52,9 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   /** how executions ended, as the socket said: the projection the panel reads may lag behind */
   const live = new Map<string, string>();
   let pending: { executionId: string; promptId: string } | null = null;
-  let socket: ChatSocket | null = null;
   let closed = false;
+  /** while the transcript loads, frames wait here so that they follow it */
+  let early: ServerFrame[] | null = [];
 
   const log = h('div', { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', class: 'log' });
   const link = h('p', { role: 'status', class: 'link muted' }, 'Connecting…');
@@ -193,7 +194,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   function onLink(state: LinkState) {
     link.textContent = { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost: reconnecting…' }[state];
     link.classList.toggle('warn', state === 'reconnecting');
-    if (state === 'open') void catchUp();
+    if (state === 'open' && !early) void catchUp();
   }
 
   /** What the stream may have carried while the socket was away: results, the pending prompt, progress. */
@@ -360,7 +361,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       composerAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, 'Write a message first.'));
       return;
     }
-    if (!socket?.send({ type: 'message', text })) {
+    if (!socket.send({ type: 'message', text })) {
       composerAlert.replaceChildren(
         h('p', { role: 'alert', class: 'alert' }, 'Not connected to hireloop: your message was not sent. Reconnecting…'),
       );
@@ -411,6 +412,9 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     ),
   );
 
+  // connected at once, so that a line written while the transcript loads is sent as soon as it can be
+  const socket = new ChatSocket(api.token, conversationId, (frame) => (early ? early.push(frame) : onFrame(frame)), onLink);
+
   void (async () => {
     entry(
       'system',
@@ -418,7 +422,10 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     );
     await loadHistory();
     void refreshPanel();
-    if (!closed) socket = new ChatSocket(api.token, conversationId, onFrame, onLink);
+    const waiting = early ?? [];
+    early = null;
+    for (const frame of waiting) onFrame(frame);
+    if (socket.open) void catchUp();
   })();
 
   return {
@@ -426,7 +433,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     conversationId,
     close() {
       closed = true;
-      socket?.close();
+      socket.close();
     },
     focus: () => message.focus(),
   };

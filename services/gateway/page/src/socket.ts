@@ -12,6 +12,8 @@ export class ChatSocket {
   private closed = false;
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** frames written while the socket was (re)connecting, sent once it opens */
+  private readonly outbox: string[] = [];
 
   constructor(
     private readonly token: string,
@@ -31,6 +33,7 @@ export class ChatSocket {
     socket.onopen = () => {
       this.retry = 0;
       this.onState('open');
+      for (const frame of this.outbox.splice(0)) socket.send(frame);
     };
     socket.onmessage = (event) => {
       try {
@@ -52,10 +55,15 @@ export class ChatSocket {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
-  /** Sends a frame; false when the socket is not open (the caller says so). */
+  /** Sends a frame, or keeps it until the socket opens; false when too many are waiting already. */
   send(frame: Record<string, unknown>): boolean {
-    if (!this.open) return false;
-    this.socket?.send(JSON.stringify({ conversationId: this.conversationId, ...frame }));
+    const text = JSON.stringify({ conversationId: this.conversationId, ...frame });
+    if (this.open) {
+      this.socket?.send(text);
+      return true;
+    }
+    if (this.outbox.length >= 20) return false;
+    this.outbox.push(text);
     return true;
   }
 
