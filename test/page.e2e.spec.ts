@@ -332,7 +332,9 @@ describe('the chat page in Chromium (every service its own process)', () => {
     }
     expect(sawOptions && sawQuestions).toBe(true);
 
-    // the open execution waits in the inbox, and is cancelled from the side panel
+    // the open execution waits in the inbox (once the projection shows its next prompt), and is cancelled from the side panel
+    await next(page);
+    await waitingOn('quinn', 'options');
     await page.getByRole('link', { name: 'Inbox', exact: true }).click();
     await visible(page.getByRole('table', { name: 'Waiting for your answer' }));
     await screenshot(page, 'inbox');
