@@ -187,6 +187,7 @@ export async function toggleActivation(api: Api, employeeId: string, activate: b
 export function employeeView(api: Api, spec: Spec, heading: 'h2' | 'h3' = 'h3'): HTMLElement {
   const out = h('div', { class: 'activation' });
   const failed = spec.validation.checks.filter((c) => !c.passed);
+  const unsatisfied = spec.gaps.filter((g) => g.resolution === 'unsatisfied');
   return h(
     'section',
     { class: 'employee', 'aria-label': `Employee ${spec.name}` },
@@ -199,6 +200,14 @@ export function employeeView(api: Api, spec: Spec, heading: 'h2' | 'h3' = 'h3'):
         ? `Validated: all ${spec.validation.checks.length} checks passed.`
         : `Validation: ${failed.length} check(s) failed — ${failed.map((c) => c.detail).join('; ')}`,
     ),
+    unsatisfied.length > 0
+      ? h(
+          'p',
+          { class: 'notice' },
+          `${unsatisfied.length} question${unsatisfied.length === 1 ? ' was' : 's were'} left unanswered, so part of this employee cannot run yet: `,
+          unsatisfied.map((g) => g.question).join(' '),
+        )
+      : null,
     h('div', { class: 'table-wrap' }, workflowsTable(spec)),
     h('div', { class: 'table-wrap' }, gapsTable(spec)),
     diagramImage(spec.diagram),
