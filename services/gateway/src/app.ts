@@ -20,6 +20,8 @@ import { chat } from './chat/socket';
 import type { CommandDeps, Publisher } from './commands/deps';
 import { wsMaxPayload } from './config';
 import { errorHandler } from './errors';
+import { type PageOptions, pageRoutes } from './page';
+import { conversationRoutes } from './routes/conversations';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
 import { triggerRoutes } from './routes/triggers';
@@ -43,6 +45,8 @@ export interface GatewayDeps {
   hub: BroadcastHub;
   ids?: IdSource;
   clock?: Clock;
+  /** the chat page at `/` (and, outside production, the dev token route); absent: no page */
+  page?: PageOptions;
 }
 
 const CHAT_PROTOCOL = `Chat: \`GET /v1/chat\` upgrades to a WebSocket (token as Authorization: Bearer, \`?token=\`, or a \`token\` field
@@ -99,6 +103,8 @@ export const gatewayApp = fp(
       },
     });
 
+    if (deps.page) await app.register(pageRoutes, deps.page);
+
     await app.register(async (v1) => {
       await v1.register(auth, { verify: deps.verify });
       await v1.register(rateLimit, {
@@ -114,6 +120,7 @@ export const gatewayApp = fp(
       await v1.register(triggerRoutes, { commands });
       await v1.register(executionRoutes, { commands });
       await v1.register(employeeRoutes, { commands });
+      await v1.register(conversationRoutes, { commands });
       await v1.register(chat, {
         commands,
         hub: deps.hub,

@@ -4,12 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
-import { bootService, ConfigError, createLogger } from '@hireloop/platform';
+import { bootService, ConfigError, createLogger, signToken } from '@hireloop/platform';
 import { gatewayApp } from './app';
 import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
 import { type GatewayConfig, loadGatewayConfig } from './config';
+import { DEFAULT_PAGE_DIR, pageOptions } from './page';
 
 function loadConfigOrExit(): GatewayConfig {
   try {
@@ -49,6 +50,11 @@ await service.http.register(gatewayApp, {
   verify: gatewayVerifier(config.jwtSecret),
   config,
   hub,
+  page: pageOptions({
+    dir: process.env.GATEWAY_PAGE_DIR || DEFAULT_PAGE_DIR,
+    nodeEnv: service.config.nodeEnv,
+    sign: (principal, expiresIn) => signToken(principal, config.jwtSecret, expiresIn),
+  }),
 });
 
 await service.listen();
