@@ -73,7 +73,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'slack.invite_user': v(
     'invite, add, bring, include, join',
-    'user, member, person, people, teammate, colleague, hire, employee, engineer, channel',
+    'user, member, person, people, teammate, colleague, hire, employee, engineer, on-call, responder, channel',
     'add to the channel, invite to the channel, bring into the channel, add them to slack',
   ),
   'hubspot.create_contact': v(

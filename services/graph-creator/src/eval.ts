@@ -5,16 +5,13 @@
  * missing-integration gap recall, gap-category recall, workflows found and how many have no step,
  * prompts asked, converged or not.
  */
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createCheckpointer, createLogger, createPool, loadPlatformConfig, migrate, withDatabase } from '@hireloop/platform';
-import { builtInCatalog } from '@hireloop/schemas';
 import { Command } from 'commander';
-import { type CaseScore, loadGolden, scoreCase, totals } from './analyst/evaluate';
+import { loadGolden } from './analyst/evaluate';
 import { OfflineAnalyst } from './analyst/offline';
-import { scriptedAnswer } from './answerer';
-import { driveCreation } from './creation/drive';
 import { creationAnalyst } from './creation/sources';
+import { evaluateGolden } from './evaluation';
 import { llmConfigFromEnv } from './llm/analyst';
 
 const program = new Command('eval')
@@ -32,35 +29,11 @@ const log = createLogger('eval', 'warn');
 const analyst = creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log);
 
 const cases = loadGolden(options.golden);
-const rows: { score: CaseScore; prompts: number; converged: boolean; ms: number }[] = [];
-for (const golden of cases) {
-  const catalog = {
-    capabilities: builtInCatalog.capabilities,
-    triggers: builtInCatalog.triggers,
-    connected: golden.org.connected,
-  };
-  const started = performance.now();
-  const run = await driveCreation(
-    checkpointer,
-    { analyst, catalog: { forOrg: async () => catalog } },
-    { executionId: randomUUID(), orgId: `eval-${golden.id}`, jobDescription: golden.jobDescription },
-    (prompt) => scriptedAnswer(prompt),
-  );
-  const employee = run.employee;
-  const spec = employee ?? { workflows: [], gaps: [] };
-  const converged =
-    !!employee &&
-    employee.validation.passed &&
-    employee.workflows.every((w) => w.status !== 'unsatisfied') &&
-    run.state.gaps.every((g) => g.status !== 'open');
-  rows.push({ score: scoreCase(golden, spec), prompts: run.prompts.length, converged, ms: performance.now() - started });
-}
+const run = await evaluateGolden(cases, checkpointer, analyst);
 await pool.end();
 
-const sum = totals(
-  cases,
-  rows.map((r) => r.score),
-);
+const rows = run.cases;
+const sum = run.totals;
 const pct = (n: number) => n.toFixed(2);
 if (options.json) {
   console.log(JSON.stringify({ cases: rows, totals: sum }, null, 2));

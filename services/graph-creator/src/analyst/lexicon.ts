@@ -939,6 +939,8 @@ export const ORG_CONTEXT = [
   /\bper (our|the) [\w-]+\b/,
   /\baccording to (our|the) [\w-]+\b/,
   /\bwho(ever)? (is|'s) on[- ]call\b/,
+  // a person named by role only: who is "the office manager", "our team leader"?
+  /\b(the|our) ((?!account|deal|lead|ticket|page|project)[a-z-]+ ){1,2}(manager|leader|lead|head|director|vp|coordinator)\b(?! (of|for) (each|the|every|their|that|this)\b)/,
   /\b(the|our) ([\w-]+ ){0,2}(budgets?|spending limits?|approval limits?|thresholds?|price list|rate card)\b/,
 ];
 

@@ -480,11 +480,17 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     .map((s) => s.id);
   if (!best) {
     // the hand table knows no trigger here: the catalog's vocabulary may ("employees write in #time-off")
+    // "every new inbound lead": something new appearing needs no verb
+    const fresh = /\bnew\b/i.test(text);
+    const creation = (id: string): boolean => /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id);
     const hit = rankByVocabulary(
       text,
       catalog.triggers.filter((t) => t.id !== 'schedule.cron'),
-      { connected },
-    ).find((h) => h.verb && h.object);
+      {
+        connected,
+        accept: (h) => (h.verb && h.object) || (fresh && h.object && creation(h.id)),
+      },
+    )[0];
     if (hit) {
       const params = triggerParams(hit.id, text);
       const required = has(hit.id)?.paramsSchema.required ?? [];

@@ -222,6 +222,8 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
 /** "The assistant should …", "you add …", "bot must …": who does it, said before the verb. */
 const SUBJECT_MODAL =
   /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:you|it|he|she|they|we|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
+const PASSIVE_DUTY =
+  /^(?:and\s+|then\s+)?(?:those|they|these|it|each one|all of them|each of them)\s+(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be\s+([a-z]+ed)\b(.*)$/i;
 const BECOME =
   /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as)\s+/i;
 
@@ -234,6 +236,12 @@ export const startsWithDuty = (text: string): boolean => startsWithVerb(text) ||
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
 export function imperative(clause: string): string {
+  const passive = clause.trim().match(PASSIVE_DUTY);
+  if (passive?.[1] && passive[2] !== undefined) {
+    // "those should be saved into the folder" → "save those into the folder"
+    const base = lemmas(passive[1].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+    if (base) return `${base} them${passive[2]}`;
+  }
   let t = clause.trim().replace(SUBJECT_MODAL, '');
   const first = tokenize(t)[0];
   if (first && !KNOWN_VERBS.has(first.lower)) {
@@ -252,6 +260,11 @@ export function imperative(clause: string): string {
  * The event is the part before the first clause that reads as a duty; null when no clause does.
  */
 export function splitEventSentence(text: string): { lead: string; body: string } | null {
+  // "Each text should become a Zendesk ticket": the event, then what it turns into
+  const become = text.match(
+    /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as)\s+(.+)$/i,
+  );
+  if (become?.[1] && become[2]) return { lead: become[1].trim(), body: `create ${become[2]}` };
   const cuts: { at: number; end: number }[] = [];
   for (const m of text.matchAll(CLAUSE_BREAK)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   // "… on the website you add them to hubspot": a subject and a verb of work inside the first piece

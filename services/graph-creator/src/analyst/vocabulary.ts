@@ -74,7 +74,7 @@ const STOP = new Set([
 ]);
 
 const words = (text: string): string[] =>
-  tokenize(text)
+  tokenize(text.replace(/\bon[ -]call\b/gi, 'on-call'))
     .map((t) => t.lower.replace(/^#/, ''))
     .filter((w) => w.length > 1 && !STOP.has(w));
 
@@ -210,11 +210,12 @@ const objectHit = (v: Vocabulary, clauseTerms: readonly string[], objectTerms: r
     return parts.length > 0 && parts.every((p) => clauseTerms.includes(p) || objectTerms.includes(p));
   });
 
-/** An alias counts when its content words are (nearly) all in the clause: "put … on the calendar". */
-const aliasHit = (v: Vocabulary, clauseTerms: readonly string[], share = 1): boolean =>
+/** An alias counts when its content words are (nearly) all in the clause and, when short, it says the clause's verb. */
+const aliasHit = (v: Vocabulary, clauseTerms: readonly string[], verb: string | null, share = 1): boolean =>
   v.aliases.some((a) => {
     const parts = words(a);
     if (parts.length < 2) return false;
+    if (parts.length < 3 && share === 1 && !(verb && parts.includes(verb.split(' ')[0] ?? ''))) return false;
     const found = parts.filter((p) => clauseTerms.includes(p)).length;
     return found === parts.length || (parts.length >= 4 && found >= parts.length - 1) || found >= share * parts.length;
   });
@@ -233,6 +234,8 @@ export type RankContext = {
   nearProvider?: string | null;
   /** the clause's verb when the caller has parsed it */
   verb?: string | null;
+  /** which hits count; by default a verb with one of its objects, or an alias */
+  accept?: (hit: { id: string; verb: boolean; object: boolean; alias: boolean }) => boolean;
 };
 
 /**
@@ -267,8 +270,9 @@ export function rankByVocabulary(
     const object = objectHit(v, clauseTerms, vo.objects);
     const isDerived = derived.has(id);
     // a derived alias is the item's description: half of its words and one of its objects will do
-    const alias = aliasHit(v, clauseTerms) || (isDerived && object && aliasHit(v, clauseTerms, 0.5));
-    if (!((verb && object) || alias)) continue;
+    const alias = aliasHit(v, clauseTerms, vo.verb) || (isDerived && object && aliasHit(v, clauseTerms, vo.verb, 0.5));
+    const accepted = ctx.accept ? ctx.accept({ id, verb, object, alias }) : (verb && object) || alias;
+    if (!accepted) continue;
     let score = r.score + (verb ? 2 : 0) + (object ? 2 : 0) + (alias ? 3 : 0);
     if (namedIds.has(item.providerId)) score += 3;
     if (ctx.nearProvider === item.providerId) score += 1;
