@@ -52,9 +52,9 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'put on the calendar, add to the calendar, book a meeting, send an invite, set up a call, block time, reserve a room, create a booking',
   ),
   'google-calendar.find_free_slot': v(
-    'find, look for, propose, suggest, check, offer, pick',
+    'find, look for, propose, suggest, offer, pick',
     'slot, free slot, time, availability, available, free, opening, window, free time, calendar, gap',
-    'find a time, find a free slot, check availability, when people are free, a time that works, see who is free',
+    'find a time, find a free slot, check availability, check who is available, when people are free, a time that works, see who is free',
   ),
   'google-calendar.cancel_event': v(
     'cancel, call off, remove, delete, drop, decline',
@@ -113,7 +113,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'zendesk.create_ticket': v(
     'open, create, log, raise, file, submit, turn into, convert',
-    'ticket, support ticket, case, request, helpdesk, complaint, incident',
+    'ticket, support ticket, case, support request, helpdesk, complaint, incident',
     'open a ticket, file a ticket, log a support case, raise a ticket, turn it into a ticket',
   ),
   'zendesk.reply_ticket': v(

@@ -47,7 +47,7 @@ const sets: [string, string, Floors][] = [
       triggerRecall: 0.89,
       missingIntegrationRecall: 0.9,
       gapCategoryRecall: 0.92,
-      casesWithEmptyWorkflow: 7,
+      casesWithEmptyWorkflow: 6,
       maxPrompts: 6,
     },
   ],

@@ -190,7 +190,7 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
       verb: clause.verb && KNOWN_VERBS.has(clause.verb) ? clause.verb : null,
     });
     const top = hits[0];
-    if (top && (!isCognitive(verb) || (top.verb && !top.derived))) {
+    if (top && (!isCognitive(verb) || top.alias || (top.verb && !top.derived))) {
       const margin = top.score - (hits[1]?.score ?? 0);
       return {
         stepId: step.id,
