@@ -1,4 +1,4 @@
-import { capabilityVocabulary } from '@hireloop/schemas';
+import { capabilityVocabulary, triggerVocabulary } from '@hireloop/schemas';
 
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a
@@ -417,124 +417,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
     phrases: [/\bmentions?\b|@[a-z][\w-]*/],
   },
-  'hubspot.new_contact': {
-    subjects: ['contact', 'lead', 'signup', 'sign-up', 'prospect'],
-    events: ['create', 'add', 'sign up', 'arrive', 'come in', 'register', 'appear', 'submit'],
-    creation: true,
-  },
-  'hubspot.deal_stage_changed': {
-    subjects: ['deal'],
-    events: ['move', 'change', 'close', 'win', 'lose', 'reach', 'enter', 'advance', 'progress', 'mark', 'go'],
-    phrases: [/\bclosed[ -](won|lost)\b/, /\bdeal (is |gets )?(won|lost|closed)\b/],
-  },
-  'salesforce.new_lead': {
-    subjects: ['lead', 'prospect'],
-    events: ['create', 'add', 'arrive', 'come in', 'land', 'sign up', 'register', 'appear', 'submit'],
-    creation: true,
-  },
-  'salesforce.opportunity_stage_changed': {
-    subjects: ['opportunity', 'opp'],
-    events: ['move', 'change', 'close', 'win', 'lose', 'reach', 'enter', 'advance', 'progress', 'mark', 'go'],
-  },
-  'zendesk.new_ticket': {
-    subjects: ['ticket', 'support ticket', 'support request', 'case', 'refund request', 'complaint'],
-    events: ['open', 'create', 'submit', 'arrive', 'come in', 'file', 'raise', 'log', 'land', 'report'],
-    creation: true,
-  },
-  'zendesk.ticket_updated': {
-    subjects: ['ticket', 'support ticket', 'case'],
-    events: [
-      'update',
-      'change',
-      'mark',
-      'escalate',
-      'reopen',
-      'solve',
-      'tag',
-      'assign',
-      'prioritise',
-      'prioritize',
-      'breach',
-      'set',
-      'move',
-    ],
-  },
-  'jira.issue_created': {
-    subjects: ['issue', 'jira issue', 'story', 'epic', 'jira ticket'],
-    weakSubjects: ['bug', 'defect'],
-    events: ['create', 'open', 'file', 'log', 'raise', 'report', 'add'],
-    creation: true,
-  },
-  'jira.issue_transitioned': {
-    subjects: ['issue', 'jira issue', 'story', 'epic', 'jira ticket'],
-    weakSubjects: ['bug', 'defect'],
-    events: ['move', 'transition', 'resolve', 'close', 'complete', 'finish', 'mark', 'change', 'reopen', 'ship', 'done', 'fix'],
-  },
-  'github.pull_request_opened': {
-    subjects: ['pull request', 'pr', 'merge request'],
-    events: ['open', 'create', 'submit', 'raise', 'push'],
-    creation: true,
-  },
-  'github.issue_opened': {
-    subjects: ['issue', 'github issue'],
-    weakSubjects: ['bug'],
-    events: ['open', 'create', 'file', 'raise', 'report'],
-    creation: true,
-  },
-  'notion.page_updated': {
-    subjects: ['page', 'notion page', 'doc', 'database item', 'row', 'entry', 'tracker', 'wiki'],
-    events: ['update', 'change', 'edit', 'modify', 'add', 'create'],
-  },
   'stripe.payment_failed': {
     subjects: ['payment', 'charge', 'card', 'card payment', 'subscription payment'],
     events: ['fail', 'decline', 'bounce', 'reject', 'error'],
     phrases: [/\b(failed|declined|bounced) (payment|charge|card)s?\b/, /\bpayments? (fails?|failed|is declined|bounces?)\b/],
-  },
-  'stripe.invoice_paid': {
-    subjects: ['invoice', 'payment'],
-    events: ['pay', 'settle', 'clear', 'receive', 'succeed', 'come in'],
-    phrases: [/\binvoices? (is |are |gets |get )?(paid|settled)\b/, /\bpayment (is )?(received|succeeds|comes in)\b/],
-  },
-  'docusign.envelope_completed': {
-    subjects: ['envelope', 'contract', 'agreement', 'document', 'nda', 'offer letter', 'order form'],
-    events: ['sign', 'complete', 'countersign', 'execute', 'return', 'come back'],
-    phrases: [
-      /\b(comes?|is|are|gets?) (back )?signed\b/,
-      /\bsigned (contract|agreement|document|copy)\b/,
-      /\benvelope (is )?completed?\b/,
-    ],
-  },
-  'google-drive.file_added': {
-    subjects: ['file', 'document', 'pdf', 'upload', 'receipt', 'spreadsheet', 'doc'],
-    events: ['add', 'upload', 'drop', 'put', 'save', 'create', 'land', 'appear'],
-    phrases: [/\b(to|in|into) (the |our |a )?[\w' -]{0,30}folder\b/],
-    creation: true,
-  },
-  'twilio.sms_received': {
-    subjects: ['sms', 'text', 'text message'],
-    events: ['text', 'sms', 'receive', 'arrive', 'come in', 'reply', 'send'],
-    phrases: [
-      /\btexts? (us|our number|in|the (office|clinic|line|number))\b/,
-      /\b(sms|text message)s? (arrives?|comes? in|is received)\b/,
-    ],
-    creation: true,
-  },
-  'quickbooks.invoice_overdue': {
-    subjects: ['invoice', 'bill'],
-    events: ['overdue', 'become overdue', 'go overdue', 'pass', 'lapse', 'flag'],
-    phrases: [/\b(overdue|past due|unpaid after|late)\b/],
-  },
-  'greenhouse.candidate_applied': {
-    subjects: ['candidate', 'applicant', 'application'],
-    events: ['apply', 'submit', 'come in', 'arrive'],
-    phrases: [/\bappl(y|ies|ied)\b/],
-    creation: true,
-  },
-  'bamboohr.new_hire': {
-    subjects: ['new hire', 'hire', 'employee', 'starter', 'joiner', 'new employee'],
-    events: ['add', 'create', 'hire', 'join', 'start', 'onboard', 'sign'],
-    phrases: [/\bnew (hire|starter|joiner|employee)s?\b/],
-    creation: true,
   },
   'webhook.incoming_webhook': {
     subjects: ['webhook', 'form', 'form submission', 'submission', 'callback', 'alert', 'signup', 'sign-up'],
@@ -562,6 +448,19 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     ],
     creation: true,
   },
+};
+
+/** How every built-in trigger is described: the hand senses above, else the catalog's vocabulary. */
+export const ALL_TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
+  ...Object.fromEntries(
+    Object.entries(triggerVocabulary)
+      .filter(([id]) => id !== 'schedule.cron')
+      .map(([id, v]) => [
+        id,
+        { subjects: v.objects, events: v.verbs, creation: /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id) },
+      ]),
+  ),
+  ...TRIGGER_SENSES,
 };
 
 /** Verbs that describe thinking rather than a tool call: a step, but no capability. */

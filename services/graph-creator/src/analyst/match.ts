@@ -9,6 +9,7 @@ import {
   PROVIDER_CUES,
   REPLY_VERBS,
   type Sense,
+  ALL_TRIGGER_SENSES,
   TRIGGER_SENSES,
   type TriggerSense,
   VAGUE_VERBS,
@@ -265,7 +266,7 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
 
 /** Multi-word subjects of every trigger ("pull request"): a sense's one-word subject inside one does not count. */
 const COMPOUND_SUBJECTS = [
-  ...new Set(Object.values(TRIGGER_SENSES).flatMap((s) => [...s.subjects, ...(s.weakSubjects ?? [])])),
+  ...new Set(Object.values(ALL_TRIGGER_SENSES).flatMap((s) => [...s.subjects, ...(s.weakSubjects ?? [])])),
 ].filter((s) => s.includes(' '));
 const headOf = (subject: string, term: string): boolean => {
   if (!hasTerm(subject, term) || !new RegExp(`${term.split(' ').pop()}\\w*$`).test(subject)) return false;
@@ -306,7 +307,7 @@ function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<st
 export function describesEvent(text: string): boolean {
   const lower = text.toLowerCase();
   const { subject, event, rest } = parseEvent(text);
-  return Object.values(TRIGGER_SENSES).some((sense) => {
+  return Object.values(ALL_TRIGGER_SENSES).some((sense) => {
     const phrase = (sense.phrases ?? []).some((re) => re.test(lower)) && !sense.phrases?.every((re) => re.source.includes('#'));
     const subj = sense.subjects.some((s) => headOf(subject, s));
     const ev = !!event && sense.events.some((e) => isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)));

@@ -4,7 +4,7 @@ import {
   KNOWN_VERBS,
   MANUAL_LEADS,
   PROVIDER_CUES,
-  TRIGGER_SENSES,
+  ALL_TRIGGER_SENSES,
   VAGUE_VERBS,
   WATCH_LEADS,
 } from './lexicon';
@@ -131,7 +131,7 @@ const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how oft
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
 const EVENT_VERBS = new Set(
   [
-    ...Object.values(TRIGGER_SENSES).flatMap((s) => s.events),
+    ...Object.values(ALL_TRIGGER_SENSES).flatMap((s) => s.events),
     'arrive',
     'come',
     'ask',
