@@ -186,6 +186,16 @@ export class ExecutionRunner<S> {
     events.push(
       this.caused('ExecutionEvent', cause, executionId, `${cause.id}:phase`, { executionId, event: 'phase', ...status }),
     );
+    // each notice keeps its place in the state, so its id is the same whichever delivery publishes it
+    (this.deps.adapter.notices?.(state.values as S) ?? []).forEach((notice, i) => {
+      events.push(
+        this.caused('ExecutionEvent', cause, executionId, `${executionId}:notice:${i}`, {
+          executionId,
+          event: notice.event,
+          detail: notice.detail,
+        }),
+      );
+    });
     await this.deps.publisher.publishAll(events, { traceparent });
 
     const row = await this.row(executionId);
