@@ -194,6 +194,12 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
       true,
     ],
     [
+      // "Post new Zendesk tickets to #support": new items, plural, are work that arrives
+      /\bnew (?:[\w-]+ ){0,2}?[\w-]+(?<!s)s(?=\s+(?:to|in|into|from|on|as|with)\b|[,;.]|$)/,
+      'event',
+      false,
+    ],
+    [
       new RegExp(
         String.raw`\b(?:every|each|any) (?:[\w-]+ ){0,2}?[\w-]+ (sent|reported|posted|submitted|forwarded|received|shared|raised|filed|uploaded|created|opened)${tail}`,
       ),
@@ -389,6 +395,9 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
       !lead &&
       (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text)))
     )
+      return;
+    // "Thanks!!", "Cheers": politeness, not a duty
+    if (/^(thanks|thank you|thx|cheers|ty|many thanks)\b[\s\w,!.]{0,20}$/i.test(text) && !/\b(send|email|post)\b/i.test(text))
       return;
     if (!lead && GUIDELINE.test(stripLeadIns(text))) {
       guidelines.push(text);

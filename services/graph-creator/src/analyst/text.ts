@@ -224,6 +224,8 @@ export function normalise(text: string): string {
       .replace(/\*\*|__/g, '')
       .replace(/^#{1,6}\s+/gm, '')
       .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
+      // the person on call is one word, or "call" reads as a meeting
+      .replace(/\bon call\b/gi, 'on-call')
       .replace(/\s+[–—]\s+/g, ', ')
       .replace(/[ \t]+/g, ' ')
       .replace(/ & /g, ' and ')
