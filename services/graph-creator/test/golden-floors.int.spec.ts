@@ -47,7 +47,7 @@ const sets: [string, string, Floors][] = [
       triggerRecall: 0.93,
       missingIntegrationRecall: 0.9,
       gapCategoryRecall: 0.92,
-      casesWithEmptyWorkflow: 6,
+      casesWithEmptyWorkflow: 4,
       maxPrompts: 6,
     },
   ],

@@ -40,6 +40,8 @@ type Draft = {
   sentences: string[];
   clauses: string[];
   constraints: string[];
+  /** opened by a "Trigger:" label: the numbered or bulleted steps after it are its own */
+  labelled?: boolean;
 };
 
 const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
@@ -384,7 +386,9 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       const sched = findSchedule(text);
-      open(s.block, sched ? 'schedule' : 'event', sched ? sched.text : text).sentences.push(text);
+      const d = open(s.block, sched ? 'schedule' : 'event', sched ? sched.text : text);
+      d.sentences.push(text);
+      d.labelled = true;
       return;
     }
     // "People register through the form on our website: add each of them …" — the event before the colon
@@ -443,7 +447,7 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
           .trim();
       } else if (implicit && (!draft || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))) {
         draft = open(s.block, implicit.kind, implicit.text);
-      } else if (!draft || draft.block !== s.block) {
+      } else if (!draft || (draft.block !== s.block && !draft.labelled)) {
         draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
       }
     }
@@ -490,6 +494,17 @@ export function analyseJob(jobDescription: string): JobAnalysis {
     const concrete = drafts.filter((d) => !isVagueOnly(d));
     if (concrete.length > 0) drafts = concrete;
   }
+  // "People ask for rooms in #office-help. When a request comes in, check …": an event with no duty of
+  // its own is the context of the next event, which then says where it happens
+  drafts = drafts.flatMap((d, i) => {
+    const next = drafts[i + 1];
+    if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event' || next.block !== d.block) return [d];
+    if (!KNOWN_TRIGGER_CUE(next.hint)) {
+      next.hint = `${next.hint} (${d.hint})`;
+      next.sentences.unshift(...d.sentences);
+    }
+    return KNOWN_TRIGGER_CUE(next.hint) ? [] : [d];
+  });
   if (drafts.length === 0 && jobDescription.trim()) {
     // nothing reads as a task: keep the whole text as one responsibility to ask about
     const text = all.map((s) => s.text).join('. ');
