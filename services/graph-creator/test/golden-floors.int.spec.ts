@@ -45,7 +45,7 @@ const sets: [string, string, Floors][] = [
       capabilityRecall: 0.94,
       capabilityPrecision: 0.87,
       triggerRecall: 0.93,
-      missingIntegrationRecall: 0.9,
+      missingIntegrationRecall: 0.95,
       gapCategoryRecall: 0.92,
       casesWithEmptyWorkflow: 4,
       maxPrompts: 6,

@@ -101,3 +101,16 @@ describe('offline analyst: duties said of someone', () => {
     expect(m.steps.map((s) => s.capabilityId)).toEqual(['notion.create_page', 'google-calendar.create_event']);
   });
 });
+
+describe('offline analyst: products outside the catalog', () => {
+  it('given a step in a product the catalog lacks, when matched, then it names that product and claims no look-alike tool', () => {
+    const [w] = analyseJob('When a new project is created in Asana, set up a channel for it in Microsoft Teams.').workflows;
+    const m = matchWorkflow(w as DraftWorkflow, {
+      capabilities: builtInCatalog.capabilities,
+      triggers: builtInCatalog.triggers,
+      connected: ['slack', 'gmail'],
+    });
+    expect(m.trigger).toMatchObject({ triggerId: null, providerId: 'asana' });
+    expect(m.steps.map((s) => [s.capabilityId, s.providerId])).toEqual([[null, 'microsoft-teams']]);
+  });
+});

@@ -35,6 +35,25 @@ export const PROVIDER_NAMES: ReadonlyArray<readonly [string, string]> = [
   ['bamboo', 'bamboohr'],
   ['webhook', 'webhook'],
   ['web hook', 'webhook'],
+  // products outside the built-in catalog: named, they are a missing integration, not another tool
+  ['microsoft teams', 'microsoft-teams'],
+  ['ms teams', 'microsoft-teams'],
+  ['asana', 'asana'],
+  ['trello', 'trello'],
+  ['shopify', 'shopify'],
+  ['xero', 'xero'],
+  ['intercom', 'intercom'],
+  ['freshdesk', 'freshdesk'],
+  ['pipedrive', 'pipedrive'],
+  ['clickup', 'clickup'],
+  ['confluence', 'confluence'],
+  ['dropbox', 'dropbox'],
+  ['calendly', 'calendly'],
+  ['airtable', 'airtable'],
+  ['mailchimp', 'mailchimp'],
+  ['gusto', 'gusto'],
+  ['workday', 'workday'],
+  ['okta', 'okta'],
 ];
 
 /**

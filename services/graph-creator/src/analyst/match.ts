@@ -160,10 +160,16 @@ function namedProviders(text: string): Map<string, boolean> {
   return named;
 }
 
+const inCatalog = (catalog: Catalog, providerId: string): boolean =>
+  catalog.capabilities.some((c) => c.providerId === providerId) || catalog.triggers.some((t) => t.providerId === providerId);
+
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
   const clause = parseClause(step.text);
   const named = namedProviders(clause.core);
+  // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool
+  const outside = [...named].find(([p, strong]) => strong && !inCatalog(catalog, p));
+  if (outside) return { stepId: step.id, capabilityId: null, providerId: outside[0], confidence: 0.3, candidates: [] };
   const scored = catalog.capabilities
     .map((c) => scoreCapability(c, clause, ctx, named))
     .filter((s) => s.score > 0)
@@ -202,9 +208,13 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
       };
     }
   }
-  // no capability, but the step may still name the product it needs ("look up their record in BambooHR")
+  // no capability, but the step may still name the product it needs ("look up their record in BambooHR"),
+  // in the catalog or not ("post it in Microsoft Teams")
   const product = providersIn(clause.core).find(
-    (m) => !m.weak && catalog.capabilities.some((c) => c.providerId === m.providerId),
+    (m) =>
+      !m.weak &&
+      (catalog.capabilities.some((c) => c.providerId === m.providerId) ||
+        !catalog.triggers.some((t) => t.providerId === m.providerId)),
   );
   return {
     stepId: step.id,
@@ -500,6 +510,8 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     }
     // no trigger fits, but the event may still clearly live in one product ("a pull request is merged")
     const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
+    const outside = providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId));
+    if (outside && !home) return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: outside.providerId };
     return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: home ? providerOf(home.id) : null };
   }
   const trigger = has(best.id);
