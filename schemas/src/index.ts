@@ -9,3 +9,4 @@ export * from './limits';
 export * from './prompts';
 export * from './topics';
 export * from './validate';
+export * from './vocabulary';

@@ -1,19 +1,17 @@
 /**
  * `make eval [GOLDEN=<dir>]`: runs every golden job description through the creation graph (real
  * PostgresSaver, the offline analyst or the configured model, prompts answered by the scripted
- * answerer) and prints per case and overall: capability recall and precision, missing-integration
- * gap recall, workflows found, prompts asked, converged or not.
+ * answerer) and prints per case and overall: capability recall and precision, trigger recall,
+ * missing-integration gap recall, gap-category recall, workflows found and how many have no step,
+ * prompts asked, converged or not.
  */
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createCheckpointer, createLogger, createPool, loadPlatformConfig, migrate, withDatabase } from '@hireloop/platform';
-import { builtInCatalog } from '@hireloop/schemas';
 import { Command } from 'commander';
-import { type CaseScore, loadGolden, scoreCase, totals } from './analyst/evaluate';
+import { loadGolden } from './analyst/evaluate';
 import { OfflineAnalyst } from './analyst/offline';
-import { scriptedAnswer } from './answerer';
-import { driveCreation } from './creation/drive';
 import { creationAnalyst } from './creation/sources';
+import { evaluateGolden } from './evaluation';
 import { llmConfigFromEnv } from './llm/analyst';
 
 const program = new Command('eval')
@@ -31,46 +29,22 @@ const log = createLogger('eval', 'warn');
 const analyst = creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log);
 
 const cases = loadGolden(options.golden);
-const rows: { score: CaseScore; prompts: number; converged: boolean; ms: number }[] = [];
-for (const golden of cases) {
-  const catalog = {
-    capabilities: builtInCatalog.capabilities,
-    triggers: builtInCatalog.triggers,
-    connected: golden.org.connected,
-  };
-  const started = performance.now();
-  const run = await driveCreation(
-    checkpointer,
-    { analyst, catalog: { forOrg: async () => catalog } },
-    { executionId: randomUUID(), orgId: `eval-${golden.id}`, jobDescription: golden.jobDescription },
-    (prompt) => scriptedAnswer(prompt),
-  );
-  const employee = run.employee;
-  const spec = employee ?? { workflows: [], gaps: [] };
-  const converged =
-    !!employee &&
-    employee.validation.passed &&
-    employee.workflows.every((w) => w.status !== 'unsatisfied') &&
-    run.state.gaps.every((g) => g.status !== 'open');
-  rows.push({ score: scoreCase(golden, spec), prompts: run.prompts.length, converged, ms: performance.now() - started });
-}
+const run = await evaluateGolden(cases, checkpointer, analyst);
 await pool.end();
 
-const sum = totals(
-  cases,
-  rows.map((r) => r.score),
-);
+const rows = run.cases;
+const sum = run.totals;
 const pct = (n: number) => n.toFixed(2);
 if (options.json) {
   console.log(JSON.stringify({ cases: rows, totals: sum }, null, 2));
 } else {
   console.log(`golden: ${options.golden} (${cases.length} cases)\n`);
   console.log(
-    'case                                   cap.recall  cap.prec  trig.recall  missing.recall  workflows  prompts  converged',
+    'case                                   cap.recall  cap.prec  trig.recall  missing.recall  gap.recall  workflows  empty  prompts  converged',
   );
   for (const { score, prompts, converged } of rows) {
     console.log(
-      `${score.id.padEnd(38)} ${pct(score.capabilityRecall).padStart(10)} ${pct(score.capabilityPrecision).padStart(9)} ${pct(score.triggerRecall).padStart(12)} ${pct(score.missingIntegrationRecall).padStart(15)} ${String(score.workflows).padStart(10)} ${String(prompts).padStart(8)} ${String(converged).padStart(10)}`,
+      `${score.id.padEnd(38)} ${pct(score.capabilityRecall).padStart(10)} ${pct(score.capabilityPrecision).padStart(9)} ${pct(score.triggerRecall).padStart(12)} ${pct(score.missingIntegrationRecall).padStart(15)} ${pct(score.gapCategoryRecall).padStart(11)} ${String(score.workflows).padStart(10)} ${String(score.emptyWorkflows).padStart(6)} ${String(prompts).padStart(8)} ${String(converged).padStart(10)}`,
     );
     const missed = Object.entries(score.missed).filter(([, v]) => v.length > 0);
     if (missed.length > 0) console.log(`    ${missed.map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ')}`);
@@ -78,15 +52,17 @@ if (options.json) {
   const prompts = rows.map((r) => r.prompts);
   console.log(
     `\noverall (mean of cases): capability recall ${pct(sum.macro.capabilityRecall)}, precision ${pct(sum.macro.capabilityPrecision)}, ` +
-      `trigger recall ${pct(sum.macro.triggerRecall)}, missing-integration recall ${pct(sum.macro.missingIntegrationRecall)}`,
+      `trigger recall ${pct(sum.macro.triggerRecall)}, missing-integration recall ${pct(sum.macro.missingIntegrationRecall)}, ` +
+      `gap-category recall ${pct(sum.macro.gapCategoryRecall)}`,
   );
   console.log(
     `overall (pooled):        capability recall ${pct(sum.micro.capabilityRecall)}, precision ${pct(sum.micro.capabilityPrecision)}, ` +
-      `trigger recall ${pct(sum.micro.triggerRecall)}, missing-integration recall ${pct(sum.micro.missingIntegrationRecall)}`,
+      `trigger recall ${pct(sum.micro.triggerRecall)}, missing-integration recall ${pct(sum.micro.missingIntegrationRecall)}, ` +
+      `gap-category recall ${pct(sum.micro.gapCategoryRecall)}`,
   );
   console.log(
     `prompts per creation: max ${Math.max(...prompts)}, mean ${pct(prompts.reduce((a, b) => a + b, 0) / Math.max(1, prompts.length))}; ` +
       `converged ${rows.filter((r) => r.converged).length}/${rows.length}; gap categories ${sum.gapCategoriesPresent}/${sum.cases}; ` +
-      `workflows in bounds ${sum.workflowsInBounds}/${sum.cases}; mean ${pct(rows.reduce((a, r) => a + r.ms, 0) / Math.max(1, rows.length))} ms per creation`,
+      `workflows in bounds ${sum.workflowsInBounds}/${sum.cases}; cases with an empty workflow ${sum.casesWithEmptyWorkflow}/${sum.cases}; mean ${pct(rows.reduce((a, r) => a + r.ms, 0) / Math.max(1, rows.length))} ms per creation`,
   );
 }

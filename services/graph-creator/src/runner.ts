@@ -44,6 +44,8 @@ export interface GraphAdapter<S> {
   events?(update: unknown): NodeEvent[];
   /** who answers the execution's prompts when the RunIntent names nobody (a run: the employee's owner) */
   owner?(intent: RunIntent): Promise<string | undefined>;
+  /** things worth an ExecutionEvent of their own, in order (e.g. an analyst fallback); published once each */
+  notices?(values: S): { event: 'analyst_fallback'; detail: string }[];
 }
 
 export interface RunnerDeps<S, R = unknown> {
@@ -235,6 +237,16 @@ export class ExecutionRunner<S, R = unknown> {
         ...adapter.status(state.values),
       }),
     );
+    // each notice keeps its place in the state, so its id is the same whichever delivery publishes it
+    (adapter.notices?.(state.values) ?? []).forEach((notice, i) => {
+      events.push(
+        this.caused('ExecutionEvent', cause, executionId, `${executionId}:notice:${i}`, {
+          executionId,
+          event: notice.event,
+          detail: notice.detail,
+        }),
+      );
+    });
     await this.followUp(cause, row, state, true, events, traceparent);
   }
 

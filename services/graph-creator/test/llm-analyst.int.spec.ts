@@ -105,9 +105,16 @@ describe('LLM analyst: valid replies', () => {
     for (const request of server.requests) {
       expect(request).toMatchObject({ method: 'POST', path: '/v1/chat/completions', authorization: 'Bearer k' });
       expect(request.body.model).toBe('fake');
-      expect(request.body.response_format).toEqual({ type: 'json_object' });
+      // structured output: the model is given the JSON Schema its reply must follow
+      expect(request.body.response_format).toMatchObject({
+        type: 'json_schema',
+        json_schema: { schema: { type: 'object', additionalProperties: false } },
+      });
       expect(request.body.messages?.[0]?.role).toBe('system');
     }
+    expect(server.requests.map((r) => (r.body.response_format as { json_schema?: { name?: string } }).json_schema?.name)).toEqual(
+      ['job_analysis', 'capability_match', 'findings'],
+    );
     expect(server.requests[0]?.body.messages?.[1]).toEqual({ role: 'user', content: DESCRIPTION });
     // matching tells the model which ids exist
     expect(server.requests[1]?.body.messages?.[0]?.content).toContain('slack.post_message: ');
@@ -200,11 +207,11 @@ describe('LLM analyst behind the creation graph', () => {
     expect(run.state.fallbacks.map((f) => f.split(':')[0])).toEqual(
       expect.arrayContaining(['analyse', 'matchCapabilities', 'findings']),
     );
-    // every analyst call asked twice (the retry), each time for JSON from the configured model
+    // every analyst call asked twice (the bounded retry), each time with its schema, of the configured model
     expect(server.requests.length).toBe(2 * 3);
     for (const request of server.requests) {
       expect(request.path).toBe('/v1/chat/completions');
-      expect(request.body).toMatchObject({ model: 'fake', response_format: { type: 'json_object' } });
+      expect(request.body).toMatchObject({ model: 'fake', response_format: { type: 'json_schema' } });
     }
   });
 });

@@ -57,6 +57,34 @@ describe('execution runner (real LangGraph + PostgresSaver, real Kafka)', () => 
       `prompt #${seen + 1} of ${executionId}`,
     );
 
+  it('publishes each analyst fallback the adapter notes as an analyst_fallback ExecutionEvent, once per fallback', async () => {
+    type Values = { fallbacks: string[] };
+    const values: Values = { fallbacks: ['analyse: invalid reply', 'findings: model call failed'] };
+    const stub = new ExecutionRunner<Values>({
+      adapter: {
+        graph: {
+          stream: async () => (async function* () {})(),
+          getState: async () => ({ values, next: [], createdAt: '2026-11-24T00:00:00.000Z', tasks: [] }),
+        },
+        input: () => ({}),
+        outcome: () => ({ status: 'completed', output: {} }),
+        status: () => ({ phase: 'done', progress: 100 }),
+        notices: (v) => v.fallbacks.map((detail) => ({ event: 'analyst_fallback' as const, detail })),
+      },
+      pool,
+      publisher,
+      log,
+    });
+    const id = randomUUID();
+    await stub.start(startIntent(id, 'Handle IT requests from Slack.'));
+    const fallbacks = await collector.until(() => {
+      const seen = collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'analyst_fallback');
+      return seen.length >= 2 ? seen : undefined;
+    }, 'analyst_fallback events');
+    expect(fallbacks.map((e) => e.detail)).toEqual(values.fallbacks);
+    expect(new Set(fallbacks.map((e) => e.id)).size).toBe(2);
+  });
+
   it('runs a conversation to completion: options inside the fan-out, questions, approve', async () => {
     const id = randomUUID();
     await runner.start(startIntent(id, 'When a deal closes, send a welcome email. Every Monday, post a report.'));

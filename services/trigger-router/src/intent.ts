@@ -158,6 +158,10 @@ const BUILDABLE = new RegExp(
 /** "automate our invoicing": what hireloop is for, even without naming a worker. */
 const AUTOMATE = /\bautomat(?:e|ing)\b(?: (?:our|my|the|all|this|these|away))? \w{3,}/;
 const ROLE = new RegExp(`\\b(?:${words(ROLE_NOUNS)})s?\\b`);
+/** Only a generic worker and filler: "an agent", "set up an agent". */
+const GENERIC_ONLY = new RegExp(
+  `^(?:(?:set ?up|get|create|make|add|build|need|want|a|an|the|new|one|some|ai)\\s+)*(?:${words(GENERIC_WORKERS)})s?$`,
+);
 
 /** The user asks for something to be made or found: "I need", "can you set up", "hire a". */
 const REQUEST = [
@@ -200,6 +204,23 @@ const ASKING_ABOUT = [
   /\bdifference between\b/,
   /^(?:(?:hi|hey|hello|ok|so),? )?(?:can|could|would) you (?:tell|explain|describe|show) me\b/,
 ];
+/** Verbs of work a terse request may open with, besides ACTION_VERBS: "Wish people happy birthday in #general". */
+const MORE_WORK_VERBS = ['answer', 'celebrate', 'chase', 'congratulate', 'keep', 'nudge', 'sort', 'watch', 'wish', 'be'];
+/** "Handle IT requests from Slack.", "Triage Jira bugs.": an order of work in the imperative. */
+const IMPERATIVE_WORK = new RegExp(
+  `^(?:please |pls |just |also )?(?:${words([...ACTION_VERBS, ...MORE_WORK_VERBS.filter((w) => w !== 'be')])})\\b(?! (?:me|us) (?:a|an|the) (?:joke|story|poem|song)\\b)`,
+);
+/** "Be our SDR", "act as my scheduler": a role to take on. */
+const TAKE_ROLE = new RegExp(
+  `^(?:please )?(?:be|act as|work as|become|serve as)\\s+(?:our|my|the|a|an)\\s+(?:[\\w&/-]+\\s+){0,3}(?:${words([...ROLE_NOUNS, ...GENERIC_WORKERS])})s?\\b`,
+);
+/** Duties named as nouns: "IT helpdesk for the office", "refunds", "our invoicing". */
+const DUTY =
+  /\b(?:help ?desk|service ?desk|front desk|support|triage|onboarding|offboarding|invoic(?:es|ing)|billing|bookkeeping|payroll|recruiting|hiring|scheduling|reception|collections|refunds|expenses|procurement|requests|tickets|follow-?ups|reporting|standups?|approvals|renewals|reminders)\b/;
+/** Tools a request may name: a duty in a tool is work ("our Jira bugs", "HubSpot hygiene"). */
+const TOOLS =
+  /\b(?:gmail|e-?mail|calendar|slack|hubspot|salesforce|zendesk|jira|github|notion|stripe|docusign|drive|twilio|sms|quickbooks|greenhouse|bamboohr|crm|inbox)\b/;
+
 /** A one-off errand rather than standing work: "send the invoice to Bob today". */
 const ONE_OFF = /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b/;
 
@@ -447,6 +468,17 @@ export function routeMessage(text: string): Route {
   if (requested && buildable && !asking) {
     if (hasTask(lower) || actions >= 1 || requestedTitle(original) || ROLE.test(lower)) return create();
     return reply('vague_request');
+  }
+
+  // Terse and vague requests for work start a creation that asks what is meant (a role, a duty, a tool, a verb of work)
+  const bare = lower.replace(/[^\p{L}\p{N}\s&/-]+/gu, '').trim();
+  if (!asking && !question && !ONE_OFF.test(lower) && !GENERIC_ONLY.test(bare)) {
+    if (TAKE_ROLE.test(bare) || (IMPERATIVE_WORK.test(bare) && count >= 2)) return create();
+    const roleTitle = asTitle(original);
+    if (roleTitle && ROLE.test(lower) && count <= 7)
+      return { action: 'create_graph', jobDescription: original.slice(0, Limits.text), name: roleTitle };
+    if (count <= 12 && !GREETING.test(lower) && !THANKS.test(lower) && (DUTY.test(bare) || (TOOLS.test(bare) && actions >= 1)))
+      return create();
   }
 
   if (THANKS.test(lower)) return reply('thanks');

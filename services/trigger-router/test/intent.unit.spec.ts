@@ -64,25 +64,49 @@ const replies: [string, RegExp][] = [
   ['help', /create digital employees/],
   ["what's the weather like in Paris today?", /can't help with that/],
   ['agent', /what should it do/],
-  ['refunds', /create digital employees/],
   ['?', /create digital employees/],
   ['Set up an agent', /what should it do/],
   ['can you tell me what an agent is', /digital employee is/],
   ['do you have any agents?', /digital employee is/],
   ['could you send an email to Bob about the invoice?', /one-off tasks/],
   ['I need to send the invoice, update the CRM and email Bob today', /one-off tasks/],
-  ['Recruiting Coordinator', /what should it do/],
   ['when is the meeting where we review and update the roadmap?', /can't help with that/],
   ['ok', /create digital employees/],
   ['how do I automate invoicing?', /create digital employees/],
   ['how do I create an agent?', /create digital employees/],
   ['tell me a joke', /create digital employees/],
+  ['hey there!', /^Hi!/],
+  ['what is hireloop?', /create digital employees/],
+  ['how does this work?', /create digital employees/],
+  ['thanks, that helps', /welcome/],
+];
+
+/** Terse and vague requests for work (a verb of work, a role, a duty, a tool) start a creation that asks what is meant. */
+const terse: [string, string | undefined][] = [
+  ['Handle IT requests from Slack.', undefined],
+  ['Triage Jira bugs.', undefined],
+  ['Post new Zendesk tickets to #support.', undefined],
+  ['Be our SDR.', undefined],
+  ['IT helpdesk for the office.', undefined],
+  ['refunds', undefined],
+  ['Recruiting Coordinator', 'Recruiting Coordinator'],
+  ['Wish people happy birthday in #general.', undefined],
+  ['Log every receipt I forward into QuickBooks.', undefined],
 ];
 
 const created = (route: Route) => (route.action === 'create_graph' ? route : undefined);
 
 describe('routeMessage: requests for an employee and job descriptions create a graph', () => {
   it.each(creates)('%j → create_graph (name %j)', (text, name) => {
+    const route = created(routeMessage(text));
+    expect(route, JSON.stringify(routeMessage(text))).toBeDefined();
+    expect(route?.jobDescription).toBe(text.trim());
+    expect(route?.name).toBe(name);
+  });
+});
+
+describe('routeMessage: terse requests for work create a graph that asks what is meant', () => {
+  it.each(terse)('%j → create_graph (name %j)', (text, name) => {
     const route = created(routeMessage(text));
     expect(route, JSON.stringify(routeMessage(text))).toBeDefined();
     expect(route?.jobDescription).toBe(text.trim());

@@ -46,8 +46,12 @@ export type CaseScore = {
   capabilityPrecision: number;
   triggerRecall: number;
   missingIntegrationRecall: number;
+  /** share of the expected gap categories found among the spec's gaps */
+  gapCategoryRecall: number;
   gapCategoriesPresent: boolean;
   workflows: number;
+  /** workflows without a single step: a creation that understood nothing of them */
+  emptyWorkflows: number;
   workflowsInBounds: boolean;
   /** distinct capabilities the spec's steps use */
   usedCapabilities: number;
@@ -95,8 +99,10 @@ export function scoreCase(golden: GoldenCase, spec: SpecLike): CaseScore {
     capabilityPrecision: share(counted.length - unexpected.length, counted.length),
     triggerRecall: share(e.triggers.length - missedTriggers.length, e.triggers.length),
     missingIntegrationRecall: share(e.missingIntegrations.length - missedIntegrations.length, e.missingIntegrations.length),
+    gapCategoryRecall: share(e.gapCategories.length - missedCategories.length, e.gapCategories.length),
     gapCategoriesPresent: missedCategories.length === 0,
     workflows: n,
+    emptyWorkflows: spec.workflows.filter((w) => w.steps.length === 0).length,
     workflowsInBounds: n >= e.minWorkflows && n <= e.maxWorkflows,
     usedCapabilities: counted.length,
     missed: {
@@ -109,13 +115,23 @@ export function scoreCase(golden: GoldenCase, spec: SpecLike): CaseScore {
   };
 }
 
+type Rates = {
+  capabilityRecall: number;
+  capabilityPrecision: number;
+  triggerRecall: number;
+  missingIntegrationRecall: number;
+  gapCategoryRecall: number;
+};
+
 export type Totals = {
   cases: number;
   /** mean over cases */
-  macro: { capabilityRecall: number; capabilityPrecision: number; triggerRecall: number; missingIntegrationRecall: number };
+  macro: Rates;
   /** pooled over every expected / produced item of every case */
-  micro: { capabilityRecall: number; capabilityPrecision: number; triggerRecall: number; missingIntegrationRecall: number };
+  micro: Rates;
   gapCategoriesPresent: number;
+  /** cases with at least one workflow without steps */
+  casesWithEmptyWorkflow: number;
   workflowsInBounds: number;
 };
 
@@ -135,6 +151,8 @@ export function totals(golden: readonly GoldenCase[], scores: readonly CaseScore
   const trigMissed = sum((_, s) => s.missed.triggers.length);
   const miExpected = sum((g) => g.expect.missingIntegrations.length);
   const miMissed = sum((_, s) => s.missed.missingIntegrations.length);
+  const gcExpected = sum((g) => g.expect.gapCategories.length);
+  const gcMissed = sum((_, s) => s.missed.gapCategories.length);
   return {
     cases: scores.length,
     macro: {
@@ -142,14 +160,17 @@ export function totals(golden: readonly GoldenCase[], scores: readonly CaseScore
       capabilityPrecision: mean((s) => s.capabilityPrecision),
       triggerRecall: mean((s) => s.triggerRecall),
       missingIntegrationRecall: mean((s) => s.missingIntegrationRecall),
+      gapCategoryRecall: mean((s) => s.gapCategoryRecall),
     },
     micro: {
       capabilityRecall: share(capExpected - capMissed, capExpected),
       capabilityPrecision: share(used - unexpected, used),
       triggerRecall: share(trigExpected - trigMissed, trigExpected),
       missingIntegrationRecall: share(miExpected - miMissed, miExpected),
+      gapCategoryRecall: share(gcExpected - gcMissed, gcExpected),
     },
     gapCategoriesPresent: scores.filter((s) => s.gapCategoriesPresent).length,
+    casesWithEmptyWorkflow: scores.filter((s) => s.emptyWorkflows > 0).length,
     workflowsInBounds: scores.filter((s) => s.workflowsInBounds).length,
   };
 }

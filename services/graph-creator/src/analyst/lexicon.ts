@@ -1,3 +1,5 @@
+import { capabilityVocabulary, triggerVocabulary } from '@hireloop/schemas';
+
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a
 // phrase ("pull request") matches with a plural or verb ending on its words.
@@ -33,6 +35,25 @@ export const PROVIDER_NAMES: ReadonlyArray<readonly [string, string]> = [
   ['bamboo', 'bamboohr'],
   ['webhook', 'webhook'],
   ['web hook', 'webhook'],
+  // products outside the built-in catalog: named, they are a missing integration, not another tool
+  ['microsoft teams', 'microsoft-teams'],
+  ['ms teams', 'microsoft-teams'],
+  ['asana', 'asana'],
+  ['trello', 'trello'],
+  ['shopify', 'shopify'],
+  ['xero', 'xero'],
+  ['intercom', 'intercom'],
+  ['freshdesk', 'freshdesk'],
+  ['pipedrive', 'pipedrive'],
+  ['clickup', 'clickup'],
+  ['confluence', 'confluence'],
+  ['dropbox', 'dropbox'],
+  ['calendly', 'calendly'],
+  ['airtable', 'airtable'],
+  ['mailchimp', 'mailchimp'],
+  ['gusto', 'gusto'],
+  ['workday', 'workday'],
+  ['okta', 'okta'],
 ];
 
 /**
@@ -146,17 +167,6 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     generic: [...MESSAGE_GENERIC, 'exercise', 'invoice copy', 'welcome pack', 'schedule', 'offer letter'],
     phrases: [ANSWER_REQUESTS, /\bby (e-?)?mail\b/, /\b(an? |the )?(e-?)?mail (to|with)\b/],
   },
-  'gmail.search_email': {
-    verbs: ['search', 'find', 'look up', 'look for', 'scan', 'go through'],
-    objects: ['inbox', 'mailbox', 'email', 'e-mail', 'mail', 'thread'],
-    phrases: [/\b(search|scan|check|go through) (the |her |his |their |our |my )?(inbox|mailbox|emails?)\b/],
-  },
-  'gmail.label_email': {
-    verbs: ['label', 'tag', 'archive', 'sort', 'categorise', 'categorize', 'mark', 'flag', 'file', 'move', 'star'],
-    keyVerbs: ['label', 'archive'],
-    objects: ['email', 'e-mail', 'mail', 'message', 'inbox', 'thread'],
-    phrases: [/\b(label|archive|sort|tag) (the |her |his |their |our |incoming |each |every )?(emails?|inbox|mail|messages?)\b/],
-  },
   'google-calendar.create_event': {
     verbs: [
       'book',
@@ -205,19 +215,6 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       /\bsend (an? |the )?(calendar )?(invite|invitation)\b/,
     ],
   },
-  'google-calendar.find_free_slot': {
-    verbs: ['find', 'look for', 'propose', 'suggest', 'pick', 'search', 'offer'],
-    objects: ['slot', 'free slot', 'time slot', 'availability', 'free time', 'time', 'opening', 'window', 'free/busy'],
-    phrases: [
-      /\b(find|look for|propose|suggest|pick|offer)\b[\w\s'-]{0,20}\b(slot|time|availability|window|opening)s?\b/,
-      /\bcheck (her |his |their |the |our |my )?(availability|calendar)\b/,
-    ],
-  },
-  'google-calendar.cancel_event': {
-    verbs: ['cancel', 'call off', 'remove', 'delete', 'decline'],
-    keyVerbs: ['cancel'],
-    objects: ['meeting', 'event', 'call', 'appointment', 'session', 'demo', 'interview', 'booking'],
-  },
   'slack.post_message': {
     verbs: [
       ...MESSAGE_VERBS,
@@ -250,11 +247,6 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     ],
     phrases: [ANSWER_REQUESTS, /\b(in|to|on|into) #[\w-]+/, /\b(in|to|on) (the |our |a )?([\w-]+ )?(slack )?channel\b/],
   },
-  'slack.create_channel': {
-    verbs: ['create', 'open', 'set up', 'start', 'spin up', 'make'],
-    objects: ['channel', 'slack channel', 'war room', 'room'],
-    phrases: [/\b(create|open|set up|start|spin up)\b[\w\s'-]{0,25}\b(channel|war room)\b/],
-  },
   'slack.invite_user': {
     verbs: ['invite', 'add', 'bring', 'include', 'join'],
     objects: [
@@ -275,54 +267,10 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     ],
     phrases: [/\b(invite|add|bring)\b[\w\s'-]{0,30}\b(to|into) (the |our |a |their )?(#[\w-]+|[\w-]+ (slack )?channels?|slack)/],
   },
-  'hubspot.create_contact': {
-    verbs: ['create', 'add', 'log', 'enter', 'register', 'capture', 'record', 'save', 'import'],
-    objects: ['contact', 'lead', 'prospect', 'person', 'signup', 'sign-up', 'crm record'],
-  },
-  'hubspot.update_contact': {
-    verbs: ['update', 'enrich', 'tag', 'edit', 'change', 'set', 'log', 'record', 'note', 'mark', 'sync', 'fill in'],
-    objects: [
-      'contact',
-      'contact record',
-      'lifecycle stage',
-      'lead status',
-      'property',
-      'contact property',
-      'note',
-      'notes',
-      'call notes',
-      'activity',
-    ],
-    generic: ['record', 'timeline'],
-  },
-  'hubspot.update_deal': {
-    verbs: ['update', 'move', 'advance', 'change', 'set', 'close', 'mark', 'progress', 'edit', 'log'],
-    objects: ['deal', 'deal stage', 'pipeline', 'deal amount', 'forecast'],
-    generic: ['stage', 'amount'],
-  },
   'hubspot.create_task': {
     verbs: ['create', 'add', 'assign', 'set', 'log', 'open', 'make'],
     objects: ['task', 'follow-up task', 'to-do', 'todo', 'action item'],
     generic: ['follow-up', 'reminder'],
-  },
-  'salesforce.create_lead': {
-    verbs: ['create', 'add', 'log', 'enter', 'register', 'capture', 'record', 'save', 'import'],
-    objects: ['lead', 'prospect'],
-  },
-  'salesforce.update_opportunity': {
-    verbs: ['update', 'move', 'advance', 'change', 'set', 'close', 'mark', 'progress', 'edit', 'log'],
-    objects: ['opportunity', 'opp', 'opportunity stage', 'close date'],
-    generic: ['stage', 'amount', 'deal'],
-  },
-  'salesforce.create_task': {
-    verbs: ['create', 'add', 'assign', 'set', 'log', 'open', 'make'],
-    objects: ['task', 'follow-up task', 'to-do', 'todo', 'action item'],
-    generic: ['follow-up', 'reminder'],
-  },
-  'zendesk.create_ticket': {
-    verbs: ['open', 'create', 'log', 'raise', 'file', 'submit', 'start', 'register', 'escalate', 'route'],
-    objects: ['ticket', 'support ticket', 'case', 'support case', 'helpdesk ticket'],
-    phrases: [/\b(open|create|log|raise|file|submit)\b[\w\s'-]{0,25}(?<!jira |github |linear )\b(ticket|support case)\b/],
   },
   'zendesk.reply_ticket': {
     verbs: [...MESSAGE_VERBS],
@@ -390,138 +338,10 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     generic: ['queue', 'backlog', 'board'],
     phrases: [/\b(file|log|raise|report|open)\b[\w\s'-]{0,20}\b(bugs?|defects?)\b/],
   },
-  'jira.transition_issue': {
-    verbs: ['move', 'transition', 'close', 'resolve', 'mark', 'set', 'advance', 'reopen', 'change', 'progress'],
-    objects: ['issue', 'jira issue', 'story', 'bug', 'status', 'column'],
-    generic: ['done', 'in progress'],
-  },
-  'jira.comment_issue': {
-    verbs: ['comment', 'add', 'note', 'post', 'write', 'leave', 'update', 'reply'],
-    keyVerbs: [],
-    objects: ['comment', 'note', 'update'],
-    generic: ['link', 'status', 'summary'],
-    phrases: [/\bcomment (on|in) (the |each |that |this |a )?(jira )?(issue|story|bug)\b/],
-  },
-  'github.create_issue': {
-    verbs: ['open', 'create', 'file', 'log', 'raise', 'report', 'submit'],
-    objects: ['issue', 'github issue', 'bug', 'bug report'],
-  },
-  'github.comment_pull_request': {
-    verbs: ['comment', 'review', 'note', 'leave', 'post', 'write', 'add', 'reply', 'flag', 'remind', 'ask'],
-    objects: ['comment', 'review', 'review comment', 'pull request', 'pr', 'merge request', 'checklist'],
-    phrases: [/\bcomment (on|in) (the |each |that |this |a |every )?(pull request|pr|merge request)s?\b/],
-  },
-  'github.merge_pull_request': {
-    verbs: ['merge', 'ship', 'land', 'approve'],
-    keyVerbs: ['merge'],
-    objects: ['pull request', 'pr', 'merge request', 'branch', 'change'],
-  },
-  'notion.create_page': {
-    verbs: [
-      'create',
-      'write',
-      'draft',
-      'document',
-      'publish',
-      'add',
-      'compile',
-      'prepare',
-      'produce',
-      'start',
-      'make',
-      'record',
-      'log',
-      'put together',
-    ],
-    objects: [
-      'page',
-      'notion page',
-      'doc',
-      'document',
-      'notes',
-      'wiki',
-      'wiki page',
-      'release notes',
-      'meeting notes',
-      'minutes',
-      'checklist',
-      'writeup',
-      'write-up',
-      'postmortem',
-      'post-mortem',
-      'retro',
-      'faq',
-      'playbook',
-    ],
-    generic: ['report', 'summary', 'digest', 'overview', 'plan'],
-  },
-  'notion.update_database_item': {
-    verbs: ['update', 'edit', 'change', 'set', 'mark', 'tick', 'check off', 'log', 'record', 'fill in', 'sync', 'move'],
-    objects: ['row', 'database', 'database item', 'item', 'entry', 'tracker', 'record', 'board', 'table', 'roadmap'],
-    generic: ['status', 'checklist'],
-  },
   'stripe.create_invoice': {
     verbs: ['create', 'send', 'issue', 'raise', 'generate', 'bill', 'prepare', 'draw up', 'charge'],
     keyVerbs: ['invoice', 'bill'],
     objects: ['invoice', 'bill', 'billing statement'],
-  },
-  'stripe.refund_payment': {
-    verbs: ['refund', 'reimburse', 'reverse', 'return', 'credit'],
-    keyVerbs: ['refund', 'reimburse'],
-    objects: ['refund', 'payment', 'charge', 'money', 'order', 'purchase'],
-    phrases: [/\b(issue|process|give|grant|approve and process) (a |the |them a |their )?(full |partial )?refunds?\b/],
-  },
-  'stripe.create_customer': {
-    verbs: ['create', 'add', 'set up', 'register', 'record'],
-    objects: ['customer', 'stripe customer', 'billing account', 'billing customer', 'customer record'],
-  },
-  'docusign.send_envelope': {
-    verbs: ['send', 'get', 'collect', 'obtain', 'route', 'request', 'have'],
-    keyVerbs: ['e-sign', 'esign', 'countersign', 'sign'],
-    objects: [
-      'envelope',
-      'signature',
-      'e-signature',
-      'esignature',
-      'contract',
-      'agreement',
-      'nda',
-      'order form',
-      'offer letter',
-      'document',
-    ],
-    phrases: [
-      /\bfor (e-?)?signatures?\b/,
-      /\b(e-?sign|docusign)/,
-      /\b(get|have) (it|them|the [\w -]{1,30}) (signed|countersigned)\b/,
-      /\b(collect|request|obtain|gather) (the |their |a |an )?(e-?)?signatures?\b/,
-    ],
-  },
-  'google-drive.create_folder': {
-    verbs: ['create', 'make', 'set up', 'add', 'start', 'open'],
-    objects: ['folder', 'drive folder', 'shared folder', 'directory', 'shared drive'],
-  },
-  'google-drive.upload_file': {
-    verbs: ['upload', 'save', 'store', 'file', 'put', 'attach', 'archive', 'copy', 'back up', 'drop', 'add', 'move', 'keep'],
-    keyVerbs: ['upload'],
-    objects: [
-      'file',
-      'document',
-      'pdf',
-      'receipt',
-      'attachment',
-      'copy',
-      'scan',
-      'photo',
-      'spreadsheet',
-      'export',
-      'recording',
-      'contract',
-    ],
-    generic: ['folder', 'drive'],
-    phrases: [
-      /\b(save|store|file|put|upload|drop|copy|move|archive)\b[\w\s'-]{0,40}\b(in|into|to) (the |our |their |a |her |his )?[\w' -]{0,30}(folder|drive)\b/,
-    ],
   },
   'google-drive.share_file': {
     verbs: ['share', 'give', 'grant', 'send'],
@@ -535,62 +355,6 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     objects: ['sms', 'text', 'text message', 'sms message'],
     generic: [...MESSAGE_GENERIC],
     phrases: [/\bby (sms|text( message)?|phone)\b/, /\b(via|over|through) (sms|text)\b/, /\bsms\b/],
-  },
-  'quickbooks.create_invoice': {
-    verbs: ['create', 'send', 'issue', 'raise', 'generate', 'bill', 'prepare', 'draw up'],
-    keyVerbs: ['invoice', 'bill'],
-    objects: ['invoice', 'bill'],
-  },
-  'quickbooks.record_expense': {
-    verbs: ['record', 'log', 'enter', 'book', 'categorise', 'categorize', 'add', 'post', 'reconcile', 'code', 'track', 'file'],
-    objects: ['expense', 'receipt', 'bill', 'cost', 'spend', 'purchase', 'vendor bill'],
-    phrases: [/\b(record|log|enter|book)\b[\w\s'-]{0,30}\b(expenses?|receipts?|bills?)\b/],
-  },
-  'greenhouse.create_candidate': {
-    verbs: ['create', 'add', 'enter', 'log', 'source', 'import', 'register', 'record'],
-    objects: ['candidate', 'applicant', 'prospect', 'referral', 'candidate profile'],
-  },
-  'greenhouse.schedule_interview': {
-    verbs: ['schedule', 'book', 'set up', 'arrange', 'organise', 'organize', 'plan', 'coordinate'],
-    objects: ['interview', 'phone screen', 'screen', 'screening', 'onsite', 'on-site', 'panel', 'interview loop'],
-  },
-  'greenhouse.move_candidate_stage': {
-    verbs: ['move', 'advance', 'progress', 'reject', 'decline', 'promote', 'push', 'update', 'disqualify', 'mark'],
-    objects: ['candidate', 'applicant', 'application', 'candidate stage', 'hiring stage', 'interview stage'],
-    generic: ['stage', 'next stage'],
-  },
-  'bamboohr.create_employee': {
-    verbs: ['create', 'add', 'enter', 'set up', 'register', 'record', 'onboard'],
-    objects: [
-      'employee',
-      'employee record',
-      'hire',
-      'new hire',
-      'starter',
-      'joiner',
-      'employee profile',
-      'hr record',
-      'profile',
-      'record',
-    ],
-  },
-  'bamboohr.update_employee': {
-    verbs: ['update', 'change', 'edit', 'set', 'record', 'log', 'mark', 'adjust', 'correct'],
-    objects: [
-      'employee record',
-      'employee',
-      'record',
-      'profile',
-      'hr record',
-      'time off',
-      'time-off',
-      'pto',
-      'leave',
-      'title',
-      'salary',
-      'manager',
-      'last day',
-    ],
   },
   'http.request': {
     verbs: ['call', 'hit', 'invoke', 'request', 'query', 'fetch', 'post', 'ping', 'trigger', 'notify'],
@@ -672,124 +436,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
     phrases: [/\bmentions?\b|@[a-z][\w-]*/],
   },
-  'hubspot.new_contact': {
-    subjects: ['contact', 'lead', 'signup', 'sign-up', 'prospect'],
-    events: ['create', 'add', 'sign up', 'arrive', 'come in', 'register', 'appear', 'submit'],
-    creation: true,
-  },
-  'hubspot.deal_stage_changed': {
-    subjects: ['deal'],
-    events: ['move', 'change', 'close', 'win', 'lose', 'reach', 'enter', 'advance', 'progress', 'mark', 'go'],
-    phrases: [/\bclosed[ -](won|lost)\b/, /\bdeal (is |gets )?(won|lost|closed)\b/],
-  },
-  'salesforce.new_lead': {
-    subjects: ['lead', 'prospect'],
-    events: ['create', 'add', 'arrive', 'come in', 'land', 'sign up', 'register', 'appear', 'submit'],
-    creation: true,
-  },
-  'salesforce.opportunity_stage_changed': {
-    subjects: ['opportunity', 'opp'],
-    events: ['move', 'change', 'close', 'win', 'lose', 'reach', 'enter', 'advance', 'progress', 'mark', 'go'],
-  },
-  'zendesk.new_ticket': {
-    subjects: ['ticket', 'support ticket', 'support request', 'case', 'refund request', 'complaint'],
-    events: ['open', 'create', 'submit', 'arrive', 'come in', 'file', 'raise', 'log', 'land', 'report'],
-    creation: true,
-  },
-  'zendesk.ticket_updated': {
-    subjects: ['ticket', 'support ticket', 'case'],
-    events: [
-      'update',
-      'change',
-      'mark',
-      'escalate',
-      'reopen',
-      'solve',
-      'tag',
-      'assign',
-      'prioritise',
-      'prioritize',
-      'breach',
-      'set',
-      'move',
-    ],
-  },
-  'jira.issue_created': {
-    subjects: ['issue', 'jira issue', 'story', 'epic', 'jira ticket'],
-    weakSubjects: ['bug', 'defect'],
-    events: ['create', 'open', 'file', 'log', 'raise', 'report', 'add'],
-    creation: true,
-  },
-  'jira.issue_transitioned': {
-    subjects: ['issue', 'jira issue', 'story', 'epic', 'jira ticket'],
-    weakSubjects: ['bug', 'defect'],
-    events: ['move', 'transition', 'resolve', 'close', 'complete', 'finish', 'mark', 'change', 'reopen', 'ship', 'done', 'fix'],
-  },
-  'github.pull_request_opened': {
-    subjects: ['pull request', 'pr', 'merge request'],
-    events: ['open', 'create', 'submit', 'raise', 'push'],
-    creation: true,
-  },
-  'github.issue_opened': {
-    subjects: ['issue', 'github issue'],
-    weakSubjects: ['bug'],
-    events: ['open', 'create', 'file', 'raise', 'report'],
-    creation: true,
-  },
-  'notion.page_updated': {
-    subjects: ['page', 'notion page', 'doc', 'database item', 'row', 'entry', 'tracker', 'wiki'],
-    events: ['update', 'change', 'edit', 'modify', 'add', 'create'],
-  },
   'stripe.payment_failed': {
     subjects: ['payment', 'charge', 'card', 'card payment', 'subscription payment'],
     events: ['fail', 'decline', 'bounce', 'reject', 'error'],
     phrases: [/\b(failed|declined|bounced) (payment|charge|card)s?\b/, /\bpayments? (fails?|failed|is declined|bounces?)\b/],
-  },
-  'stripe.invoice_paid': {
-    subjects: ['invoice', 'payment'],
-    events: ['pay', 'settle', 'clear', 'receive', 'succeed', 'come in'],
-    phrases: [/\binvoices? (is |are |gets |get )?(paid|settled)\b/, /\bpayment (is )?(received|succeeds|comes in)\b/],
-  },
-  'docusign.envelope_completed': {
-    subjects: ['envelope', 'contract', 'agreement', 'document', 'nda', 'offer letter', 'order form'],
-    events: ['sign', 'complete', 'countersign', 'execute', 'return', 'come back'],
-    phrases: [
-      /\b(comes?|is|are|gets?) (back )?signed\b/,
-      /\bsigned (contract|agreement|document|copy)\b/,
-      /\benvelope (is )?completed?\b/,
-    ],
-  },
-  'google-drive.file_added': {
-    subjects: ['file', 'document', 'pdf', 'upload', 'receipt', 'spreadsheet', 'doc'],
-    events: ['add', 'upload', 'drop', 'put', 'save', 'create', 'land', 'appear'],
-    phrases: [/\b(to|in|into) (the |our |a )?[\w' -]{0,30}folder\b/],
-    creation: true,
-  },
-  'twilio.sms_received': {
-    subjects: ['sms', 'text', 'text message'],
-    events: ['text', 'sms', 'receive', 'arrive', 'come in', 'reply', 'send'],
-    phrases: [
-      /\btexts? (us|our number|in|the (office|clinic|line|number))\b/,
-      /\b(sms|text message)s? (arrives?|comes? in|is received)\b/,
-    ],
-    creation: true,
-  },
-  'quickbooks.invoice_overdue': {
-    subjects: ['invoice', 'bill'],
-    events: ['overdue', 'become overdue', 'go overdue', 'pass', 'lapse', 'flag'],
-    phrases: [/\b(overdue|past due|unpaid after|late)\b/],
-  },
-  'greenhouse.candidate_applied': {
-    subjects: ['candidate', 'applicant', 'application'],
-    events: ['apply', 'submit', 'come in', 'arrive'],
-    phrases: [/\bappl(y|ies|ied)\b/],
-    creation: true,
-  },
-  'bamboohr.new_hire': {
-    subjects: ['new hire', 'hire', 'employee', 'starter', 'joiner', 'new employee'],
-    events: ['add', 'create', 'hire', 'join', 'start', 'onboard', 'sign'],
-    phrases: [/\bnew (hire|starter|joiner|employee)s?\b/],
-    creation: true,
   },
   'webhook.incoming_webhook': {
     subjects: ['webhook', 'form', 'form submission', 'submission', 'callback', 'alert', 'signup', 'sign-up'],
@@ -817,6 +467,19 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     ],
     creation: true,
   },
+};
+
+/** How every built-in trigger is described: the hand senses above, else the catalog's vocabulary. */
+export const ALL_TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
+  ...Object.fromEntries(
+    Object.entries(triggerVocabulary)
+      .filter(([id]) => id !== 'schedule.cron')
+      .map(([id, v]) => [
+        id,
+        { subjects: v.objects, events: v.verbs, creation: /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id) },
+      ]),
+  ),
+  ...TRIGGER_SENSES,
 };
 
 /** Verbs that describe thinking rather than a tool call: a step, but no capability. */
@@ -939,6 +602,8 @@ export const ORG_CONTEXT = [
   /\bper (our|the) [\w-]+\b/,
   /\baccording to (our|the) [\w-]+\b/,
   /\bwho(ever)? (is|'s) on[- ]call\b/,
+  // a person named by role only: who is "the office manager", "our team leader"?
+  /\b(the|our) ((?!account|deal|lead|ticket|page|project)[a-z-]+ ){1,2}(manager|leader|lead|head|director|vp|coordinator)\b(?! (of|for) (each|the|every|their|that|this)\b)/,
   /\b(the|our) ([\w-]+ ){0,2}(budgets?|spending limits?|approval limits?|thresholds?|price list|rate card)\b/,
 ];
 
@@ -1301,6 +966,8 @@ const OTHER_VERBS = [
 export const KNOWN_VERBS: ReadonlySet<string> = new Set(
   [
     ...Object.values(CAPABILITY_SENSES).flatMap((s) => [...s.verbs, ...(s.keyVerbs ?? [])]),
+    // the catalog's own vocabulary: a capability added with its verbs is recognised at a clause's start
+    ...Object.values(capabilityVocabulary).flatMap((v) => v.verbs),
     ...COGNITIVE_VERBS,
     ...VAGUE_VERBS,
     ...MESSAGE_VERBS,

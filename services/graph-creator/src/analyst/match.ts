@@ -1,12 +1,12 @@
 import type { CatalogCapability, CatalogTrigger } from '@hireloop/schemas';
-import MiniSearch from 'minisearch';
 import {
+  ALL_TRIGGER_SENSES,
   CAPABILITY_SENSES,
   COGNITIVE_VERBS,
   EXTERNAL_PEOPLE,
   INTERNAL_PEOPLE,
+  KNOWN_VERBS,
   MESSAGE_FAMILY,
-  MESSAGE_VERBS,
   PROVIDER_CUES,
   REPLY_VERBS,
   type Sense,
@@ -28,9 +28,11 @@ import {
   tokenize,
 } from './text';
 import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, StepMatch, TriggerMatch } from './types';
+import { catalogVocabulary, rankByVocabulary } from './vocabulary';
 
-// Steps → capabilities and workflows → triggers: a synonym table scored per capability, with BM25
-// over the catalog's names and descriptions as a fallback for capabilities the table does not know.
+// Steps → capabilities and workflows → triggers: a hand table of senses for the built-in catalog, and
+// the catalog's own vocabulary (vocabulary.ts: BM25 + verb–object) for every step the table does not
+// understand and every capability or trigger it does not list.
 
 const round = (n: number): number => Math.round(n * 100) / 100;
 const clamp = (n: number): number => Math.max(0, Math.min(1, n));
@@ -38,13 +40,18 @@ const providerOf = (id: string): string => id.slice(0, id.indexOf('.'));
 const family = new Set<string>(MESSAGE_FAMILY);
 const MIN_SCORE = 3.5;
 
-/** A sense for a capability the synonym table does not list, read off its name: "create_task" → create + task. */
+/** A sense for a capability the hand table does not list: its catalog vocabulary, else its name ("create_task"). */
 function derivedSense(c: CatalogCapability): Sense {
+  const v = catalogVocabulary(c.id);
+  if (v) return { verbs: v.verbs, objects: v.objects };
   const [verb = '', ...rest] = c.name.split('_');
   return { verbs: [verb], objects: rest.length ? [rest.join(' '), ...rest] : [] };
 }
 
 function derivedTriggerSense(t: CatalogTrigger): TriggerSense {
+  const v = catalogVocabulary(t.id);
+  if (v)
+    return { subjects: v.objects, events: v.verbs, creation: /^new_|_(added|created|opened|received|applied)$/.test(t.name) };
   const words = t.name.split('_');
   const isNew = words[0] === 'new';
   const last = words[words.length - 1] ?? '';
@@ -142,50 +149,6 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
   return { id: c.id, providerId: c.providerId, score, verb: verbHit, phrase: phraseHit };
 }
 
-// ---- BM25 fallback ----
-
-const indexes = new WeakMap<readonly CatalogCapability[], MiniSearch<{ id: string; text: string; name: string }>>();
-const stem = (term: string): string => {
-  const forms = lemmas(term.toLowerCase());
-  return forms.length > 1 && !term.endsWith('ss') ? (forms[forms.length - 1] ?? term) : term.toLowerCase();
-};
-
-function bm25Index(capabilities: readonly CatalogCapability[]): MiniSearch<{ id: string; text: string; name: string }> {
-  let index = indexes.get(capabilities);
-  if (!index) {
-    index = new MiniSearch<{ id: string; text: string; name: string }>({
-      fields: ['name', 'text'],
-      storeFields: ['id'],
-      processTerm: (t) => (t.length < 2 ? null : stem(t)),
-    });
-    index.addAll(
-      capabilities.map((c) => ({
-        id: c.id,
-        name: `${c.name.replace(/_/g, ' ')} ${c.providerId.replace(/-/g, ' ')}`,
-        text: `${c.description} ${Object.values(c.inputSchema.properties)
-          .map((p) => p.description)
-          .join(' ')}`,
-      })),
-    );
-    indexes.set(capabilities, index);
-  }
-  return index;
-}
-
-function bm25(clause: Clause, capabilities: readonly CatalogCapability[]): { id: string; score: number }[] {
-  const words = [clause.verb ?? '', ...contentWords(clause.object), ...providersIn(clause.text).map((p) => p.name)].filter(
-    Boolean,
-  );
-  if (words.length < 2) return [];
-  const results = bm25Index(capabilities).search(words.join(' '), {
-    boost: { name: 2 },
-    prefix: false,
-    fuzzy: false,
-    combineWith: 'OR',
-  });
-  return results.slice(0, 5).map((r) => ({ id: String(r.id), score: r.score }));
-}
-
 // ---- steps ----
 
 const isCognitive = (verb: string): boolean => (COGNITIVE_VERBS as readonly string[]).includes(verb);
@@ -197,10 +160,16 @@ function namedProviders(text: string): Map<string, boolean> {
   return named;
 }
 
+const inCatalog = (catalog: Catalog, providerId: string): boolean =>
+  catalog.capabilities.some((c) => c.providerId === providerId) || catalog.triggers.some((t) => t.providerId === providerId);
+
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
   const clause = parseClause(step.text);
   const named = namedProviders(clause.core);
+  // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool
+  const outside = [...named].find(([p, strong]) => strong && !inCatalog(catalog, p));
+  if (outside) return { stepId: step.id, capabilityId: null, providerId: outside[0], confidence: 0.3, candidates: [] };
   const scored = catalog.capabilities
     .map((c) => scoreCapability(c, clause, ctx, named))
     .filter((s) => s.score > 0)
@@ -219,31 +188,33 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
       candidates: candidates.map((c) => c.id),
     };
   }
-  // the table does not know this step: rank the catalog by BM25 unless the verb is thinking, not doing
+  // the hand table does not know this step: the catalog's own vocabulary (BM25 + verb–object) may
   const verb = clause.verbPhrase ?? '';
-  if (verb && !isCognitive(verb) && !isVague(verb) && !(MESSAGE_VERBS as readonly string[]).includes(verb)) {
-    const hits = bm25(clause, catalog.capabilities);
+  if (!isVague(verb)) {
+    const hits = rankByVocabulary(clause.core, catalog.capabilities, {
+      connected: ctx.connected,
+      nearProvider: ctx.triggerProvider ?? ctx.prevProvider,
+      verb: clause.verb && KNOWN_VERBS.has(clause.verb) ? clause.verb : null,
+    });
     const top = hits[0];
-    const cap = top && catalog.capabilities.find((c) => c.id === top.id);
-    const objectTerms = contentWords(clause.object).flatMap(lemmas);
-    const nameTerms = cap ? cap.name.split('_') : [];
-    const agrees =
-      cap &&
-      (named.get(cap.providerId) === true || nameTerms.some((w) => objectTerms.includes(w))) &&
-      nameTerms.some((w) => lemmas(verb).includes(w) || objectTerms.includes(w));
-    if (top && cap && agrees && top.score >= 4) {
+    if (top && (!isCognitive(verb) || top.alias || (top.verb && !top.derived))) {
+      const margin = top.score - (hits[1]?.score ?? 0);
       return {
         stepId: step.id,
-        capabilityId: cap.id,
-        providerId: cap.providerId,
-        confidence: round(Math.min(0.45, 0.2 + top.score / 40)),
-        candidates: [...new Set([cap.id, ...hits.map((h) => h.id), ...candidates.map((c) => c.id)])].slice(0, 5),
+        capabilityId: top.id,
+        providerId: top.providerId,
+        confidence: top.derived ? 0.4 : top.alias || (top.verb && top.object) ? (margin > 2 ? 0.6 : 0.5) : 0.4,
+        candidates: [...new Set([...hits.map((h) => h.id), ...candidates.map((c) => c.id)])].slice(0, 5),
       };
     }
   }
-  // no capability, but the step may still name the product it needs ("look up their record in BambooHR")
+  // no capability, but the step may still name the product it needs ("look up their record in BambooHR"),
+  // in the catalog or not ("post it in Microsoft Teams")
   const product = providersIn(clause.core).find(
-    (m) => !m.weak && catalog.capabilities.some((c) => c.providerId === m.providerId),
+    (m) =>
+      !m.weak &&
+      (catalog.capabilities.some((c) => c.providerId === m.providerId) ||
+        !catalog.triggers.some((t) => t.providerId === m.providerId)),
   );
   return {
     stepId: step.id,
@@ -305,7 +276,7 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
 
 /** Multi-word subjects of every trigger ("pull request"): a sense's one-word subject inside one does not count. */
 const COMPOUND_SUBJECTS = [
-  ...new Set(Object.values(TRIGGER_SENSES).flatMap((s) => [...s.subjects, ...(s.weakSubjects ?? [])])),
+  ...new Set(Object.values(ALL_TRIGGER_SENSES).flatMap((s) => [...s.subjects, ...(s.weakSubjects ?? [])])),
 ].filter((s) => s.includes(' '));
 const headOf = (subject: string, term: string): boolean => {
   if (!hasTerm(subject, term) || !new RegExp(`${term.split(' ').pop()}\\w*$`).test(subject)) return false;
@@ -346,7 +317,7 @@ function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<st
 export function describesEvent(text: string): boolean {
   const lower = text.toLowerCase();
   const { subject, event, rest } = parseEvent(text);
-  return Object.values(TRIGGER_SENSES).some((sense) => {
+  return Object.values(ALL_TRIGGER_SENSES).some((sense) => {
     const phrase = (sense.phrases ?? []).some((re) => re.test(lower)) && !sense.phrases?.every((re) => re.source.includes('#'));
     const subj = sense.subjects.some((s) => headOf(subject, s));
     const ev = !!event && sense.events.some((e) => isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)));
@@ -519,8 +490,28 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     .slice(0, 3)
     .map((s) => s.id);
   if (!best) {
+    // the hand table knows no trigger here: the catalog's vocabulary may ("employees write in #time-off")
+    // "every new inbound lead": something new appearing needs no verb
+    const fresh = /\bnew\b/i.test(text);
+    const creation = (id: string): boolean => /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id);
+    const hit = rankByVocabulary(
+      text,
+      catalog.triggers.filter((t) => t.id !== 'schedule.cron'),
+      {
+        connected,
+        accept: (h) => (h.verb && h.object) || (fresh && h.object && creation(h.id)),
+      },
+    )[0];
+    if (hit) {
+      const params = triggerParams(hit.id, text);
+      const required = has(hit.id)?.paramsSchema.required ?? [];
+      const confidence = required.some((r) => !(r in params)) ? 0.3 : 0.5;
+      return { triggerId: hit.id, params, confidence, alternatives, providerId: hit.providerId };
+    }
     // no trigger fits, but the event may still clearly live in one product ("a pull request is merged")
     const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
+    const outside = providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId));
+    if (outside && !home) return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: outside.providerId };
     return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: home ? providerOf(home.id) : null };
   }
   const trigger = has(best.id);

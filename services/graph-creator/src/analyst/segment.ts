@@ -1,10 +1,10 @@
 import {
+  ALL_TRIGGER_SENSES,
   CONDITION_LEADS,
   EVENT_LEADS,
   KNOWN_VERBS,
   MANUAL_LEADS,
   PROVIDER_CUES,
-  TRIGGER_SENSES,
   VAGUE_VERBS,
   WATCH_LEADS,
 } from './lexicon';
@@ -40,6 +40,8 @@ type Draft = {
   sentences: string[];
   clauses: string[];
   constraints: string[];
+  /** opened by a "Trigger:" label: the numbered or bulleted steps after it are its own */
+  labelled?: boolean;
 };
 
 const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
@@ -54,7 +56,7 @@ function splitLead(text: string, skipWords: number, needOwnVerb: boolean): { lea
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = text.slice(at);
-    if (startsWithVerb(rest)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
+    if (startsWithDuty(rest)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
   }
   const tokens = tokenize(text);
   let seenVerb = !needOwnVerb;
@@ -127,10 +129,11 @@ const GUIDELINE =
   /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that)\b|\bat all times\b/i;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
+const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
 const EVENT_VERBS = new Set(
   [
-    ...Object.values(TRIGGER_SENSES).flatMap((s) => s.events),
+    ...Object.values(ALL_TRIGGER_SENSES).flatMap((s) => s.events),
     'arrive',
     'come',
     'ask',
@@ -169,7 +172,7 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
   // [pattern, kind, whether the phrase may just be where the employee itself posts]
   const patterns: ReadonlyArray<readonly [RegExp, TriggerKind, boolean]> = [
     [
-      /\b([\w-]+s?) (she|he|they|customers|clients|users|people|employees|vendors|someone|candidates|the team) (forwards?|sends?|shares?|submits?|posts?|raises?|reports?|uploads?|emails?|drops?)\b/,
+      /\b([\w-]+s?) (i|we|she|he|they|customers|clients|users|people|employees|vendors|someone|candidates|the team) (forwards?|sends?|shares?|submits?|posts?|raises?|reports?|uploads?|emails?|drops?)\b/,
       'event',
       false,
     ],
@@ -193,6 +196,19 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
       true,
     ],
     [
+      // "Post new Zendesk tickets to #support": new items, plural, are work that arrives
+      /\bnew (?:[\w-]+ ){0,2}?[\w-]+(?<!s)s(?=\s+(?:to|in|into|from|on|as|with)\b|[,;.]|$)/,
+      'event',
+      false,
+    ],
+    [
+      new RegExp(
+        String.raw`\b(?:every|each|any) (?:[\w-]+ ){0,2}?[\w-]+ (sent|reported|posted|submitted|forwarded|received|shared|raised|filed|uploaded|created|opened)${tail}`,
+      ),
+      'event',
+      false,
+    ],
+    [
       /\b(every|each|all) new [\w-]+(?: [\w-]+){0,2}?(?=\s+(?:with|in|to|from|and|on|as|for|that|which|into|by)\b|[,;.]|$)/,
       'event',
       false,
@@ -211,6 +227,78 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
   return null;
 }
 
+/** "The assistant should …", "you add …", "bot must …": who does it, said before the verb. */
+const SUBJECT_MODAL =
+  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:you|it|he|she|they|we|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
+const PASSIVE_DUTY =
+  /^(?:and\s+|then\s+)?(?:those|they|these|it|each one|all of them|each of them)\s+(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be\s+([a-z]+ed)\b(.*)$/i;
+const BECOME =
+  /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as)\s+/i;
+
+/** What someone says before the job itself: "Could you set up something that, …", "what I need is …". */
+const PREAMBLE =
+  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
+
+/** A duty may start with a third-person verb ("creates a page") or a subject ("the bot must tag it"). */
+export const startsWithDuty = (text: string): boolean => startsWithVerb(text) || startsWithVerb(imperative(text));
+
+/** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
+export function imperative(clause: string): string {
+  const passive = clause.trim().match(PASSIVE_DUTY);
+  if (passive?.[1] && passive[2] !== undefined) {
+    // "those should be saved into the folder" → "save those into the folder"
+    const base = lemmas(passive[1].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+    if (base) return `${base} them${passive[2]}`;
+  }
+  let t = clause.trim().replace(SUBJECT_MODAL, '');
+  const first = tokenize(t)[0];
+  if (first && !KNOWN_VERBS.has(first.lower)) {
+    const base = lemmas(first.lower)
+      .slice(1)
+      .find((l) => KNOWN_VERBS.has(l));
+    // "creates", "books", "answers": a third-person verb of a duty
+    if (base && /s$/.test(first.lower)) t = `${base}${t.slice(first.end)}`;
+  }
+  return t;
+}
+
+/**
+ * A sentence that says how work arrives and then what to do with it, with no lead word:
+ * "Clients often email us asking …; the assistant should find a time, put it on the calendar and reply".
+ * The event is the part before the first clause that reads as a duty; null when no clause does.
+ */
+export function splitEventSentence(text: string): { lead: string; body: string } | null {
+  // "Each text should become a Zendesk ticket": the event, then what it turns into
+  const become = text.match(
+    /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as)\s+(.+)$/i,
+  );
+  if (become?.[1] && become[2]) return { lead: become[1].trim(), body: `create ${become[2]}` };
+  const cuts: { at: number; end: number }[] = [];
+  for (const m of text.matchAll(CLAUSE_BREAK)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  // "… on the website you add them to hubspot": a subject and a verb of work inside the first piece
+  const inner = /\s(?=(?:you|the assistant|the bot|it)\s+(?:should\s+|must\s+|will\s+)?[a-z]+\b)/gi;
+  for (const m of text.matchAll(inner)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  cuts.sort((a, b) => a.at - b.at);
+  for (const cut of cuts) {
+    const rest = text.slice(cut.end);
+    const piece = rest.split(/[,;]|\s(?:and|then)\s/)[0] ?? '';
+    const duty = imperative(piece);
+    const verb = tokenize(duty)[0]?.lower ?? '';
+    const named = duty !== piece.trim() || KNOWN_VERBS.has(verb);
+    if (cut.at > 0 && named && startsWithVerb(duty) && !/^(is|are|was|were|be|get|gets|have|has)$/.test(verb)) {
+      const body = text.slice(cut.end);
+      return {
+        lead: text
+          .slice(0, cut.at)
+          .replace(/[\s,;]+(and|then)?\s*$/i, '')
+          .trim(),
+        body,
+      };
+    }
+  }
+  return null;
+}
+
 const CLAUSE_BREAK =
   /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
@@ -225,7 +313,7 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
     const at = (m.index ?? 0) + m[0].length;
     const rest = body.slice(at);
     if (
-      startsWithVerb(rest) ||
+      startsWithDuty(rest) ||
       CONDITION_START.test(rest) ||
       m[0].trim().startsWith(';') ||
       rewriteRouting(rest.split(/[,;]/)[0] ?? '')
@@ -265,6 +353,16 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
 const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
 
+function addClauses(draft: Draft, body: string): void {
+  const { clauses } = splitClauses(body);
+  for (const raw of clauses) {
+    const c = imperative(raw).replace(BECOME, 'create ');
+    const parsed = parseClause(c);
+    if (parsed.negated) draft.constraints.push(c);
+    else if (startsWithVerb(c)) draft.clauses.push(c);
+  }
+}
+
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
   const drafts: Draft[] = [];
@@ -278,10 +376,23 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
   };
 
   all.forEach((s, index) => {
-    const text = s.text;
+    const bare = s.text.replace(PREAMBLE, '').trim() || s.text;
+    const said = imperative(bare);
+    // "The assistant must tag it" is a duty; "You will be …" is not
+    const text = said !== bare && startsWithVerb(said) && !GUIDELINE.test(said) && index > 0 ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
     const lead = detectLead(text);
     const verbFirst = !lead && startsWithVerb(text);
+    // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
+    if (s.label && START_LABEL.test(s.label)) {
+      const sched = findSchedule(text);
+      const d = open(s.block, sched ? 'schedule' : 'event', sched ? sched.text : text);
+      d.sentences.push(text);
+      d.labelled = true;
+      return;
+    }
+    // "People register through the form on our website: add each of them …" — the event before the colon
+    if (s.label && !lead && verbFirst && isEventSentence(s.label)) open(s.block, 'event', s.label);
     // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
     if (
       index === 0 &&
@@ -289,14 +400,19 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
       (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text)))
     )
       return;
+    // "Thanks!!", "Cheers": politeness, not a duty
+    if (/^(thanks|thank you|thx|cheers|ty|many thanks)\b[\s\w,!.]{0,20}$/i.test(text) && !/\b(send|email|post)\b/i.test(text))
+      return;
     if (!lead && GUIDELINE.test(stripLeadIns(text))) {
       guidelines.push(text);
       return;
     }
     if (!lead && !verbFirst) {
       if (isEventSentence(text)) {
-        const d = open(s.block, 'event', text);
+        const split = splitEventSentence(text);
+        const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
+        if (split) addClauses(d, split.body);
       }
       return;
     }
@@ -331,19 +447,13 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
           .trim();
       } else if (implicit && (!draft || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))) {
         draft = open(s.block, implicit.kind, implicit.text);
-      } else if (!draft || draft.block !== s.block) {
+      } else if (!draft || (draft.block !== s.block && !draft.labelled)) {
         draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
       }
     }
     if (!draft) return;
     draft.sentences.push(text);
-    if (!body) return;
-    const { clauses } = splitClauses(body);
-    for (const c of clauses) {
-      const parsed = parseClause(c);
-      if (parsed.negated) draft.constraints.push(c);
-      else if (startsWithVerb(c)) draft.clauses.push(c);
-    }
+    if (body) addClauses(draft, body);
   });
   return { drafts, guidelines };
 }
@@ -384,6 +494,17 @@ export function analyseJob(jobDescription: string): JobAnalysis {
     const concrete = drafts.filter((d) => !isVagueOnly(d));
     if (concrete.length > 0) drafts = concrete;
   }
+  // "People ask for rooms in #office-help. When a request comes in, check …": an event with no duty of
+  // its own is the context of the next event, which then says where it happens
+  drafts = drafts.flatMap((d, i) => {
+    const next = drafts[i + 1];
+    if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event' || next.block !== d.block) return [d];
+    if (!KNOWN_TRIGGER_CUE(next.hint)) {
+      next.hint = `${next.hint} (${d.hint})`;
+      next.sentences.unshift(...d.sentences);
+    }
+    return KNOWN_TRIGGER_CUE(next.hint) ? [] : [d];
+  });
   if (drafts.length === 0 && jobDescription.trim()) {
     // nothing reads as a task: keep the whole text as one responsibility to ask about
     const text = all.map((s) => s.text).join('. ');

@@ -214,14 +214,22 @@ export type Sentence = {
 };
 
 export function normalise(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/\u00a0/g, ' ')
-    .replace(/\s+[–—]\s+/g, ', ')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ & /g, ' and ');
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      .replace(/[‘’]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/\u00a0/g, ' ')
+      // markdown emphasis and headings, and emoji: layout, not words
+      .replace(/\*\*|__/g, '')
+      .replace(/^#{1,6}\s+/gm, '')
+      .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
+      // the person on call is one word, or "call" reads as a meeting
+      .replace(/\bon call\b/gi, 'on-call')
+      .replace(/\s+[–—]\s+/g, ', ')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/ & /g, ' and ')
+  );
 }
 
 const BULLET = /^\s*(?:[-*•·▪◦–]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;

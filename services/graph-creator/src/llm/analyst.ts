@@ -34,10 +34,17 @@ const Findings = Type.Object({ findings: Type.Array(Finding, { maxItems: 20 }) }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/** A bounded retry: one more attempt with the errors of the first, then the offline analyst. */
+const MAX_ATTEMPTS = 2;
+
+/** The plain JSON Schema of a TypeBox schema (TypeBox's symbol keys dropped), as a model is given it. */
+const jsonSchemaOf = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+
 /**
- * The analyst port on an OpenAI-compatible chat model: asked for JSON, the reply validated by the
- * same TypeBox schemas as the offline analyst's. A reply that fails validation is retried once
- * (with the errors); then the offline analyst answers and the fallback is noted.
+ * The analyst port on an OpenAI-compatible chat model: LangChain's structured output with the JSON
+ * Schema of the same TypeBox schemas as the offline analyst's, the reply validated by them. A reply that
+ * fails is retried once (with the errors); then the offline analyst answers and the fallback is noted
+ * (published as the `analyst_fallback` ExecutionEvent).
  */
 export class LlmAnalyst implements CreationAnalyst {
   private readonly model: ChatOpenAI;
@@ -60,6 +67,7 @@ export class LlmAnalyst implements CreationAnalyst {
   async analyse(jobDescription: string, notes?: AnalystNotes) {
     const reply = await this.ask(
       JobAnalysis,
+      'job_analysis',
       'Break the job description into workflows: one per responsibility, each with what starts it (triggerHint kind event|schedule|manual|unknown and the words) and its ordered steps (id, text, action as "verb object"). Ids: wf-1, wf-2…, steps s1, s2…. Answer with JSON {workflows, confidence}.',
       jobDescription,
     );
@@ -71,6 +79,7 @@ export class LlmAnalyst implements CreationAnalyst {
     const triggers = catalog.triggers.map((t) => `${t.id}: ${t.description}`).join('\n');
     const reply = await this.ask(
       MatchSchema,
+      'capability_match',
       `Map each step of the workflow to one capability id and the workflow to one trigger id with its parameters. Use only these ids.\nCapabilities:\n${capabilities}\nTriggers:\n${triggers}\nAnswer with JSON {workflowId, trigger:{triggerId, params, confidence, alternatives}, steps:[{stepId, capabilityId, providerId, confidence, candidates}]}.`,
       JSON.stringify(workflow),
     );
@@ -89,6 +98,7 @@ export class LlmAnalyst implements CreationAnalyst {
   async findings(workflow: DraftWorkflow, match: CapabilityMatch, notes?: AnalystNotes) {
     const reply = await this.ask(
       Findings,
+      'findings',
       'List what is underspecified (underspecified_task), what organisational context is missing (organizational_context) and what is ambiguous about how the workflow starts (workflow_ambiguity). For each: category, workflowId, stepId?, excerpt, reason, question, blocking, default (for non-blocking). Answer with JSON {findings}.',
       JSON.stringify({ workflow, match }),
     );
@@ -109,19 +119,30 @@ export class LlmAnalyst implements CreationAnalyst {
     return offline();
   }
 
-  /** Two attempts at a reply that is JSON and valid against `schema`. */
-  private async ask<S extends TSchema>(schema: S, instructions: string, input: string): Promise<Attempt<Static<S>>> {
+  /**
+   * Two attempts at a reply valid against `schema`, through LangChain's structured output: the model
+   * is given the schema itself (`response_format: json_schema`), and its reply is still checked by the
+   * TypeBox schema, whose bounds a provider's structured mode does not all enforce.
+   */
+  private async ask<S extends TSchema>(
+    schema: S,
+    name: string,
+    instructions: string,
+    input: string,
+  ): Promise<Attempt<Static<S>>> {
+    const structured = this.model.withStructuredOutput<Record<string, unknown>>(jsonSchemaOf(schema), {
+      name,
+      method: 'jsonSchema',
+      strict: false,
+    });
     const messages: [string, string][] = [
       ['system', `${instructions}\nReply with one JSON object and nothing else.`],
       ['user', input],
     ];
     let reason = 'no reply';
-    for (let attempt = 1; attempt <= 2; attempt++) {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       try {
-        const reply = await this.model.invoke(messages, { response_format: { type: 'json_object' } });
-        const text = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
-        const parsed: unknown = JSON.parse(text);
-        const result = validate(schema, parsed);
+        const result = validate(schema, await structured.invoke(messages));
         if (result.ok) return { ok: true, value: result.value };
         reason = `invalid reply: ${describeErrors(result.errors)}`;
       } catch (error) {

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { createCheckpointer, createPool } from '@hireloop/platform';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { loadGolden } from '../src/analyst/evaluate';
+import { evaluateGolden } from '../src/evaluation';
+import { offlineAnalyst } from './creation-harness';
+
+// `make eval` on the project's own golden sets, with floors: a change to the analyst or the creation
+// graph that understands fewer job descriptions fails here. Raise a floor when the figures rise.
+
+const pool = createPool(inject('databaseUrl'));
+const checkpointer = createCheckpointer(pool);
+afterAll(() => pool.end());
+
+const dir = (name: string): string => fileURLToPath(new URL(`../../../golden/${name}`, import.meta.url));
+
+type Floors = {
+  capabilityRecall: number;
+  capabilityPrecision: number;
+  triggerRecall: number;
+  missingIntegrationRecall: number;
+  gapCategoryRecall: number;
+  casesWithEmptyWorkflow: number;
+  maxPrompts: number;
+};
+
+const sets: [string, string, Floors][] = [
+  [
+    'golden/ (the cases the analyst was first written with)',
+    '',
+    {
+      capabilityRecall: 0.98,
+      capabilityPrecision: 0.97,
+      triggerRecall: 0.98,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 1,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/styles (bullets, prose, non-native English, one-liners, job ads, missing providers)',
+    'styles',
+    {
+      capabilityRecall: 0.94,
+      capabilityPrecision: 0.87,
+      triggerRecall: 0.93,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 0.92,
+      casesWithEmptyWorkflow: 4,
+      maxPrompts: 6,
+    },
+  ],
+];
+
+describe('make eval floors on the project’s golden sets (mean of cases)', () => {
+  it.each(sets)('%s', { timeout: 240_000 }, async (_, name, floors) => {
+    const run = await evaluateGolden(loadGolden(dir(name)), checkpointer, offlineAnalyst());
+    const t = run.totals.macro;
+    expect(t.capabilityRecall).toBeGreaterThanOrEqual(floors.capabilityRecall);
+    expect(t.capabilityPrecision).toBeGreaterThanOrEqual(floors.capabilityPrecision);
+    expect(t.triggerRecall).toBeGreaterThanOrEqual(floors.triggerRecall);
+    expect(t.missingIntegrationRecall).toBeGreaterThanOrEqual(floors.missingIntegrationRecall);
+    expect(t.gapCategoryRecall).toBeGreaterThanOrEqual(floors.gapCategoryRecall);
+    expect(run.totals.casesWithEmptyWorkflow).toBeLessThanOrEqual(floors.casesWithEmptyWorkflow);
+    expect(run.maxPrompts).toBeLessThanOrEqual(floors.maxPrompts);
+  });
+});
