@@ -10,6 +10,7 @@ import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
 import { type GatewayConfig, loadGatewayConfig } from './config';
+import { HttpConnectHub } from './hooks/connect-hub';
 
 function loadConfigOrExit(): GatewayConfig {
   try {
@@ -49,6 +50,9 @@ await service.http.register(gatewayApp, {
   verify: gatewayVerifier(config.jwtSecret),
   config,
   hub,
+  connectHub: new HttpConnectHub({ baseUrl: config.connectHubUrl, secret: config.jwtSecret }),
+  hookSecretKey: config.hookSecretKey,
+  ...(config.publicUrl !== undefined ? { publicUrl: config.publicUrl } : {}),
 });
 
 await service.listen();

@@ -4,12 +4,18 @@ import type { SupervisorConfig } from './decider';
 export interface SupervisorSettings extends SupervisorConfig {
   /** how often the timer reconciles: overdue prompts, free slots, unsent cancels */
   tickMs: number;
+  /** how often the leader fires due cron slots */
+  cronTickMs: number;
+  /** on taking the lead, slots this far back are fired again (ids dedupe those already fired) */
+  cronCatchUpMs: number;
 }
 
 export const SupervisorDefaults: SupervisorSettings = {
   maxRunningPerOrg: 5,
   promptTimeoutMs: 7 * 24 * 3600 * 1000,
   tickMs: 30_000,
+  cronTickMs: 5_000,
+  cronCatchUpMs: 120_000,
 };
 
 function positiveInteger(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -22,11 +28,16 @@ function positiveInteger(env: Record<string, string | undefined>, name: string, 
   return value;
 }
 
-/** `MAX_RUNNING_PER_ORG`, `PROMPT_TIMEOUT_MS`, `SUPERVISOR_TICK_MS` (README, "Configuration"). */
+/**
+ * `MAX_RUNNING_PER_ORG`, `PROMPT_TIMEOUT_MS`, `SUPERVISOR_TICK_MS`, `CRON_TICK_MS`, `CRON_CATCH_UP_MS`
+ * (README, "Configuration").
+ */
 export function loadSupervisorSettings(env: Record<string, string | undefined> = process.env): SupervisorSettings {
   return {
     maxRunningPerOrg: positiveInteger(env, 'MAX_RUNNING_PER_ORG', SupervisorDefaults.maxRunningPerOrg),
     promptTimeoutMs: positiveInteger(env, 'PROMPT_TIMEOUT_MS', SupervisorDefaults.promptTimeoutMs),
     tickMs: positiveInteger(env, 'SUPERVISOR_TICK_MS', SupervisorDefaults.tickMs),
+    cronTickMs: positiveInteger(env, 'CRON_TICK_MS', SupervisorDefaults.cronTickMs),
+    cronCatchUpMs: positiveInteger(env, 'CRON_CATCH_UP_MS', SupervisorDefaults.cronCatchUpMs),
   };
 }
