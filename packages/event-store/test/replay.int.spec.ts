@@ -71,7 +71,7 @@ describe('hireloop replay (the CLI, against a few thousand facts)', () => {
       return all;
     });
     // activations of some employees (some switched off again), and the effects of some runs, retried
-    const lifecycle = scripts.flatMap((s, i) => {
+    const lifecycle = scripts.flatMap((s, i): AnyFact[] => {
       const e = employeeFacts(s.orgId, `emp-${i % 40}`, clock, s.userId);
       // (the first execution's timeline is printed below as the creation alone)
       if (i === 0) return [e.activated()];
