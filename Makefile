@@ -3,7 +3,7 @@ SHELL := /usr/bin/env bash
 .DEFAULT_GOAL := help
 ARGS ?=
 
-.PHONY: help up down test test-unit test-int test-e2e lint format typecheck migrate topics token eval logs replay bench
+.PHONY: help up down test test-unit test-int test-e2e chaos lint format typecheck migrate topics token eval logs replay bench
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -25,6 +25,9 @@ test-int: ## integration tests only (real Kafka and Postgres)
 
 test-e2e: ## end-to-end tests only (every service its own process)
 	@scripts/test.sh --project e2e
+
+chaos: ## break things on purpose (worker and service kills, duplicates, poison, bad input, attackers) and print what survived
+	@CHAOS=full scripts/test.sh --project e2e test/chaos.e2e.spec.ts
 
 typecheck: ## TypeScript, strict
 	@pnpm -s typecheck

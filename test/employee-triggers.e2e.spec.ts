@@ -123,7 +123,7 @@ describe('employee triggers (every service its own process)', () => {
   describe('signed webhooks', () => {
     let employeeId: string;
     let secret: string;
-    const body = JSON.stringify({ ticket: { id: 7, subject: 'my order is late' } });
+    const body = JSON.stringify({ ticketId: '7', subject: 'my order is late', requesterEmail: 'ann@example.com' });
     const hook = (payload: string, headers: Record<string, string>) =>
       fetch(`${gateway}/v1/hooks/${employeeId}/tickets`, {
         method: 'POST',
@@ -208,10 +208,18 @@ describe('employee triggers (every service its own process)', () => {
       expect(effects).toEqual({ status: 200, body: { executionId: accepted.executionId, effects: [] } });
     }, 120_000);
 
-    it('a bad signature → 401; a body that is not a JSON object → 422 naming the field', async () => {
+    it('a bad signature → 401; a payload that breaks the trigger event schema → 422 naming the field', async () => {
       const bad = await hook(body, { 'x-hireloop-signature': sign('guessed', body) });
       expect(bad.status).toBe(401);
       expect(await bad.json()).toMatchObject({ code: 'unauthorized' });
+      const noId = JSON.stringify({ subject: 'no id', requesterEmail: 'ann@example.com' });
+      const missing = await hook(noId, { 'x-hireloop-signature': sign(secret, noId) });
+      expect(missing.status).toBe(422);
+      expect(await missing.json()).toMatchObject({ code: 'validation_failed', field: '/ticketId' });
+      const badEmail = JSON.stringify({ ticketId: '8', requesterEmail: 42 });
+      const wrongType = await hook(badEmail, { 'x-hireloop-signature': sign(secret, badEmail) });
+      expect(wrongType.status).toBe(422);
+      expect(await wrongType.json()).toMatchObject({ code: 'validation_failed', field: '/requesterEmail' });
       const list = '[1,2]';
       const notObject = await hook(list, { 'x-hireloop-signature': sign(secret, list) });
       expect(notObject.status).toBe(422);

@@ -5,7 +5,15 @@
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
 import { Id, JsonObject, Literals, Name, Percent, Timestamp, Uuid } from './common';
 import { EmployeeGraphSpec } from './employee';
-import { CreateGraphPayload, Effect, ExecutionResult, ExecutionStatus, HILPrompt, WorkflowActivation } from './facts';
+import {
+  CreateGraphPayload,
+  Effect,
+  ExecutionResult,
+  ExecutionStatus,
+  HILPrompt,
+  SupervisorEventKinds,
+  WorkflowActivation,
+} from './facts';
 import { Limits } from './limits';
 
 /** Bounds of the client protocols beyond those of the facts. */
@@ -85,6 +93,21 @@ export const CreateTriggerBody = Type.Object(
 );
 export type CreateTriggerBody = Static<typeof CreateTriggerBody>;
 
+export const CreateTriggerHeaders = Type.Object(
+  {
+    'idempotency-key': Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: '^[\\x21-\\x7e]+$',
+        description: 'the same key sent again is the same request: same triggerId and conversation, nothing started twice',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type CreateTriggerHeaders = Static<typeof CreateTriggerHeaders>;
+
 export const TriggerAccepted = Type.Object(
   { triggerId: Uuid, conversationId: Id },
   { additionalProperties: false, description: 'the trigger is published; prompts follow on the conversation' },
@@ -123,7 +146,14 @@ export type ListExecutionsQuery = Static<typeof ListExecutionsQuery>;
 
 export const ExecutionLifecycle = Type.String({
   maxLength: 32,
-  description: 'the projection status: running, waiting (a prompt is pending), or how it ended',
+  description:
+    'the projection status: queued (waiting for a slot of the organisation: see position), running, waiting (a prompt is pending), or how it ended',
+});
+
+/** A queued execution's place in its organisation's queue: 1 is next. */
+export const QueuePosition = Type.Integer({
+  minimum: 1,
+  description: "a queued request's place in its organisation's queue (1 = next)",
 });
 
 export const ExecutionView = Type.Object(
@@ -135,6 +165,7 @@ export const ExecutionView = Type.Object(
     progress: Type.Union([Percent, Type.Null()]),
     phase: Type.Union([Name, Type.Null()]),
     result: Type.Union([ResultView, Type.Null()]),
+    position: Type.Optional(QueuePosition),
     createdAt: Type.Optional(Timestamp),
     updatedAt: Type.Optional(Timestamp),
   },
@@ -307,6 +338,10 @@ export const ExecutionEventFrame = Type.Object(
     executionId: Id,
     phase: Type.Optional(Name),
     progress: Type.Optional(Percent),
+    // queued (see position), started, refused (the open limit: a message says more), prompt_reminder (see deadline)
+    event: Type.Optional(Literals(SupervisorEventKinds)),
+    position: Type.Optional(QueuePosition),
+    deadline: Type.Optional(Timestamp),
   },
   { additionalProperties: false, description: 'what an execution is doing' },
 );

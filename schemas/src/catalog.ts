@@ -50,7 +50,7 @@ export const CatalogCapability = Type.Object(
     risk: Risk,
     inputSchema: ObjectJsonSchema,
     /** what the call answers: a run binds later steps to it (ARCHITECTURE §11) */
-    outputSchema: Type.Optional(ObjectJsonSchema),
+    outputSchema: ObjectJsonSchema,
   },
   { additionalProperties: false },
 );
@@ -64,7 +64,7 @@ export const CatalogTrigger = Type.Object(
     description: ShortText,
     paramsSchema: ObjectJsonSchema,
     /** the event a fire carries: a run binds steps to it; a webhook body must satisfy it */
-    eventSchema: Type.Optional(ObjectJsonSchema),
+    eventSchema: ObjectJsonSchema,
   },
   { additionalProperties: false },
 );
@@ -124,7 +124,14 @@ const capability = (
   description,
   risk,
   inputSchema: object(properties, required),
+  outputSchema: known(outputs, `${providerId}.${name}`),
 });
+
+const known = (table: Readonly<Record<string, ObjectJsonSchema>>, id: string): ObjectJsonSchema => {
+  const schema = table[id];
+  if (!schema) throw new Error(`the built-in catalog has no output or event schema for ${id}`);
+  return schema;
+};
 
 const trigger = (
   providerId: string,
@@ -132,7 +139,372 @@ const trigger = (
   description: string,
   properties: Props = {},
   required: readonly string[] = [],
-): CatalogTrigger => ({ id: `${providerId}.${name}`, providerId, name, description, paramsSchema: object(properties, required) });
+): CatalogTrigger => ({
+  id: `${providerId}.${name}`,
+  providerId,
+  name,
+  description,
+  paramsSchema: object(properties, required),
+  eventSchema: known(events, `${providerId}.${name}`),
+});
+
+// ---- what each capability answers and what each trigger's event carries (ARCHITECTURE §11) ----
+// Flat objects of scalars and lists of scalars, so that a step can bind an input to a field by its path.
+
+const ticketFields: Props = {
+  ticketId: str('id of the ticket'),
+  subject: str('ticket subject'),
+  description: str('first comment of the ticket: what the requester wrote'),
+  requesterEmail: email('email of the requester'),
+  requesterName: str('name of the requester'),
+  status: str('ticket status'),
+  priority: str('ticket priority'),
+  tags: list('ticket tags'),
+  amount: num('amount named on the ticket (custom field), when its form has one'),
+  url: str('link to the ticket', { format: 'uri' }),
+};
+const issueFields: Props = {
+  issueKey: str('issue key, e.g. OPS-12'),
+  project: str('project key'),
+  issueType: str('issue type'),
+  summary: str('one-line summary of the issue'),
+  description: str('details of the issue'),
+  status: str('current status'),
+  reporterEmail: email('email of the reporter'),
+  assigneeEmail: email('email of the assignee'),
+  labels: list('labels'),
+  url: str('link to the issue', { format: 'uri' }),
+};
+const messageFields: Props = {
+  channel: str('channel the message was posted in'),
+  user: str('user id of the author'),
+  userEmail: email('email of the author'),
+  text: str('message text'),
+  threadTs: str('timestamp of the thread, to reply in it'),
+  messageTs: str('timestamp of the message'),
+  permalink: str('link to the message', { format: 'uri' }),
+};
+const emailFields: Props = {
+  messageId: str('id of the email message'),
+  threadId: str('id of the email thread'),
+  from: email('sender email address'),
+  fromName: str('sender name'),
+  to: list('recipient email addresses'),
+  subject: str('subject line'),
+  body: str('message body as text'),
+  attachments: list('names of the attached files'),
+  receivedAt: dateTime('when the email arrived'),
+};
+const contactFields: Props = {
+  contactId: str('id of the contact'),
+  email: email('contact email'),
+  firstName: str('first name'),
+  lastName: str('last name'),
+  company: str('company name'),
+  lifecycleStage: str('lifecycle stage'),
+  ownerEmail: email('email of the contact owner'),
+};
+const dealFields: Props = {
+  dealId: str('id of the deal'),
+  dealName: str('deal name'),
+  stage: str('deal stage'),
+  pipeline: str('pipeline of the deal'),
+  amount: num('deal amount'),
+  closeDate: dateTime('expected close date'),
+  contactEmail: email('email of the main contact'),
+  ownerEmail: email('email of the deal owner'),
+  company: str('company name'),
+};
+const leadFields: Props = {
+  leadId: str('id of the lead'),
+  email: email('lead email'),
+  firstName: str('first name'),
+  lastName: str('last name'),
+  company: str('company name'),
+  source: str('lead source'),
+  ownerEmail: email('email of the lead owner'),
+};
+const opportunityFields: Props = {
+  opportunityId: str('id of the opportunity'),
+  name: str('opportunity name'),
+  stage: str('opportunity stage'),
+  amount: num('opportunity amount'),
+  closeDate: dateTime('expected close date'),
+  ownerEmail: email('email of the opportunity owner'),
+  accountName: str('account (company) name'),
+};
+const pullRequestFields: Props = {
+  repository: str('owner/name'),
+  pullNumber: int('pull request number', { minimum: 1 }),
+  title: str('pull request title'),
+  body: str('pull request description'),
+  author: str('login of the author'),
+  branch: str('source branch'),
+  baseBranch: str('target branch'),
+  url: str('link to the pull request', { format: 'uri' }),
+};
+const githubIssueFields: Props = {
+  repository: str('owner/name'),
+  issueNumber: int('issue number', { minimum: 1 }),
+  title: str('issue title'),
+  body: str('issue body'),
+  author: str('login of the author'),
+  labels: list('labels'),
+  url: str('link to the issue', { format: 'uri' }),
+};
+const invoiceFields: Props = {
+  invoiceId: str('id of the invoice'),
+  customerId: str('id of the customer'),
+  customerEmail: email('billing email of the customer'),
+  customerName: str('customer name'),
+  amount: num('invoice amount'),
+  currency: str('ISO currency code'),
+  dueDate: dateTime('due date'),
+  url: str('link to the invoice', { format: 'uri' }),
+};
+const candidateFields: Props = {
+  candidateId: str('id of the candidate'),
+  applicationId: str('id of the candidate application'),
+  firstName: str('first name'),
+  lastName: str('last name'),
+  email: email('candidate email'),
+  jobId: str('job applied for'),
+  jobName: str('title of the job applied for'),
+  stage: str('hiring stage'),
+  recruiterEmail: email('email of the recruiter'),
+};
+const employeeFields: Props = {
+  employeeId: str('id of the employee'),
+  firstName: str('first name'),
+  lastName: str('last name'),
+  workEmail: email('work email'),
+  startDate: str('start date', { format: 'date' }),
+  department: str('department'),
+  jobTitle: str('job title'),
+  managerEmail: email('email of the manager'),
+};
+const calendarEventFields: Props = {
+  eventId: str('id of the event'),
+  calendarId: str('calendar of the event'),
+  title: str('event title'),
+  description: str('agenda or notes'),
+  start: dateTime('start time'),
+  end: dateTime('end time'),
+  attendees: list('attendee email addresses'),
+  organizerEmail: email('email of the organiser'),
+  meetingUrl: str('video-call link', { format: 'uri' }),
+};
+const fileFields: Props = {
+  fileId: str('id of the file'),
+  name: str('file name'),
+  folderId: str('folder of the file'),
+  mimeType: str('MIME type'),
+  url: str('link to the file', { format: 'uri' }),
+  ownerEmail: email('email of the owner'),
+};
+
+const outputs: Readonly<Record<string, ObjectJsonSchema>> = {
+  'gmail.send_email': object({ messageId: str('id of the sent message'), threadId: str('id of the thread') }, ['messageId']),
+  'gmail.search_email': object(
+    {
+      messageIds: list('ids of the matching messages'),
+      count: int('how many messages matched', { minimum: 0 }),
+      subjects: list('subjects of the matching messages'),
+      senders: list('senders of the matching messages'),
+    },
+    ['messageIds', 'count'],
+  ),
+  'gmail.label_email': object({ messageId: str('id of the message'), labels: list('labels now on the message') }, ['messageId']),
+  'google-calendar.create_event': object(
+    { eventId: str('id of the event'), url: str('link to the event', { format: 'uri' }), meetingUrl: str('video-call link') },
+    ['eventId'],
+  ),
+  'google-calendar.find_free_slot': object(
+    { start: dateTime('start of the free slot'), end: dateTime('end of the free slot'), found: bool('whether a slot was found') },
+    ['found'],
+  ),
+  'google-calendar.cancel_event': object(
+    { eventId: str('id of the cancelled event'), cancelled: bool('whether it was cancelled') },
+    ['eventId'],
+  ),
+  'slack.post_message': object(
+    {
+      channel: str('channel the message went to'),
+      messageTs: str('timestamp of the posted message'),
+      threadTs: str('timestamp of its thread, to reply in it'),
+      permalink: str('link to the message', { format: 'uri' }),
+    },
+    ['channel', 'messageTs'],
+  ),
+  'slack.create_channel': object({ channelId: str('id of the channel'), name: str('channel name') }, ['channelId']),
+  'slack.invite_user': object({ channel: str('channel'), user: str('invited user id') }, ['channel', 'user']),
+  'hubspot.create_contact': object(contactFields, ['contactId']),
+  'hubspot.update_contact': object(contactFields, ['contactId']),
+  'hubspot.update_deal': object(dealFields, ['dealId']),
+  'hubspot.create_task': object({ taskId: str('id of the task'), title: str('task title'), ownerId: str('owner of the task') }, [
+    'taskId',
+  ]),
+  'salesforce.create_lead': object(leadFields, ['leadId']),
+  'salesforce.update_opportunity': object(opportunityFields, ['opportunityId']),
+  'salesforce.create_task': object({ taskId: str('id of the task'), subject: str('task subject') }, ['taskId']),
+  'zendesk.create_ticket': object(
+    { ticketId: str('id of the ticket'), url: str('link to the ticket', { format: 'uri' }), status: str('ticket status') },
+    ['ticketId'],
+  ),
+  'zendesk.reply_ticket': object({ ticketId: str('id of the ticket'), commentId: str('id of the reply') }, ['ticketId']),
+  'zendesk.update_ticket': object(
+    { ticketId: str('id of the ticket'), status: str('ticket status'), priority: str('priority') },
+    ['ticketId'],
+  ),
+  'jira.create_issue': object(
+    { issueKey: str('key of the new issue, e.g. OPS-12'), url: str('link to the issue', { format: 'uri' }) },
+    ['issueKey'],
+  ),
+  'jira.transition_issue': object({ issueKey: str('issue key'), status: str('status the issue is now in') }, ['issueKey']),
+  'jira.comment_issue': object({ issueKey: str('issue key'), commentId: str('id of the comment') }, ['issueKey']),
+  'github.create_issue': object(
+    { repository: str('owner/name'), issueNumber: int('number of the new issue', { minimum: 1 }), url: str('link to the issue') },
+    ['issueNumber'],
+  ),
+  'github.comment_pull_request': object({ commentId: str('id of the comment'), url: str('link to the comment') }, ['commentId']),
+  'github.merge_pull_request': object({ merged: bool('whether it was merged'), sha: str('merge commit sha') }, ['merged']),
+  'notion.create_page': object(
+    { pageId: str('id of the page'), url: str('link to the page', { format: 'uri' }), title: str('page title') },
+    ['pageId'],
+  ),
+  'notion.update_database_item': object({ itemId: str('row updated'), url: str('link to the row', { format: 'uri' }) }, [
+    'itemId',
+  ]),
+  'stripe.create_invoice': object(invoiceFields, ['invoiceId']),
+  'stripe.refund_payment': object(
+    {
+      refundId: str('id of the refund'),
+      paymentId: str('payment refunded'),
+      amount: num('amount refunded'),
+      currency: str('ISO currency code'),
+      status: str('refund status', { enum: ['pending', 'succeeded', 'failed'] }),
+    },
+    ['refundId', 'status'],
+  ),
+  'stripe.create_customer': object({ customerId: str('Stripe customer id'), email: email('billing email') }, ['customerId']),
+  'docusign.send_envelope': object({ envelopeId: str('id of the envelope'), status: str('envelope status') }, ['envelopeId']),
+  'google-drive.create_folder': object({ folderId: str('id of the folder'), url: str('link to the folder', { format: 'uri' }) }, [
+    'folderId',
+  ]),
+  'google-drive.upload_file': object({ fileId: str('id of the file'), url: str('link to the file', { format: 'uri' }) }, [
+    'fileId',
+  ]),
+  'google-drive.share_file': object({ fileId: str('id of the file'), url: str('link to the shared file', { format: 'uri' }) }, [
+    'fileId',
+  ]),
+  'twilio.send_sms': object({ messageSid: str('id of the sent text message'), status: str('delivery status') }, ['messageSid']),
+  'quickbooks.create_invoice': object(
+    { invoiceId: str('id of the invoice'), amount: num('invoice total'), url: str('link to the invoice', { format: 'uri' }) },
+    ['invoiceId'],
+  ),
+  'quickbooks.record_expense': object({ expenseId: str('id of the expense'), amount: num('amount recorded') }, ['expenseId']),
+  'greenhouse.create_candidate': object(candidateFields, ['candidateId']),
+  'greenhouse.schedule_interview': object(
+    { interviewId: str('id of the interview'), start: dateTime('start time'), end: dateTime('end time') },
+    ['interviewId'],
+  ),
+  'greenhouse.move_candidate_stage': object({ applicationId: str('candidate application'), stage: str('stage now') }, [
+    'applicationId',
+  ]),
+  'bamboohr.create_employee': object(employeeFields, ['employeeId']),
+  'bamboohr.update_employee': object(employeeFields, ['employeeId']),
+  'http.request': object(
+    { status: int('HTTP status code'), body: str('response body (JSON text)'), contentType: str('content type of the response') },
+    ['status'],
+  ),
+};
+
+/** An event may carry more than its schema names (providers add fields): only the named ones are bound. */
+const event = (properties: Props, required: readonly string[] = []): ObjectJsonSchema => ({
+  ...object(properties, required),
+  additionalProperties: true,
+});
+
+const events: Readonly<Record<string, ObjectJsonSchema>> = {
+  'gmail.new_email': event(emailFields, ['messageId']),
+  'google-calendar.event_starting': event(calendarEventFields, ['eventId']),
+  'slack.new_message': event(messageFields, ['channel', 'text']),
+  'slack.mention': event(messageFields, ['channel', 'text']),
+  'hubspot.new_contact': event(contactFields, ['contactId']),
+  'hubspot.deal_stage_changed': event({ ...dealFields, previousStage: str('stage the deal left') }, ['dealId', 'stage']),
+  'salesforce.new_lead': event(leadFields, ['leadId']),
+  'salesforce.opportunity_stage_changed': event({ ...opportunityFields, previousStage: str('stage the opportunity left') }, [
+    'opportunityId',
+    'stage',
+  ]),
+  'zendesk.new_ticket': event(ticketFields, ['ticketId']),
+  'zendesk.ticket_updated': event({ ...ticketFields, previousStatus: str('status before the change') }, ['ticketId']),
+  'jira.issue_created': event(issueFields, ['issueKey']),
+  'jira.issue_transitioned': event({ ...issueFields, previousStatus: str('status before the transition') }, ['issueKey']),
+  'github.pull_request_opened': event(pullRequestFields, ['repository', 'pullNumber']),
+  'github.issue_opened': event(githubIssueFields, ['repository', 'issueNumber']),
+  'notion.page_updated': event(
+    {
+      pageId: str('id of the page or row'),
+      database: str('database of the row'),
+      title: str('page title'),
+      url: str('link to the page', { format: 'uri' }),
+      editorEmail: email('email of who changed it'),
+    },
+    ['pageId'],
+  ),
+  'stripe.payment_failed': event(
+    {
+      paymentId: str('payment intent or charge id'),
+      customerId: str('Stripe customer id'),
+      customerEmail: email('billing email of the customer'),
+      customerName: str('customer name'),
+      amount: num('amount of the failed payment'),
+      currency: str('ISO currency code'),
+      failureReason: str('why the payment failed'),
+    },
+    ['paymentId'],
+  ),
+  'stripe.invoice_paid': event({ ...invoiceFields, paymentId: str('payment that paid the invoice') }, ['invoiceId']),
+  'docusign.envelope_completed': event(
+    {
+      envelopeId: str('id of the envelope'),
+      subject: str('email subject of the envelope'),
+      signers: list('signer email addresses'),
+      documentUrl: str('link to the signed document', { format: 'uri' }),
+      completedAt: dateTime('when the last signer signed'),
+    },
+    ['envelopeId'],
+  ),
+  'google-drive.file_added': event(fileFields, ['fileId']),
+  'twilio.sms_received': event(
+    {
+      messageSid: str('id of the text message'),
+      from: str('sender phone number in E.164 form'),
+      to: str('receiving phone number'),
+      body: str('message text'),
+    },
+    ['from', 'body'],
+  ),
+  'quickbooks.invoice_overdue': event(
+    {
+      invoiceId: str('id of the invoice'),
+      customer: str('customer name or id'),
+      customerEmail: email('billing email of the customer'),
+      amount: num('amount due'),
+      dueDate: str('due date', { format: 'date' }),
+      daysOverdue: int('days past due', { minimum: 0 }),
+    },
+    ['invoiceId'],
+  ),
+  'greenhouse.candidate_applied': event(candidateFields, ['applicationId']),
+  'bamboohr.new_hire': event(employeeFields, ['employeeId']),
+  'schedule.cron': event(
+    { firedAt: dateTime('the time slot this run is for'), expression: str('the cron expression that fired') },
+    ['firedAt'],
+  ),
+  'webhook.incoming_webhook': event({}, []),
+};
 
 // ---- the built-in catalog (ARCHITECTURE §8a) ----
 

@@ -23,8 +23,13 @@ export const CreateGraphPayload = Type.Object(
   { jobDescription: Type.String({ minLength: 1, maxLength: Limits.text }), name: Type.Optional(Name) },
   { additionalProperties: false },
 );
+/**
+ * Why an execution is cancelled: on request, its prompt waited past its deadline, or (never started)
+ * its requester already has as many open executions as one user may (MAX_OPEN_PER_USER).
+ */
+export const CancelReasons = ['requested', 'timeout', 'open_limit'] as const;
 export const CancelExecutionPayload = Type.Object(
-  { executionId: Id, reason: Type.Optional(Literals(['requested', 'timeout'])) },
+  { executionId: Id, reason: Type.Optional(Literals(CancelReasons)) },
   { additionalProperties: false },
 );
 export const TriggerSource = Literals(['chat', 'http', 'supervisor', 'schedule', 'webhook']);
@@ -95,7 +100,7 @@ export const RunIntent = Fact(
       },
       { additionalProperties: false },
     ),
-    reason: Type.Optional(Literals(['requested', 'timeout'])),
+    reason: Type.Optional(Literals(CancelReasons)),
   },
   'start or cancel an execution',
 );
@@ -240,6 +245,12 @@ export const ExecutionEventKinds = [
   'node_exit',
   'answer_ignored',
   'analyst_fallback',
+  // the supervisor's: a request waits for a slot (with its position), it starts, it is refused
+  // (the user's open limit), its prompt's deadline is near
+  'queued',
+  'started',
+  'refused',
+  'prompt_reminder',
   // a run of an employee (ARCHITECTURE §11)
   'tool_called',
   'tool_succeeded',
@@ -249,6 +260,8 @@ export const ExecutionEventKinds = [
   'approval_rejected',
   'budget_exceeded',
 ] as const;
+/** The ExecutionEvent kinds the supervisor publishes (every other kind comes from the worker). */
+export const SupervisorEventKinds = ['queued', 'started', 'refused', 'prompt_reminder'] as const;
 export const ExecutionEvent = Fact(
   'ExecutionEvent',
   {
@@ -259,6 +272,14 @@ export const ExecutionEvent = Fact(
     node: Type.Optional(Name),
     detail: Type.Optional(ShortText),
     at: Type.Optional(Timestamp),
+    position: Type.Optional(
+      Type.Integer({ minimum: 1, description: "queued: the request's place in its organisation's queue (1 = next)" }),
+    ),
+    ticket: Type.Optional(
+      Type.Integer({ minimum: 1, description: "queued: the supervisor's order of the queue, so that a rebuild restores it" }),
+    ),
+    promptId: Type.Optional(Id),
+    deadline: Type.Optional(Timestamp),
     /** the step of a run the event is about */
     stepId: Type.Optional(Id),
     /** a reason code: policy_denied, budget_exceeded, tool_failed, … */

@@ -1,6 +1,7 @@
 export * from './api';
 export * from './catalog';
 export * from './common';
+export * from './connect-hub';
 export * from './employee';
 export * from './envelope';
 export * from './facts';

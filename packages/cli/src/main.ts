@@ -1,5 +1,6 @@
 import { createKafka, createLogger, ensureTopics, loadPlatformConfig, migrate } from '@hireloop/platform';
 import { Command } from 'commander';
+import { registerDlq } from './dlq';
 import { registerReplay } from './replay';
 import { registerToken } from './token';
 
@@ -32,6 +33,7 @@ program
 
 registerToken(program);
 registerReplay(program);
+registerDlq(program);
 
 try {
   await program.parseAsync();

@@ -24,10 +24,13 @@ import type {
  *   re-published prompt or a stale answer changes nothing);
  * - progress is last-writer-wins by the fact's `ts` (ties: the higher value), phase comes from
  *   `execution-events` alone, which is ordered;
- * - `updatedAt` is the latest `ts` of the facts that changed the row; `lastSeq` the seq of the last one.
+ * - `updatedAt` is the latest `ts` of the facts that changed the row; `lastSeq` the seq of the last one;
+ * - the supervisor's `queued` event makes a row nothing else has touched `queued` (its start, a
+ *   prompt or a result, whichever comes first, moves it on), and its `queued` and `refused` events give
+ *   an execution that has not started yet its owner and conversation (the start's, should it come).
  */
 
-export type ExecutionStatus = 'running' | 'waiting' | 'completed' | 'cancelled' | 'failed';
+export type ExecutionStatus = 'queued' | 'running' | 'waiting' | 'completed' | 'cancelled' | 'failed';
 export type ExecutionOutput = NonNullable<ExecutionResult['output']>;
 export type ExecutionError = NonNullable<ExecutionResult['error']>;
 
@@ -54,6 +57,8 @@ export interface Execution {
   earlyAnswers: string[];
   /** `ts` of the fact whose progress is shown */
   progressAt: string | null;
+  /** the supervisor's ticket when it queued the execution: the queue's order (position counted when read) */
+  queueTicket: number | null;
 }
 
 export interface ConversationExecution {
@@ -157,6 +162,7 @@ function fresh(executionId: string, fact: AnyFact, seq: number): Execution {
     promptIds: [],
     earlyAnswers: [],
     progressAt: null,
+    queueTicket: null,
   };
 }
 
@@ -192,6 +198,7 @@ function started(state: Execution | null, fact: Extract<AnyFact, { type: 'RunInt
   // which admitted the execution) is authoritative about the tenant, and starts over.
   const current = state && state.orgId === fact.orgId ? state : fresh(fact.executionId, fact, seq);
   return changed(current, fact, seq, {
+    status: current.status === 'queued' ? 'running' : current.status,
     ownerUserId: fact.correlation.userId ?? null,
     conversationId: fact.correlation.conversationId ?? null,
     employeeId: fact.employeeId,
@@ -224,12 +231,30 @@ function answered(state: Execution | null, fact: Extract<AnyFact, { type: 'HILRe
   return changed(current, fact, seq, { earlyAnswers: [...current.earlyAnswers, fact.promptId] });
 }
 
+/** What the supervisor's queued and refused events tell of an execution that has not started yet. */
+function admission(current: Execution, fact: Extract<AnyFact, { type: 'ExecutionEvent' }>): Changes {
+  if (fact.event !== 'queued' && fact.event !== 'refused') return NONE;
+  const changes: Changes = {};
+  if (fact.event === 'queued' && fact.ticket !== undefined && current.queueTicket === null) changes.queueTicket = fact.ticket;
+  if (!isStarted(current)) {
+    if (current.ownerUserId === null && fact.correlation.userId) changes.ownerUserId = fact.correlation.userId;
+    if (current.conversationId === null && fact.correlation.conversationId) {
+      changes.conversationId = fact.correlation.conversationId;
+    }
+  }
+  const untouched =
+    !isStarted(current) && current.status === 'running' && current.promptIds.length === 0 && current.earlyAnswers.length === 0;
+  if (fact.event === 'queued' && untouched) changes.status = 'queued';
+  return Object.keys(changes).length === 0 ? NONE : changes;
+}
+
 function progressed(state: Execution | null, fact: Extract<AnyFact, { type: 'ExecutionEvent' }>, seq: number): Execution | null {
   const current = base(state, fact, seq);
   const progress = progressChange(current, fact.progress, fact.ts);
   const phase = fact.phase !== undefined && fact.phase !== current.phase;
-  if (state !== null && !phase && progress === NONE) return state;
-  return changed(current, fact, seq, phase ? { ...progress, phase: fact.phase } : progress);
+  const admitted = admission(current, fact);
+  if (state !== null && !phase && progress === NONE && admitted === NONE) return state;
+  return changed(current, fact, seq, { ...admitted, ...progress, ...(phase ? { phase: fact.phase } : {}) });
 }
 
 function ended(state: Execution | null, fact: ExecutionResult, seq: number): Execution | null {

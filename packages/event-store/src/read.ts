@@ -21,7 +21,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Time = Type.String({ format: 'date-time' });
 
 export const ExecutionStatusSchema = Type.Union(
-  (['running', 'waiting', 'completed', 'cancelled', 'failed'] as const).map((s) => Type.Literal(s)),
+  (['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const).map((s) => Type.Literal(s)),
 );
 
 export const ExecutionView = Type.Object(
@@ -43,6 +43,7 @@ export const ExecutionView = Type.Object(
     lastSeq: Type.Integer(),
     /** the owner of the registered employee this execution runs (the owner of its creation), if it runs one */
     employeeOwnerUserId: Nullable(Type.String()),
+    position: Nullable(Type.Integer({ minimum: 1, description: "queued: its place in its organisation's queue (1 = next)" })),
   },
   { description: 'an execution as the executions projection holds it' },
 );
@@ -102,11 +103,18 @@ export type EmployeeView = Static<typeof EmployeeView>;
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-// the employee owner: who owns the creation that registered the employee the execution runs
+/**
+ * The position of a queued execution is counted when read (the queue moves with every start): one
+ * plus the executions of its org queued with an earlier ticket of the supervisor's. The employee
+ * owner: who owns the creation that registered the employee the execution runs, if it runs one.
+ */
 const EXECUTION_SELECT = `SELECT x.execution_id, x.org_id, x.owner_user_id, x.conversation_id, x.employee_id, x.trigger_id,
   x.status, x.current_prompt, x.progress, x.phase, x.result, x.error, x.created_at, x.updated_at, x.last_seq,
-  (SELECT c.owner_user_id FROM employees e JOIN executions c ON c.execution_id = e.execution_id
-    WHERE e.employee_id = x.employee_id AND e.org_id = x.org_id) AS employee_owner_user_id
+  CASE WHEN x.status = 'queued' AND x.queue_ticket IS NOT NULL THEN 1 + (
+    SELECT count(*) FROM executions q WHERE q.org_id = x.org_id AND q.status = 'queued' AND q.queue_ticket < x.queue_ticket
+  ) END AS position,
+  (SELECT c.owner_user_id FROM employees m JOIN executions c ON c.execution_id = m.execution_id
+    WHERE m.employee_id = x.employee_id AND m.org_id = x.org_id) AS employee_owner_user_id
   FROM executions x`;
 
 interface ExecutionRecord {
@@ -126,6 +134,7 @@ interface ExecutionRecord {
   updated_at: Date;
   last_seq: string;
   employee_owner_user_id: string | null;
+  position: string | null;
 }
 
 const executionView = (r: ExecutionRecord): ExecutionView => ({
@@ -145,6 +154,7 @@ const executionView = (r: ExecutionRecord): ExecutionView => ({
   updatedAt: iso(r.updated_at),
   lastSeq: Number(r.last_seq),
   employeeOwnerUserId: r.employee_owner_user_id,
+  position: r.position === null ? null : Number(r.position),
 });
 
 export async function getExecution(pool: Pool, orgId: string, executionId: string): Promise<ExecutionView | null> {

@@ -57,6 +57,7 @@ export interface ExecutionRow {
   prompt_ids: string[];
   early_answers: string[];
   progress_at: string | null;
+  queue_ticket: number | null;
 }
 
 export interface ConversationExecutionRow {
@@ -103,7 +104,7 @@ export interface EffectRow {
 }
 
 const EXECUTION_COLUMNS = `execution_id, org_id, owner_user_id, conversation_id, employee_id, trigger_id, status, current_prompt,
-  progress, phase, result, error, created_at, updated_at, last_seq, prompt_ids, early_answers, progress_at`;
+  progress, phase, result, error, created_at, updated_at, last_seq, prompt_ids, early_answers, progress_at, queue_ticket`;
 const CONVERSATION_COLUMNS = 'execution_id, conversation_id, org_id, user_id';
 const EMPLOYEE_COLUMNS = 'employee_id, org_id, name, version, spec, execution_id, registered_at';
 
@@ -129,6 +130,7 @@ const EXECUTION_TYPES: ColumnTypes<ExecutionRow> = {
   prompt_ids: 'json',
   early_answers: 'json',
   progress_at: 'timestamptz',
+  queue_ticket: 'int',
 };
 const CONVERSATION_TYPES: ColumnTypes<ConversationExecutionRow> = {
   execution_id: 'text',
@@ -216,6 +218,7 @@ export const executionToRow = (e: Execution): ExecutionRow => ({
   prompt_ids: e.promptIds,
   early_answers: e.earlyAnswers,
   progress_at: e.progressAt,
+  queue_ticket: e.queueTicket,
 });
 
 export const executionFromRow = (r: ExecutionRow): Execution => ({
@@ -237,6 +240,7 @@ export const executionFromRow = (r: ExecutionRow): Execution => ({
   promptIds: r.prompt_ids,
   earlyAnswers: r.early_answers,
   progressAt: r.progress_at === null ? null : isoTime(r.progress_at),
+  queueTicket: r.queue_ticket === null || r.queue_ticket === undefined ? null : Number(r.queue_ticket),
 });
 
 export const conversationToRow = (c: ConversationExecution): ConversationExecutionRow => ({

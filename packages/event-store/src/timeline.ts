@@ -1,4 +1,6 @@
-import type { AnyFact } from '@hireloop/schemas';
+import { type AnyFact, SupervisorEventKinds } from '@hireloop/schemas';
+
+const SUPERVISOR_EVENTS: ReadonlySet<string> = new Set(SupervisorEventKinds);
 
 const unreachable = (fact: never): never => {
   throw new Error(`unhandled fact type ${(fact as { type?: unknown }).type}`);
@@ -23,8 +25,9 @@ export function whoOf(fact: AnyFact): string {
       return fact.correlation.userId ?? 'unknown';
     case 'HILResponse':
       return fact.correlation.userId ?? 'unknown';
-    case 'HILPrompt':
     case 'ExecutionEvent':
+      return SUPERVISOR_EVENTS.has(fact.event) ? 'supervisor' : 'graph-creator';
+    case 'HILPrompt':
     case 'ExecutionResult':
       return 'graph-creator';
     default:
@@ -72,6 +75,7 @@ export function summarize(fact: AnyFact): string {
         fact.phase && `phase ${fact.phase}`,
         fact.node && `node ${fact.node}`,
         fact.progress !== undefined && `${fact.progress}%`,
+        fact.position !== undefined && `position ${fact.position}`,
         fact.detail && clip(fact.detail, 60),
       ];
       return parts.filter(Boolean).join(', ');

@@ -146,6 +146,10 @@ export function factsFor(s: ExecutionScript, clock: Clock = steppingClock()) {
         },
         deps,
       ),
+    /** the supervisor's word: the request waits for a slot (ticket: the queue's order) */
+    queued: (ticket: number, position = 1) =>
+      makeFact('ExecutionEvent', ctx, { executionId: s.executionId, event: 'queued', phase: 'queued', position, ticket }, deps),
+    started: () => makeFact('ExecutionEvent', ctx, { executionId: s.executionId, event: 'started', phase: 'starting' }, deps),
     completed: (name = 'Support agent', employeeId: string = randomUUID()) =>
       makeFact(
         'ExecutionResult',

@@ -53,7 +53,31 @@ describe('executions projection', () => {
       promptIds: [],
       earlyAnswers: [],
       progressAt: null,
+      queueTicket: null,
     });
+  });
+
+  it("the supervisor's queued event makes a queued execution owned by its requester, with its ticket; the start makes it run", () => {
+    const x = script();
+    const g = factsFor(x);
+    const queued = g.queued(7, 2);
+    expect(execution([queued], x.executionId)).toMatchObject({
+      status: 'queued',
+      ownerUserId: x.userId,
+      conversationId: x.conversationId,
+      phase: 'queued',
+      queueTicket: 7,
+    });
+    const started = execution([queued, g.started(), g.start()], x.executionId);
+    expect(started).toMatchObject({ status: 'running', phase: 'starting', employeeId: x.employeeId, queueTicket: 7 });
+  });
+
+  it('a queued execution cancelled before it started ends cancelled, whatever order its facts arrive in', () => {
+    const x = script();
+    const g = factsFor(x);
+    const [queued, cancelled] = [g.queued(1), g.cancelled()];
+    expect(execution([queued, cancelled], x.executionId)).toMatchObject({ status: 'cancelled', ownerUserId: x.userId });
+    expect(execution([cancelled, queued], x.executionId)).toMatchObject({ status: 'cancelled', ownerUserId: x.userId });
   });
 
   it('a prompt makes it wait, with the prompt pending and its progress', () => {
@@ -185,6 +209,8 @@ describe('executions projection', () => {
     const x = script();
     const g = factsFor(x, clock);
     const facts: AnyFact[] = [
+      g.queued(3, 1),
+      g.started(),
       g.start(),
       g.event('analysis', 10),
       g.prompt('p1', 30),

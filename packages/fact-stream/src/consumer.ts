@@ -88,6 +88,36 @@ export interface DeadLetter {
   original: string;
 }
 
+/** A handler failure that retrying may cure (Postgres or the broker away): the fact is read again, never dead-lettered. */
+export class TransientFailure extends Error {
+  constructor(
+    readonly topic: string,
+    readonly partition: number,
+    /** the first offset not handled: reading starts again there */
+    readonly offset: string,
+    options: { cause: unknown },
+  ) {
+    super(
+      `handling ${topic}[${partition}]@${offset} failed for now: ${String((options.cause as Error)?.message ?? options.cause)}`,
+      options,
+    );
+    this.name = 'TransientFailure';
+  }
+}
+
+/** How many dead-lettered positions a consumer remembers, so that a batch read again is not dead-lettered twice. */
+const REMEMBERED_LETTERS = 10_000;
+
+/**
+ * The pipelined batches still worth committing after a rebalance: those of partitions this member
+ * still owns. A batch of a partition now owned by another member must never be committed from here
+ * (its offset may lie behind what the new owner has committed).
+ */
+export function keepAssigned<T>(pending: ReadonlyMap<string, T>, assignment: Record<string, readonly number[]>): Map<string, T> {
+  const owned = new Set(Object.entries(assignment).flatMap(([topic, partitions]) => partitions.map((p) => `${topic}:${p}`)));
+  return new Map([...pending].filter(([key]) => owned.has(key)));
+}
+
 function headerStrings(message: KafkaMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name in message.headers) {
@@ -119,14 +149,17 @@ export class FactConsumer {
   private arriving = 0;
   private stopping = false;
   private readonly topicByName: Map<string, TopicSpec>;
+  /** `topic:partition:offset` of facts dead-lettered lately, oldest first */
+  private readonly lettered = new Set<string>();
 
   private joined = false;
 
   constructor(private readonly options: ConsumerOptions) {
     this.consumer = options.kafka.consumer({ groupId: options.groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
     this.topicByName = new Map(options.topics.map((t) => [`${options.topicPrefix}${t.name}`, t]));
-    this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+    this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
       this.joined = true;
+      this.onAssigned(payload.memberAssignment);
     });
   }
 
@@ -186,21 +219,53 @@ export class FactConsumer {
     await this.consumer.disconnect();
   }
 
+  /**
+   * After a rebalance, the batches of partitions taken away are forgotten: they are never committed
+   * from here, and batches of theirs still waiting are dropped (the new owner reads them again).
+   */
+  private onAssigned(assignment: Record<string, readonly number[]>): void {
+    const kept = keepAssigned(this.pending, assignment);
+    for (const key of this.pending.keys()) {
+      if (kept.has(key)) continue;
+      this.pending.delete(key);
+      this.epochs.set(key, (this.epochs.get(key) ?? 0) + 1);
+    }
+  }
+
   /** Events of the underlying kafkajs consumer (GROUP_JOIN, CRASH …), for tests and metrics. */
   get events(): Consumer['events'] {
     return this.consumer.events;
   }
 
   private async eachBatchOneByOne({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
-    for (const message of batch.messages) {
-      if (!isRunning() || isStale()) return;
-      const delivery = await this.receive(batch.topic, batch.partition, message);
-      if (delivery) {
-        const handler = this.handlers.get(delivery.fact.type);
-        if (handler) await this.withRetries(() => handler(delivery.fact, delivery), delivery, message);
+    try {
+      for (const message of batch.messages) {
+        if (!isRunning() || isStale()) return;
+        const delivery = await this.receive(batch.topic, batch.partition, message);
+        if (delivery) {
+          const handler = this.handlers.get(delivery.fact.type);
+          if (handler) await this.withRetries(() => handler(delivery.fact, delivery), delivery, message);
+        }
+        resolveOffset(message.offset);
+        await heartbeat();
       }
-      resolveOffset(message.offset);
-      await heartbeat();
+    } catch (error) {
+      this.readAgain(error);
+    }
+  }
+
+  /** A transient failure: the partition is read again from the first fact not handled. Anything else propagates. */
+  private readAgain(error: unknown): void {
+    if (!(error instanceof TransientFailure)) throw error;
+    this.options.log.warn(
+      { err: error.cause, topic: error.topic, partition: error.partition, offset: error.offset },
+      'reading again',
+    );
+    try {
+      this.consumer.seek({ topic: error.topic, partition: error.partition, offset: error.offset });
+    } catch (seekError) {
+      // stopped meanwhile: the next reader starts from the last commit, before the fact not handled
+      this.options.log.warn({ err: seekError, topic: error.topic, partition: error.partition }, 'could not seek back');
     }
   }
 
@@ -213,7 +278,17 @@ export class FactConsumer {
       const delivery = await this.receive(batch.topic, batch.partition, message);
       if (delivery) valid.push({ delivery, message });
     }
-    await this.handleBatch(handler, valid);
+    try {
+      await this.handleBatch(handler, valid);
+    } catch (error) {
+      // nothing of this batch is resolved: it is read again whole (handlers are idempotent)
+      const first = batch.messages[0];
+      if (error instanceof TransientFailure && first) {
+        this.readAgain(new TransientFailure(batch.topic, batch.partition, first.offset, { cause: error.cause }));
+        return;
+      }
+      throw error;
+    }
     const last = batch.messages.at(-1);
     if (last) resolveOffset(last.offset);
     await heartbeat();
@@ -291,12 +366,20 @@ export class FactConsumer {
     }
   }
 
-  /** The handler on a whole batch with retries; then, should it still fail, fact by fact, dead-lettering the failures. */
+  /**
+   * The handler on a whole batch with retries; then, should it still fail for good, fact by fact,
+   * dead-lettering the facts that fail for good. A failure that may pass (Postgres or the broker away)
+   * throws a TransientFailure: the batch is read again, and nothing valid reaches a DLQ.
+   */
   private async handleBatch(handler: BatchHandler, valid: { delivery: Delivery; message: KafkaMessage }[]): Promise<void> {
-    if (valid.length === 0) return;
+    const head = valid[0];
+    if (!head) return;
     try {
-      await this.retry(() => handler(valid.map((v) => v.delivery)), valid[0]?.delivery.log ?? this.options.log);
-    } catch {
+      await this.retry(() => handler(valid.map((v) => v.delivery)), head.delivery.log);
+    } catch (error) {
+      if (!isPermanent(error)) {
+        throw new TransientFailure(head.delivery.topic, head.delivery.partition, head.delivery.offset, { cause: error });
+      }
       // One poison fact must not hold the batch: take them one at a time, dead-lettering the failures.
       for (const { delivery, message } of valid) await this.withRetries(() => handler([delivery]), delivery, message);
     }
@@ -403,10 +486,12 @@ export class FactConsumer {
     });
   }
 
+  /** The handler on one fact with retries; a permanent failure dead-letters it, a transient one throws a TransientFailure. */
   private async withRetries(run: () => Promise<void>, delivery: Delivery, message: KafkaMessage): Promise<void> {
     try {
       await this.retry(run, delivery.log);
     } catch (error) {
+      if (!isPermanent(error)) throw new TransientFailure(delivery.topic, delivery.partition, delivery.offset, { cause: error });
       delivery.log.error({ err: error }, 'handler failed for good: dead-lettering the fact');
       await this.deadLetter(
         delivery.topic,
@@ -426,6 +511,9 @@ export class FactConsumer {
     error: string,
     errors?: FieldError[],
   ): Promise<void> {
+    // a batch read again (after a seek or a rebalance) holds the facts it dead-lettered the first time
+    const position = `${topic}:${partition}:${message.offset}`;
+    if (this.lettered.has(position)) return;
     const bytes = message.value ?? Buffer.alloc(0);
     const letter: DeadLetter = {
       reason,
@@ -445,5 +533,7 @@ export class FactConsumer {
     await this.options.publisher.sendRaw(dlqName(topic), [
       { key: message.key ?? null, value: JSON.stringify(letter), headers: { ...headerStrings(message), 'x-dlq-reason': reason } },
     ]);
+    this.lettered.add(position);
+    if (this.lettered.size > REMEMBERED_LETTERS) this.lettered.delete(this.lettered.values().next().value as string);
   }
 }

@@ -1,3 +1,4 @@
 export * from './consumer';
+export * from './dlq';
 export * from './fact';
 export * from './publisher';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createKafka, createLogger, ensureTopics, hasCode } from '@hireloop/platform';
+import { createKafka, createLogger, ensureTopics, HireloopError, hasCode } from '@hireloop/platform';
 import { type AnyFact, dlqName, Topics, topicList } from '@hireloop/schemas';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
@@ -173,7 +173,7 @@ describe('fact stream (real Kafka)', () => {
     }
   });
 
-  it('retries a failing handler, then dead-letters the fact and moves on', async () => {
+  it('retries a transient failure, dead-letters a fact that fails for good without retrying it, and moves on', async () => {
     const topic = Topics.executionEvents;
     const attempts = new Map<string, number>();
     const handled: string[] = [];
@@ -191,7 +191,7 @@ describe('fact stream (real Kafka)', () => {
     c.on('ExecutionEvent', async (fact) => {
       const n = (attempts.get(fact.id) ?? 0) + 1;
       attempts.set(fact.id, n);
-      if (fact.id === poison.id) throw new Error('downstream is broken');
+      if (fact.id === poison.id) throw new HireloopError('VALIDATION_FAILED', 'downstream refuses this fact');
       if (fact.id === flaky.id && n === 1) throw new Error('blip');
       handled.push(fact.id);
     });
@@ -199,12 +199,13 @@ describe('fact stream (real Kafka)', () => {
     await publisher.publishAll([poison, flaky]);
     await until(() => handled.includes(flaky.id), 'the flaky fact');
 
-    expect(attempts.get(poison.id)).toBe(3);
+    // a permanent failure is not retried; a transient one is, and succeeds
+    expect(attempts.get(poison.id)).toBe(1);
     expect(attempts.get(flaky.id)).toBe(2);
     const [letter] = await readTopic(kafka, dlqName(`${prefix}${topic.name}`), 1, handlerFailed);
     const body = JSON.parse(letter?.value?.toString() ?? '{}') as DeadLetter;
     expect(body.reason).toBe('handler_failed');
-    expect(body.error).toContain('downstream is broken');
+    expect(body.error).toContain('downstream refuses this fact');
     expect(JSON.parse(body.original).id).toBe(poison.id);
   });
 
@@ -266,7 +267,7 @@ describe('fact stream (real Kafka)', () => {
     ];
     const c = consumer(`batch-${randomUUID()}`, { topics: [topic], retries: 1 });
     c.onBatch(async (deliveries) => {
-      if (deliveries.some((d) => d.fact.id === bad.id)) throw new Error('cannot store exec-b0');
+      if (deliveries.some((d) => d.fact.id === bad.id)) throw new HireloopError('VALIDATION_FAILED', 'cannot store exec-b0');
       batches.push(deliveries.length);
       seen.push(...deliveries.map((d) => d.fact.id));
     });
@@ -362,7 +363,7 @@ describe('fact stream (real Kafka)', () => {
           poisonCalls++;
           poisonOffset = Number(mine.offset);
           partition = mine.partition;
-          if (dlq.away) throw new Error('cannot handle the poison while its DLQ is away');
+          if (dlq.away) throw new HireloopError('VALIDATION_FAILED', 'the poison cannot be handled, and its DLQ is away');
         }
         for (const d of deliveries) handled.add(d.fact.id);
       },
@@ -446,6 +447,84 @@ describe('fact stream (real Kafka)', () => {
     // the partition is read in order: reaching the new fact, the second consumer passed every earlier one
     await until(() => second.includes(last.id), 'the fact published after the stop');
     expect([...first, ...second]).toEqual(facts.map((f) => f.id));
+  });
+
+  /** Every message a topic holds now, counted from its partitions' high watermarks. */
+  const countOf = async (topic: string): Promise<number> =>
+    (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+
+  /** A failure like Postgres being away: a plain error with no code, or a connection error's code. */
+  const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+  for (const mode of ['one by one', 'batch', 'pipelined'] as const) {
+    it(`${mode}: a handler failing for a while (Postgres away) dead-letters nothing valid, keeps the order, and handles every fact once it is back`, async () => {
+      const own = await ownTopics(`outage-${mode.replaceAll(' ', '-')}`);
+      const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+      const facts = Array.from({ length: 6 }, (_, i) => answer('exec-outage', `p-${i}`));
+      const handled: string[] = [];
+      let failures = 0;
+      let away = true;
+      // one retry, so the outage outlasts several readings of the same facts
+      const c = consumer(`outage-${randomUUID()}`, { topics: [Topics.hilResponse], topicPrefix: own.topicPrefix, retries: 1 });
+      const handle = async (fact: AnyFact) => {
+        if (away && fact.type === 'HILResponse' && fact.promptId === 'p-2') {
+          failures++;
+          throw outage();
+        }
+        if (!handled.includes(fact.id)) handled.push(fact.id);
+      };
+      if (mode === 'one by one') c.on('HILResponse', (fact) => handle(fact));
+      else
+        c.onBatch(
+          async (deliveries) => {
+            for (const d of deliveries) await handle(d.fact);
+          },
+          mode === 'pipelined' ? { maxFactsInFlight: 100 } : {},
+        );
+      await c.start();
+      await own.publisher.publishAll(facts);
+      await until(() => failures >= 6, 'the failing fact read again three times');
+      expect(handled).not.toContain(facts[3]?.id);
+      away = false;
+      await until(() => handled.length === facts.length, 'every fact handled once Postgres is back');
+      expect(handled).toEqual(facts.map((f) => f.id));
+      expect(await countOf(dlqName(topic))).toBe(0);
+    });
+  }
+
+  it('a batch read again after a transient failure does not dead-letter its invalid messages a second time', async () => {
+    const own = await ownTopics('letters-once');
+    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+    const good = answer('exec-once', 'p-0');
+    let failures = 0;
+    let done = false;
+    const c = consumer(`letters-once-${randomUUID()}`, {
+      topics: [Topics.hilResponse],
+      topicPrefix: own.topicPrefix,
+      retries: 0,
+    });
+    c.onBatch(async () => {
+      if (failures < 3) {
+        failures++;
+        throw outage();
+      }
+      done = true;
+    });
+    // the poison and the good fact on one partition, so that they come in one batch and are read again together
+    const producer = kafka.producer();
+    await producer.connect();
+    onTestFinished(() => producer.disconnect());
+    await producer.send({
+      topic,
+      messages: [
+        { key: 'exec-once', value: '{ this is not json', partition: 0 },
+        { key: 'exec-once', value: JSON.stringify(good), partition: 0 },
+      ],
+    });
+    await c.start();
+    await until(() => done, 'the batch handled after three failed readings');
+    expect(failures).toBe(3);
+    expect(await countOf(dlqName(topic))).toBe(1);
   });
 
   it('fails a publish loudly when the broker cannot be reached', async () => {

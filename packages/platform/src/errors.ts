@@ -36,5 +36,14 @@ export class HireloopError extends Error {
 }
 
 export const isHireloopError = (error: unknown): error is HireloopError => error instanceof HireloopError;
-export const isPermanent = (error: unknown): boolean => isHireloopError(error) && error.permanent;
+/**
+ * Permanent: retrying cannot help. A hireloop error says so itself; a Postgres error of class 22 (data
+ * exception) or 23 (integrity constraint) means these facts cannot be stored as they are. Everything
+ * else — a refused connection, a server restarting, a timeout, a broker away — is transient.
+ */
+export const isPermanent = (error: unknown): boolean => {
+  if (isHireloopError(error)) return error.permanent;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23)[0-9A-Z]{3}$/.test(code);
+};
 export const hasCode = (error: unknown, code: ErrorCode): error is HireloopError => isHireloopError(error) && error.code === code;

@@ -44,8 +44,9 @@ export interface ServiceProcess {
 
 /** Starts `services/<name>/src/main.ts` as its own process, the way `make up` does. */
 export async function startServiceProcess(name: string, env: Record<string, string>): Promise<ServiceProcess> {
-  const port = await freePort();
   const portVar = `${name.toUpperCase().replaceAll('-', '_')}_PORT`;
+  // a service restarted where it was (its clients keep their URL) is given its port in `env`
+  const port = Number(env[portVar] ?? 0) || (await freePort());
   const child = spawn(`${repoRoot}/scripts/service.sh`, [name], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, [portVar]: String(port) },

@@ -10,8 +10,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { bearer, HireloopError, type Principal } from '@hireloop/platform';
+import {
+  CapabilityList,
+  Connections,
+  HubError,
+  NotModified,
+  OrgParams,
+  OrgQuery,
+  PutConnectionsBody,
+  TriggerList,
+} from '@hireloop/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CapabilityList, Connections, HubError, NotModified, OrgParams, OrgQuery, PutConnectionsBody, TriggerList } from './api';
 import { DEFAULT_RATE_LIMIT } from './config';
 import { capabilityViews, notModified, readableOrg, triggerViews, viewEtag, writableOrg } from './decide';
 import { toErrorReply } from './errors';

@@ -1,7 +1,6 @@
 /** The hub's decisions, pure: who may see which org, what an org's view of the catalog is, and its ETag. */
 import { HireloopError, type Principal } from '@hireloop/platform';
-import type { CatalogCapability, CatalogTrigger } from '@hireloop/schemas';
-import type { CapabilityView, TriggerView } from './api';
+import type { CapabilityView, CatalogCapability, CatalogTrigger, TriggerView } from '@hireloop/schemas';
 
 /**
  * The org a request reads: the one it names, or the token's own. Another org is NOT_FOUND, never

@@ -1,6 +1,6 @@
 import { clipMessage, type ErrorCode, fastifyClientError, isHireloopError } from '@hireloop/platform';
+import type { HubError } from '@hireloop/schemas';
 import type { FastifyError } from 'fastify';
-import type { HubError } from './api';
 
 export interface ErrorReply {
   status: number;

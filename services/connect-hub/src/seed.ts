@@ -9,6 +9,11 @@ export const seedMigrationPath = fileURLToPath(
   new URL('../../../infra/postgres/migrations/0004_connect_hub.sql', import.meta.url),
 );
 
+/** Migration 0007 adds the output and event schemas; its seed section fills them for the built-in catalog. */
+export const schemasMigrationPath = fileURLToPath(
+  new URL('../../../infra/postgres/migrations/0007_catalog_schemas.sql', import.meta.url),
+);
+
 export const SEED_BEGIN =
   '-- BEGIN GENERATED SEED: written by services/connect-hub/src/generate-seed.ts from schemas/src/catalog.ts; do not edit by hand.';
 export const SEED_END = '-- END GENERATED SEED';
@@ -86,4 +91,26 @@ export function spliceSeed(migration: string, seed: string): string {
   if (begin < 0 || end < begin)
     throw new Error(`the migration has no seed section: put "${SEED_BEGIN}" and "${SEED_END}" lines in it`);
   return `${migration.slice(0, begin)}${SEED_BEGIN}\n${seed}${migration.slice(end)}`;
+}
+
+/** The seed of migration 0007: every built-in capability's output schema and trigger's event schema. */
+export function renderSchemasSeed(catalog: BuiltInCatalog): string {
+  const update = (table: string, column: string, rows: readonly (readonly [string, unknown])[]): string =>
+    rows.length === 0
+      ? `-- no ${table}\n`
+      : `UPDATE ${table} AS t SET ${column} = v.schema FROM (VALUES\n${rows
+          .map(([id, schema]) => `  (${literal(id)}, ${jsonb(schema)})`)
+          .join(',\n')}\n) AS v (id, schema) WHERE t.id = v.id;\n`;
+  return [
+    update(
+      'capabilities',
+      'output_schema',
+      catalog.capabilities.map((c) => [c.id, c.outputSchema] as const),
+    ),
+    update(
+      'triggers',
+      'event_schema',
+      catalog.triggers.map((t) => [t.id, t.eventSchema] as const),
+    ),
+  ].join('\n');
 }

@@ -10,11 +10,11 @@ import {
   tokenVerifier,
   withDatabase,
 } from '@hireloop/platform';
+import type { CapabilityList, Connections, HubError, TriggerList } from '@hireloop/schemas';
 import { builtInCatalog } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { section8a, section8aAcme, section8aCapabilityIds, section8aTriggerIds } from '../../../schemas/test/section-8a';
-import type { CapabilityList, Connections, HubError, TriggerList } from '../src/api';
 import { API_PREFIX, connectHub } from '../src/app';
 import { postgresStore } from '../src/store';
 
@@ -64,6 +64,10 @@ describe('the Connect Hub API against the real database', () => {
         for (const required of schema.required) expect(schema.properties, `${id} requires ${required}`).toHaveProperty(required);
         for (const [name, property] of Object.entries(schema.properties))
           expect(property.description, `${id}.${name}`).not.toBe('');
+        // what a later step binds to (migration 0007)
+        const output = capability!.outputSchema;
+        expect(Object.keys(output.properties).length, `${id} output`).toBeGreaterThan(0);
+        for (const required of output.required) expect(output.properties, `${id} answers ${required}`).toHaveProperty(required);
       }
     });
 
@@ -78,7 +82,12 @@ describe('the Connect Hub API against the real database', () => {
         expect(trigger?.description.length, id).toBeGreaterThan(10);
         expect(trigger?.paramsSchema.type).toBe('object');
         for (const required of trigger!.paramsSchema.required) expect(trigger!.paramsSchema.properties).toHaveProperty(required);
+        // what a step binds to, and what a webhook body must satisfy (migration 0007)
+        const event = trigger!.eventSchema;
+        expect(event.type, id).toBe('object');
+        for (const required of event.required) expect(event.properties, `${id} carries ${required}`).toHaveProperty(required);
       }
+      expect(Object.keys(byId.get('zendesk.new_ticket')!.eventSchema.properties)).toContain('ticketId');
     });
 
     it('serves exactly the built-in catalog of schemas/src/catalog.ts, ids as <provider>.<name>', async () => {

@@ -63,6 +63,7 @@ describe('views and ETags', () => {
       description: 'send',
       risk: 'high' as const,
       inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false },
+      outputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false },
     };
     expect(capabilityViews([capability], new Set(['gmail']))[0]?.connected).toBe(true);
     expect(capabilityViews([capability], new Set(['slack']))[0]?.connected).toBe(false);

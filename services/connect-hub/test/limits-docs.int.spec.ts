@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger, createPool, type Principal, registerHealth, signToken, tokenVerifier } from '@hireloop/platform';
+import type { HubError } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { HubError } from '../src/api';
 import { type ConnectHubOptions, registerConnectHub } from '../src/app';
 import { postgresStore } from '../src/store';
 

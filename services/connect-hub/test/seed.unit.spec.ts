@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { builtInCatalog, DEV_ORG, devOrgConnections } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { renderSeed, SEED_BEGIN, SEED_END, seedMigrationPath, spliceSeed } from '../src/seed';
+import {
+  renderSchemasSeed,
+  renderSeed,
+  SEED_BEGIN,
+  SEED_END,
+  schemasMigrationPath,
+  seedMigrationPath,
+  spliceSeed,
+} from '../src/seed';
 
 describe('the seed of migration 0004', () => {
   it('is exactly what generate-seed writes from schemas/src/catalog.ts (run generate-seed when this fails)', () => {
@@ -38,6 +46,7 @@ describe('the seed of migration 0004', () => {
               required: [],
               additionalProperties: false,
             },
+            outputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
           },
         ],
         triggers: [],
@@ -58,5 +67,19 @@ describe('the seed of migration 0004', () => {
   it('needs both markers in the migration', () => {
     expect(() => spliceSeed('-- Up Migration\nCREATE TABLE t ();\n', 'x')).toThrow(/no seed section/);
     expect(spliceSeed(`a\n${SEED_BEGIN}\nold\n${SEED_END}\nb`, 'new\n')).toBe(`a\n${SEED_BEGIN}\nnew\n${SEED_END}\nb`);
+  });
+});
+
+describe('the seed of migration 0007', () => {
+  it('is exactly what generate-seed writes from schemas/src/catalog.ts (run generate-seed when this fails)', () => {
+    const migration = readFileSync(schemasMigrationPath, 'utf8');
+    expect(migration).toBe(spliceSeed(migration, renderSchemasSeed(builtInCatalog)));
+  });
+
+  it('gives every capability an output schema and every trigger an event schema', () => {
+    const seed = renderSchemasSeed(builtInCatalog);
+    for (const c of builtInCatalog.capabilities)
+      expect(seed).toContain(`('${c.id}', '${JSON.stringify(c.outputSchema)}'::jsonb)`);
+    for (const t of builtInCatalog.triggers) expect(seed).toContain(`('${t.id}', '${JSON.stringify(t.eventSchema)}'::jsonb)`);
   });
 });

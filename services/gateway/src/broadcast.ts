@@ -5,7 +5,7 @@
  */
 import { FactConsumer, type FactPublisher } from '@hireloop/fact-stream';
 import type { Logger } from '@hireloop/platform';
-import { type AnyFact, type ServerFrame, Topics } from '@hireloop/schemas';
+import { type AnyFact, type ServerFrame, SupervisorEventKinds, Topics } from '@hireloop/schemas';
 import type { Kafka } from 'kafkajs';
 import type { Audience, BroadcastHub } from './chat/hub';
 import { promptFrame } from './views';
@@ -24,6 +24,8 @@ const audienceOf = (fact: AnyFact, conversationId: string | undefined): Audience
         ...(fact.correlation.userId !== undefined ? { userId: fact.correlation.userId } : {}),
       };
 
+const SUPERVISOR_EVENTS: ReadonlySet<string> = new Set(SupervisorEventKinds);
+
 /** The frame a fact becomes for its conversation's sockets, if any. Pure. */
 export function outboundOf(fact: AnyFact): Outbound | undefined {
   switch (fact.type) {
@@ -32,8 +34,10 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
       return audience && { audience, frame: promptFrame(fact, audience.conversationId) };
     }
     case 'ExecutionEvent': {
-      // node enter/exit and the like are for the timeline; a client is told phase and progress
-      if (fact.phase === undefined && fact.progress === undefined) return undefined;
+      // node enter/exit and the like are for the timeline; a client is told phase and progress, and
+      // the supervisor's word on admission (queued with its position, started, refused) and deadlines
+      const told = SUPERVISOR_EVENTS.has(fact.event);
+      if (fact.phase === undefined && fact.progress === undefined && !told) return undefined;
       const audience = audienceOf(fact, fact.correlation.conversationId);
       return (
         audience && {
@@ -44,6 +48,9 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
             executionId: fact.executionId,
             ...(fact.phase !== undefined ? { phase: fact.phase } : {}),
             ...(fact.progress !== undefined ? { progress: fact.progress } : {}),
+            ...(told ? { event: fact.event as (typeof SupervisorEventKinds)[number] } : {}),
+            ...(fact.position !== undefined ? { position: fact.position } : {}),
+            ...(fact.deadline !== undefined ? { deadline: fact.deadline } : {}),
           },
         }
       );

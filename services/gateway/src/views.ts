@@ -41,6 +41,7 @@ export const executionView = (execution: Execution): ExecutionView => ({
   progress: execution.progress,
   phase: execution.phase,
   result: resultView(execution),
+  ...(execution.status === 'queued' && execution.position !== null ? { position: execution.position } : {}),
   createdAt: execution.createdAt,
   updatedAt: execution.updatedAt,
 });

@@ -1,4 +1,4 @@
-import { makeFact } from '@hireloop/fact-stream';
+import { type FactBody, makeFact } from '@hireloop/fact-stream';
 import type { ServerFrame } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import { outboundOf } from '../src/broadcast';
@@ -92,6 +92,36 @@ describe('outboundOf: which frame a fact becomes', () => {
       conversationId: 'conv-1',
       executionId: 'exec-1',
       progress: 50,
+    });
+  });
+
+  it("the supervisor's queued, started and reminder events reach the requester with the queue position and the deadline", () => {
+    const supervisorEvent = (body: Omit<FactBody<'ExecutionEvent'>, 'executionId'>) =>
+      makeFact(
+        'ExecutionEvent',
+        { orgId: 'acme', correlation: { conversationId: 'conv-1', userId: 'alice', executionId: 'exec-1' } },
+        { executionId: 'exec-1', ...body },
+      );
+    const queued = outboundOf(supervisorEvent({ event: 'queued', phase: 'queued', position: 3, ticket: 12 }));
+    expect(queued?.audience).toEqual({ orgId: 'acme', conversationId: 'conv-1', userId: 'alice' });
+    expect(queued?.frame).toEqual({
+      type: 'execution_event',
+      conversationId: 'conv-1',
+      executionId: 'exec-1',
+      phase: 'queued',
+      event: 'queued',
+      position: 3,
+    });
+    expect(outboundOf(supervisorEvent({ event: 'started' }))?.frame).toEqual({
+      type: 'execution_event',
+      conversationId: 'conv-1',
+      executionId: 'exec-1',
+      event: 'started',
+    });
+    const deadline = '2026-11-24T18:00:00.000Z';
+    expect(outboundOf(supervisorEvent({ event: 'prompt_reminder', promptId: 'p1', deadline }))?.frame).toMatchObject({
+      event: 'prompt_reminder',
+      deadline,
     });
   });
 

@@ -10,6 +10,7 @@ import { creationAnalyst, toolCatalogSource } from './creation/sources';
 import { llmConfigFromEnv } from './llm/analyst';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
+import { WorkPool } from './work-pool';
 
 let consumerReady: () => Promise<void> = async () => {
   throw new Error('not consuming yet');
@@ -25,7 +26,7 @@ const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, lo
 await publisher.connect();
 lifecycle.onStop('publisher', () => publisher.disconnect());
 
-const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret() });
+const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret(), log });
 // `conversation` runs the small graph that exercises every runner mechanism (a prompt inside the fan-out)
 const graph = env.GRAPH_CREATOR_GRAPH ?? 'creation';
 if (graph !== 'creation' && graph !== 'conversation')
@@ -44,23 +45,41 @@ const runner =
         log,
       });
 
-const consumer = new FactConsumer({
+// Answers first (docs/decisions.md, 2026-11-24): starts and answers arrive on consumers of their own
+// and share one pool of slots in which waiting answers (and cancels) go before waiting starts.
+const concurrency = Number(env.GRAPH_CREATOR_CONCURRENCY ?? 3);
+const slots = new WorkPool(concurrency, { closed: true });
+const starts = new FactConsumer({
   kafka,
   topicPrefix: config.topicPrefix,
   // the topic prefix keeps deployments (and test runs) sharing a broker out of each other's groups
   groupId: `${config.topicPrefix}graph-creator`,
-  topics: [Topics.runIntent, Topics.hilResponse],
+  topics: [Topics.runIntent],
   log,
   publisher,
-  partitionsConsumedConcurrently: Number(env.GRAPH_CREATOR_CONCURRENCY ?? 3),
-})
-  .on('RunIntent', (intent, delivery) =>
-    intent.action === 'start' ? runner.start(intent, delivery.traceparent) : runner.cancel(intent, delivery.traceparent),
-  )
-  .on('HILResponse', (response, delivery) => runner.respond(response, delivery.traceparent));
-consumerReady = consumer.ready;
-await consumer.start();
-lifecycle.onStop('consumer', () => consumer.stop());
+  partitionsConsumedConcurrently: concurrency,
+}).on('RunIntent', (intent, delivery) =>
+  intent.action === 'start'
+    ? slots.run('start', () => runner.start(intent, delivery.traceparent))
+    : slots.run('answer', () => runner.cancel(intent, delivery.traceparent)),
+);
+const answers = new FactConsumer({
+  kafka,
+  topicPrefix: config.topicPrefix,
+  groupId: `${config.topicPrefix}graph-creator-answers`,
+  topics: [Topics.hilResponse],
+  log,
+  publisher,
+  // every partition's next answer waits in the pool, ahead of the starts
+  partitionsConsumedConcurrently: config.topicPartitions,
+}).on('HILResponse', (response, delivery) => slots.run('answer', () => runner.respond(response, delivery.traceparent)));
+consumerReady = async () => {
+  await starts.ready();
+  await answers.ready();
+};
+await Promise.all([starts.start(), answers.start()]);
+slots.open();
+lifecycle.onStop('consumer', () => Promise.all([starts.stop(), answers.stop()]).then(() => undefined));
 
 const retention = setInterval(() => {
   pruneCheckpoints(pool, checkpointer, retentionMs, systemClock.now(), log).catch((error: unknown) =>

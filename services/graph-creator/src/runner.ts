@@ -49,6 +49,26 @@ export interface RunnerDeps<S> {
   durability?: 'exit' | 'sync' | 'async';
 }
 
+/** How a cancelled execution reads: the reason the supervisor gave, as a code, and what it means. */
+export function cancelError(reason: RunIntent['reason']): NonNullable<ExecutionResult['error']> {
+  switch (reason) {
+    case 'timeout':
+      return { code: 'timeout', message: 'cancelled: its prompt waited past its deadline without an answer' };
+    case 'open_limit':
+      return {
+        code: 'open_limit',
+        message: 'not started: you have as many open conversations as one person may; cancel one and ask again',
+      };
+    case 'requested':
+    case undefined:
+      return { code: 'cancelled', message: 'cancelled' };
+    default: {
+      const unhandled: never = reason;
+      throw new Error(`unknown cancel reason ${String(unhandled)}`);
+    }
+  }
+}
+
 interface ExecutionRow {
   execution_id: string;
   org_id: string;
@@ -114,7 +134,10 @@ export class ExecutionRunner<S> {
       if (!row) return this.ignore(response, 'unknown execution', traceparent);
       if (row.status !== 'running') return this.ignore(response, `execution is ${row.status}`, traceparent);
       if (row.org_id !== response.orgId || (row.owner_user_id && row.owner_user_id !== response.correlation.userId)) {
-        return this.ignore(response, 'the answering user does not own this execution', traceparent);
+        await this.ignore(response, 'the answering user does not own this execution', traceparent);
+        // the supervisor gave the answer a slot: the prompt again tells it the execution still waits
+        if (row.org_id === response.orgId) await this.publishWhereItStands(response, row, traceparent);
+        return;
       }
       const pending = await this.pending(response.executionId);
       if (!pending.some((p) => p.promptId === response.promptId)) {
@@ -125,8 +148,11 @@ export class ExecutionRunner<S> {
       }
       const prompt = pending.find((p) => p.promptId === response.promptId);
       const check = prompt ? checkAnswer(prompt.spec, response.payload) : undefined;
-      if (check && !check.ok)
-        return this.ignore(response, `answer breaks the prompt's input schema: ${describeErrors(check.errors)}`, traceparent);
+      if (check && !check.ok) {
+        await this.ignore(response, `answer breaks the prompt's input schema: ${describeErrors(check.errors)}`, traceparent);
+        await this.publishWhereItStands(response, row, traceparent);
+        return;
+      }
       await this.advance(response, new Command({ resume: { [response.promptId]: response.payload } }), traceparent);
     });
   }
@@ -142,12 +168,9 @@ export class ExecutionRunner<S> {
          ON CONFLICT (execution_id) DO UPDATE SET status = 'cancelled', ended_at = $5`,
         [intent.executionId, intent.orgId, intent.correlation.userId ?? null, intent.correlation.conversationId ?? null, now],
       );
-      await this.deps.publisher.publish(
-        this.result(intent, 'cancelled', {
-          error: { code: intent.reason === 'timeout' ? 'timeout' : 'cancelled', message: 'cancelled' },
-        }),
-        { traceparent },
-      );
+      await this.deps.publisher.publish(this.result(intent, 'cancelled', { error: cancelError(intent.reason) }), {
+        traceparent,
+      });
     });
   }
 
@@ -201,11 +224,8 @@ export class ExecutionRunner<S> {
   ): Promise<void> {
     const executionId = row.execution_id;
     if (row.status === 'cancelled') {
-      const reason = cause.type === 'RunIntent' && cause.reason === 'timeout' ? 'timeout' : 'cancelled';
-      await this.deps.publisher.publish(
-        this.result(cause, 'cancelled', { error: { code: reason, message: 'cancelled' } }, executionId),
-        { traceparent },
-      );
+      const error = cancelError(cause.type === 'RunIntent' ? cause.reason : undefined);
+      await this.deps.publisher.publish(this.result(cause, 'cancelled', { error }, executionId), { traceparent });
       return;
     }
     const state = known ?? (await this.deps.adapter.graph.getState({ configurable: { thread_id: executionId } }));

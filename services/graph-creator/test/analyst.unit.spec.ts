@@ -298,6 +298,7 @@ describe('offline analyst: capabilities', () => {
         required: ['account'],
         additionalProperties: false,
       },
+      outputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
     };
     const [w] = analyseJob('Balance the general ledger against the bank statements.').workflows;
     const m = matchWorkflow(w as DraftWorkflow, { ...catalog(), capabilities: [...builtInCatalog.capabilities, ledger] });
@@ -344,7 +345,7 @@ describe('offline analyst: port, schemas, determinism', () => {
 describe('golden scorer', () => {
   const golden: GoldenCase = {
     id: 'g',
-    org: { connected: ['gmail', 'slack', 'schedule'] },
+    org: { connected: ['gmail', 'slack', 'schedule', 'jira'] },
     jobDescription: 'x',
     expect: {
       capabilities: ['gmail.send_email', 'slack.post_message', 'hubspot.create_task'],
@@ -368,6 +369,8 @@ describe('golden scorer', () => {
           { capabilityId: 'slack.post_message' },
           { capabilityId: 'jira.create_issue' },
           { capabilityId: 'slack.post_message' },
+          // kept because the user promised to connect docusign: not counted against precision
+          { capabilityId: 'docusign.send_envelope' },
         ],
       },
       { trigger: { triggerId: 'slack.new_message' }, steps: [] },
@@ -382,7 +385,8 @@ describe('golden scorer', () => {
   it('computes recall, precision, bounds and categories as the golden README defines them', () => {
     const s = scoreCase(golden, spec);
     expect(s.capabilityRecall).toBeCloseTo(2 / 3);
-    // distinct step capabilities: send_email, search_email (acceptable), post_message, create_issue (not) → 3/4
+    // distinct step capabilities of connected providers: send_email, search_email (acceptable),
+    // post_message, create_issue (not) → 3/4; docusign's (not connected: its workflow waits) is left out
     expect(s.capabilityPrecision).toBeCloseTo(3 / 4);
     expect(s.triggerRecall).toBe(0.5);
     expect(s.missingIntegrationRecall).toBe(0.5);

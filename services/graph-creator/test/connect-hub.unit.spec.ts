@@ -62,7 +62,7 @@ describe('the Connect Hub client', () => {
       ['acme', '"c1.o1"'],
     ]);
     expect(new Set(hub.seen.map((s) => s.sub))).toEqual(new Set(['service:graph-creator']));
-    expect(client.stats).toEqual({ fetched: 4, notModified: 2 });
+    expect(client.stats).toEqual({ fetched: 4, notModified: 2, servedStale: 0 });
   });
 
   it('asks again when a change lands between its two requests, so capabilities and triggers agree', async () => {
@@ -74,6 +74,51 @@ describe('the Connect Hub client', () => {
     expect(hub.seen).toHaveLength(4);
     expect(hub.seen[2]).toMatchObject({ path: 'capabilities', ifNoneMatch: '"c1.o1"' });
     expect(hub.seen[3]).toMatchObject({ path: 'triggers', ifNoneMatch: '"c1.o2"' });
+  });
+
+  it('given a hub that is away for two calls, when the catalog is asked for the first time, then it is asked again and answered', async () => {
+    const hub = fakeHub(() => 1);
+    let away = 2;
+    const flaky = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (away > 0) {
+        away--;
+        throw new TypeError('fetch failed: connect ECONNREFUSED');
+      }
+      return hub.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const client = new ConnectHubClient({ baseUrl: 'http://hub', secret: SECRET, fetch: flaky, retryDelayMs: 1 });
+    const catalog = await client.catalog('acme');
+    expect(catalog.capabilities).toHaveLength(capabilities.length);
+    expect(away).toBe(0);
+  });
+
+  it('given a view seen before, when the hub answers 503, then the last good view is served', async () => {
+    const hub = fakeHub(() => 1);
+    let down = false;
+    const fetch = (async (input: string | URL | Request, init?: RequestInit) =>
+      down ? new Response('restarting', { status: 503 }) : hub.fetch(input, init)) as typeof globalThis.fetch;
+    const client = new ConnectHubClient({ baseUrl: 'http://hub', secret: SECRET, fetch, retryDelayMs: 1 });
+    const before = await client.catalog('acme');
+    down = true;
+    expect(await client.catalog('acme')).toBe(before);
+    expect(client.stats.servedStale).toBe(2);
+  });
+
+  it('given a hub that refuses the request (4xx), then nothing is retried and the refusal stands', async () => {
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      return Response.json({ message: 'unknown org' }, { status: 404 });
+    }) as typeof globalThis.fetch;
+    const client = new ConnectHubClient({ baseUrl: 'http://hub', secret: SECRET, fetch, retryDelayMs: 1 });
+    await expect(client.catalog('acme')).rejects.toThrow(/404/);
+    expect(calls).toBe(2); // one per view, none again
+  });
+
+  it('given a hub away for longer than its retries and nothing seen before, then the call fails as unavailable', async () => {
+    const fetch = (async () => new Response('down', { status: 502 })) as typeof globalThis.fetch;
+    const client = new ConnectHubClient({ baseUrl: 'http://hub', secret: SECRET, fetch, retries: 2, retryDelayMs: 1 });
+    await expect(client.catalog('acme')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 
   it('keeps at most maxOrgs orgs, dropping the least recently used', async () => {

@@ -20,8 +20,26 @@ const workflow = (over: Partial<Workflow> = {}): Workflow => ({
   description: 'When a deal closes, welcome the customer',
   trigger: { triggerId: 'hubspot.deal_stage_changed', params: { stage: 'Closed Won' } },
   steps: [
-    { id: 's1', capabilityId: 'google-drive.create_folder', purpose: 'folder', inputs: {}, risk: 'low', dependsOn: [] },
-    { id: 's2', capabilityId: 'gmail.send_email', purpose: 'welcome', inputs: {}, risk: 'high', dependsOn: ['s1'] },
+    {
+      id: 's1',
+      capabilityId: 'google-drive.create_folder',
+      purpose: 'folder',
+      inputs: { name: { from: 'trigger', path: 'dealName' } },
+      risk: 'low',
+      dependsOn: [],
+    },
+    {
+      id: 's2',
+      capabilityId: 'gmail.send_email',
+      purpose: 'welcome',
+      inputs: {
+        to: { from: 'trigger', path: 'contactEmail' },
+        subject: { value: 'Welcome', origin: 'default' },
+        body: { from: 'step', stepId: 's1', path: 'url' },
+      },
+      risk: 'high',
+      dependsOn: ['s1'],
+    },
   ],
   behaviourPrompt: 'be kind',
   ...over,
@@ -84,16 +102,26 @@ describe('compile and validate', () => {
     (wf.steps[0] as { dependsOn: string[] }).dependsOn = ['s2'];
     const { route } = failedIds([wf]);
     expect(route?.routeTo).toBe('match_workflows');
-    expect(route?.matchedRules).toEqual(['unknown_capability_rematch', 'trigger_params_ask', 'unbounded_loop_recompile']);
+    expect(route?.matchedRules).toEqual([
+      'unknown_capability_rematch',
+      'trigger_params_ask',
+      'invalid_cron_ask',
+      'forward_reference_rebind',
+      'dependency_cycle_rebind',
+      'unbounded_loop_recompile',
+    ]);
   });
 
-  it('a hand-off to an undefined step fails two checks and routes to compile, whose repair drops it', () => {
+  it('a hand-off to an undefined step fails three checks and routes to compile, whose repair drops it', () => {
     const wf = workflow();
     (wf.steps[1] as { dependsOn: string[] }).dependsOn = ['s9'];
+    (wf.steps[1] as { inputs: Workflow['steps'][number]['inputs'] }).inputs.body = { value: 'Welcome aboard' };
     const { failed, route } = failedIds([wf]);
-    expect(failed).toEqual(['handoffs_defined', 'state_reads_written']);
-    expect(route?.matchedRules).toEqual(['undefined_handoff_recompile', 'unwritten_state_recompile']);
-    expect(failedIds([wf], true).failed).toEqual([]);
+    expect(failed).toEqual(['handoffs_defined', 'state_reads_written', 'references_earlier_steps']);
+    expect(route?.matchedRules).toEqual(['forward_reference_rebind', 'undefined_handoff_recompile', 'unwritten_state_recompile']);
+    expect(route?.routeTo).toBe('compile');
+    // the compiled graph's repair drops the hand-off; the spec's own repair happens when it is derived again
+    expect(failedIds([wf], true).failed).toEqual(['references_earlier_steps']);
   });
 });
 

@@ -256,7 +256,17 @@ describe('creation graph: review with the user', () => {
       'budgets_present',
       'state_reads_written',
       'trigger_params_valid',
+      'workflow_has_steps',
+      'inputs_bound',
+      'references_earlier_steps',
+      'depends_on_acyclic',
+      'cron_valid',
     ]);
+    expect(spec.workflows[0]?.steps[0]?.inputs).toMatchObject({
+      to: expect.anything(),
+      subject: expect.anything(),
+      body: expect.anything(),
+    });
     expect(spec.diagram.startsWith('flowchart TD')).toBe(true);
     expect(spec.diagram).toContain('gmail.send_email (approval)');
     expect(run.prompts.at(-1)?.messages[1]).toContain(spec.diagram);

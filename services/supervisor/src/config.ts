@@ -1,8 +1,8 @@
-import { ConfigError } from '@hireloop/platform';
+import { ConfigError, positiveIntegerEnv } from '@hireloop/platform';
 import type { SupervisorConfig } from './decider';
 
 export interface SupervisorSettings extends SupervisorConfig {
-  /** how often the timer reconciles: overdue prompts, free slots, unsent cancels */
+  /** how often the timer reconciles: prompts to remind or time out, free slots, unsent cancels */
   tickMs: number;
   /** how often the leader fires due cron slots */
   cronTickMs: number;
@@ -10,34 +10,42 @@ export interface SupervisorSettings extends SupervisorConfig {
   cronCatchUpMs: number;
 }
 
+const HOUR = 3600 * 1000;
+
 export const SupervisorDefaults: SupervisorSettings = {
   maxRunningPerOrg: 5,
-  promptTimeoutMs: 7 * 24 * 3600 * 1000,
+  maxOpenPerUser: 10,
+  promptTimeoutMs: 8 * HOUR,
+  promptReminderMs: HOUR,
   tickMs: 30_000,
   cronTickMs: 5_000,
   cronCatchUpMs: 120_000,
 };
 
-function positiveInteger(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new ConfigError(`invalid ${name}: expected a positive integer, got ${JSON.stringify(raw)}`);
-  }
-  return value;
-}
-
 /**
- * `MAX_RUNNING_PER_ORG`, `PROMPT_TIMEOUT_MS`, `SUPERVISOR_TICK_MS`, `CRON_TICK_MS`, `CRON_CATCH_UP_MS`
- * (README, "Configuration").
+ * `MAX_RUNNING_PER_ORG`, `MAX_OPEN_PER_USER`, `PROMPT_TIMEOUT_MS`, `PROMPT_REMINDER_MS`,
+ * `SUPERVISOR_TICK_MS`, `CRON_TICK_MS`, `CRON_CATCH_UP_MS` (README, "Configuration"). The reminder must come before the deadline: set,
+ * it must be shorter than the timeout; unset, it is an hour, or half the timeout when that is shorter.
  */
 export function loadSupervisorSettings(env: Record<string, string | undefined> = process.env): SupervisorSettings {
+  const promptTimeoutMs = positiveIntegerEnv(env, 'PROMPT_TIMEOUT_MS', SupervisorDefaults.promptTimeoutMs);
+  const promptReminderMs = positiveIntegerEnv(
+    env,
+    'PROMPT_REMINDER_MS',
+    Math.min(SupervisorDefaults.promptReminderMs, Math.floor(promptTimeoutMs / 2)) || 1,
+  );
+  if (promptReminderMs >= promptTimeoutMs) {
+    throw new ConfigError(
+      `invalid PROMPT_REMINDER_MS: ${promptReminderMs} is not shorter than PROMPT_TIMEOUT_MS (${promptTimeoutMs}); the reminder goes out that long before the deadline`,
+    );
+  }
   return {
-    maxRunningPerOrg: positiveInteger(env, 'MAX_RUNNING_PER_ORG', SupervisorDefaults.maxRunningPerOrg),
-    promptTimeoutMs: positiveInteger(env, 'PROMPT_TIMEOUT_MS', SupervisorDefaults.promptTimeoutMs),
-    tickMs: positiveInteger(env, 'SUPERVISOR_TICK_MS', SupervisorDefaults.tickMs),
-    cronTickMs: positiveInteger(env, 'CRON_TICK_MS', SupervisorDefaults.cronTickMs),
-    cronCatchUpMs: positiveInteger(env, 'CRON_CATCH_UP_MS', SupervisorDefaults.cronCatchUpMs),
+    maxRunningPerOrg: positiveIntegerEnv(env, 'MAX_RUNNING_PER_ORG', SupervisorDefaults.maxRunningPerOrg),
+    maxOpenPerUser: positiveIntegerEnv(env, 'MAX_OPEN_PER_USER', SupervisorDefaults.maxOpenPerUser),
+    promptTimeoutMs,
+    promptReminderMs,
+    tickMs: positiveIntegerEnv(env, 'SUPERVISOR_TICK_MS', SupervisorDefaults.tickMs),
+    cronTickMs: positiveIntegerEnv(env, 'CRON_TICK_MS', SupervisorDefaults.cronTickMs),
+    cronCatchUpMs: positiveIntegerEnv(env, 'CRON_CATCH_UP_MS', SupervisorDefaults.cronCatchUpMs),
   };
 }

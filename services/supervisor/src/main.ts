@@ -3,16 +3,18 @@ import { bootService, ensureTopics, type Logger, systemClock } from '@hireloop/p
 import { Topics } from '@hireloop/schemas';
 import { rewindToStore } from './catch-up';
 import { loadSupervisorSettings } from './config';
-import { decide, executionIdOf, initialState, type SupervisorFact, type SupervisorInput, statusOf } from './decider';
+import { decide, executionIdOf, initialState, positionOf, type SupervisorFact, type SupervisorInput, statusOf } from './decider';
 import { acquireLeadership, type Leadership } from './leadership';
 import { INPUT_TOPICS, rebuildSchedules, rebuildState } from './rebuild';
 import { dueSlots, type EmployeeFact, evolveSchedules, type Schedules, slotTrigger } from './schedule';
 
 /**
- * supervisor: admits create_graph triggers per org, cancels on request or when a prompt waits past
- * its deadline. On start it takes the deployment's supervisor lock (one active instance, others
- * stand by), rebuilds its state from the event store with the decider's `evolve`, reconciles, and
- * then consumes `triggers`, `hil-prompt` and `execution-result`, with a timer for the deadlines.
+ * supervisor: admits create_graph triggers per org (slots count executions being advanced, not
+ * waiting ones) and per user (open executions), reminds and cancels prompts left unanswered, cancels
+ * on request. On start it takes the deployment's supervisor lock (one active instance, others stand
+ * by), rebuilds its state from the event store with the decider's `evolve`, reconciles, and then
+ * consumes `triggers`, `hil-prompt`, `hil-response` and `execution-result`, with a timer for the
+ * deadlines. It publishes RunIntents, its own ExecutionEvents and assistant UIMessages.
  */
 type Phase = 'starting' | 'standby' | 'rebuilding' | 'active';
 let phase: Phase = 'starting';
@@ -68,11 +70,12 @@ function exclusive<T>(run: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** Decides, publishes the intents, and only then moves the state on: a failed publish is retried as if unseen. */
+/** Decides, publishes the facts, and only then moves the state on: a failed publish is retried as if unseen. */
 function handle(input: SupervisorInput, options: PublishOptions, log: Logger): Promise<void> {
   return exclusive(async () => {
     const decision = decide(state, input, settings, clock.now());
-    if (decision.intents.length > 0) await publisher.publishAll(decision.intents, options);
+    const facts = [...decision.intents, ...decision.events, ...decision.messages];
+    if (facts.length > 0) await publisher.publishAll(facts, options);
     state = decision.state;
     for (const intent of decision.intents) {
       // nested: the delivery's logger already names the executionId of the fact in hand
@@ -83,11 +86,17 @@ function handle(input: SupervisorInput, options: PublishOptions, log: Logger): P
     }
     if ('type' in input && input.type === 'TriggerCreated' && input.triggerType === 'create_graph') {
       const executionId = executionIdOf(input.triggerId);
-      const queue = decision.state.orgs.get(input.orgId)?.queue ?? [];
       const status = statusOf(decision.state, executionId);
+      const position = positionOf(decision.state, executionId);
       log.info(
-        { execution: { id: executionId, status, ...(status === 'queued' ? { position: queue.indexOf(executionId) + 1 } : {}) } },
-        `create_graph trigger ${status === 'queued' ? 'queued: the org is at its limit' : 'handled'}`,
+        { execution: { id: executionId, status, ...(position !== undefined ? { position } : {}) } },
+        `create_graph trigger ${
+          status === 'queued'
+            ? 'queued: the org is at its limit'
+            : decision.events.some((e) => e.executionId === executionId && e.event === 'refused')
+              ? 'refused: the user is at the open limit'
+              : 'handled'
+        }`,
       );
     }
   });
@@ -174,6 +183,7 @@ for (let attempt = 1; !stopping && phase !== 'active'; attempt++) {
     consumer = new FactConsumer({ kafka, topicPrefix: config.topicPrefix, groupId, topics: CONSUMED_TOPICS, log, publisher })
       .on('TriggerCreated', onFact)
       .on('HILPrompt', onFact)
+      .on('HILResponse', onFact)
       .on('ExecutionResult', onFact)
       .on('EmployeeActivated', onEmployeeFact)
       .on('EmployeeDeactivated', onEmployeeFact);

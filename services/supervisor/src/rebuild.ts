@@ -4,20 +4,22 @@ import { evolve, initialState, type SupervisorFact, type SupervisorState } from 
 import { type EmployeeFact, evolveSchedules, type Schedules } from './schedule';
 
 /** What the supervisor consumes live. */
-export const INPUT_TOPICS = [Topics.triggers, Topics.hilPrompt, Topics.executionResult] as const;
-/** What a rebuild folds: the inputs and the supervisor's own intents. */
-export const REBUILD_TOPICS = [...INPUT_TOPICS, Topics.runIntent] as const;
+export const INPUT_TOPICS = [Topics.triggers, Topics.hilPrompt, Topics.hilResponse, Topics.executionResult] as const;
+/** What a rebuild folds: the inputs and the supervisor's own intents and events. */
+export const REBUILD_TOPICS = [...INPUT_TOPICS, Topics.runIntent, Topics.executionEvents] as const;
+/** Of `execution-events`, the rebuild reads only the supervisor's events that carry a decision. */
+export const REBUILD_EVENTS = ['queued', 'prompt_reminder'] as const;
 
 const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
   switch (fact.type) {
     case 'TriggerCreated':
     case 'RunIntent':
     case 'HILPrompt':
+    case 'HILResponse':
     case 'ExecutionResult':
+    case 'ExecutionEvent':
       return true;
     case 'UIMessage':
-    case 'HILResponse':
-    case 'ExecutionEvent':
     case 'EmployeeActivated':
     case 'EmployeeDeactivated':
       return false;
@@ -35,19 +37,23 @@ export interface Rebuilt {
 }
 
 /**
- * The supervisor's state from the event store: every stored fact of its topics, in `seq` order,
+ * The supervisor's state from the event store: every stored fact of its topics (of `execution-events`
+ * only its own queued and prompt_reminder events), in `seq` order,
  * folded with the same `evolve` the live consumer uses. Read in pages, so memory holds one page.
  */
 export async function rebuildState(pool: Pool, topicPrefix: string, log: Logger, pageSize = 5_000): Promise<Rebuilt> {
   const topics = REBUILD_TOPICS.map((t) => `${topicPrefix}${t.name}`);
+  const events = `${topicPrefix}${Topics.executionEvents.name}`;
   let state = initialState();
   let folded = 0;
   let skipped = 0;
   let after = '0';
   for (;;) {
     const { rows } = await pool.query<{ seq: string; payload: unknown }>(
-      'SELECT seq::text AS seq, payload FROM facts WHERE topic = ANY($1) AND seq > $2::bigint ORDER BY seq LIMIT $3',
-      [topics, after, pageSize],
+      `SELECT seq::text AS seq, payload FROM facts
+        WHERE topic = ANY($1) AND seq > $2::bigint AND (topic <> $4 OR payload->>'event' = ANY($5))
+        ORDER BY seq LIMIT $3`,
+      [topics, after, pageSize, events, REBUILD_EVENTS],
     );
     for (const row of rows) {
       const parsed = validateFact(row.payload);

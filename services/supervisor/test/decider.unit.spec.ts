@@ -1,6 +1,6 @@
 import { makeFact } from '@hireloop/fact-stream';
 import { derivedId } from '@hireloop/platform';
-import type { ExecutionResult, HILPrompt, RunIntent, TriggerCreated } from '@hireloop/schemas';
+import type { ExecutionEvent, ExecutionResult, HILPrompt, HILResponse, RunIntent, TriggerCreated } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   type Decision,
@@ -8,6 +8,7 @@ import {
   evolve,
   executionIdOf,
   initialState,
+  positionOf,
   type SupervisorConfig,
   type SupervisorFact,
   type SupervisorInput,
@@ -17,7 +18,7 @@ import {
 
 // ---- fixtures ---------------------------------------------------------------------------------
 
-const config: SupervisorConfig = { maxRunningPerOrg: 2, promptTimeoutMs: 60_000 };
+const config: SupervisorConfig = { maxRunningPerOrg: 2, maxOpenPerUser: 3, promptTimeoutMs: 60_000, promptReminderMs: 10_000 };
 const T0 = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const clockAt = (ms: number) => ({ now: () => at(ms) });
@@ -26,11 +27,11 @@ const triggerIdOf = (name: string) => derivedId(name, 'test-trigger');
 /** The execution a named test trigger creates. */
 const exec = (name: string) => executionIdOf(triggerIdOf(name));
 
-function createGraph(name: string, orgId = 'acme', ms = 0): TriggerCreated {
+function createGraph(name: string, orgId = 'acme', ms = 0, userId = `user-${name}`): TriggerCreated {
   const triggerId = triggerIdOf(name);
   return makeFact(
     'TriggerCreated',
-    { orgId, correlation: { conversationId: `conv-${name}`, userId: `user-${name}`, triggerId } },
+    { orgId, correlation: { conversationId: `conv-${name}`, userId, triggerId } },
     { triggerId, triggerType: 'create_graph', payload: { jobDescription: `the job of ${name}`, name }, source: 'chat' },
     { ids: { newId: () => triggerId }, clock: clockAt(ms) },
   );
@@ -62,6 +63,15 @@ function promptOf(executionId: string, promptId: string, ms: number, orgId = 'ac
   );
 }
 
+function answerOf(executionId: string, promptId: string, userId: string, orgId = 'acme', tag = 'answer'): HILResponse {
+  return makeFact(
+    'HILResponse',
+    { orgId, correlation: { executionId, userId } },
+    { executionId, promptId, kind: 'questions', payload: { answers: { channel: '#support' } } },
+    { ids: { newId: () => derivedId(`${executionId}:${promptId}:${tag}`, 'test-answer') }, clock: clockAt(0) },
+  );
+}
+
 function resultOf(executionId: string, orgId = 'acme', status: ExecutionResult['status'] = 'completed'): ExecutionResult {
   return makeFact(
     'ExecutionResult',
@@ -89,7 +99,7 @@ function given(...inputs: SupervisorInput[]): Scenario {
     const decision = decide(state, input, config, at(0));
     state = decision.state;
     if ('type' in input) history.push(input);
-    history.push(...decision.intents);
+    history.push(...decision.intents, ...decision.events);
   }
   return { state, history };
 }
@@ -98,6 +108,7 @@ function when(scenario: Scenario, input: SupervisorInput, now = at(0), cfg = con
   return decide(scenario.state, input, cfg, now);
 }
 
+const eventsOf = (d: Decision, kind: ExecutionEvent['event']) => d.events.filter((e) => e.event === kind);
 const starts = (d: Decision) => d.intents.filter((i) => i.action === 'start').map((i) => i.executionId);
 const cancels = (d: Decision) => d.intents.filter((i) => i.action === 'cancel');
 
@@ -105,9 +116,21 @@ const cancels = (d: Decision) => d.intents.filter((i) => i.action === 'cancel');
 function meaning(state: SupervisorState) {
   const executions = [...state.executions.entries()].map(([, e]) => e).sort((a, b) => a.executionId.localeCompare(b.executionId));
   const orgs = [...state.orgs.entries()]
-    .filter(([, s]) => s.running.length + s.queue.length > 0)
+    .filter(([, s]) => s.advancing.length + s.waiting.length + s.queue.length > 0)
+    .map(([org, s]) => [org, { advancing: [...s.advancing].sort(), waiting: [...s.waiting].sort(), queue: s.queue }] as const)
     .sort(([a], [b]) => a.localeCompare(b));
-  return { executions, orgs, unsentCancels: [...state.unsentCancels].sort() };
+  const users = [...state.users.entries()]
+    .filter(([, open]) => open.length > 0)
+    .map(([user, open]) => [user, [...open].sort()] as const)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return {
+    executions,
+    orgs,
+    users,
+    unsentCancels: [...state.unsentCancels].sort(),
+    undecided: state.undecided,
+    nextTicket: state.nextTicket,
+  };
 }
 
 const rebuild = (facts: readonly SupervisorFact[]) => facts.reduce<SupervisorState>(evolve, initialState());
@@ -132,7 +155,7 @@ describe('supervisor: admission', () => {
         trigger: { triggerId: trigger.triggerId, triggerType: 'create_graph', payload: trigger.payload },
       } satisfies RunIntent,
     ]);
-    expect(statusOf(decision.state, exec('a1'))).toBe('running');
+    expect(statusOf(decision.state, exec('a1'))).toBe('advancing');
   });
 
   it('runs at most maxRunningPerOrg executions per org and queues the rest in arrival order', () => {
@@ -140,7 +163,8 @@ describe('supervisor: admission', () => {
     const decision = when(scenario, createGraph('a5'));
     expect(decision.intents).toEqual([]);
     expect(decision.state.orgs.get('acme')).toEqual({
-      running: [exec('a1'), exec('a2')],
+      advancing: [exec('a1'), exec('a2')],
+      waiting: [],
       queue: [exec('a3'), exec('a4'), exec('a5')],
     });
   });
@@ -160,7 +184,7 @@ describe('supervisor: admission', () => {
       scenario = { state: decision.state, history: [] };
     }
     expect(started).toEqual([exec('a3'), exec('a4'), exec('a5')]);
-    expect(scenario.state.orgs.get('acme')).toEqual({ running: [], queue: [] });
+    expect(scenario.state.orgs.get('acme')).toEqual({ advancing: [], waiting: [], queue: [] });
   });
 
   it('frees a slot of the execution’s own org only', () => {
@@ -233,7 +257,7 @@ describe('supervisor: cancel_execution', () => {
         trigger: { triggerId: cancel.triggerId, triggerType: 'cancel_execution', payload: { executionId: exec('a1') } },
       }),
     ]);
-    expect(statusOf(decision.state, exec('a1'))).toBe('running'); // the slot is held until the worker's result
+    expect(statusOf(decision.state, exec('a1'))).toBe('advancing'); // the slot is held until the worker's result
     const after = { state: decision.state, history: [] };
     expect(when(after, cancel).intents).toEqual([]);
     expect(when(after, cancelOf(exec('a1'), 'acme', 'double-click')).intents).toEqual([]);
@@ -245,14 +269,14 @@ describe('supervisor: cancel_execution', () => {
     expect(cancels(decision).map((i) => [i.executionId, i.reason])).toEqual([[exec('a3'), 'requested']]);
     expect(starts(decision)).toEqual([]);
     expect(statusOf(decision.state, exec('a3'))).toBe('withdrawn');
-    expect(decision.state.orgs.get('acme')).toEqual({ running: [exec('a1'), exec('a2')], queue: [exec('a4')] });
+    expect(decision.state.orgs.get('acme')).toEqual({ advancing: [exec('a1'), exec('a2')], waiting: [], queue: [exec('a4')] });
 
     const freed = decide(decision.state, resultOf(exec('a1')), config, at(0));
     expect(starts(freed)).toEqual([exec('a4')]);
     // the worker's 'cancelled' result for the withdrawn execution frees no slot it never held
     const ended = decide(freed.state, resultOf(exec('a3'), 'acme', 'cancelled'), config, at(0));
     expect(ended.intents).toEqual([]);
-    expect(ended.state.orgs.get('acme')?.running).toEqual([exec('a2'), exec('a4')]);
+    expect(ended.state.orgs.get('acme')?.advancing).toEqual([exec('a2'), exec('a4')]);
   });
 
   it('ignores a cancel of an unknown execution', () => {
@@ -352,7 +376,7 @@ describe('supervisor: rebuild folds the stored facts with the same evolve', () =
     if (!start) return;
     const decision = when(given(createGraph('z1')), start);
     expect(decision.intents).toEqual([]);
-    expect(statusOf(decision.state, start.executionId)).toBe('running');
+    expect(statusOf(decision.state, start.executionId)).toBe('advancing');
   });
 
   it('reconciles to nothing when the store holds every intent', () => {
@@ -361,11 +385,13 @@ describe('supervisor: rebuild folds the stored facts with the same evolve', () =
 
   it('does not start an already started execution again, and starts a queued one when a slot frees', () => {
     const state = rebuild(live.history);
-    expect(state.orgs.get('acme')).toEqual({ running: [exec('a1'), exec('a3')], queue: [exec('a5')] });
+    // a1 waits for its answer (no slot): a3 took a1's slot when a1's prompt went out, a4 took a2's
+    expect(state.orgs.get('acme')).toEqual({ advancing: [exec('a3'), exec('a4')], waiting: [exec('a1')], queue: [exec('a5')] });
     expect(decide(state, tick, config, at(0)).intents).toEqual([]);
-    const decision = decide(state, resultOf(exec('a1')), config, at(0));
-    expect(starts(decision)).toEqual([exec('a5')]); // not a3, which runs in a2's slot, nor the withdrawn a4
-    expect(decision.state.orgs.get('acme')).toEqual({ running: [exec('a3'), exec('a5')], queue: [] });
+    expect(decide(state, resultOf(exec('a1')), config, at(0)).intents).toEqual([]); // a1 held no slot
+    const decision = decide(state, resultOf(exec('a3')), config, at(0));
+    expect(starts(decision)).toEqual([exec('a5')]);
+    expect(decision.state.orgs.get('acme')).toEqual({ advancing: [exec('a4'), exec('a5')], waiting: [exec('a1')], queue: [] });
   });
 
   it('starts, with the same intent id, a queued trigger whose start never reached the store', () => {
@@ -394,9 +420,305 @@ describe('supervisor: rebuild folds the stored facts with the same evolve', () =
     const ended = rebuild([resultOf(exec('a1')), trigger, start]);
     expect(statusOf(ended, exec('a1'))).toBe('ended');
     expect(decide(ended, tick, config, at(0)).intents).toEqual([]);
-    // the prompt reached the store before the start: running, holding its slot, deadline set
+    // the prompt reached the store before the start: waiting, holding no slot, deadline set
     const asked = rebuild([trigger, prompt, start]);
-    expect(asked.orgs.get('acme')).toEqual({ running: [exec('a1')], queue: [] });
+    expect(asked.orgs.get('acme')).toEqual({ advancing: [], waiting: [exec('a1')], queue: [] });
     expect(cancels(decide(asked, tick, config, at(1_000 + config.promptTimeoutMs)))).toHaveLength(1);
+  });
+});
+
+// ---- a person thinking is not a worker working ------------------------------------------------
+
+describe('supervisor: a slot counts work, not waiting', () => {
+  /** a1 and a2 started and each asked its first prompt: both wait for a person */
+  const bothAsked = () =>
+    given(createGraph('a1'), createGraph('a2'), promptOf(exec('a1'), 'p1', 1_000), promptOf(exec('a2'), 'p1', 1_000));
+
+  it('frees the slot when the prompt goes out: executions waiting for a person do not delay a new request', () => {
+    const decision = when(bothAsked(), createGraph('a3'));
+    expect(starts(decision)).toEqual([exec('a3')]);
+    expect(decision.state.orgs.get('acme')).toEqual({ advancing: [exec('a3')], waiting: [exec('a1'), exec('a2')], queue: [] });
+  });
+
+  it('starts the oldest queued request when a prompt frees a slot', () => {
+    const scenario = given(createGraph('a1'), createGraph('a2'), createGraph('a3'));
+    const prompt = promptOf(exec('a1'), 'p1', 1_000);
+    const decision = when(scenario, prompt);
+    expect(starts(decision)).toEqual([exec('a3')]);
+    expect(decision.intents[0]?.causationId).toBe(prompt.id);
+  });
+
+  it('takes a slot for the answer to the pending prompt, over the limit if need be: answers are never queued', () => {
+    const full = given(
+      createGraph('a1'),
+      promptOf(exec('a1'), 'p1', 1_000),
+      createGraph('a2'),
+      createGraph('a3'),
+      createGraph('a4'),
+    );
+    expect(full.state.orgs.get('acme')).toMatchObject({ advancing: [exec('a2'), exec('a3')], queue: [exec('a4')] });
+    const decision = when(full, answerOf(exec('a1'), 'p1', 'user-a1'));
+    expect(decision.intents).toEqual([]);
+    expect(statusOf(decision.state, exec('a1'))).toBe('advancing');
+    expect(decision.state.orgs.get('acme')).toEqual({
+      advancing: [exec('a2'), exec('a3'), exec('a1')],
+      waiting: [],
+      queue: [exec('a4')],
+    });
+    // the queued request starts only once the org is back under its limit
+    const one = decide(decision.state, resultOf(exec('a2')), config, at(0));
+    expect(starts(one)).toEqual([]);
+    expect(starts(decide(one.state, resultOf(exec('a3')), config, at(0)))).toEqual([exec('a4')]);
+  });
+
+  it('takes no slot for a stale answer, a repeated answer, or an answer by another user', () => {
+    const asked = given(createGraph('a1'), promptOf(exec('a1'), 'p1', 1_000), promptOf(exec('a1'), 'p2', 2_000));
+    expect(when(asked, answerOf(exec('a1'), 'p1', 'user-a1')).state).toBe(asked.state);
+    expect(when(asked, answerOf(exec('a1'), 'p2', 'mallory')).state).toBe(asked.state);
+    expect(when(asked, answerOf(exec('a1'), 'p2', 'user-a1', 'globex')).state).toBe(asked.state);
+    const answered = when(asked, answerOf(exec('a1'), 'p2', 'user-a1'));
+    expect(statusOf(answered.state, exec('a1'))).toBe('advancing');
+    const again = decide(answered.state, answerOf(exec('a1'), 'p2', 'user-a1', 'acme', 'double-click'), config, at(0));
+    expect(again.state).toBe(answered.state);
+  });
+
+  it('goes back to waiting, keeping the first deadline, when the worker publishes the same prompt again after ignoring an answer', () => {
+    const answered = given(createGraph('a1'), promptOf(exec('a1'), 'p1', 1_000), answerOf(exec('a1'), 'p1', 'user-a1'));
+    const again = when(answered, promptOf(exec('a1'), 'p1', 30_000));
+    expect(statusOf(again.state, exec('a1'))).toBe('waiting');
+    expect(again.state.orgs.get('acme')).toMatchObject({ advancing: [], waiting: [exec('a1')] });
+    expect(cancels(decide(again.state, tick, config, at(1_000 + config.promptTimeoutMs)))).toHaveLength(1);
+  });
+
+  it('does not time out or remind an execution while a worker advances it after an answer', () => {
+    const answered = given(createGraph('a1'), promptOf(exec('a1'), 'p1', 1_000), answerOf(exec('a1'), 'p1', 'user-a1'));
+    const late = when(answered, tick, at(1_000 + config.promptTimeoutMs));
+    expect(late.intents).toEqual([]);
+    expect(late.events).toEqual([]);
+  });
+});
+
+describe('supervisor: a queued request is never silent', () => {
+  it('tells a queued request its position (and ticket) at once, and tells it again when it starts', () => {
+    const scenario = given(createGraph('a1'), createGraph('a2'), createGraph('a3'));
+    const decision = when(scenario, createGraph('a4'), at(7));
+    expect(decision.intents).toEqual([]);
+    expect(decision.events).toEqual([
+      expect.objectContaining({
+        type: 'ExecutionEvent',
+        id: derivedId(exec('a4'), 'queued'),
+        executionId: exec('a4'),
+        event: 'queued',
+        position: 2,
+        ticket: 2,
+        causationId: createGraph('a4').id,
+        correlation: expect.objectContaining({ conversationId: 'conv-a4', userId: 'user-a4' }),
+      }),
+    ]);
+    expect(positionOf(decision.state, exec('a4'))).toBe(2);
+
+    const freed = decide(decision.state, resultOf(exec('a1')), config, at(9));
+    expect(starts(freed)).toEqual([exec('a3')]);
+    expect(eventsOf(freed, 'started')).toEqual([
+      expect.objectContaining({ id: derivedId(exec('a3'), 'started'), executionId: exec('a3'), event: 'started' }),
+    ]);
+    expect(positionOf(freed.state, exec('a4'))).toBe(1);
+  });
+
+  it('tells a request that starts at once that it started, and never that it was queued', () => {
+    const decision = when(given(), createGraph('a1'));
+    expect(decision.events.map((e) => e.event)).toEqual(['started']);
+  });
+});
+
+describe('supervisor: the per-user limit on open executions', () => {
+  // maxOpenPerUser is 3; every request of these is zoe's
+  const zoe = (name: string, ms = 0) => createGraph(name, 'acme', ms, 'zoe');
+
+  it('refuses the request past the limit: cancel open_limit, a refused event, and a reply naming the oldest open ones and how to cancel', () => {
+    const scenario = given(zoe('z1', 1_000), zoe('z2', 2_000), promptOf(exec('z1'), 'p1', 3_000), zoe('z3', 4_000));
+    const request = zoe('z4', 5_000);
+    const decision = when(scenario, request, at(3_600_000));
+    expect(starts(decision)).toEqual([]);
+    expect(cancels(decision)).toEqual([
+      expect.objectContaining({
+        id: derivedId(exec('z4'), 'refuse'),
+        executionId: exec('z4'),
+        reason: 'open_limit',
+        causationId: request.id,
+        trigger: expect.objectContaining({ payload: { executionId: exec('z4'), reason: 'open_limit' } }),
+      }),
+    ]);
+    expect(eventsOf(decision, 'refused')).toHaveLength(1);
+    expect(decision.messages).toHaveLength(1);
+    const reply = decision.messages[0];
+    expect(reply).toMatchObject({
+      type: 'UIMessage',
+      role: 'assistant',
+      conversationId: 'conv-z4',
+      userId: 'zoe',
+      causationId: request.id,
+    });
+    const text = reply?.content ?? '';
+    expect(text).toContain('3 open conversations');
+    for (const name of ['z1', 'z2', 'z3']) expect(text).toContain(exec(name));
+    expect(text.indexOf(exec('z1'))).toBeLessThan(text.indexOf(exec('z2')));
+    expect(text).toContain('waiting for your answer');
+    expect(text).toContain('opened 60 min ago');
+    expect(text).toContain(`POST /v1/executions/<executionId>/cancel`);
+    expect(text).toContain('"type":"cancel"');
+    expect(statusOf(decision.state, exec('z4'))).toBe('withdrawn');
+    // it never starts, whatever frees later
+    expect(starts(decide(decision.state, resultOf(exec('z2')), config, at(0)))).toEqual([]);
+  });
+
+  it('counts open executions only: ended and cancelled ones make room again', () => {
+    const scenario = given(zoe('z1'), zoe('z2'), zoe('z3'), resultOf(exec('z1')));
+    const decision = when(scenario, zoe('z4'));
+    expect(cancels(decision)).toEqual([]);
+    expect(decision.events.map((e) => e.event)).toEqual(['queued']); // the org is full (z2, z3), zoe is not
+    const cancelled = given(zoe('z1'), zoe('z2'), zoe('z3'), cancelOf(exec('z3')));
+    expect(cancels(when(cancelled, zoe('z4')))).toEqual([]);
+  });
+
+  it('limits each user of an org on their own', () => {
+    const scenario = given(zoe('z1'), zoe('z2'), zoe('z3'));
+    const decision = when(scenario, createGraph('y1'));
+    expect(cancels(decision)).toEqual([]);
+    expect(decision.events.map((e) => e.event)).toEqual(['queued']);
+  });
+});
+
+describe('supervisor: abandoned prompts are reminded, then cancelled', () => {
+  const asked = given(createGraph('a1'), promptOf(exec('a1'), 'p1', 1_000));
+  const deadline = 1_000 + config.promptTimeoutMs;
+
+  it('reminds once, promptReminderMs before the deadline, with an event and a line in the conversation', () => {
+    expect(when(asked, tick, at(deadline - config.promptReminderMs - 1)).events).toEqual([]);
+    const reminded = when(asked, tick, at(deadline - config.promptReminderMs));
+    expect(reminded.intents).toEqual([]);
+    expect(reminded.events).toEqual([
+      expect.objectContaining({
+        event: 'prompt_reminder',
+        executionId: exec('a1'),
+        promptId: 'p1',
+        deadline: at(deadline).toISOString(),
+        causationId: promptOf(exec('a1'), 'p1', 1_000).id,
+      }),
+    ]);
+    expect(reminded.messages).toEqual([
+      expect.objectContaining({ role: 'assistant', conversationId: 'conv-a1', userId: 'user-a1' }),
+    ]);
+    expect(reminded.messages[0]?.content).toContain(at(deadline).toISOString());
+    const later = decide(reminded.state, tick, config, at(deadline - 1));
+    expect(later.events).toEqual([]);
+    expect(later.messages).toEqual([]);
+    expect(cancels(decide(reminded.state, tick, config, at(deadline)))).toHaveLength(1);
+  });
+
+  it('reminds again for the next prompt, which has a deadline of its own', () => {
+    const reminded = when(asked, tick, at(deadline - config.promptReminderMs)).state;
+    const next = decide(reminded, promptOf(exec('a1'), 'p2', 20_000), config, at(0)).state;
+    const due = decide(next, tick, config, at(20_000 + config.promptTimeoutMs - config.promptReminderMs));
+    expect(due.events.map((e) => [e.event, e.promptId])).toEqual([['prompt_reminder', 'p2']]);
+  });
+
+  it('cancels with reason timeout, without a reminder, when the deadline passed before any tick saw it', () => {
+    const late = when(asked, tick, at(deadline + 5));
+    expect(late.events).toEqual([]);
+    expect(cancels(late).map((c) => c.reason)).toEqual(['timeout']);
+  });
+});
+
+describe('supervisor: a rebuild restores the queue and the slots exactly', () => {
+  const live = given(
+    createGraph('a1'),
+    createGraph('a2'),
+    createGraph('a3'),
+    createGraph('a4'),
+    createGraph('a5'),
+    promptOf(exec('a1'), 'p1', 1_000),
+    answerOf(exec('a1'), 'p1', 'user-a1'),
+    promptOf(exec('a2'), 'p1', 2_000),
+    tick,
+    createGraph('a6'),
+  );
+
+  it('folds answers and its own events: the same queue, slots, tickets and open lists', () => {
+    expect(live.state.orgs.get('acme')).toEqual({
+      advancing: [exec('a3'), exec('a1')],
+      waiting: [exec('a2')],
+      queue: [exec('a4'), exec('a5'), exec('a6')],
+    });
+    expect(meaning(rebuild(live.history))).toEqual(meaning(live.state));
+    expect(decide(rebuild(live.history), tick, config, at(0)).intents).toEqual([]);
+  });
+
+  it('keeps the queue order of the tickets whatever order the store holds the facts in', () => {
+    const queuedEvents = live.history.filter((f) => f.type === 'ExecutionEvent' && f.event === 'queued');
+    const rest = live.history.filter((f) => !queuedEvents.includes(f));
+    const shuffled = rebuild([...queuedEvents].reverse().concat(rest));
+    expect(shuffled.orgs.get('acme')?.queue).toEqual([exec('a4'), exec('a5'), exec('a6')]);
+    expect(meaning(shuffled)).toEqual(meaning(live.state));
+  });
+
+  it('decides a request whose decision never reached the store, behind the ones already queued', () => {
+    const lost = live.history.filter((f) => !(f.type === 'ExecutionEvent' && f.executionId === exec('a6')));
+    const state = rebuild(lost);
+    expect(statusOf(state, exec('a6'))).toBe('pending');
+    const decision = decide(state, tick, config, at(0));
+    expect(decision.events.map((e) => [e.event, e.executionId, e.position])).toEqual([['queued', exec('a6'), 3]]);
+    expect(meaning(decision.state)).toEqual(meaning(live.state));
+  });
+
+  it('does not remind twice after a restart', () => {
+    const due = 2_000 + config.promptTimeoutMs - config.promptReminderMs;
+    const reminded = decide(live.state, tick, config, at(due));
+    expect(reminded.events.map((e) => e.event)).toEqual(['prompt_reminder']);
+    const history = [...live.history, ...reminded.events];
+    expect(decide(rebuild(history), tick, config, at(due + 1)).events).toEqual([]);
+  });
+});
+
+describe('a registered employee’s workflow firing', () => {
+  function fired(name: string, userId = 'owner', ms = 0): TriggerCreated {
+    const triggerId = triggerIdOf(name);
+    return makeFact(
+      'TriggerCreated',
+      { orgId: 'acme', correlation: { userId, triggerId } },
+      {
+        triggerId,
+        triggerType: 'employee_trigger',
+        payload: { employeeId: 'emp-refunds', version: 2, workflowId: 'wf-1', event: { amount: 40 }, deliveryId: name },
+        source: 'webhook',
+      },
+      { ids: { newId: () => triggerId }, clock: clockAt(ms) },
+    );
+  }
+
+  it('given a free slot, when a workflow fires, then the run starts for that employee with the trigger', () => {
+    const { intents } = decide(initialState(), fired('run-1'), config, at(0));
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({
+      action: 'start',
+      executionId: exec('run-1'),
+      employeeId: 'emp-refunds',
+      trigger: { triggerType: 'employee_trigger', payload: { employeeId: 'emp-refunds', workflowId: 'wf-1' } },
+    });
+  });
+
+  it('given its owner at the open limit, when workflows fire, then the runs are admitted on the org’s slots and never count as open', () => {
+    let state = initialState();
+    for (const name of ['c1', 'c2', 'c3'])
+      state = decide(state, createGraph(name, 'acme', 0, 'owner'), { ...config, maxRunningPerOrg: 10 }, at(0)).state;
+    const { intents, state: after } = decide(state, fired('run-2'), { ...config, maxRunningPerOrg: 10 }, at(0));
+    expect(intents.map((i) => [i.action, i.employeeId])).toEqual([['start', 'emp-refunds']]);
+    expect(statusOf(after, exec('run-2'))).toBe('advancing');
+  });
+
+  it('given the same delivery twice, then one run', () => {
+    const first = decide(initialState(), fired('run-3'), config, at(0));
+    const second = decide(first.state, fired('run-3'), config, at(0));
+    expect(second.intents).toEqual([]);
   });
 });

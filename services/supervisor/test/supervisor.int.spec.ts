@@ -33,7 +33,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
   const kafka = createKafka({ clientId: `supervisor-int-${run}`, brokers: inject('kafkaBrokers'), log });
   const admin = kafka.admin();
   const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
-  const intents = new FactCollector(kafka, prefix, [Topics.runIntent]);
+  const intents = new FactCollector(kafka, prefix, [Topics.runIntent, Topics.executionEvents, Topics.uiMessages]);
   const pool = createPool(inject('databaseUrl'), 2);
   let supervisor: ServiceProcess;
 
@@ -150,7 +150,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     });
   });
 
-  it('cancels, once, an execution whose prompt is left unanswered past PROMPT_TIMEOUT_MS', async () => {
+  it('reminds once, PROMPT_REMINDER_MS before the deadline, then cancels, once, an execution whose prompt is left unanswered past PROMPT_TIMEOUT_MS', async () => {
     const org = `org-timeout-${run}`;
     const trigger = createGraph(org);
     const executionId = executionIdOf(trigger.triggerId);
@@ -169,6 +169,20 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     expect(Date.parse(cancel.ts) - Date.parse(prompt.ts)).toBeGreaterThanOrEqual(1500);
     await settle(1_000); // five more ticks
     expect(of(org, 'cancel')).toHaveLength(1);
+
+    // the reminder came first (half the timeout before it: no PROMPT_REMINDER_MS is set), once, with a line to the user
+    const reminders = intents.of('ExecutionEvent', (e) => e.executionId === executionId && e.event === 'prompt_reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({
+      promptId: prompt.promptId,
+      deadline: new Date(Date.parse(prompt.ts) + 1500).toISOString(),
+    });
+    expect(Date.parse(reminders[0]?.ts ?? '')).toBeGreaterThanOrEqual(Date.parse(prompt.ts) + 750);
+    expect(Date.parse(reminders[0]?.ts ?? '')).toBeLessThan(Date.parse(cancel.ts));
+    const lines = intents.of('UIMessage', (m) => m.conversationId === `conv-${trigger.triggerId}`);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ role: 'assistant', userId: 'user-1' });
+    expect(lines[0]?.content).toContain('cancelled');
   });
 
   it('turns a cancel_execution trigger into RunIntent cancel for a running execution', async () => {

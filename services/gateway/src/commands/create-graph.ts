@@ -3,11 +3,23 @@
  * `TriggerCreated{triggerType:'create_graph', source:'http'}` for the caller's org and conversation.
  */
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
-import { HireloopError, type Principal } from '@hireloop/platform';
+import { derivedId, HireloopError, type Principal } from '@hireloop/platform';
 import type { CreateTriggerBody, TriggerCreated } from '@hireloop/schemas';
 import { conversationExecutions } from '../read-model';
 import { type ExecutionState, ownConversation } from './access';
 import type { CommandDeps, Minting } from './deps';
+
+/**
+ * Ids of a request sent with an `Idempotency-Key`: derived from the caller and the key, so that the
+ * same request sent again (a client retrying after a timeout) is the same fact, the same trigger and
+ * so the same execution — downstream drops the repeat. Without a key every request is new.
+ */
+export function requestIds(principal: Principal, idempotencyKey: string | undefined, { ids }: Minting): Minting['ids'] {
+  if (idempotencyKey === undefined) return ids;
+  const base = `${principal.orgId}/${principal.userId}/${idempotencyKey}`;
+  let n = 0;
+  return { newId: () => derivedId(base, `create_graph:${n++}`) };
+}
 
 /**
  * Decides the trigger, or why it is refused: an `orgId` other than the token's is 403, another
@@ -48,9 +60,11 @@ export async function createGraph(
   principal: Principal,
   body: CreateTriggerBody,
   trace: PublishOptions = {},
+  idempotencyKey?: string,
 ): Promise<{ triggerId: string; conversationId: string }> {
   const conversation = body.conversationId ? await conversationExecutions(deps.pool, principal.orgId, body.conversationId) : [];
-  const fact = decideCreateGraph(body, principal, conversation, deps);
+  const ids = requestIds(principal, idempotencyKey, deps);
+  const fact = decideCreateGraph(body, principal, conversation, { ids, clock: deps.clock });
   await deps.publisher.publish(fact, trace);
   return { triggerId: fact.triggerId, conversationId: fact.correlation.conversationId ?? '' };
 }

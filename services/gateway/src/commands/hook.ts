@@ -11,6 +11,7 @@ import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { type Clock, derivedId, executionIdOf, HireloopError } from '@hireloop/platform';
 import type { TriggerCreated } from '@hireloop/schemas';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { validationFailed } from '../errors';
 import type { ConnectHub } from '../hooks/connect-hub';
 import { hookSecret, signatureMatches } from '../hooks/secret';
@@ -42,6 +43,7 @@ export function hookTriggerId(
 }
 
 const ajv = new Ajv({ allErrors: false, strict: false });
+addFormats(ajv);
 const compiled = new WeakMap<object, ValidateFunction>();
 const eventValidator = (schema: Record<string, unknown>): ValidateFunction => {
   let validate = compiled.get(schema);

@@ -1,12 +1,14 @@
 /**
  * graph-creator's client of the Connect Hub (ARCHITECTURE §8a): an org's view of the catalog, cached
  * per org and revalidated by ETag on every call, so a change of the org's connections (or of the
- * catalog) is seen on the very next call while an unchanged view costs a 304 and no body.
+ * catalog) is seen on the very next call while an unchanged view costs a 304 and no body. A hub that
+ * is briefly away (no answer, a 5xx) is asked again with backoff; meanwhile the last good view is
+ * served, so a creation does not fail because the hub restarted.
  */
-import { type ErrorCode, ErrorCodes, HireloopError, signToken } from '@hireloop/platform';
-import { checker } from '@hireloop/schemas';
+import { type ErrorCode, ErrorCodes, HireloopError, isPermanent, type Logger, signToken } from '@hireloop/platform';
+import { CapabilityList, type CapabilityView, checker, TriggerList, type TriggerView } from '@hireloop/schemas';
 import type { TSchema } from '@sinclair/typebox';
-import { CapabilityList, type CapabilityView, TriggerList, type TriggerView } from '../../../connect-hub/src/api';
+import pRetry from 'p-retry';
 import type { Catalog } from '../analyst/types';
 
 export const DEFAULT_CONNECT_HUB_URL = 'http://127.0.0.1:8085';
@@ -26,6 +28,11 @@ export interface ConnectHubClientOptions {
   maxOrgs?: number;
   fetch?: typeof fetch;
   now?: () => number;
+  /** attempts after the first when the hub is away (no answer or a 5xx) */
+  retries?: number;
+  /** backoff of the first retry in ms (doubles each time) */
+  retryDelayMs?: number;
+  log?: Pick<Logger, 'warn'>;
 }
 
 export interface ConnectHubStats {
@@ -33,6 +40,8 @@ export interface ConnectHubStats {
   fetched: number;
   /** 304s: a cached view confirmed current */
   notModified: number;
+  /** the hub was away and the last good view was served instead */
+  servedStale: number;
 }
 
 interface Cached<T> {
@@ -83,7 +92,7 @@ export function toCatalog(capabilities: readonly CapabilityView[], triggers: rea
 }
 
 export class ConnectHubClient {
-  readonly stats: ConnectHubStats = { fetched: 0, notModified: 0 };
+  readonly stats: ConnectHubStats = { fetched: 0, notModified: 0, servedStale: 0 };
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly maxOrgs: number;
@@ -156,8 +165,25 @@ export class ConnectHubClient {
     return token;
   }
 
+  /** The view, asked again with backoff while the hub is away; past that, the last good view if there is one. */
   private async view<T>(orgId: string, kind: ViewKind<T>): Promise<Cached<T>> {
     const cached = this.cacheOf(orgId).views.get(kind.path) as Cached<T> | undefined;
+    try {
+      return await pRetry(() => this.fetchView(orgId, kind, cached), {
+        retries: cached ? 0 : (this.options.retries ?? 4),
+        minTimeout: this.options.retryDelayMs ?? 200,
+        factor: 2,
+        shouldRetry: ({ error }) => !isPermanent(error),
+      });
+    } catch (error) {
+      if (!cached || isPermanent(error)) throw error;
+      this.stats.servedStale += 1;
+      this.options.log?.warn({ err: error, orgId, view: kind.path }, 'Connect Hub away: serving the last good view');
+      return cached;
+    }
+  }
+
+  private async fetchView<T>(orgId: string, kind: ViewKind<T>, cached: Cached<T> | undefined): Promise<Cached<T>> {
     const url = `${this.baseUrl}/v1/${kind.path}?orgId=${encodeURIComponent(orgId)}`;
     let res: Response;
     try {

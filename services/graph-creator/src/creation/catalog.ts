@@ -1,4 +1,6 @@
 import { Ajv } from 'ajv';
+import { Cron } from 'croner';
+import { parseSchedule } from '../analyst/schedule';
 import type { Catalog } from '../analyst/types';
 
 export const providerOf = (id: string): string => id.split('.')[0] ?? id;
@@ -10,8 +12,37 @@ export interface ParamsResult {
 }
 export type ParamsCheck = (triggerId: string, params: Record<string, unknown>) => ParamsResult;
 
+/**
+ * What is wrong with a schedule's cron expression and time zone, or null when croner accepts both.
+ * Only five-field expressions: seconds and years are not part of the contract.
+ */
+export function cronProblem(params: Record<string, unknown>): string | null {
+  const { expression, timezone } = params;
+  if (typeof expression !== 'string' || expression.trim() === '') return 'the schedule has no cron expression';
+  if (expression.trim().split(/\s+/).length !== 5) return `cron expression "${expression}" must have five fields`;
+  try {
+    new Cron(expression, { paused: true, ...(typeof timezone === 'string' && timezone ? { timezone } : {}) }).stop();
+  } catch (error) {
+    return `cron expression "${expression}"${typeof timezone === 'string' ? ` (${timezone})` : ''} is invalid: ${(error as Error).message}`;
+  }
+  if (typeof timezone === 'string' && timezone !== '' && !validZone(timezone)) return `time zone "${timezone}" is unknown`;
+  return null;
+}
+
+const validZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A parameter answered in words, as the type its schema asks for ("15" → 15 for an integer). */
 export function coerceParam(catalog: Catalog, triggerId: string, name: string, value: string): unknown {
+  // a schedule answered in words ("every Monday at 9") becomes its cron expression
+  if (triggerId === 'schedule.cron' && name === 'expression' && cronProblem({ expression: value }) !== null)
+    return parseSchedule(value)?.expression ?? value;
   const type = catalog.triggers.find((t) => t.id === triggerId)?.paramsSchema.properties[name]?.type;
   if ((type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   if (type === 'boolean' && /^(true|false|yes|no)$/i.test(value.trim())) return /^(true|yes)$/i.test(value.trim());
@@ -30,10 +61,14 @@ export function paramsChecker(catalog: Catalog): ParamsCheck {
       validate = ajv.compile(trigger.paramsSchema);
       compiled.set(triggerId, validate);
     }
-    const valid = validate(params) === true;
+    const schemaValid = validate(params) === true;
     const schema = trigger.paramsSchema;
     // a required parameter that is absent, or any parameter whose value breaks the schema, needs asking
     const invalid = new Set((validate.errors ?? []).map((e) => e.instancePath.split('/')[1]).filter((n): n is string => !!n));
+    // a schedule's expression must also be a cron expression croner accepts
+    const cron = triggerId === 'schedule.cron' && params.expression !== undefined ? cronProblem(params) : null;
+    if (cron) invalid.add(/time zone/.test(cron) ? 'timezone' : 'expression');
+    const valid = schemaValid && !cron;
     const names = [
       ...new Set([...(schema.required ?? []).filter((n) => params[n] === undefined || params[n] === ''), ...invalid]),
     ];
@@ -45,6 +80,7 @@ export function paramsChecker(catalog: Catalog): ParamsCheck {
         ...(prop?.default !== undefined ? { default: prop.default } : {}),
       };
     });
-    return { valid, errors: (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim()), missing };
+    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
+    return { valid, errors: cron ? [...errors, cron] : errors, missing };
   };
 }

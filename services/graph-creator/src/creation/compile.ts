@@ -1,4 +1,5 @@
 import type { CompiledGraph, Workflow } from '@hireloop/schemas';
+import { bindingSteps, conditionSteps, describeCondition } from './bind';
 
 const START = '__start__';
 const END = '__end__';
@@ -21,23 +22,33 @@ export function compileWorkflows(workflows: Workflow[], options: { repair: boole
   for (const wf of workflows) {
     const router = `${wf.id}.trigger`;
     nodes.push({ id: router, kind: 'router', reads: ['trigger'], writes: [] });
-    edges.push({ from: START, to: router, condition: `trigger is ${wf.trigger.triggerId}` });
+    edges.push({
+      from: START,
+      to: router,
+      condition: `trigger is ${wf.trigger.triggerId}${wf.waitingFor?.length ? ` (waits for ${wf.waitingFor.join(', ')})` : ''}`,
+    });
     const ids = new Set(wf.steps.map((s) => s.id));
     for (const step of wf.steps) {
       const id = nodeId(wf, step.id);
       const deps = options.repair ? step.dependsOn.filter((d) => ids.has(d)) : step.dependsOn;
+      // a step reads the outputs its inputs and its condition name, which its dependencies write
+      const read = [...new Set([...deps, ...bindingSteps(step.inputs), ...conditionSteps(step.when)])].filter(
+        (d) => !options.repair || deps.includes(d),
+      );
       nodes.push({
         id,
         kind: 'tool',
         capabilityId: step.capabilityId,
-        reads: ['trigger', ...deps.map((d) => outputKey(wf, d))],
+        reads: ['trigger', ...read.map((d) => outputKey(wf, d))],
         writes: [outputKey(wf, step.id)],
       });
       stateProps[outputKey(wf, step.id)] = { type: 'object', description: `result of ${step.capabilityId}` };
       tools.add(step.capabilityId);
       if (step.risk === 'high') interruptPoints.push(id);
-      if (deps.length === 0) edges.push({ from: router, to: id });
-      for (const dep of deps) edges.push({ from: nodeId(wf, dep), to: id });
+      // a conditional step's hand-offs carry its condition: the branch is taken only when it holds
+      const condition = step.when ? { condition: `when ${describeCondition(step.when)}` } : {};
+      if (deps.length === 0) edges.push({ from: router, to: id, ...condition });
+      for (const dep of deps) edges.push({ from: nodeId(wf, dep), to: id, ...condition });
     }
     const last = wf.steps.filter((s) => !wf.steps.some((o) => o.dependsOn.includes(s.id)));
     if (wf.steps.length === 0) edges.push({ from: router, to: END });
@@ -98,6 +109,8 @@ export function mermaid(compiled: CompiledGraph): string {
     lines.push(`  ${safe(n.id)}${shape}`);
   }
   for (const e of compiled.edges)
-    lines.push(`  ${safe(e.from)} -->${e.condition ? `|${e.condition.replace(/[|"]/g, '')}|` : ''} ${safe(e.to)}`);
+    lines.push(
+      `  ${safe(e.from)} -->${e.condition ? `|${e.condition.replace(/[|"]/g, '').replace(/</g, '#lt;').replace(/>/g, '#gt;')}|` : ''} ${safe(e.to)}`,
+    );
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
-import type { Workflow } from '@hireloop/schemas';
+import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/schemas';
 import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '../analyst/types';
-import { coerceParam, type ParamsCheck, providerOf } from './catalog';
+import { bindWorkflow, type DraftBoundStep } from './bind';
+import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalog';
 import type { GapState } from './state';
 
 /** An example answer for a parameter: its default, or the "e.g. …" of its description. */
@@ -8,6 +9,18 @@ function exampleOf(param: { description: string; default?: unknown; example?: un
   const example = param.example ?? param.default ?? /e\.g\.?,?\s*["']?([^,;)"']+)/i.exec(param.description)?.[1]?.trim();
   return example !== undefined && example !== '' ? { exampleAnswer: String(example) } : {};
 }
+
+const EMPTY_EVENT: ObjectJsonSchema = { type: 'object', properties: {}, required: [], additionalProperties: true };
+
+const unknownCapability = (id: string): CatalogCapability => ({
+  id,
+  providerId: providerOf(id),
+  name: id.split('.').slice(1).join('.') || id,
+  description: 'not in the catalog',
+  risk: 'low',
+  inputSchema: EMPTY_EVENT,
+  outputSchema: EMPTY_EVENT,
+});
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._:@-]+/g, '-').slice(0, 100);
 
@@ -81,6 +94,24 @@ export function identifyGaps(
       });
     }
 
+    // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec
+    const stepless = match.steps.every((st) => !st.capabilityId);
+    if (stepless && !findings.some((f) => f.workflowId === wf.id && f.category === 'underspecified_task' && f.blocking)) {
+      gaps.push({
+        gap: {
+          id: slug(`gap:${wf.id}:no-steps`),
+          category: 'underspecified_task',
+          workflowId: wf.id,
+          blocking: true,
+          question: `"${wf.name}": no tool of the catalog does any of its steps. What should the employee do, with which tools?`,
+          resolution: 'defaulted',
+        },
+        status: 'open',
+        ask: 'questions',
+        target: { kind: 'context', workflowId: wf.id },
+      });
+    }
+
     // how the workflow starts: unknown, or a trigger of a provider the org lacks
     const trigger = match.trigger;
     // the start named a product (e.g. "a pull request is merged" → github) even when no trigger of it fits
@@ -109,7 +140,19 @@ export function identifyGaps(
         },
         status: 'open',
         ask: 'options',
-        options: candidates.map((id) => ({ id, label: catalog.triggers.find((t) => t.id === id)?.description ?? id })),
+        options: [
+          ...candidates.map((id) => ({ id, label: catalog.triggers.find((t) => t.id === id)?.description ?? id })),
+          // the start the description named, kept: the workflow waits until the org connects its provider
+          ...(trigger.triggerId && category === 'missing_integration'
+            ? [
+                {
+                  id: `connect:${triggerProvider}`,
+                  label: `I will connect ${triggerProvider}`,
+                  description: `Keep ${trigger.triggerId}; the workflow runs once the integration is connected`,
+                },
+              ]
+            : []),
+        ],
         ...(candidates[0] ? { recommended: candidates[0] } : {}),
         target: { kind: 'trigger', workflowId: wf.id },
       });
@@ -160,10 +203,15 @@ export function identifyGaps(
  * A start chosen in answer to a trigger gap may need parameters of its own (a cron expression, a
  * webhook path): those become gaps too, asked like any other.
  */
-export function chosenTriggerParamGaps(gaps: GapState[], workflows: DraftWorkflow[], checkParams: ParamsCheck): GapState[] {
+export function chosenTriggerParamGaps(
+  gaps: GapState[],
+  workflows: DraftWorkflow[],
+  checkParams: ParamsCheck,
+  matches: Record<string, CapabilityMatch> = {},
+): GapState[] {
   const names = new Map(workflows.map((w) => [w.id, w.name]));
   return gaps.flatMap((g) => {
-    const chosen =
+    const answer =
       g.target.kind === 'trigger'
         ? g.status === 'answered'
           ? g.answer
@@ -171,9 +219,12 @@ export function chosenTriggerParamGaps(gaps: GapState[], workflows: DraftWorkflo
             ? g.gap.default
             : undefined
         : undefined;
+    // a promised connection keeps the trigger the description named
+    const chosen = answer?.startsWith('connect:') ? (matches[g.target.workflowId]?.trigger.triggerId ?? undefined) : answer;
     if (!chosen || g.target.kind !== 'trigger') return [];
     const workflowId = g.target.workflowId;
-    return checkParams(chosen, {}).missing.map(
+    const given = answer?.startsWith('connect:') ? (matches[workflowId]?.trigger.params ?? {}) : {};
+    return checkParams(chosen, given).missing.map(
       (param): GapState => ({
         gap: {
           id: slug(`gap:${workflowId}:param:${param.name}`),
@@ -217,11 +268,20 @@ export function deriveWorkflows(
   matches: Record<string, CapabilityMatch>,
   gaps: GapState[],
   catalog: Catalog,
+  { repair = false }: { repair?: boolean } = {},
 ): Workflow[] {
-  const risk = new Map(catalog.capabilities.map((c) => [c.id, c.risk]));
+  const capabilities = new Map(catalog.capabilities.map((c) => [c.id, c]));
   return workflows.map((wf) => {
     const match = matches[wf.id];
     const mine = gaps.filter((g) => g.gap.workflowId === wf.id);
+    const promised = new Set(
+      mine.flatMap((g) => {
+        const value = g.status === 'answered' ? g.answer : g.status === 'defaulted' ? g.gap.default : undefined;
+        return (g.target.kind === 'step' || g.target.kind === 'trigger') && value?.startsWith('connect:')
+          ? [value.slice('connect:'.length)]
+          : [];
+      }),
+    );
     const replaced = new Map<string, string | null>();
     let triggerId = match?.trigger.triggerId ?? null;
     const params: Record<string, unknown> = { ...(match?.trigger.params ?? {}) };
@@ -242,7 +302,8 @@ export function deriveWorkflows(
           );
           break;
         case 'trigger':
-          triggerId = value;
+          // "I will connect <provider>": the trigger the description named stays, and the workflow waits
+          triggerId = value.startsWith('connect:') ? (match?.trigger.triggerId ?? null) : value;
           break;
         case 'param':
           pendingParams.push([g.target.param, value]);
@@ -258,23 +319,46 @@ export function deriveWorkflows(
     }
     // parameters apply to the trigger finally chosen, typed as its schema says
     for (const [name, value] of pendingParams) params[name] = triggerId ? coerceParam(catalog, triggerId, name, value) : value;
-    const steps: Workflow['steps'] = [];
+    // a step whose provider is not connected stays only when the user promised to connect it: its
+    // workflow then waits for that connection (activation leaves it off until the org has it)
+    const waitingFor = new Set<string>();
+    const kept: DraftBoundStep[] = [];
     for (const draft of wf.steps) {
       const m = match?.steps.find((s) => s.stepId === draft.id);
       const capabilityId = replaced.has(draft.id) ? replaced.get(draft.id) : (m?.capabilityId ?? null);
       if (!capabilityId) continue;
-      // a step whose provider is not connected (yet) stays out of the runnable spec; its gap says why
-      if (!catalog.connected.includes(providerOf(capabilityId))) continue;
-      const previous = steps.at(-1);
-      steps.push({
-        id: draft.id,
-        capabilityId,
-        purpose: draft.text.slice(0, 500),
-        inputs: {},
-        risk: risk.get(capabilityId) ?? 'low',
-        dependsOn: previous ? [previous.id] : [],
-      });
+      // a capability the catalog does not know stays, unbound, for validation to send back to matching
+      const capability = capabilities.get(capabilityId) ?? unknownCapability(capabilityId);
+      const provider = providerOf(capabilityId);
+      if (!catalog.connected.includes(provider)) {
+        if (!promised.has(provider)) continue;
+        waitingFor.add(provider);
+      }
+      const answers = mine
+        .filter((g) => g.status === 'answered' && g.answer && g.target.kind === 'context')
+        .filter((g) => g.gap.stepId === undefined || g.gap.stepId === draft.id)
+        .map((g) => g.answer as string);
+      kept.push({ stepId: draft.id, capability, text: draft.text, answers });
     }
+    if (triggerId && !catalog.connected.includes(providerOf(triggerId)) && promised.has(providerOf(triggerId)))
+      waitingFor.add(providerOf(triggerId));
+    const event = catalog.triggers.find((t) => t.id === triggerId)?.eventSchema ?? EMPTY_EVENT;
+    const bound = bindWorkflow(kept, event, `${wf.responsibility}\n${wf.description}`);
+    const steps: Workflow['steps'] = bound.map((b, i) => {
+      const ids = bound.slice(0, i).map((e) => e.stepId);
+      return {
+        id: b.stepId,
+        capabilityId: b.capability.id,
+        purpose: b.text.slice(0, 500),
+        inputs: b.inputs,
+        ...(b.when ? { when: b.when } : {}),
+        risk: b.capability.risk,
+        // with repair (a failed validation routed here), only steps that come before are kept
+        dependsOn: repair ? b.dependsOn.filter((d) => ids.includes(d)) : b.dependsOn,
+      };
+    });
+    const cron = triggerId === 'schedule.cron' ? cronProblem(params) : null;
+    if (cron) unsatisfied.push(cron);
     return {
       id: wf.id,
       name: wf.name,
@@ -282,9 +366,12 @@ export function deriveWorkflows(
       trigger: { triggerId: triggerId ?? 'webhook.incoming_webhook', params: triggerId ? params : {} },
       steps,
       behaviourPrompt: [`You are responsible for: ${wf.responsibility}`, ...context].join('\n').slice(0, 20_000),
-      ...(unsatisfied.length > 0
-        ? { status: 'unsatisfied' as const, unsatisfiedReason: `blocking question skipped: ${unsatisfied[0]}`.slice(0, 500) }
-        : { status: 'satisfied' as const }),
+      ...(waitingFor.size > 0 ? { waitingFor: [...waitingFor].sort() } : {}),
+      ...(cron
+        ? { status: 'unsatisfied' as const, unsatisfiedReason: cron.slice(0, 500) }
+        : unsatisfied.length > 0
+          ? { status: 'unsatisfied' as const, unsatisfiedReason: `blocking question skipped: ${unsatisfied[0]}`.slice(0, 500) }
+          : { status: 'satisfied' as const }),
     };
   });
 }

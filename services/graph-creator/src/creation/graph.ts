@@ -1,10 +1,11 @@
 import { derivedId } from '@hireloop/platform';
-import type { EmployeeGraphSpec, Gap } from '@hireloop/schemas';
+import type { EmployeeGraphSpec, Gap, Workflow } from '@hireloop/schemas';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
 import type { CapabilityMatch, Catalog, DraftWorkflow } from '../analyst/types';
 import { action, ask, selected, answers as textAnswers } from '../prompt';
 import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from './asking';
+import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
 import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, identifyGaps } from './gaps';
@@ -67,15 +68,32 @@ const toGap = (g: GapState): Static<typeof Gap> => ({
   ...(g.status === 'answered' && g.answer ? { answer: g.answer } : {}),
 });
 
+/** One step in the review: its capability, what it waits for, its condition and what is asked at run time. */
+function describeStep(st: Workflow['steps'][number]): string {
+  const parts = [st.capabilityId];
+  if (st.dependsOn.length > 0) parts.push(`after ${st.dependsOn.map((d) => d.split('.').at(-1)).join(', ')}`);
+  if (st.when) parts.push(`only when ${describeCondition(st.when)}`);
+  const asked = Object.entries(st.inputs)
+    .filter(([, b]) => 'ask' in b)
+    .map(([name]) => name);
+  if (asked.length > 0) parts.push(`asks at run time: ${asked.join(', ')}`);
+  return `${st.id.split('.').at(-1)} ${parts.join('; ')}`;
+}
+
 export function summary(s: CreationStateT, workflows: ReturnType<typeof deriveWorkflows>): string {
   const lines = [`${s.name} — ${workflows.length} workflow(s):`];
   for (const wf of workflows) {
     const params = Object.entries(wf.trigger.params)
       .map(([k, v]) => `${k}=${String(v)}`)
       .join(', ');
+    const roots = wf.steps.filter((st) => st.dependsOn.length === 0).length;
     lines.push(
-      `• ${wf.name}: starts on ${wf.trigger.triggerId}${params ? ` (${params})` : ''}; steps: ${wf.steps.map((st) => st.capabilityId).join(' → ') || 'none'}${wf.status === 'unsatisfied' ? ` — UNSATISFIED: ${wf.unsatisfiedReason}` : ''}`,
+      `• ${wf.name}: starts on ${wf.trigger.triggerId}${params ? ` (${params})` : ''}; steps${roots > 1 ? ` (${roots} start in parallel)` : ''}: ${wf.steps.map(describeStep).join(' | ') || 'none'}${wf.status === 'unsatisfied' ? ` — UNSATISFIED: ${wf.unsatisfiedReason}` : ''}`,
     );
+    if (wf.waitingFor?.length)
+      lines.push(
+        `  waits for ${wf.waitingFor.join(', ')} to be connected: activation leaves this workflow off until the organisation connects ${wf.waitingFor.length > 1 ? 'them' : 'it'}.`,
+      );
   }
   const failed = s.checks.filter((c) => !c.passed);
   lines.push(
@@ -114,7 +132,7 @@ export function buildCreationGraph(options: CreationOptions) {
 
   const spec = async (s: CreationStateT) => {
     const catalog = await catalogSource.forOrg(s.orgId);
-    return { catalog, workflows: deriveWorkflows(s.workflows, s.matches, s.gaps, catalog) };
+    return { catalog, workflows: deriveWorkflows(s.workflows, s.matches, s.gaps, catalog, { repair: s.repair }) };
   };
 
   return new StateGraph(CreationState)
@@ -160,7 +178,10 @@ export function buildCreationGraph(options: CreationOptions) {
       ).flat();
       const checkParams = paramsChecker(catalog);
       const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams));
-      const gaps = carryAnswers(s.gaps, [...identified, ...chosenTriggerParamGaps(identified, s.workflows, checkParams)]);
+      const gaps = carryAnswers(s.gaps, [
+        ...identified,
+        ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
+      ]);
       return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
     })
     .addNode('refine', (s): CreationUpdate => {

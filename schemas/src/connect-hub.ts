@@ -1,11 +1,11 @@
 /**
  * The Connect Hub's HTTP contract (ARCHITECTURE §8a): every query, params, body and response, as
- * TypeBox schemas. The hub validates and serializes with them; graph-creator's client checks the
- * hub's answers against the same schemas.
+ * TypeBox schemas. The hub validates and serializes with them; every client (graph-creator, the
+ * runtime worker) checks the hub's answers against the same schemas — no service imports the hub's source.
  */
 
-import { CatalogCapability, CatalogTrigger } from '@hireloop/schemas';
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
+import { CatalogCapability, CatalogTrigger } from './catalog';
 
 /** Org, provider, capability and trigger ids (the same pattern as every id in hireloop). */
 export const HubId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:@-]+$' });

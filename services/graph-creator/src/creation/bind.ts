@@ -1,0 +1,460 @@
+import type {
+  Binding,
+  CatalogCapability,
+  Comparison,
+  Condition,
+  JsonSchemaProperty,
+  ObjectJsonSchema,
+  Step,
+} from '@hireloop/schemas';
+
+// Binding (ARCHITECTURE §11), pure: every required input of a step's capability gets a source — the
+// trigger event, an earlier step's output, a constant the user gave, a schema default, or "ask at run
+// time" — by the names, types and descriptions of the schemas. A step may get a `when` from a
+// threshold in the description ("under $100") and depends on the steps it reads from or is ordered after.
+
+/** What a step can read: the trigger's event, and the outputs of the steps before it. */
+export interface BindSources {
+  event: ObjectJsonSchema;
+  earlier: { stepId: string; capabilityId: string; output: ObjectJsonSchema }[];
+}
+
+/** One step to bind: its capability, its clause of the job description, and what the user said about it. */
+export interface StepToBind {
+  stepId: string;
+  capability: CatalogCapability;
+  /** the clause of the job description the step comes from */
+  text: string;
+  /** answers the user gave to questions about this step or its workflow */
+  answers: readonly string[];
+}
+
+type Source = { from: 'trigger'; path: string } | { from: 'step'; stepId: string; path: string };
+
+const STOP = new Set(
+  'a an the of to in on for by with from and or is are be this that it its as at into via when who what which per each every'.split(
+    ' ',
+  ),
+);
+
+/** Lower-case words of an identifier or a text: `requesterEmail` → requester, email. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0 && !STOP.has(w))
+    .map((w) => (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w) ? w.slice(0, -1) : w));
+}
+
+/** Words that name the same thing in different schemas. */
+const SYNONYMS: Record<string, string> = {
+  key: 'id',
+  number: 'id',
+  sid: 'id',
+  recipient: 'to',
+  mail: 'email',
+  address: 'email',
+  phone: 'to',
+  message: 'text',
+  body: 'text',
+  content: 'text',
+  comment: 'text',
+  total: 'amount',
+  price: 'amount',
+  cost: 'amount',
+};
+const canon = (w: string): string => SYNONYMS[w] ?? w;
+
+const numeric = (p: JsonSchemaProperty): boolean => p.type === 'number' || p.type === 'integer';
+const isEmail = (name: string, p: JsonSchemaProperty): boolean => p.format === 'email' || words(name).includes('email');
+
+/** Whether a value of `from` can fill `to`: same kind, a scalar into a list of that scalar, emails into emails. */
+function compatible(to: JsonSchemaProperty, toName: string, from: JsonSchemaProperty, fromName: string): boolean {
+  if (to.type === 'object' || from.type === 'object') return false;
+  if (numeric(to)) return numeric(from);
+  if (to.type === 'boolean') return from.type === 'boolean';
+  if (to.type === 'array') {
+    const item = to.items?.type ?? 'string';
+    const fromItem = from.type === 'array' ? (from.items?.type ?? 'string') : from.type;
+    if (item !== fromItem && !(item === 'string' && fromItem === 'string')) return false;
+    return !words(`${toName} ${to.description}`).includes('email') || isEmail(fromName, from) || from.format === 'email';
+  }
+  if (from.type !== 'string') return false;
+  if (to.format === 'email' && !isEmail(fromName, from)) return false;
+  return true;
+}
+
+/**
+ * How well a field fits an input, 0 when it does not: the same name wins; otherwise every word of
+ * the input's name must be among the field's (`email` ← `requesterEmail`, `ticketId` ← `ticketId`),
+ * and identifiers must name the same thing (`paymentId` never takes `ticketId`).
+ */
+export function fit(input: string, prop: JsonSchemaProperty, field: string, fieldProp: JsonSchemaProperty): number {
+  if (!compatible(prop, input, fieldProp, field)) return 0;
+  if (input.toLowerCase() === field.toLowerCase()) return 10;
+  const mine = words(input).map(canon);
+  const theirs = new Set(words(field).map(canon));
+  if (mine.length === 0 || !mine.every((w) => theirs.has(w))) {
+    // an email list input ("recipient email addresses") takes an email field of the event
+    if (prop.type === 'array' && isEmail(field, fieldProp) && words(prop.description).includes('email')) return 3;
+    if (prop.format === 'email' && isEmail(field, fieldProp)) return 2;
+    return 0;
+  }
+  const described = new Set(words(fieldProp.description).map(canon));
+  const shared = words(prop.description)
+    .map(canon)
+    .filter((w) => described.has(w)).length;
+  return 5 + Math.min(shared, 3) - Math.max(0, theirs.size - mine.length) * 0.5;
+}
+
+/**
+ * The best field of the event or an earlier step for an input. A field whose qualifier the step's
+ * text names wins ("email the customer" → customerEmail); on a tie the event wins (the step then
+ * waits for nothing), then the latest step.
+ */
+function bestField(
+  input: string,
+  prop: JsonSchemaProperty,
+  sources: BindSources,
+  text: string,
+): { source: Source; score: number; exact: boolean } | null {
+  const mentioned = new Set(words(text));
+  const own = new Set(words(input));
+  let best: { source: Source; score: number; exact: boolean } | null = null;
+  const recipient = input === 'to';
+  const consider = (source: Source, field: string, fieldProp: JsonSchemaProperty) => {
+    // an inbound event's `to` is the organisation itself: whoever the step writes to is its sender
+    if (recipient && source.from === 'trigger' && field === 'to') return;
+    const sender = recipient && source.from === 'trigger' && field === 'from' && compatible(prop, input, fieldProp, field);
+    const base = sender ? 10 : fit(input, prop, field, fieldProp);
+    if (base === 0) return;
+    const named = words(field).filter((w) => !own.has(w) && mentioned.has(w)).length;
+    const score = base + Math.min(named, 2);
+    if (!best || score > best.score) best = { source, score, exact: input.toLowerCase() === field.toLowerCase() };
+  };
+  for (const [field, fieldProp] of Object.entries(sources.event.properties))
+    consider({ from: 'trigger', path: field }, field, fieldProp);
+  for (const step of [...sources.earlier].reverse())
+    for (const [field, fieldProp] of Object.entries(step.output.properties))
+      consider({ from: 'step', stepId: step.stepId, path: field }, field, fieldProp);
+  return best;
+}
+
+const CHANNEL = /(?:^|\s)(#[a-z0-9][\w-]*)/i;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+
+/** A constant the user gave for this input: a channel, an email, an enum value or a target status named in the text. */
+export function givenConstant(input: string, prop: JsonSchemaProperty, texts: readonly string[]): Binding | null {
+  const names = words(`${input} ${prop.description}`);
+  for (const text of texts) {
+    const channel = CHANNEL.exec(text)?.[1];
+    if (channel && prop.type === 'string' && names.includes('channel')) return { value: channel, origin: 'user' };
+    const email = EMAIL.exec(text)?.[0];
+    if (email && names.includes('email') && (prop.type === 'string' || prop.type === 'array'))
+      return { value: prop.type === 'array' ? [email] : email, origin: 'user' };
+    if (prop.enum) {
+      const lower = ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+      const named = prop.enum.find((v) => lower.includes(` ${v.toLowerCase()} `));
+      if (named) return { value: named, origin: 'user' };
+    }
+    // "move it to Released", "advance them to Onsite": a target state named in capitals
+    if (prop.type === 'string' && names.some((w) => w === 'status' || w === 'stage')) {
+      const target = /\b(?:to|into|as)\s+["']?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})/.exec(text)?.[1];
+      if (target) return { value: target, origin: 'user' };
+    }
+    // "a 15-minute call", "2 days": a number with the unit the input is measured in
+    if (numeric(prop)) {
+      const unit = names.find((w) => /^(minute|hour|day|week|month|seat|year)$/.test(w));
+      const m = unit ? new RegExp(`\\b(\\d+(?:\\.\\d+)?)[\\s-]*${unit}`, 'i').exec(text) : null;
+      if (m?.[1]) return { value: Number(m[1]), origin: 'user' };
+    }
+  }
+  return null;
+}
+
+/** Inputs that carry the message or text a step writes: composed at run time from the step's purpose. */
+const CONTENT = new Set(['text', 'body', 'content', 'message', 'comment', 'note', 'notes', 'description', 'internalnote']);
+export const isContent = (input: string, prop: JsonSchemaProperty): boolean =>
+  prop.type === 'string' && !prop.format && !prop.enum && (CONTENT.has(input.toLowerCase()) || words(input).at(-1) === 'note');
+
+/** Capabilities whose optional inputs are changes to a record. */
+const CHANGES = /^(update|transition|move|label)/;
+
+/** Capabilities that write a message to someone (their text is composed, never copied from the event). */
+const MESSAGING = /^(send|post|reply|comment)/;
+
+/**
+ * Binds every required input of the capability (and optional ones a source clearly fits). Order: a
+ * constant the user gave, then a matching event or step field, then (for text) the step's purpose, then
+ * the schema's default, else ask at run time.
+ */
+export function bindInputs(step: StepToBind, sources: BindSources): Record<string, Binding> {
+  const schema = step.capability.inputSchema;
+  const required = new Set(schema.required);
+  const texts = [step.text, ...step.answers];
+  const out: Record<string, Binding> = {};
+  for (const [input, prop] of Object.entries(schema.properties)) {
+    const must = required.has(input);
+    const given = givenConstant(input, prop, texts);
+    if (given) {
+      out[input] = given;
+      continue;
+    }
+    const content = isContent(input, prop);
+    const field = content && MESSAGING.test(step.capability.name) ? null : bestField(input, prop, sources, step.text);
+    // an optional input takes only a field of the same name, and never on an update (its optional
+    // inputs are the changes to make, not the record's current values)
+    const optionalFits = !!field?.exact && !CHANGES.test(step.capability.name);
+    if (field && (must || optionalFits)) {
+      out[input] = field.source;
+      continue;
+    }
+    if (!must) continue;
+    if (content || /^(subject|title|summary)$/i.test(input)) out[input] = { value: step.text.slice(0, 500), origin: 'default' };
+    else if (prop.default !== undefined) out[input] = { value: prop.default, origin: 'default' };
+    else out[input] = { ask: true, question: `${prop.description} for ${step.capability.id}?`.slice(0, 500) };
+  }
+  return out;
+}
+
+// ---- conditions ----
+
+const COMPARATORS: [RegExp, Comparison['op']][] = [
+  [/^(?:under|below|less than|lower than|smaller than|cheaper than|fewer than)$/, 'lt'],
+  [/^(?:up to|at most|no more than|not more than|or less)$/, 'lte'],
+  [/^(?:over|above|more than|greater than|higher than|larger than|bigger than|exceeding|exceeds|beyond)$/, 'gt'],
+  [/^(?:at least|no less than|or more)$/, 'gte'],
+];
+const THRESHOLD =
+  /\b(under|below|less than|lower than|smaller than|cheaper than|fewer than|up to|at most|no more than|not more than|over|above|more than|greater than|higher than|larger than|bigger than|exceeding|exceeds|beyond|at least|no less than)\s+([$€£]?)\s*(\d[\d,]*(?:\.\d+)?)\s*(k\b|m\b)?\s*([a-z]+)?/i;
+/** "anything larger", "otherwise", "the rest": the other side of the workflow's last threshold. */
+const OTHERWISE =
+  /\b(anything|everything|any|those|ones?|amounts?|requests?)\s+(larger|bigger|higher|greater|more|above|over|else|smaller|lower|less|below|under)\b|\botherwise\b|\bthe rest\b|\bif not\b/i;
+
+export interface Threshold {
+  op: Comparison['op'];
+  value: number;
+  /** what is counted: 'money' for currency amounts, else the unit word ("seats", "days") */
+  unit: string;
+}
+
+/** A numeric threshold stated in a text: "when it is under $100" → lt 100 money. */
+export function findThreshold(text: string): Threshold | null {
+  const m = THRESHOLD.exec(text);
+  if (!m?.[1] || !m[3]) return null;
+  const phrase = m[1].toLowerCase().replace(/\s+/g, ' ');
+  const op = COMPARATORS.find(([re]) => re.test(phrase))?.[1];
+  if (!op) return null;
+  const scale = m[4]?.toLowerCase() === 'k' ? 1_000 : m[4]?.toLowerCase() === 'm' ? 1_000_000 : 1;
+  const value = Number(m[3].replace(/,/g, '')) * scale;
+  const money = !!m[2] || /^(usd|eur|gbp|dollars?|euros?|pounds?)$/i.test(m[5] ?? '');
+  return { op, value, unit: money ? 'money' : (words(m[5] ?? '')[0] ?? 'money') };
+}
+
+const COMPLEMENT: Record<Comparison['op'], Comparison['op']> = {
+  lt: 'gte',
+  lte: 'gt',
+  gt: 'lte',
+  gte: 'lt',
+  eq: 'neq',
+  neq: 'eq',
+  exists: 'not_exists',
+  not_exists: 'exists',
+  contains: 'neq',
+};
+
+/** Whether the text speaks of the other side of an earlier threshold ("ask a manager to approve anything larger"). */
+export const isOtherwise = (text: string): boolean => OTHERWISE.test(text) && !THRESHOLD.test(text);
+
+/** The numeric field a threshold compares: one whose words name its unit (amount for money), else the only number. */
+export function thresholdSource(threshold: Threshold, sources: BindSources): Source | null {
+  const candidates: { source: Source; name: string; prop: JsonSchemaProperty }[] = [];
+  for (const [field, prop] of Object.entries(sources.event.properties))
+    if (numeric(prop)) candidates.push({ source: { from: 'trigger', path: field }, name: field, prop });
+  for (const step of [...sources.earlier].reverse())
+    for (const [field, prop] of Object.entries(step.output.properties))
+      if (numeric(prop)) candidates.push({ source: { from: 'step', stepId: step.stepId, path: field }, name: field, prop });
+  const unit = threshold.unit === 'money' ? 'amount' : threshold.unit;
+  const named = candidates.find((c) => words(c.name).map(canon).includes(unit));
+  const described = candidates.find((c) => words(c.prop.description).map(canon).includes(unit));
+  return (named ?? described ?? (candidates.length === 1 ? candidates[0] : undefined))?.source ?? null;
+}
+
+export const complement = (c: Comparison): Comparison => ({ ...c, op: COMPLEMENT[c.op] });
+
+/** The steps a condition reads. */
+export function conditionSteps(condition: Condition | undefined): string[] {
+  if (!condition) return [];
+  const parts = 'all' in condition ? condition.all : 'any' in condition ? condition.any : [condition];
+  return parts.flatMap((c) => (c.source.from === 'step' ? [c.source.stepId] : []));
+}
+
+/** The steps a binding reads. */
+export const bindingSteps = (inputs: Step['inputs']): string[] =>
+  Object.values(inputs).flatMap((b) => ('from' in b && b.from === 'step' ? [b.stepId] : []));
+
+// ---- order ----
+
+/** Words before a clause that order it after the previous one: "…, then reply", "after that, post". */
+const ORDERED = /\b(then|after that|afterwards|afterward|next|finally|once (?:that is|it is|done|that's)? ?done|and then)\W*$/i;
+/** A clause that uses what came before: "with the outcome", "the result", "email it to…". */
+const USES_RESULT = /\b(outcome|results?|the decision|the answer)\b/i;
+const USES_PREVIOUS = /^\s*\w+\s+(it|them|this|that)\b/i;
+const PRODUCES = /^(create|record|upload|search|find|send_envelope|request)/;
+
+/**
+ * The steps this one waits for, besides those it reads: the previous step when the description
+ * orders it explicitly or the clause works on what the previous step made ("email it"), every earlier
+ * step when it reports their outcome. Otherwise none: independent steps run in parallel.
+ */
+export function orderedAfter(
+  text: string,
+  context: string,
+  earlier: readonly { stepId: string; capabilityId: string }[],
+): string[] {
+  const previous = earlier.at(-1);
+  if (!previous) return [];
+  if (USES_RESULT.test(text)) return earlier.map((e) => e.stepId);
+  const at = context.toLowerCase().indexOf(text.toLowerCase());
+  if (at > 0 && ORDERED.test(context.slice(Math.max(0, at - 40), at))) return [previous.stepId];
+  const name = previous.capabilityId.split('.')[1] ?? '';
+  if (USES_PREVIOUS.test(text) && PRODUCES.test(name)) return [previous.stepId];
+  return [];
+}
+
+/** The sentence of `context` that holds `text` (where an "If … over $5,000," lead may stand). */
+export function sentenceOf(text: string, context: string): string {
+  const at = context.toLowerCase().indexOf(text.toLowerCase());
+  if (at < 0) return text;
+  const start = Math.max(context.lastIndexOf('. ', at), context.lastIndexOf('\n', at)) + 1;
+  const end = context.indexOf('. ', at + text.length);
+  return context.slice(start, end < 0 ? undefined : end).trim();
+}
+
+/** The conditional clause right before a step in its sentence ("If an invoice is over $5,000, ask …"), or ''. */
+export function conditionalLead(text: string, context: string): string {
+  const sentence = sentenceOf(text, context);
+  const at = sentence.toLowerCase().indexOf(text.toLowerCase());
+  const lead = at > 0 ? sentence.slice(0, at).trim() : '';
+  return /^(if|when|whenever|where|for any|for every|for each)\b(?:[^,;]|,\d)*[,;]?$/i.test(lead) ? lead : '';
+}
+
+/** A draft step of a workflow, in order, with what binding needs. */
+export interface DraftBoundStep {
+  stepId: string;
+  capability: CatalogCapability;
+  text: string;
+  answers: readonly string[];
+}
+
+/** A bound step; `after` names the approval step an added "action after approval" follows. */
+export interface BoundStep {
+  stepId: string;
+  capability: CatalogCapability;
+  text: string;
+  inputs: Step['inputs'];
+  when?: Condition;
+  dependsOn: string[];
+}
+
+const APPROVAL = /\b(approve|approval|sign[- ]off|authori[sz]e)\b/i;
+/** "before refunding", "before you record it": the action an approval gates. */
+const GATED = /\bbefore\s+(?:you\s+|we\s+|it is\s+|they are\s+)?([a-z]+?)(?:ing|s|ed)?\b/i;
+
+/**
+ * The action after an approval: when a conditional approval step ("ask a manager to approve anything
+ * larger before refunding") gates an action an earlier step does under the other condition (the
+ * refund under $100), that action is done again after the approval, under the approval's condition.
+ */
+function actionAfterApproval(step: BoundStep, bound: readonly BoundStep[]): BoundStep | null {
+  const when = step.when;
+  if (!when || 'all' in when || 'any' in when || !APPROVAL.test(step.text)) return null;
+  const verb = GATED.exec(step.text)?.[1]?.toLowerCase();
+  if (!verb || verb.length < 3) return null;
+  const gated = bound.find(
+    (b) =>
+      b.stepId !== step.stepId &&
+      b.when &&
+      !('all' in b.when) &&
+      !('any' in b.when) &&
+      b.when.op === COMPLEMENT[when.op] &&
+      b.when.value === when.value &&
+      words(`${b.capability.name} ${b.capability.description}`).some((w) => w.startsWith(verb)),
+  );
+  if (!gated) return null;
+  const stepIds = new Set([...bindingSteps(gated.inputs), ...conditionSteps(when), step.stepId]);
+  return {
+    stepId: `${step.stepId}.approved`,
+    capability: gated.capability,
+    text: `${gated.text} (after approval)`.slice(0, 500),
+    inputs: gated.inputs,
+    when,
+    dependsOn: bound.map((b) => b.stepId).filter((id) => stepIds.has(id)),
+  };
+}
+
+/**
+ * Binds a workflow's steps in order: inputs, a `when` from a stated threshold (its complement on an
+ * "otherwise" step), and `dependsOn` — the steps read by the inputs or the condition, plus explicit
+ * order. An approval that gates an action gets that action after it (see `actionAfterApproval`).
+ * `context` is the workflow's source text.
+ */
+export function bindWorkflow(steps: readonly DraftBoundStep[], event: ObjectJsonSchema, context: string): BoundStep[] {
+  const out: BoundStep[] = [];
+  const earlier: BindSources['earlier'] = [];
+  let lastCondition: Comparison | null = null;
+  for (const step of steps) {
+    const sources: BindSources = { event, earlier: [...earlier] };
+    const inputs = bindInputs(step, sources);
+    let when: Comparison | undefined;
+    const threshold = findThreshold(step.text) ?? findThreshold(conditionalLead(step.text, context));
+    const source = threshold ? thresholdSource(threshold, sources) : null;
+    if (threshold && source) {
+      when = { source, op: threshold.op, value: threshold.value };
+      lastCondition = when;
+    } else if (lastCondition && isOtherwise(step.text)) {
+      when = complement(lastCondition);
+    }
+    const reads = [...bindingSteps(inputs), ...conditionSteps(when)];
+    const ordered = orderedAfter(step.text, context, earlier);
+    const order = (id: string) => out.findIndex((e) => e.stepId === id);
+    const dependsOn = [...new Set([...reads, ...ordered])].sort((a, b) => order(a) - order(b));
+    const bound: BoundStep = {
+      stepId: step.stepId,
+      capability: step.capability,
+      text: step.text,
+      inputs,
+      ...(when ? { when } : {}),
+      dependsOn,
+    };
+    out.push(bound);
+    earlier.push({ stepId: step.stepId, capabilityId: step.capability.id, output: step.capability.outputSchema });
+    const after = actionAfterApproval(bound, out);
+    if (after) {
+      out.push(after);
+      earlier.push({ stepId: after.stepId, capabilityId: after.capability.id, output: after.capability.outputSchema });
+    }
+  }
+  return out;
+}
+
+/** A condition in words, for the review and the diagram: "trigger.amount < 100". */
+export function describeCondition(condition: Condition): string {
+  const symbol: Record<Comparison['op'], string> = {
+    lt: '<',
+    lte: '≤',
+    gt: '>',
+    gte: '≥',
+    eq: '=',
+    neq: '≠',
+    exists: 'exists',
+    not_exists: 'is missing',
+    contains: 'contains',
+  };
+  const one = (c: Comparison) =>
+    `${c.source.from === 'trigger' ? 'trigger' : c.source.stepId}.${c.source.path} ${symbol[c.op]}${c.value === undefined ? '' : ` ${String(c.value)}`}`;
+  if ('all' in condition) return condition.all.map(one).join(' and ');
+  if ('any' in condition) return condition.any.map(one).join(' or ');
+  return one(condition);
+}
