@@ -31,3 +31,8 @@ install_deps() {
   fi
   (cd "$root" && pnpm install --frozen-lockfile --reporter=silent) || die "pnpm install failed (see above)."
 }
+
+# The chat page the gateway serves at `/`: built into services/gateway/page/dist when missing or stale.
+build_page() {
+  (cd "$root" && node --import tsx services/gateway/page/build.ts --if-stale) || die "building the page failed (see above)."
+}

@@ -5,6 +5,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 install_deps
+build_page
+"$root/scripts/chromium.sh" >/dev/null
 cd "$root"
 pnpm -s typecheck
 pnpm -s lint

@@ -14,6 +14,7 @@ if [ -z "${HIRELOOP_NO_DOCKER:-}" ] && command -v docker >/dev/null && docker in
 fi
 
 install_deps
+build_page
 "$root/scripts/infra.sh" up up
 "$root/scripts/infra.sh" schema
 mkdir -p "$run/pids" "$run/logs"

@@ -128,7 +128,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
   let fivexx = 0;
   /** Answers prompts over HTTP until the execution ends; gives up after 15 prompts or 120 s. */
   const drive = async (bearer: string, executionId: string) => {
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 300_000;
     for (let n = 0; n < 15 && Date.now() < deadline; n++) {
       const next = await collector.until(
         () => collector.of('ExecutionResult', (r) => r.executionId === executionId)[0] ?? distinctPrompts(executionId)[n],
@@ -214,7 +214,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
     expect(kills).toBeGreaterThan(0);
     expect(judged).toMatchObject({ survived: runs.length, duplicates: 0, lost: 0 });
     expect(fivexx).toBe(0);
-  });
+  }, 900_000);
 
   it('every other service killed and restarted while conversations go on; projections equal a fresh replay', async () => {
     const names = ['gateway', 'trigger-router', 'supervisor', 'event-store', 'connect-hub'] as const;
@@ -244,7 +244,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
     expect(judged).toMatchObject({ survived: runs.length, duplicates: 0, lost: 0 });
     expect(report.difference).toBeNull();
     expect(fivexx - before).toBe(0);
-  });
+  }, 600_000);
 
   it('duplicates and reordering: every fact type delivered twice, a stale answer after a newer one: no second effect', async () => {
     // every fact of an earlier creation published again with the same ids, in reverse order

@@ -281,6 +281,29 @@ export const EmployeeList = Type.Object(
 );
 export type EmployeeList = Static<typeof EmployeeList>;
 
+export const ConversationParams = Type.Object({ id: Id }, { additionalProperties: false });
+export type ConversationParams = Static<typeof ConversationParams>;
+
+export const ConversationLine = Type.Object(
+  {
+    id: Uuid,
+    role: Literals(['user', 'assistant']),
+    text: Type.String({ maxLength: Limits.text }),
+    ts: Timestamp,
+  },
+  { additionalProperties: false, description: "a chat line: the caller's, or hireloop's reply to the caller" },
+);
+export type ConversationLine = Static<typeof ConversationLine>;
+
+export const ConversationMessages = Type.Object(
+  { conversationId: Id, messages: Type.Array(ConversationLine, { maxItems: ApiLimits.timeline }) },
+  {
+    additionalProperties: false,
+    description: "a conversation's chat lines, oldest first (prompts and answers are in its executions' timelines)",
+  },
+);
+export type ConversationMessages = Static<typeof ConversationMessages>;
+
 // ---- WebSocket frames, client → gateway -----------------------------------------------------------
 
 const ClientCommon = {

@@ -21,6 +21,8 @@ import type { CommandDeps, Publisher } from './commands/deps';
 import { wsMaxPayload } from './config';
 import { errorHandler } from './errors';
 import type { ConnectHub } from './hooks/connect-hub';
+import { type PageOptions, pageRoutes } from './page';
+import { conversationRoutes } from './routes/conversations';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
 import { hookRoutes } from './routes/hooks';
@@ -51,6 +53,8 @@ export interface GatewayDeps {
   publicUrl?: string;
   ids?: IdSource;
   clock?: Clock;
+  /** the chat page at `/` (and, outside production, the dev token route); absent: no page */
+  page?: PageOptions;
 }
 
 const CHAT_PROTOCOL = `Chat: \`GET /v1/chat\` upgrades to a WebSocket (token as Authorization: Bearer, \`?token=\`, or a \`token\` field
@@ -118,6 +122,7 @@ export const gatewayApp = fp(
       });
       await hooks.register(hookRoutes, { commands: employeeCommands, bodyLimit: config.bodyLimit });
     });
+    if (deps.page) await app.register(pageRoutes, deps.page);
 
     await app.register(async (v1) => {
       await v1.register(auth, { verify: deps.verify });
@@ -137,6 +142,7 @@ export const gatewayApp = fp(
         commands: employeeCommands,
         ...(deps.publicUrl !== undefined ? { publicUrl: deps.publicUrl } : {}),
       });
+      await v1.register(conversationRoutes, { commands });
       await v1.register(chat, {
         commands,
         hub: deps.hub,

@@ -4,13 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
-import { bootService, ConfigError, createLogger } from '@hireloop/platform';
+import { bootService, ConfigError, createLogger, signToken } from '@hireloop/platform';
 import { gatewayApp } from './app';
 import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
 import { type GatewayConfig, loadGatewayConfig } from './config';
 import { HttpConnectHub } from './hooks/connect-hub';
+import { DEFAULT_PAGE_DIR, pageOptions } from './page';
 
 function loadConfigOrExit(): GatewayConfig {
   try {
@@ -53,6 +54,11 @@ await service.http.register(gatewayApp, {
   connectHub: new HttpConnectHub({ baseUrl: config.connectHubUrl, secret: config.jwtSecret }),
   hookSecretKey: config.hookSecretKey,
   ...(config.publicUrl !== undefined ? { publicUrl: config.publicUrl } : {}),
+  page: pageOptions({
+    dir: process.env.GATEWAY_PAGE_DIR || DEFAULT_PAGE_DIR,
+    nodeEnv: service.config.nodeEnv,
+    sign: (principal, expiresIn) => signToken(principal, config.jwtSecret, expiresIn),
+  }),
 });
 
 await service.listen();

@@ -18,7 +18,7 @@ import {
   type TimelineEntry,
 } from '@hireloop/event-store';
 import type { Pool, Principal } from '@hireloop/platform';
-import { ApiLimits } from '@hireloop/schemas';
+import { ApiLimits, type ConversationLine, type UIMessage } from '@hireloop/schemas';
 import type { ExecutionState } from './commands/access';
 
 export type Execution = ExecutionView;
@@ -80,3 +80,18 @@ export const findEmployeeById = (pool: Pool, employeeId: string): Promise<Employ
 
 export const executionEffects = (pool: Pool, orgId: string, executionId: string): Promise<EffectView[]> =>
   listEffects(pool, orgId, executionId, ApiLimits.timeline);
+
+/**
+ * The chat lines of a conversation that concern the caller (theirs, and hireloop's replies to them),
+ * oldest first, from the event store: UIMessages carry no execution, so they chain by conversation.
+ */
+export async function conversationLines(pool: Pool, principal: Principal, conversationId: string): Promise<ConversationLine[]> {
+  const { rows } = await pool.query<{ payload: UIMessage }>(
+    `SELECT payload FROM facts WHERE chain_key = 'conversation/' || $1 || '/' || $2 AND type = 'UIMessage' ORDER BY ts, seq LIMIT $3`,
+    [principal.orgId, conversationId, ApiLimits.timeline],
+  );
+  return rows
+    .map((r) => r.payload)
+    .filter((m) => m.userId === principal.userId)
+    .map((m) => ({ id: m.id, role: m.role, text: m.content, ts: new Date(m.ts).toISOString() }));
+}

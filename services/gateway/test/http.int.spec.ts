@@ -437,6 +437,7 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
           'POST /v1/executions/{id}/cancel',
           'GET /v1/employees',
           'GET /v1/employees/{id}',
+          'GET /v1/conversations/{id}/messages',
         ]),
       );
       expect(doc.paths['/v1/executions/{id}/respond']?.post?.requestBody).toBeDefined();

@@ -10,6 +10,12 @@ import { creationAnalyst, toolCatalogSource } from './creation/sources';
 import { llmConfigFromEnv } from './llm/analyst';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
+import { runtimeAdapter } from './runtime/adapter';
+import { postgresSpecs } from './runtime/specs';
+import { hubCatalog, withExtra } from './tools/catalog';
+import { loadConnectors } from './tools/connectors';
+import { postgresEffects } from './tools/effects';
+import { ToolRegistry } from './tools/registry';
 import { WorkPool } from './work-pool';
 
 let consumerReady: () => Promise<void> = async () => {
@@ -31,10 +37,24 @@ const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecr
 const graph = env.GRAPH_CREATOR_GRAPH ?? 'creation';
 if (graph !== 'creation' && graph !== 'conversation')
   throw new Error(`GRAPH_CREATOR_GRAPH must be creation or conversation, not ${graph}`);
+// One worker hosts every graph: creations (RunIntent.employeeId `graph-creator`) and the runs of
+// registered employees (any other employeeId), each on its own checkpoint thread (docs/decisions.md).
+const connectors = await loadConnectors(env);
+const tools = new ToolRegistry({
+  catalog: withExtra(hubCatalog(hub), connectors.extraCapabilities()),
+  connectors,
+  effects: postgresEffects(pool),
+});
+const runtime = runtimeAdapter(checkpointer, {
+  specs: postgresSpecs(pool),
+  tools,
+  parallelism: Number(env.RUN_PARALLELISM ?? 4),
+});
 const runner =
   graph === 'conversation'
-    ? new ExecutionRunner({ adapter: conversationAdapter(checkpointer), pool, publisher, log })
+    ? new ExecutionRunner({ adapter: conversationAdapter(checkpointer), runtime, pool, publisher, log })
     : new ExecutionRunner({
+        runtime,
         adapter: creationAdapter(checkpointer, {
           analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
           catalog: toolCatalogSource(connectHubTools(hub)),

@@ -12,22 +12,27 @@ import {
   type RunIntent,
 } from '@hireloop/schemas';
 import { Command } from '@langchain/langgraph';
-import { isPromptSpec, type PromptSpec } from './prompt';
+import {
+  type CheckpointView,
+  CREATOR_ID,
+  type ExecutionRow,
+  judgeAnswer,
+  type Pending,
+  pendingOf,
+  whereItStands,
+} from './runner-decisions';
 
 /** The part of a compiled LangGraph graph the runner uses. */
 export interface RunnableGraph {
   stream(input: unknown, config: Record<string, unknown>): Promise<AsyncIterable<unknown>>;
-  getState(config: { configurable: { thread_id: string } }): Promise<{
-    values: unknown;
-    next: readonly string[];
-    /** absent when the thread has no checkpoint yet */
-    createdAt?: string;
-    tasks: readonly { name: string; result?: unknown; interrupts: readonly { id?: string; value?: unknown }[] }[];
-  }>;
+  getState(config: { configurable: { thread_id: string } }): Promise<CheckpointView & { values: unknown }>;
 }
 
 /** How a graph ended, in ExecutionResult terms. */
 export type Outcome = { status: ExecutionResult['status'] } & Pick<ExecutionResult, 'output' | 'error'>;
+
+/** An ExecutionEvent a node asks for; `key` is unique within the execution (the fact id derives from it). */
+export type NodeEvent = { key: string } & Omit<FactBody<'ExecutionEvent'>, 'executionId'>;
 
 /** What differs between graphs: how a trigger becomes input, and how a finished state becomes a result. */
 export interface GraphAdapter<S> {
@@ -35,12 +40,17 @@ export interface GraphAdapter<S> {
   input(intent: RunIntent): Record<string, unknown>;
   outcome(values: S): Outcome;
   status(values: S): { phase?: string; progress?: number };
-  /** things worth an ExecutionEvent of their own, in order (e.g. an analyst fallback); published once each */
-  notices?(values: S): { event: 'analyst_fallback'; detail: string }[];
+  /** the events a node's update asks to publish (a run's tool calls, approvals) */
+  events?(update: unknown): NodeEvent[];
+  /** who answers the execution's prompts when the RunIntent names nobody (a run: the employee's owner) */
+  owner?(intent: RunIntent): Promise<string | undefined>;
 }
 
-export interface RunnerDeps<S> {
+export interface RunnerDeps<S, R = unknown> {
+  /** the creation graph: executions of `graph-creator` */
   adapter: GraphAdapter<S>;
+  /** the runtime graph: executions of every other employee; absent, every execution runs `adapter` */
+  runtime?: GraphAdapter<R>;
   pool: Pool;
   publisher: FactPublisher;
   log: Logger;
@@ -69,91 +79,89 @@ export function cancelError(reason: RunIntent['reason']): NonNullable<ExecutionR
   }
 }
 
-interface ExecutionRow {
-  execution_id: string;
-  org_id: string;
-  owner_user_id: string | null;
-  conversation_id: string | null;
-  status: 'running' | 'completed' | 'cancelled' | 'failed';
-}
-
-interface Pending {
-  promptId: string;
-  spec: PromptSpec;
-}
+type State = Awaited<ReturnType<RunnableGraph['getState']>>;
 
 /**
- * Runs executions of a LangGraph graph under the exactly-once rules of ARCHITECTURE §5: a
+ * Runs executions of LangGraph graphs under the exactly-once rules of ARCHITECTURE §5: a
  * per-execution advisory lock around every start/resume/cancel; resume only with
  * `Command({resume: {[promptId]: payload}})` after checking the prompt is pending; duplicates and
  * stale answers recorded without effect; the pending prompt (or the result) published again after
  * every delivery, with the same ids, so a crash between checkpoint and publish loses nothing.
+ * The decisions are pure (runner-decisions.ts); this shell reads the row and the checkpoint state
+ * once per delivery and publishes a run's events with what follows them in one `publishAll`.
  */
-export class ExecutionRunner<S> {
+export class ExecutionRunner<S, R = unknown> {
   private readonly clock: Clock;
   private readonly durability: 'exit' | 'sync' | 'async';
   private readonly queues = new Map<string, Promise<void>>();
 
-  constructor(private readonly deps: RunnerDeps<S>) {
+  constructor(private readonly deps: RunnerDeps<S, R>) {
     this.clock = deps.clock ?? systemClock;
     this.durability = deps.durability ?? 'exit';
   }
 
+  /** The graph of an execution: the creation graph for `graph-creator`, the runtime graph for an employee. */
+  private adapterOf(employeeId: string | null): GraphAdapter<unknown> {
+    const runtime = this.deps.runtime as GraphAdapter<unknown> | undefined;
+    if (runtime && employeeId !== null && employeeId !== CREATOR_ID) return runtime;
+    return this.deps.adapter as GraphAdapter<unknown>;
+  }
+
   async start(intent: RunIntent, traceparent?: string): Promise<void> {
     await this.withLock(intent.executionId, async () => {
+      const adapter = this.adapterOf(intent.employeeId);
       const row = await this.row(intent.executionId);
       if (row) {
-        // A redelivered start. If the worker died before the first checkpoint, run it again from
-        // the trigger; otherwise say again where it stands (or carry on a run cut off mid-way).
-        const state = await this.deps.adapter.graph.getState({ configurable: { thread_id: intent.executionId } });
-        if (row.status === 'running' && state.createdAt === undefined) {
-          await this.advance(intent, this.deps.adapter.input(intent), traceparent);
-          return;
-        }
-        await this.publishWhereItStands(intent, row, traceparent, state);
+        // A redelivered start: say again where it stands, or carry on a run cut off mid-way.
+        await this.followUp(intent, row, await this.stateOf(adapter, intent.executionId), false, [], traceparent);
         return;
       }
+      const owner = intent.correlation.userId ?? (await adapter.owner?.(intent)) ?? null;
+      const inserted: ExecutionRow = {
+        execution_id: intent.executionId,
+        org_id: intent.orgId,
+        owner_user_id: owner,
+        conversation_id: intent.correlation.conversationId ?? null,
+        status: 'running',
+        employee_id: intent.employeeId,
+      };
       await this.deps.pool.query(
-        `INSERT INTO graph_executions (execution_id, org_id, owner_user_id, conversation_id, status, started_at)
-         VALUES ($1, $2, $3, $4, 'running', $5)`,
-        [
-          intent.executionId,
-          intent.orgId,
-          intent.correlation.userId ?? null,
-          intent.correlation.conversationId ?? null,
-          intent.ts,
-        ],
+        `INSERT INTO graph_executions (execution_id, org_id, owner_user_id, conversation_id, status, started_at, employee_id)
+         VALUES ($1, $2, $3, $4, 'running', $5, $6)`,
+        [inserted.execution_id, inserted.org_id, owner, inserted.conversation_id, intent.ts, intent.employeeId],
       );
-      await this.advance(intent, this.deps.adapter.input(intent), traceparent);
+      await this.advance(intent, inserted, adapter.input(intent), traceparent);
     });
   }
 
   async respond(response: HILResponse, traceparent?: string): Promise<void> {
     await this.withLock(response.executionId, async () => {
       const row = await this.row(response.executionId);
-      if (!row) return this.ignore(response, 'unknown execution', traceparent);
-      if (row.status !== 'running') return this.ignore(response, `execution is ${row.status}`, traceparent);
-      if (row.org_id !== response.orgId || (row.owner_user_id && row.owner_user_id !== response.correlation.userId)) {
-        await this.ignore(response, 'the answering user does not own this execution', traceparent);
+      const adapter = this.adapterOf(row?.employee_id ?? null);
+      const state = row?.status === 'running' ? await this.stateOf(adapter, response.executionId) : undefined;
+      const verdict = judgeAnswer(row, state ? pendingOf(state) : [], {
+        orgId: response.orgId,
+        userId: response.correlation.userId,
+        promptId: response.promptId,
+      });
+      if (verdict.verdict === 'ignore') {
+        const ignored = this.ignored(response, verdict.reason);
+        if (verdict.standing && row && state) return this.followUp(response, row, state, false, [ignored], traceparent);
+        await this.deps.publisher.publish(ignored, { traceparent });
+        return;
+      }
+      const check = checkAnswer(verdict.prompt.spec, response.payload);
+      if (!check.ok && row && state) {
         // the supervisor gave the answer a slot: the prompt again tells it the execution still waits
-        if (row.org_id === response.orgId) await this.publishWhereItStands(response, row, traceparent);
-        return;
+        const reason = `answer breaks the prompt's input schema: ${describeErrors(check.errors)}`;
+        return this.followUp(response, row, state, false, [this.ignored(response, reason)], traceparent);
       }
-      const pending = await this.pending(response.executionId);
-      if (!pending.some((p) => p.promptId === response.promptId)) {
-        await this.ignore(response, 'prompt is not pending (duplicate or stale answer)', traceparent);
-        // The answer that moved it on may have been followed by a crash before the next prompt went out.
-        await this.publishWhereItStands(response, row, traceparent);
-        return;
-      }
-      const prompt = pending.find((p) => p.promptId === response.promptId);
-      const check = prompt ? checkAnswer(prompt.spec, response.payload) : undefined;
-      if (check && !check.ok) {
-        await this.ignore(response, `answer breaks the prompt's input schema: ${describeErrors(check.errors)}`, traceparent);
-        await this.publishWhereItStands(response, row, traceparent);
-        return;
-      }
-      await this.advance(response, new Command({ resume: { [response.promptId]: response.payload } }), traceparent);
+      await this.advance(
+        response,
+        row as ExecutionRow,
+        new Command({ resume: { [response.promptId]: response.payload } }),
+        traceparent,
+      );
     });
   }
 
@@ -163,104 +171,139 @@ export class ExecutionRunner<S> {
       if (row && row.status !== 'running') return;
       const now = this.clock.now().toISOString();
       await this.deps.pool.query(
-        `INSERT INTO graph_executions (execution_id, org_id, owner_user_id, conversation_id, status, started_at, ended_at)
-         VALUES ($1, $2, $3, $4, 'cancelled', $5, $5)
+        `INSERT INTO graph_executions (execution_id, org_id, owner_user_id, conversation_id, status, started_at, ended_at, employee_id)
+         VALUES ($1, $2, $3, $4, 'cancelled', $5, $5, $6)
          ON CONFLICT (execution_id) DO UPDATE SET status = 'cancelled', ended_at = $5`,
-        [intent.executionId, intent.orgId, intent.correlation.userId ?? null, intent.correlation.conversationId ?? null, now],
+        [
+          intent.executionId,
+          intent.orgId,
+          intent.correlation.userId ?? null,
+          intent.correlation.conversationId ?? null,
+          now,
+          intent.employeeId,
+        ],
       );
-      await this.deps.publisher.publish(this.result(intent, 'cancelled', { error: cancelError(intent.reason) }), {
-        traceparent,
-      });
+      await this.deps.publisher.publish(this.cancelled(intent, intent.executionId), { traceparent });
     });
   }
 
   /** Runs the graph from `input` until it stops at an interrupt or ends, then publishes what follows. */
-  private async advance(cause: RunIntent | HILResponse, input: unknown, traceparent?: string): Promise<void> {
+  private async advance(cause: RunIntent | HILResponse, row: ExecutionRow, input: unknown, traceparent?: string): Promise<void> {
     const executionId = cause.executionId;
-    const nodes: string[] = [];
+    const adapter = this.adapterOf(row.employee_id);
+    const events: FactOf<'ExecutionEvent'>[] = [];
+    let n = 0;
     try {
-      const stream = await this.deps.adapter.graph.stream(input, {
+      const stream = await adapter.graph.stream(input, {
         configurable: { thread_id: executionId },
         durability: this.durability,
         streamMode: 'updates',
       });
       for await (const chunk of stream) {
-        if (chunk && typeof chunk === 'object') nodes.push(...Object.keys(chunk).filter((k) => !k.startsWith('__')));
+        if (!chunk || typeof chunk !== 'object') continue;
+        for (const [node, update] of Object.entries(chunk)) {
+          if (node.startsWith('__')) continue;
+          for (const { key, ...body } of adapter.events?.(update) ?? []) {
+            events.push(this.caused('ExecutionEvent', cause, executionId, `${executionId}:${key}`, { executionId, ...body }));
+          }
+          events.push(
+            this.caused('ExecutionEvent', cause, executionId, `${cause.id}:node:${n++}:${node}`, {
+              executionId,
+              event: 'node_exit',
+              node,
+            }),
+          );
+        }
       }
     } catch (error) {
       this.deps.log.error({ err: error, executionId }, 'graph run failed');
       await this.finish(
         cause,
+        executionId,
         'failed',
         { error: { code: 'graph_failed', message: String((error as Error).message).slice(0, 400) } },
+        events,
         traceparent,
       );
       return;
     }
-    const events = nodes.map((node, i) =>
-      this.caused('ExecutionEvent', cause, executionId, `${cause.id}:node:${i}:${node}`, {
+    const state = await this.stateOf(adapter, executionId);
+    events.push(
+      this.caused('ExecutionEvent', cause, executionId, `${cause.id}:phase`, {
         executionId,
-        event: 'node_exit',
-        node,
+        event: 'phase',
+        ...adapter.status(state.values),
       }),
     );
-    const state = await this.deps.adapter.graph.getState({ configurable: { thread_id: executionId } });
-    const status = this.deps.adapter.status(state.values as S);
-    events.push(
-      this.caused('ExecutionEvent', cause, executionId, `${cause.id}:phase`, { executionId, event: 'phase', ...status }),
-    );
-    await this.deps.publisher.publishAll(events, { traceparent });
-
-    const row = await this.row(executionId);
-    if (row) await this.publishWhereItStands(cause, row, traceparent, state);
+    await this.followUp(cause, row, state, true, events, traceparent);
   }
 
-  /** Publishes the pending prompt, or the result when the graph has ended (same ids every time). */
-  private async publishWhereItStands(
-    cause: AnyFact,
+  /** Publishes `before` together with the pending prompt, or the result when the graph has ended (same ids every time). */
+  private async followUp(
+    cause: AnyFact & { executionId: string },
     row: ExecutionRow,
+    state: State,
+    justRan: boolean,
+    before: AnyFact[],
     traceparent?: string,
-    known?: Awaited<ReturnType<RunnableGraph['getState']>>,
   ): Promise<void> {
     const executionId = row.execution_id;
-    if (row.status === 'cancelled') {
-      const error = cancelError(cause.type === 'RunIntent' ? cause.reason : undefined);
-      await this.deps.publisher.publish(this.result(cause, 'cancelled', { error }, executionId), { traceparent });
-      return;
-    }
-    const state = known ?? (await this.deps.adapter.graph.getState({ configurable: { thread_id: executionId } }));
-    const pending = this.pendingOf(state);
-    const first = pending[0];
-    if (first) {
-      await this.deps.publisher.publish(this.prompt(cause, row, first), { traceparent });
-      return;
-    }
-    if (row.status === 'running' && state.createdAt !== undefined && state.next.length > 0 && !known) {
-      // A run cut off between two checkpoints: carry on from the last one (nodes before an
-      // interrupt are safe to repeat).
-      await this.advance(cause as RunIntent | HILResponse, null, traceparent);
-      return;
-    }
-    if (state.next.length === 0 && row.status === 'running') {
-      const { status, ...body } = this.deps.adapter.outcome(state.values as S);
-      await this.finish(cause, status, body, traceparent);
-    } else if (row.status !== 'running') {
-      await this.deps.publisher.publish(this.result(cause, row.status, {}, executionId), { traceparent });
+    const adapter = this.adapterOf(row.employee_id);
+    const standing = whereItStands(row, state, justRan);
+    switch (standing.kind) {
+      case 'cancelled':
+        return this.deps.publisher.publishAll([...before, this.cancelled(cause, executionId)], { traceparent });
+      case 'prompt':
+        return this.deps.publisher.publishAll([...before, this.prompt(cause, row, standing.pending)], { traceparent });
+      case 'restart':
+        if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
+        return this.advance(cause as RunIntent | HILResponse, row, adapter.input(cause as RunIntent), traceparent);
+      case 'continue':
+        // nodes before an interrupt are safe to repeat; a node that calls tools acts once through its records
+        if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
+        return this.advance(cause as RunIntent | HILResponse, row, null, traceparent);
+      case 'finish': {
+        const { status, ...body } = adapter.outcome(state.values);
+        return this.finish(cause, executionId, status, body, before, traceparent);
+      }
+      case 'ended':
+        return this.deps.publisher.publishAll([...before, this.result(cause, standing.status, {}, executionId)], {
+          traceparent,
+        });
+      case 'nothing':
+        if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
+        return;
+      default: {
+        const never: never = standing;
+        throw new Error(`unhandled standing ${JSON.stringify(never)}`);
+      }
     }
   }
 
   private async finish(
-    cause: AnyFact & { executionId?: string },
+    cause: AnyFact,
+    executionId: string,
     status: ExecutionResult['status'],
     body: Pick<ExecutionResult, 'output' | 'error'>,
+    before: AnyFact[],
     traceparent?: string,
   ): Promise<void> {
-    const executionId = (cause as { executionId: string }).executionId;
     await this.deps.pool.query(
       `UPDATE graph_executions SET status = $2, ended_at = $3 WHERE execution_id = $1 AND status = 'running'`,
       [executionId, status, this.clock.now().toISOString()],
     );
+    // the run's last events first: a reader that sees the result sees the progress and effects that led to it
+    if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
     await this.deps.publisher.publish(this.result(cause, status, body, executionId), { traceparent });
+  }
+
+  private cancelled(cause: AnyFact, executionId: string): ExecutionResult {
+    return this.result(
+      cause,
+      'cancelled',
+      { error: cancelError(cause.type === 'RunIntent' ? cause.reason : undefined) },
+      executionId,
+    );
   }
 
   /** The one result of an execution: its id derives from the execution, so a repeat dedupes downstream. */
@@ -302,19 +345,16 @@ export class ExecutionRunner<S> {
     });
   }
 
-  private async ignore(response: HILResponse, reason: string, traceparent?: string): Promise<void> {
+  private ignored(response: HILResponse, reason: string): FactOf<'ExecutionEvent'> {
     this.deps.log.info(
       { executionId: response.executionId, promptId: response.promptId, reason },
       'answer acknowledged without effect',
     );
-    await this.deps.publisher.publish(
-      this.caused('ExecutionEvent', response, response.executionId, `${response.id}:ignored`, {
-        executionId: response.executionId,
-        event: 'answer_ignored',
-        detail: `${response.promptId}: ${reason}`.slice(0, 500),
-      }),
-      { traceparent },
-    );
+    return this.caused('ExecutionEvent', response, response.executionId, `${response.id}:ignored`, {
+      executionId: response.executionId,
+      event: 'answer_ignored',
+      detail: `${response.promptId}: ${reason}`.slice(0, 500),
+    });
   }
 
   /** A fact caused by `cause` whose id derives from it: the same delivery always yields the same facts. */
@@ -331,21 +371,13 @@ export class ExecutionRunner<S> {
     });
   }
 
-  private pendingOf(state: Awaited<ReturnType<RunnableGraph['getState']>>): Pending[] {
-    // A task that has a result finished; its interrupt is history, not a pending question.
-    return state.tasks
-      .filter((t) => t.result === undefined)
-      .flatMap((t) => t.interrupts)
-      .flatMap((i) => (i.id && isPromptSpec(i.value) ? [{ promptId: i.id, spec: i.value }] : []));
-  }
-
-  private async pending(executionId: string): Promise<Pending[]> {
-    return this.pendingOf(await this.deps.adapter.graph.getState({ configurable: { thread_id: executionId } }));
+  private stateOf(adapter: GraphAdapter<unknown>, executionId: string): Promise<State> {
+    return adapter.graph.getState({ configurable: { thread_id: executionId } });
   }
 
   private async row(executionId: string): Promise<ExecutionRow | undefined> {
     const { rows } = await this.deps.pool.query<ExecutionRow>(
-      'SELECT execution_id, org_id, owner_user_id, conversation_id, status FROM graph_executions WHERE execution_id = $1',
+      'SELECT execution_id, org_id, owner_user_id, conversation_id, status, employee_id FROM graph_executions WHERE execution_id = $1',
       [executionId],
     );
     return rows[0];

@@ -50,7 +50,7 @@ describe('the Connect Hub client against the connect-hub process', () => {
     expect(byId(catalog.capabilities)).toEqual(byId(builtInCatalog.capabilities));
     expect(byId(catalog.triggers)).toEqual(byId(builtInCatalog.triggers));
     expect(catalog.connected).toEqual([...devOrgConnections].sort());
-    expect(client.stats).toEqual({ fetched: 2, notModified: 0 });
+    expect(client.stats).toEqual({ fetched: 2, notModified: 0, servedStale: 0 });
   });
 
   it('serves the cached view while the hub answers 304, counting each', async () => {
@@ -60,7 +60,7 @@ describe('the Connect Hub client against the connect-hub process', () => {
     const third = await client.catalog('acme');
     expect(second).toBe(first);
     expect(third).toBe(first);
-    expect(client.stats).toEqual({ fetched: 2, notModified: 4 });
+    expect(client.stats).toEqual({ fetched: 2, notModified: 4, servedStale: 0 });
     expect((await client.capabilities('acme')).length).toBe(builtInCatalog.capabilities.length);
     expect(client.stats.notModified).toBe(5);
   });
@@ -69,19 +69,19 @@ describe('the Connect Hub client against the connect-hub process', () => {
     const orgId = freshOrg();
     const client = new ConnectHubClient({ baseUrl, secret: SECRET });
     expect((await client.catalog(orgId)).connected).toEqual([]);
-    expect(client.stats).toEqual({ fetched: 2, notModified: 0 });
+    expect(client.stats).toEqual({ fetched: 2, notModified: 0, servedStale: 0 });
 
     await connect(orgId, ['stripe', 'quickbooks']);
     const changed = await client.catalog(orgId);
     expect(changed.connected).toEqual(['quickbooks', 'stripe']);
-    expect(client.stats).toEqual({ fetched: 4, notModified: 0 });
+    expect(client.stats).toEqual({ fetched: 4, notModified: 0, servedStale: 0 });
 
     expect(await client.catalog(orgId)).toBe(changed);
-    expect(client.stats).toEqual({ fetched: 4, notModified: 2 });
+    expect(client.stats).toEqual({ fetched: 4, notModified: 2, servedStale: 0 });
 
     await connect(orgId, ['stripe', 'quickbooks']); // the same set: nothing changes, the cache holds
     expect(await client.catalog(orgId)).toBe(changed);
-    expect(client.stats).toEqual({ fetched: 4, notModified: 4 });
+    expect(client.stats).toEqual({ fetched: 4, notModified: 4, servedStale: 0 });
   });
 
   it("keeps each org's view apart", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CreateGraphPayload, EmployeeGraphSpec } from '@hireloop/schemas';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
@@ -31,6 +32,15 @@ export function creationAdapter(checkpointer: BaseCheckpointSaver, options: Crea
       };
     },
     status: (values) => ({ phase: values.phase, progress: values.progress }),
-    notices: (values) => values.fallbacks.map((detail) => ({ event: 'analyst_fallback' as const, detail: detail.slice(0, 500) })),
+    // an analyst fallback is worth an event of its own (the same fallback again dedupes by its key)
+    events: (update) =>
+      (Array.isArray((update as { fallbacks?: unknown } | null)?.fallbacks)
+        ? (update as { fallbacks: string[] }).fallbacks
+        : []
+      ).map((detail) => ({
+        key: `analyst_fallback:${createHash('sha256').update(detail).digest('hex').slice(0, 16)}`,
+        event: 'analyst_fallback' as const,
+        detail: detail.slice(0, 500),
+      })),
   };
 }

@@ -1,0 +1,440 @@
+/**
+ * One conversation: the transcript (a `log` "Conversation": the user's lines, hireloop's replies, the
+ * prompts answered with their answers, how each execution ended), the pending prompt's form, progress,
+ * the finished employee, the message box, and beside it the user's conversations with each execution's
+ * status. The transcript is rebuilt from the executions' timelines when the page loads, and the socket
+ * reconnects by itself; on every (re)join the gateway pushes the pending prompt again and the page
+ * catches up on what ended meanwhile.
+ */
+import type { ExecutionView, ServerFrame } from '@hireloop/schemas';
+import type { Api } from './api';
+import { formatTime, h } from './dom';
+import { employeeView, type Spec } from './employee';
+import { type Answer, answeredView, type Prompt, promptForm } from './prompt';
+import { ChatSocket, type LinkState } from './socket';
+
+export interface ConversationView {
+  element: HTMLElement;
+  conversationId: string;
+  close(): void;
+  focus(): void;
+}
+
+type Execution = ExecutionView;
+type TimelineFact = { type: string; ts: string; fact: Record<string, unknown> };
+type ChatLine = { id: string; role: 'user' | 'assistant'; text: string; ts: string };
+
+const TITLES_KEY = 'hireloop.titles';
+const ENDED = new Set(['completed', 'cancelled', 'failed']);
+
+function titles(): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(TITLES_KEY) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+function rememberTitle(conversationId: string, text: string): void {
+  const all = titles();
+  if (all[conversationId]) return;
+  const line = text.replace(/\s+/g, ' ');
+  all[conversationId] = line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  localStorage.setItem(TITLES_KEY, JSON.stringify(all));
+}
+
+export const statusWords = (status: string): string =>
+  ({ waiting: 'waiting for your answer', running: 'working', queued: 'queued' })[status] ?? status;
+
+export function conversationView(api: Api, userId: string, conversationId: string): ConversationView {
+  sessionStorage.setItem('hireloop.conversation', conversationId);
+  const prompts = new Map<string, { prompt: Prompt; answered: boolean }>();
+  const resultsShown = new Set<string>();
+  /** how executions ended, as the socket said: the projection the panel reads may lag behind */
+  const live = new Map<string, string>();
+  let pending: { executionId: string; promptId: string } | null = null;
+  let closed = false;
+  /** while the transcript loads, frames wait here so that they follow it */
+  let early: ServerFrame[] | null = [];
+
+  const log = h('div', { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', class: 'log' });
+  const link = h('p', { role: 'status', class: 'link muted' }, 'Connecting…');
+  const promptHolder = h('div', { class: 'prompt-holder' });
+  const bar = h('div', { class: 'bar-fill' });
+  const barText = h('span', { class: 'bar-text' });
+  const progress = h(
+    'div',
+    { class: 'progress', hidden: true },
+    h('div', { role: 'progressbar', 'aria-label': 'Progress', 'aria-valuemin': 0, 'aria-valuemax': 100, class: 'bar' }, bar),
+    barText,
+  );
+  const employeeHolder = h('div', { class: 'employee-holder' });
+  const message = h('textarea', {
+    id: `message-${conversationId}`,
+    rows: 3,
+    placeholder: 'Describe a job, e.g. "When a deal closes in HubSpot, send a welcome email and book a kickoff."',
+    'aria-describedby': 'message-hint',
+  });
+  const composerAlert = h('div', {});
+  const panel = h('div', { class: 'panel-list' });
+  const panelAlert = h('div', {});
+
+  const entry = (who: 'user' | 'reply' | 'system' | 'error', ...content: (Node | string)[]) => {
+    const label = { user: 'You', reply: 'hireloop', system: 'hireloop', error: 'Problem' }[who];
+    log.append(
+      h(
+        'div',
+        { class: `entry ${who}`, ...(who === 'error' ? { role: 'alert' } : {}) },
+        h('span', { class: 'who' }, label),
+        ...content.map((c) => (typeof c === 'string' ? h('p', {}, c) : c)),
+      ),
+    );
+    log.scrollTop = log.scrollHeight;
+  };
+
+  let lastPhase = 'working';
+  function setProgress(phase: string | undefined | null, percent: number | undefined | null, position?: number) {
+    progress.hidden = false;
+    if (phase) lastPhase = phase;
+    const bits = [
+      lastPhase,
+      position !== undefined ? `position ${position} in the queue` : null,
+      percent != null ? `${percent}%` : null,
+    ];
+    const text = bits.filter(Boolean).join(' · ');
+    const pb = progress.firstElementChild as HTMLElement;
+    if (percent != null) {
+      pb.setAttribute('aria-valuenow', String(percent));
+      bar.style.width = `${percent}%`;
+    }
+    pb.setAttribute('aria-valuetext', text);
+    barText.textContent = text;
+  }
+
+  function showPrompt(executionId: string, prompt: Prompt) {
+    const known = prompts.get(prompt.promptId);
+    if (known?.answered || pending?.promptId === prompt.promptId) return;
+    prompts.set(prompt.promptId, { prompt, answered: false });
+    pending = { executionId, promptId: prompt.promptId };
+    if (prompt.progress !== undefined) setProgress(null, prompt.progress);
+    const form = promptForm({
+      prompt,
+      submit: (answer: Answer) =>
+        api.post(`/v1/executions/${encodeURIComponent(executionId)}/respond`, {
+          promptId: prompt.promptId,
+          kind: prompt.kind,
+          payload: answer,
+        }),
+      answered: (answer) => markAnswered(prompt, answer),
+    });
+    promptHolder.replaceChildren(form);
+    form.querySelector<HTMLElement>('input, textarea')?.focus();
+    void refreshPanel();
+  }
+
+  function markAnswered(prompt: Prompt, answer: Answer) {
+    prompts.set(prompt.promptId, { prompt, answered: true });
+    log.append(answeredView(prompt, answer));
+    log.scrollTop = log.scrollHeight;
+    if (pending?.promptId === prompt.promptId) {
+      pending = null;
+      promptHolder.replaceChildren(h('p', { class: 'muted', role: 'status' }, 'Answer sent. Waiting for hireloop…'));
+    }
+  }
+
+  function showResult(executionId: string, status: string, output?: Record<string, unknown>, error?: unknown) {
+    if (resultsShown.has(executionId)) return;
+    resultsShown.add(executionId);
+    live.set(executionId, status);
+    if (pending?.executionId === executionId || !pending) {
+      pending = null;
+      promptHolder.replaceChildren();
+    }
+    const spec = (output as { employee?: Spec } | undefined)?.employee;
+    if (status === 'completed') {
+      setProgress('done', 100);
+      entry('system', spec ? `Done: ${spec.name} is designed and registered. Review it below, then activate it.` : 'Done.');
+      if (spec) employeeHolder.replaceChildren(employeeView(api, spec));
+    } else {
+      const why = typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '';
+      entry('system', status === 'cancelled' ? 'This creation was cancelled.' : `This creation failed${why ? `: ${why}` : '.'}`);
+      promptHolder.replaceChildren();
+    }
+    void refreshPanel();
+  }
+
+  function onFrame(frame: ServerFrame) {
+    if ('conversationId' in frame && frame.conversationId !== conversationId) return;
+    switch (frame.type) {
+      case 'hil_prompt': {
+        const { type: _t, conversationId: _c, ...prompt } = frame;
+        showPrompt(frame.executionId, prompt as Prompt);
+        return;
+      }
+      case 'execution_event': {
+        const position = (frame as { position?: unknown }).position;
+        setProgress(frame.phase, frame.progress, typeof position === 'number' ? position : undefined);
+        return;
+      }
+      case 'execution_result':
+        showResult(frame.executionId, frame.status, frame.output as Record<string, unknown> | undefined, frame.error);
+        return;
+      case 'message':
+        entry('reply', h('p', {}, frame.text));
+        return;
+      case 'error':
+        entry('error', h('p', {}, `hireloop refused that: ${frame.message}`));
+        return;
+      default: {
+        const never: never = frame;
+        return never;
+      }
+    }
+  }
+
+  function onLink(state: LinkState) {
+    link.textContent = { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Connection lost: reconnecting…' }[state];
+    link.classList.toggle('warn', state === 'reconnecting');
+    if (state === 'open' && !early) void catchUp();
+  }
+
+  /** What the stream may have carried while the socket was away: results, the pending prompt, progress. */
+  async function catchUp() {
+    const res = await api.get<{ executions: Execution[] }>(`/v1/executions?conversationId=${encodeURIComponent(conversationId)}`);
+    if (!res.ok || closed) return;
+    for (const e of [...res.body.executions].reverse()) {
+      if (e.result)
+        showResult(e.executionId, e.result.status, e.result.output as Record<string, unknown> | undefined, e.result.error);
+      else {
+        if (e.phase || e.progress !== null) setProgress(e.phase, e.progress);
+        if (e.currentPrompt) showPrompt(e.executionId, e.currentPrompt);
+      }
+    }
+  }
+
+  /**
+   * The transcript as the event store has it, in time order: the chat lines (the user's and the replies),
+   * each execution's request when it came from elsewhere than a chat line, its prompts with their
+   * answers, and how it ended. The pending prompt is left to the socket, which pushes it on joining.
+   */
+  async function loadHistory() {
+    const id = encodeURIComponent(conversationId);
+    const [res, lines] = await Promise.all([
+      api.get<{ executions: Execution[] }>(`/v1/executions?conversationId=${id}`),
+      api.get<{ messages: ChatLine[] }>(`/v1/conversations/${id}/messages`),
+    ]);
+    if (!res.ok) {
+      if (res.status !== 404) entry('error', `Could not load this conversation: ${res.message}`);
+      return;
+    }
+    const items: { ts: string; show: () => void }[] = [];
+    const said = new Set<string>();
+    for (const line of lines.ok ? lines.body.messages : []) {
+      if (line.role === 'user') said.add(line.text.trim());
+      items.push({
+        ts: line.ts,
+        show: () => {
+          entry(line.role === 'user' ? 'user' : 'reply', line.text);
+          if (line.role === 'user') rememberTitle(conversationId, line.text);
+        },
+      });
+    }
+    const timelines = await Promise.all(
+      res.body.executions.map(async (execution) => ({
+        execution,
+        timeline: await api.get<{ events: TimelineFact[] }>(`/v1/executions/${encodeURIComponent(execution.executionId)}/events`),
+      })),
+    );
+    for (const { execution, timeline } of timelines) {
+      if (!timeline.ok) continue;
+      const answers = new Map<string, Answer>();
+      for (const { type, fact } of timeline.body.events)
+        if (type === 'HILResponse') answers.set(String(fact.promptId), fact.payload as Answer);
+      for (const { type, fact, ts } of timeline.body.events) {
+        if (type === 'RunIntent' && fact.action === 'start') {
+          const job = (fact.trigger as { payload?: { jobDescription?: unknown } } | undefined)?.payload?.jobDescription;
+          if (typeof job === 'string' && !said.has(job.trim()))
+            items.push({
+              ts,
+              show: () => {
+                entry('user', job);
+                rememberTitle(conversationId, job);
+              },
+            });
+        } else if (type === 'HILPrompt') {
+          const promptId = String(fact.promptId);
+          const answer = answers.get(promptId);
+          const prompt = fact as unknown as Prompt;
+          if (answer)
+            items.push({
+              ts,
+              show: () => {
+                if (prompts.has(promptId)) return;
+                prompts.set(promptId, { prompt, answered: true });
+                log.append(answeredView(prompt, answer));
+              },
+            });
+        } else if (type === 'ExecutionResult') {
+          const output = fact.output as Record<string, unknown> | undefined;
+          items.push({ ts, show: () => showResult(execution.executionId, String(fact.status), output, fact.error) });
+        }
+      }
+    }
+    items.sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
+    for (const item of items) item.show();
+  }
+
+  async function refreshPanel() {
+    const res = await api.get<{ executions: Execution[] }>('/v1/executions');
+    if (closed) return;
+    if (!res.ok) {
+      panel.replaceChildren(h('p', { class: 'muted' }, `Your conversations could not be loaded: ${res.message}`));
+      return;
+    }
+    const byConversation = new Map<string, Execution[]>();
+    for (const listed of res.body.executions) {
+      const known = live.get(listed.executionId);
+      const e = known && !ENDED.has(listed.status) ? { ...listed, status: known } : listed;
+      if (!e.conversationId) continue;
+      byConversation.set(e.conversationId, [...(byConversation.get(e.conversationId) ?? []), e]);
+    }
+    if (!byConversation.has(conversationId)) byConversation.set(conversationId, []);
+    const names = titles();
+    panel.replaceChildren(
+      h(
+        'ul',
+        {},
+        [...byConversation].map(([cid, executions]) =>
+          h(
+            'li',
+            { class: cid === conversationId ? 'current' : '' },
+            h(
+              'a',
+              { href: `#/chat/${encodeURIComponent(cid)}`, ...(cid === conversationId ? { 'aria-current': 'page' } : {}) },
+              names[cid] ??
+                (executions.length ? `Conversation of ${formatTime(executions.at(-1)?.createdAt)}` : 'New conversation'),
+            ),
+            executions.length
+              ? h(
+                  'ul',
+                  { class: 'executions' },
+                  executions.map((e) =>
+                    h(
+                      'li',
+                      {},
+                      h('span', { class: `status s-${e.status}` }, statusWords(e.status)),
+                      e.phase && !ENDED.has(e.status) ? h('span', { class: 'muted' }, ` · ${e.phase}`) : null,
+                      ENDED.has(e.status)
+                        ? null
+                        : h(
+                            'button',
+                            {
+                              type: 'button',
+                              class: 'small',
+                              'aria-label': `Cancel the execution started ${formatTime(e.createdAt)}`,
+                              onClick: () => void cancel(e.executionId),
+                            },
+                            'Cancel',
+                          ),
+                    ),
+                  ),
+                )
+              : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  async function cancel(executionId: string) {
+    panelAlert.replaceChildren();
+    const res = await api.post(`/v1/executions/${encodeURIComponent(executionId)}/cancel`);
+    if (!res.ok) panelAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, `Could not cancel: ${res.message}`));
+    else panelAlert.replaceChildren(h('p', { role: 'status' }, 'Cancelling…'));
+    await refreshPanel();
+  }
+
+  function send(event: Event) {
+    event.preventDefault();
+    composerAlert.replaceChildren();
+    const text = message.value.trim();
+    if (!text) {
+      composerAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, 'Write a message first.'));
+      return;
+    }
+    if (!socket.send({ type: 'message', text })) {
+      composerAlert.replaceChildren(
+        h('p', { role: 'alert', class: 'alert' }, 'Not connected to hireloop: your message was not sent. Reconnecting…'),
+      );
+      return;
+    }
+    entry('user', h('p', {}, text));
+    rememberTitle(conversationId, text);
+    message.value = '';
+    setTimeout(() => void refreshPanel(), 1_000);
+  }
+
+  message.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      (event.currentTarget as HTMLTextAreaElement).form?.requestSubmit();
+    }
+  });
+
+  const element = h(
+    'div',
+    { class: 'chat-layout' },
+    h(
+      'aside',
+      { class: 'side', 'aria-label': 'Your conversations' },
+      h('h2', {}, 'Conversations'),
+      h('a', { href: `#/chat/${crypto.randomUUID()}`, class: 'button' }, 'New conversation'),
+      panelAlert,
+      panel,
+    ),
+    h(
+      'main',
+      { class: 'conversation' },
+      h('h1', { class: 'sr-only' }, 'Chat with hireloop'),
+      link,
+      log,
+      progress,
+      promptHolder,
+      employeeHolder,
+      h(
+        'form',
+        { class: 'composer', onSubmit: send, 'aria-label': 'Write to hireloop' },
+        h('label', { for: message.id }, 'Message'),
+        message,
+        h('p', { id: 'message-hint', class: 'muted hint' }, 'Describe the job in your own words. Ctrl+Enter sends.'),
+        composerAlert,
+        h('button', { type: 'submit', class: 'primary' }, 'Send'),
+      ),
+    ),
+  );
+
+  // connected at once, so that a line written while the transcript loads is sent as soon as it can be
+  const socket = new ChatSocket(api.token, conversationId, (frame) => (early ? early.push(frame) : onFrame(frame)), onLink);
+
+  void (async () => {
+    entry(
+      'system',
+      h('p', {}, `Hello ${userId}. Describe a job and hireloop designs a digital employee for it, asking only what it must.`),
+    );
+    await loadHistory();
+    void refreshPanel();
+    const waiting = early ?? [];
+    early = null;
+    for (const frame of waiting) onFrame(frame);
+    if (socket.open) void catchUp();
+  })();
+
+  return {
+    element,
+    conversationId,
+    close() {
+      closed = true;
+      socket.close();
+    },
+    focus: () => message.focus(),
+  };
+}

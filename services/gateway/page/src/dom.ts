@@ -1,0 +1,48 @@
+/**
+ * The page's one way to make elements. Text is always a text node (never parsed as HTML), so what
+ * users and job descriptions say shows as typed, `<script>` included.
+ */
+export type Child = Node | string | number | null | undefined | false | Child[];
+type Handler = (event: Event) => void;
+export type Props = Record<string, string | number | boolean | Handler | null | undefined>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (typeof value === 'function') el.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key === 'value' && 'value' in el) (el as HTMLInputElement).value = String(value);
+    else if (key === 'checked' && el instanceof HTMLInputElement) el.checked = Boolean(value);
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(parent: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(parent, child);
+    else parent.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces an element's children. */
+export function fill(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, children);
+}
+
+let counter = 0;
+/** A page-unique id for label/field pairs. */
+export const uid = (prefix: string): string => `${prefix}-${++counter}`;
+
+export function formatTime(iso: string | undefined | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+}

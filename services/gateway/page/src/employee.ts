@@ -1,0 +1,226 @@
+/**
+ * The finished employee (ARCHITECTURE §13): its workflows and gaps as tables, its Mermaid diagram as
+ * a picture (Mermaid is a separate chunk, loaded only when a diagram is shown), the spec as a JSON
+ * download, and Activate, which shows each webhook's URL and secret once.
+ */
+import type { EmployeeGraphSpec } from '@hireloop/schemas';
+import type { Api } from './api';
+import { h } from './dom';
+
+export type Spec = EmployeeGraphSpec;
+
+export interface ActivateResult {
+  employeeId: string;
+  version: number;
+  status: string;
+  hooks?: { workflowId: string; url: string; secret: string }[];
+}
+
+export function workflowsTable(spec: Spec): HTMLTableElement {
+  return h(
+    'table',
+    {},
+    h('caption', {}, 'Workflows'),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ['Workflow', 'Trigger', 'Steps', 'Capabilities', 'Risk'].map((c) => h('th', { scope: 'col' }, c)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      spec.workflows.map((w) => {
+        const high = w.steps.filter((s) => s.risk === 'high').length;
+        return h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, w.name),
+          h('td', {}, w.trigger.triggerId),
+          h(
+            'td',
+            {},
+            w.steps.length === 0
+              ? 'none yet'
+              : h(
+                  'ol',
+                  {},
+                  w.steps.map((s) => h('li', {}, s.purpose)),
+                ),
+          ),
+          h('td', {}, w.steps.length === 0 ? '—' : [...new Set(w.steps.map((s) => s.capabilityId))].join(', ')),
+          h('td', {}, high > 0 ? `high (${high} step${high === 1 ? '' : 's'} need approval)` : 'low'),
+        );
+      }),
+    ),
+  );
+}
+
+const CATEGORY: Record<string, string> = {
+  missing_integration: 'Missing integration',
+  underspecified_task: 'Underspecified task',
+  organizational_context: 'Organisational context',
+  workflow_ambiguity: 'Workflow ambiguity',
+};
+
+export function gapsTable(spec: Spec): HTMLElement {
+  if (spec.gaps.length === 0) return h('p', {}, 'No gaps: everything the job needs is connected and clear.');
+  return h(
+    'table',
+    {},
+    h('caption', {}, 'Gaps'),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ['Gap', 'Kind', 'Blocking', 'Resolved'].map((c) => h('th', { scope: 'col' }, c)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      spec.gaps.map((g) =>
+        h(
+          'tr',
+          {},
+          h('td', {}, g.question),
+          h('td', {}, CATEGORY[g.category] ?? g.category),
+          h('td', {}, g.blocking ? 'yes' : 'no'),
+          h('td', {}, g.resolution === 'answered' ? `answered: ${g.answer ?? ''}` : g.resolution),
+        ),
+      ),
+    ),
+  );
+}
+
+let diagrams = 0;
+
+/** The diagram as an image: Mermaid renders SVG, shown through an <img> so nothing in it can run. */
+export function diagramImage(
+  source: string,
+  alt = 'Employee diagram',
+  caption = 'How the employee runs: each workflow from its trigger to its steps.',
+): HTMLElement {
+  const holder = h('figure', { class: 'diagram' }, h('p', { class: 'muted' }, 'Drawing the diagram…'));
+  void (async () => {
+    try {
+      const { default: mermaid } = await import('mermaid');
+      mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', flowchart: { htmlLabels: false }, theme: 'neutral' });
+      const { svg } = await mermaid.render(`employee-diagram-${++diagrams}`, source);
+      const img = h('img', { alt, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+      // drawn no larger than Mermaid laid it out
+      const natural = /max-width:\s*([\d.]+)px/.exec(svg)?.[1];
+      if (natural) img.style.maxWidth = `min(100%, ${natural}px)`;
+      holder.replaceChildren(img, h('figcaption', {}, caption));
+    } catch (error) {
+      holder.replaceChildren(
+        h('p', { role: 'alert' }, `The diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`),
+        h('pre', {}, source),
+      );
+    }
+  })();
+  return holder;
+}
+
+function download(spec: Spec): void {
+  const blob = new Blob([`${JSON.stringify(spec, null, 2)}\n`], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: `${spec.name.replace(/[^A-Za-z0-9._-]+/g, '-') || 'employee'}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The hooks of a fresh activation, shown once: the secrets are not shown again. */
+export function hooksView(result: ActivateResult): HTMLElement {
+  const hooks = result.hooks ?? [];
+  return h(
+    'div',
+    { class: 'hooks', role: 'status' },
+    h('p', {}, `Active: version ${result.version} runs when its triggers fire.`),
+    hooks.length > 0
+      ? [
+          h('p', {}, 'Webhook addresses and secrets (copy them now: the secrets are shown only once):'),
+          h(
+            'dl',
+            {},
+            hooks.map((hook) => [
+              h('dt', {}, hook.workflowId),
+              h('dd', {}, 'URL: ', h('code', {}, hook.url)),
+              h('dd', {}, 'Secret: ', h('code', {}, hook.secret)),
+            ]),
+          ),
+        ]
+      : null,
+  );
+}
+
+/** Activate (or deactivate) by id; the gateway's answer, or why not, goes into `out`. */
+export async function toggleActivation(api: Api, employeeId: string, activate: boolean, out: HTMLElement): Promise<boolean> {
+  out.replaceChildren(h('p', { class: 'muted' }, activate ? 'Activating…' : 'Deactivating…'));
+  const res = await api.post<ActivateResult>(
+    `/v1/employees/${encodeURIComponent(employeeId)}/${activate ? 'activate' : 'deactivate'}`,
+  );
+  if (res.ok) {
+    out.replaceChildren(
+      activate ? hooksView(res.body) : h('p', { role: 'status' }, 'Inactive: its triggers no longer start runs.'),
+    );
+    return true;
+  }
+  const why =
+    res.status === 404 && res.code !== 'not_found'
+      ? 'this gateway cannot run employees yet'
+      : res.status === 404
+        ? `${res.message} (it may not be registered yet, or this gateway cannot run employees yet)`
+        : res.message;
+  out.replaceChildren(h('p', { role: 'alert' }, `Could not ${activate ? 'activate' : 'deactivate'}: ${why}`));
+  return false;
+}
+
+/** The whole finished-employee section. */
+export function employeeView(api: Api, spec: Spec, heading: 'h2' | 'h3' = 'h3'): HTMLElement {
+  const out = h('div', { class: 'activation' });
+  const failed = spec.validation.checks.filter((c) => !c.passed);
+  const unsatisfied = spec.gaps.filter((g) => g.resolution === 'unsatisfied');
+  return h(
+    'section',
+    { class: 'employee', 'aria-label': `Employee ${spec.name}` },
+    h(heading, {}, `${spec.name}${spec.version ? ` (version ${spec.version})` : ''}`),
+    h('p', { class: 'job' }, spec.jobDescription),
+    h(
+      'p',
+      {},
+      spec.validation.passed
+        ? `Validated: all ${spec.validation.checks.length} checks passed.`
+        : `Validation: ${failed.length} check(s) failed — ${failed.map((c) => c.detail).join('; ')}`,
+    ),
+    unsatisfied.length > 0
+      ? h(
+          'p',
+          { class: 'notice' },
+          `${unsatisfied.length} question${unsatisfied.length === 1 ? ' was' : 's were'} left unanswered, so part of this employee cannot run yet: `,
+          unsatisfied.map((g) => g.question).join(' '),
+        )
+      : null,
+    h('div', { class: 'table-wrap' }, workflowsTable(spec)),
+    h('div', { class: 'table-wrap' }, gapsTable(spec)),
+    diagramImage(spec.diagram),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'button', onClick: () => download(spec) }, 'Download spec'),
+      h(
+        'button',
+        { type: 'button', class: 'primary', onClick: () => void toggleActivation(api, spec.employeeId, true, out) },
+        'Activate',
+      ),
+    ),
+    out,
+  );
+}

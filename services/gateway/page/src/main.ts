@@ -1,0 +1,190 @@
+/**
+ * hireloop's page: sign in, chat to create an employee (answering its prompts), and see the org's
+ * employees, their runs and everything waiting for this user's answer. It speaks only the gateway's
+ * public protocols (ARCHITECTURE §4a, §11): the chat socket and the `/v1` HTTP routes.
+ */
+import './style.css';
+import { Api, devToken, tokenClaims } from './api';
+import { type ConversationView, conversationView } from './conversation';
+import { h } from './dom';
+import { employeePage, employeesPage, inboxPage, runPage } from './runs';
+
+const TOKEN_KEY = 'hireloop.token';
+const root = document.getElementById('app')!;
+
+interface Session {
+  token: string;
+  userId: string;
+  orgId: string;
+}
+
+/** A token from the URL (`?token=`, removed from the address bar at once), else the one kept for this tab. */
+function initialSession(): Session | null {
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    url.searchParams.delete('token');
+    history.replaceState(null, '', url);
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+  }
+  const token = fromUrl ?? sessionStorage.getItem(TOKEN_KEY);
+  const claims = token ? tokenClaims(token) : null;
+  return token && claims ? { token, ...claims } : null;
+}
+
+function signIn(session: Session): void {
+  sessionStorage.setItem(TOKEN_KEY, session.token);
+  start(session);
+}
+
+// A host that embeds the page may hand it a token: postMessage({type: 'hireloop-token', token}).
+window.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; token?: unknown } | null;
+  if (event.origin !== location.origin && window.parent === window) return;
+  if (data?.type !== 'hireloop-token' || typeof data.token !== 'string') return;
+  const claims = tokenClaims(data.token);
+  if (claims) signIn({ token: data.token, ...claims });
+});
+
+function signInPage(): void {
+  const user = h('input', { id: 'signin-user', name: 'user', autocomplete: 'username', value: 'alice', required: true });
+  const org = h('input', { id: 'signin-org', name: 'org', autocomplete: 'organization', value: 'acme', required: true });
+  const alert = h('div', {});
+  const form = h(
+    'form',
+    {
+      class: 'card signin',
+      'aria-labelledby': 'signin-title',
+      onSubmit: async (event: Event) => {
+        event.preventDefault();
+        alert.replaceChildren();
+        const res = await devToken(user.value.trim(), org.value.trim());
+        if (res.ok) {
+          const claims = tokenClaims(res.body.token);
+          if (claims) return signIn({ token: res.body.token, ...claims });
+        }
+        const message = res.ok
+          ? 'the gateway gave a token this page cannot read'
+          : res.status === 404
+            ? 'signing in by name works only on a development gateway: open the link your administrator gave you (it ends in ?token=…)'
+            : res.message;
+        alert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, `Could not sign in: ${message}`));
+      },
+    },
+    h('h1', { id: 'signin-title' }, 'Sign in to hireloop'),
+    h(
+      'p',
+      { class: 'muted' },
+      'Development sign-in: any user name, and the organisation whose integrations to use (acme is connected to the common apps).',
+    ),
+    h('label', { for: 'signin-user' }, 'User'),
+    user,
+    h('label', { for: 'signin-org' }, 'Organisation'),
+    org,
+    alert,
+    h('button', { type: 'submit', class: 'primary' }, 'Sign in'),
+  );
+  root.replaceChildren(h('main', { class: 'center' }, form));
+  user.focus();
+}
+
+let current: { session: Session; api: Api; chat: ConversationView | null } | null = null;
+
+function start(session: Session): void {
+  current?.chat?.close();
+  current = { session, api: new Api(session.token), chat: null };
+  window.onhashchange = () => route();
+  route();
+}
+
+function shell(session: Session, active: string, ...content: Node[]): void {
+  const link = (href: string, label: string, key: string) =>
+    h('a', { href, ...(active === key ? { 'aria-current': 'page' } : {}) }, label);
+  root.replaceChildren(
+    h(
+      'header',
+      { class: 'top' },
+      h('a', { href: '#/', class: 'brand' }, 'hireloop'),
+      h(
+        'nav',
+        { 'aria-label': 'Main' },
+        link('#/', 'Chat', 'chat'),
+        link('#/employees', 'Employees', 'employees'),
+        link('#/inbox', 'Inbox', 'inbox'),
+      ),
+      h(
+        'div',
+        { class: 'who' },
+        h('span', {}, `${session.userId} · ${session.orgId}`),
+        h(
+          'button',
+          {
+            type: 'button',
+            onClick: () => {
+              sessionStorage.removeItem(TOKEN_KEY);
+              current?.chat?.close();
+              current = null;
+              location.hash = '';
+              signInPage();
+            },
+          },
+          'Sign out',
+        ),
+      ),
+    ),
+    ...content,
+  );
+}
+
+function route(): void {
+  if (!current) return;
+  const { session, api } = current;
+  const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const [page, id] = parts;
+  if (page !== 'chat') {
+    current.chat?.close();
+    current.chat = null;
+  }
+  switch (page) {
+    case 'employees': {
+      const main = h('main', { class: 'page' });
+      shell(session, 'employees', main);
+      void (id ? employeePage(api, main, id) : employeesPage(api, main));
+      return;
+    }
+    case 'runs': {
+      const main = h('main', { class: 'page' });
+      shell(session, 'employees', main);
+      void runPage(api, main, id ?? '');
+      return;
+    }
+    case 'inbox': {
+      const main = h('main', { class: 'page' });
+      shell(session, 'inbox', main);
+      void inboxPage(api, main);
+      return;
+    }
+    case 'chat': {
+      if (!id) break;
+      if (current.chat?.conversationId === id) return;
+      current.chat?.close();
+      const view = conversationView(api, session.userId, id);
+      current.chat = view;
+      shell(session, 'chat', view.element);
+      view.focus();
+      return;
+    }
+    default:
+      break;
+  }
+  // no conversation named: the last one of this tab, else a new one
+  const last = sessionStorage.getItem('hireloop.conversation');
+  location.replace(`#/chat/${encodeURIComponent(last ?? crypto.randomUUID())}`);
+}
+
+const session = initialSession();
+if (session) start(session);
+else signInPage();
+
+// time to first render, for the page's own measurement (tests read it)
+performance.mark('hireloop-rendered');

@@ -1,0 +1,248 @@
+/**
+ * Employees and runs (ARCHITECTURE §11, §13): the org's employees with version and status, activate /
+ * deactivate; an employee's runs; a run's timeline, effects and pending approval (the same Prompt
+ * form); and the inbox of everything waiting for this user's answer. Where the gateway does not have a
+ * route yet (it answers 404 or refuses the filter), the view says so instead of failing.
+ */
+import type { EmployeeView, ExecutionView, TimelineEntry } from '@hireloop/schemas';
+import type { Api, ApiResult } from './api';
+import { formatTime, h } from './dom';
+import { employeeView, toggleActivation } from './employee';
+import { promptForm } from './prompt';
+
+type Employee = EmployeeView & { status?: string };
+type Execution = ExecutionView & { employeeId?: string; trigger?: { triggerType?: string; workflowId?: string } };
+interface Effect {
+  stepId: string;
+  capabilityId: string;
+  args?: unknown;
+  idempotencyKey?: string;
+  status: string;
+  output?: unknown;
+  error?: unknown;
+  at?: string;
+}
+
+const unavailable = (what: string, res: Extract<ApiResult<unknown>, { ok: false }>) =>
+  h(
+    'p',
+    { class: 'notice', role: 'status' },
+    res.status === 404 || res.status === 400
+      ? `${what} are not available from this gateway yet (it answered ${res.status}: ${res.message}).`
+      : `${what} could not be loaded: ${res.message}`,
+  );
+
+const loading = (main: HTMLElement, title: string) =>
+  main.replaceChildren(h('h1', {}, title), h('p', { class: 'muted' }, 'Loading…'));
+
+function table(caption: string, columns: string[], rows: Node[][]): HTMLElement {
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      {},
+      h('caption', {}, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          columns.map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((cells) =>
+          h(
+            'tr',
+            {},
+            cells.map((c) => h('td', {}, c)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+const text = (value: unknown): Node => document.createTextNode(value === undefined || value === null ? '' : String(value));
+
+export async function employeesPage(api: Api, main: HTMLElement): Promise<void> {
+  loading(main, 'Employees');
+  const res = await api.get<{ employees: Employee[] }>('/v1/employees');
+  if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Employees'), unavailable('Employees', res));
+  const out = h('div', {});
+  const rows = res.body.employees.map((e) => {
+    const actions = h(
+      'div',
+      { class: 'actions' },
+      h('a', { href: `#/employees/${encodeURIComponent(e.employeeId)}` }, 'Details and runs'),
+      h('button', { type: 'button', onClick: () => void toggleActivation(api, e.employeeId, true, out) }, 'Activate'),
+      h('button', { type: 'button', onClick: () => void toggleActivation(api, e.employeeId, false, out) }, 'Deactivate'),
+    );
+    return [text(e.name), text(e.version), text(e.status ?? 'not reported'), text(formatTime(e.registeredAt)), actions];
+  });
+  main.replaceChildren(
+    h('h1', {}, 'Employees'),
+    rows.length === 0
+      ? h('p', {}, 'No employees yet: describe a job in the chat to create one.')
+      : table('Employees', ['Name', 'Version', 'Status', 'Registered', 'Actions'], rows),
+    out,
+  );
+}
+
+const runRows = (runs: Execution[]) =>
+  runs.map((r) => [
+    h('a', { href: `#/runs/${encodeURIComponent(r.executionId)}` }, r.status),
+    text(formatTime(r.createdAt)),
+    text(r.trigger?.workflowId ?? r.trigger?.triggerType ?? r.phase ?? ''),
+  ]);
+
+export async function employeePage(api: Api, main: HTMLElement, id: string): Promise<void> {
+  loading(main, 'Employee');
+  const res = await api.get<Employee>(`/v1/employees/${encodeURIComponent(id)}`);
+  if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Employee'), unavailable('This employee', res));
+  const employee = res.body;
+  const runsHolder = h('section', { 'aria-label': 'Runs' }, h('h2', {}, 'Runs'), h('p', { class: 'muted' }, 'Loading…'));
+  main.replaceChildren(
+    h('p', {}, h('a', { href: '#/employees' }, 'All employees')),
+    h('h1', {}, employee.name),
+    h(
+      'p',
+      {},
+      `Version ${employee.version} · status: ${employee.status ?? 'not reported'} · registered ${formatTime(employee.registeredAt)}`,
+    ),
+    employee.spec ? employeeView(api, employee.spec, 'h2') : h('p', {}, 'This version has no spec to show.'),
+    runsHolder,
+  );
+  const runs = await api.get<{ executions: Execution[] }>(`/v1/executions?employeeId=${encodeURIComponent(id)}`);
+  runsHolder.replaceChildren(
+    h('h2', {}, 'Runs'),
+    !runs.ok
+      ? unavailable('Runs', runs)
+      : runs.body.executions.length === 0
+        ? h('p', {}, 'No runs yet: it runs when one of its triggers fires.')
+        : table('Runs', ['Status', 'Started', 'Trigger'], runRows(runs.body.executions)),
+  );
+}
+
+function effectsTable(effects: Effect[]): HTMLElement {
+  if (effects.length === 0) return h('p', {}, 'No effects: this run has not acted on anything.');
+  return table(
+    'Effects',
+    ['Step', 'Capability', 'Status', 'Arguments', 'Result', 'At'],
+    effects.map((e) => [
+      text(e.stepId),
+      text(e.capabilityId),
+      text(e.status),
+      h('code', {}, JSON.stringify(e.args ?? {})),
+      h('code', {}, e.error !== undefined ? JSON.stringify(e.error) : JSON.stringify(e.output ?? '')),
+      text(formatTime(e.at)),
+    ]),
+  );
+}
+
+export async function runPage(api: Api, main: HTMLElement, id: string): Promise<void> {
+  loading(main, 'Run');
+  const res = await api.get<Execution>(`/v1/executions/${encodeURIComponent(id)}`);
+  if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Run'), unavailable('This run', res));
+  const run = res.body;
+  const promptHolder = h('div', {});
+  if (run.currentPrompt) {
+    const prompt = run.currentPrompt;
+    promptHolder.append(
+      h('h2', {}, 'Waiting for your answer'),
+      promptForm({
+        prompt,
+        submit: (answer) =>
+          api.post(`/v1/executions/${encodeURIComponent(id)}/respond`, {
+            promptId: prompt.promptId,
+            kind: prompt.kind,
+            payload: answer,
+          }),
+        answered: () => {
+          promptHolder.replaceChildren(h('p', { role: 'status' }, 'Answer sent.'));
+          setTimeout(() => void runPage(api, main, id), 1_500);
+        },
+      }),
+    );
+  }
+  const effectsHolder = h('section', { 'aria-label': 'Effects' }, h('h2', {}, 'Effects'), h('p', { class: 'muted' }, 'Loading…'));
+  const timelineHolder = h(
+    'section',
+    { 'aria-label': 'Timeline' },
+    h('h2', {}, 'Timeline'),
+    h('p', { class: 'muted' }, 'Loading…'),
+  );
+  main.replaceChildren(
+    h('h1', {}, `Run ${id.slice(0, 8)}`),
+    h(
+      'p',
+      {},
+      `Status: ${run.status}${run.phase ? ` · ${run.phase}` : ''}${run.progress !== null ? ` · ${run.progress}%` : ''} · started ${formatTime(run.createdAt)}`,
+    ),
+    run.result?.error ? h('p', { role: 'alert' }, `Ended: ${JSON.stringify(run.result.error)}`) : '',
+    promptHolder,
+    effectsHolder,
+    timelineHolder,
+  );
+  const [effects, timeline] = await Promise.all([
+    api.get<Effect[] | { effects: Effect[] }>(`/v1/executions/${encodeURIComponent(id)}/effects`),
+    api.get<{ events: TimelineEntry[] }>(`/v1/executions/${encodeURIComponent(id)}/events`),
+  ]);
+  effectsHolder.replaceChildren(
+    h('h2', {}, 'Effects'),
+    effects.ok
+      ? effectsTable(Array.isArray(effects.body) ? effects.body : effects.body.effects)
+      : unavailable('Effects', effects),
+  );
+  timelineHolder.replaceChildren(
+    h('h2', {}, 'Timeline'),
+    timeline.ok
+      ? h(
+          'ol',
+          { class: 'timeline' },
+          timeline.body.events.map((e) =>
+            h('li', {}, h('time', { datetime: e.ts }, formatTime(e.ts)), ` ${e.type} — ${e.summary}`),
+          ),
+        )
+      : unavailable('The timeline', timeline),
+  );
+}
+
+export async function inboxPage(api: Api, main: HTMLElement): Promise<void> {
+  loading(main, 'Inbox');
+  let res = await api.get<{ executions: Execution[] }>('/v1/executions?status=awaiting_input');
+  // a gateway without the filter: the caller's own executions that wait on a prompt
+  if (!res.ok && (res.status === 400 || res.status === 404)) {
+    const all = await api.get<{ executions: Execution[] }>('/v1/executions');
+    res = all.ok ? { ...all, body: { executions: all.body.executions.filter((e) => e.status === 'waiting') } } : all;
+  }
+  if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Inbox'), unavailable('Your inbox', res));
+  const waiting = res.body.executions.filter((e) => e.currentPrompt);
+  main.replaceChildren(
+    h('h1', {}, 'Inbox'),
+    waiting.length === 0
+      ? h('p', {}, 'Nothing is waiting for your answer.')
+      : table(
+          'Waiting for your answer',
+          ['Question', 'Since', 'Open'],
+          waiting.map((e) => [
+            text(e.currentPrompt?.messages[0] ?? ''),
+            text(formatTime(e.updatedAt ?? e.createdAt)),
+            // a creation is answered in its conversation, a run (no conversation) on its own page
+            h(
+              'a',
+              {
+                href: e.conversationId
+                  ? `#/chat/${encodeURIComponent(e.conversationId)}`
+                  : `#/runs/${encodeURIComponent(e.executionId)}`,
+              },
+              'Answer',
+            ),
+          ]),
+        ),
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The runner's decisions, pure: given the execution's row, its checkpoint state and the delivery in
+ * hand, what happens next. The shell (runner.ts) reads the row and the state once, asks these, and
+ * does the I/O (ARCHITECTURE §5).
+ */
+import type { ExecutionResult } from '@hireloop/schemas';
+import { isPromptSpec, type PromptSpec } from './prompt';
+
+/** The employeeId of a creation (RunIntent.employeeId): every other id is an employee's run. */
+export const CREATOR_ID = 'graph-creator';
+
+export interface ExecutionRow {
+  execution_id: string;
+  org_id: string;
+  owner_user_id: string | null;
+  conversation_id: string | null;
+  status: 'running' | 'completed' | 'cancelled' | 'failed';
+  /** 'graph-creator', an employee's id, or null for rows written before runs existed (creations) */
+  employee_id: string | null;
+}
+
+/** The part of a checkpoint state the decisions read. */
+export interface CheckpointView {
+  next: readonly string[];
+  /** absent when the thread has no checkpoint yet */
+  createdAt?: string;
+  tasks: readonly { name: string; result?: unknown; interrupts: readonly { id?: string; value?: unknown }[] }[];
+}
+
+export interface Pending {
+  promptId: string;
+  spec: PromptSpec;
+}
+
+/** The prompts an execution waits on: interrupts of tasks that have not finished. */
+export const pendingOf = (state: CheckpointView): Pending[] =>
+  state.tasks
+    .filter((t) => t.result === undefined)
+    .flatMap((t) => t.interrupts)
+    .flatMap((i) => (i.id && isPromptSpec(i.value) ? [{ promptId: i.id, spec: i.value }] : []));
+
+export const isRun = (row: Pick<ExecutionRow, 'employee_id'>): boolean =>
+  row.employee_id !== null && row.employee_id !== CREATOR_ID;
+
+export interface Answerer {
+  orgId: string;
+  userId?: string;
+  promptId: string;
+}
+
+export type AnswerVerdict =
+  | { verdict: 'resume'; prompt: Pending }
+  /** `standing`: say again where the execution stands (the answer that moved it on may have been followed by a crash) */
+  | { verdict: 'ignore'; reason: string; standing: boolean };
+
+/**
+ * Whether an answer resumes the execution. A creation's prompts are answered by the user who owns
+ * it; a run's by anyone of the employee's org (the gateway lets only its owner or an org admin
+ * through — ARCHITECTURE §11 — and the worker re-checks the org).
+ */
+export function judgeAnswer(row: ExecutionRow | undefined, pending: readonly Pending[], answer: Answerer): AnswerVerdict {
+  if (!row) return { verdict: 'ignore', reason: 'unknown execution', standing: false };
+  if (row.status !== 'running') return { verdict: 'ignore', reason: `execution is ${row.status}`, standing: false };
+  if (row.org_id !== answer.orgId) return { verdict: 'ignore', reason: 'the answering user is of another org', standing: false };
+  // standing: the supervisor gave the answer a slot, and the prompt again tells it the execution still waits
+  if (!isRun(row) && row.owner_user_id && row.owner_user_id !== answer.userId)
+    return { verdict: 'ignore', reason: 'the answering user does not own this execution', standing: true };
+  const prompt = pending.find((p) => p.promptId === answer.promptId);
+  if (!prompt) return { verdict: 'ignore', reason: 'prompt is not pending (duplicate or stale answer)', standing: true };
+  return { verdict: 'resume', prompt };
+}
+
+export type Standing =
+  /** publish the cancelled result again */
+  | { kind: 'cancelled' }
+  /** publish this prompt (again: same promptId, same fact id) */
+  | { kind: 'prompt'; pending: Pending }
+  /** started, but the worker died before the first checkpoint: run it from the trigger */
+  | { kind: 'restart' }
+  /** cut off between two checkpoints: carry on from the last one */
+  | { kind: 'continue' }
+  /** the graph ended and the row still says running: record the outcome and publish the result */
+  | { kind: 'finish' }
+  /** already ended: publish its result again */
+  | { kind: 'ended'; status: ExecutionResult['status'] }
+  | { kind: 'nothing' };
+
+/**
+ * Where an execution stands. `justRan`: the shell has just run the graph (so a graph stopped with
+ * work left and no prompt is not carried on again in a loop).
+ */
+export function whereItStands(row: ExecutionRow, state: CheckpointView, justRan: boolean): Standing {
+  if (row.status === 'cancelled') return { kind: 'cancelled' };
+  const first = pendingOf(state)[0];
+  if (first) return { kind: 'prompt', pending: first };
+  if (row.status !== 'running') return { kind: 'ended', status: row.status };
+  if (state.createdAt === undefined) return justRan ? { kind: 'nothing' } : { kind: 'restart' };
+  if (state.next.length > 0) return justRan ? { kind: 'nothing' } : { kind: 'continue' };
+  return { kind: 'finish' };
+}

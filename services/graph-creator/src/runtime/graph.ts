@@ -1,0 +1,307 @@
+/**
+ * The runtime graph: one run of a registered employee's workflow (ARCHITECTURE §11).
+ * classify → plan → ask_inputs ⟲ → approve ⟲ → execute → summarize, with fallback.
+ *
+ * Exactly-once (§5): each node holds at most one interrupt, and everything before it is a read or a
+ * pure decision. `execute` acts, and is not safe to re-run blindly: every call goes through the tool
+ * registry with the key `executionId/stepId/hash(args)`, so a re-run after a crash finds the recorded
+ * effect and acts no second time.
+ */
+import type { CatalogCapability, Effect, Step } from '@hireloop/schemas';
+import { END, START, StateGraph } from '@langchain/langgraph';
+import { answers as answersOf, ask, selected } from '../prompt';
+import type { NodeEvent } from '../runner';
+import type { ToolRegistry } from '../tools/registry';
+import { batches, dependenciesOf, eventMatches, holds, missingInputs, planSteps, previewArgs, resolveArgs } from './plan';
+import type { EmployeeSpecs } from './specs';
+import { RunState, type RunStateT, type RunUpdate, type StepDone } from './state';
+
+export interface RuntimeOptions {
+  specs: EmployeeSpecs;
+  tools: ToolRegistry;
+  /** steps called at once within a batch of independent steps */
+  parallelism?: number;
+}
+
+const QUESTIONS_PER_PROMPT = 20;
+const short = (text: string, max = 480): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+const enter = (node: string, suffix = ''): NodeEvent => ({ key: `enter:${node}${suffix}`, event: 'node_enter', node });
+
+/** Runs `fn` over `items`, at most `limit` at once, answers in the items' order. */
+async function mapCapped<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** The high-risk planned step that still waits for its approver, if any. */
+export const awaitingApproval = (s: RunStateT): Step | undefined =>
+  s.workflow?.steps.find((st) => st.risk === 'high' && s.planned.includes(st.id) && !s.approvals[st.id]);
+
+/** Every step of the workflow and how it ended, in the workflow's order. */
+export function stepOutcomes(s: RunStateT): { stepId: string; status: StepDone['status']; detail?: string }[] {
+  return (s.workflow?.steps ?? []).map((st) => {
+    const done = s.done[st.id];
+    if (done) return { stepId: st.id, status: done.status, ...(done.detail ? { detail: short(done.detail) } : {}) };
+    const why = s.notRun[st.id] ?? (s.failure ? 'the run stopped before it' : s.matched ? 'not run' : 'the event did not match');
+    return { stepId: st.id, status: 'not_run' as const, detail: short(why) };
+  });
+}
+
+/** A run's summary in words: what it did and what it did not, and why. */
+export function summaryOf(s: RunStateT): string {
+  const name = s.workflow?.name ?? s.workflowId;
+  if (!s.matched) return `${name}: the event does not match the trigger's filters; nothing was done.`;
+  const lines = stepOutcomes(s).map((o) => {
+    const step = s.workflow?.steps.find((st) => st.id === o.stepId);
+    return `- ${o.stepId} (${step?.capabilityId ?? '?'}): ${o.status.replace('_', ' ')}${o.detail ? ` — ${o.detail}` : ''}`;
+  });
+  const head = s.failure ? `${name} failed (${s.failure.code}): ${s.failure.message}` : `${name} completed.`;
+  return [head, ...lines].join('\n').slice(0, 19_000);
+}
+
+export function buildRuntimeGraph(options: RuntimeOptions) {
+  const { specs, tools } = options;
+  const parallelism = Math.max(1, options.parallelism ?? 4);
+  const capsOf = (s: RunStateT) => tools.capabilities(s.orgId);
+
+  const classify = async (s: RunStateT): Promise<RunUpdate> => {
+    const events = [enter('classify')];
+    const spec = await specs.load(s.employeeId, s.orgId);
+    if (!spec) {
+      const failure = { code: 'unknown_employee', message: `no employee ${s.employeeId} in this org` };
+      return { events, failure, phase: 'classify', progress: 10 };
+    }
+    const workflow = spec.workflows.find((w) => w.id === s.workflowId);
+    if (!workflow) {
+      const failure = { code: 'unknown_workflow', message: `${spec.name} has no workflow ${s.workflowId}` };
+      return { events, failure, phase: 'classify', progress: 10 };
+    }
+    const matched = eventMatches(workflow.trigger.params, s.event);
+    return {
+      events,
+      matched,
+      workflow: {
+        id: workflow.id,
+        name: workflow.name,
+        triggerId: workflow.trigger.triggerId,
+        params: workflow.trigger.params,
+        steps: workflow.steps,
+        ...(spec.compiled?.budgets?.maxToolCalls ? { maxToolCalls: spec.compiled.budgets.maxToolCalls } : {}),
+      },
+      phase: 'classify',
+      progress: 10,
+    };
+  };
+
+  const plan = async (s: RunStateT): Promise<RunUpdate> => {
+    const steps = s.workflow?.steps ?? [];
+    const events = [enter('plan')];
+    try {
+      batches(steps);
+    } catch (error) {
+      return { events, failure: { code: 'invalid_spec', message: short((error as Error).message) }, phase: 'plan' };
+    }
+    const caps = await capsOf(s);
+    const unknown = steps.find((st) => !caps.has(st.capabilityId));
+    if (unknown)
+      return {
+        events,
+        failure: { code: 'unknown_capability', message: `${unknown.capabilityId} (step ${unknown.id}) is not in the catalog` },
+        phase: 'plan',
+      };
+    const { planned, notRun } = planSteps(steps, s.event);
+    const missing = missingInputs(steps, planned, caps, s.event, s.answers);
+    for (const st of steps)
+      if (st.risk === 'high' && planned.includes(st.id))
+        events.push({ key: `approval_requested:${st.id}`, event: 'approval_requested', stepId: st.id, detail: st.capabilityId });
+    return { events, planned, notRun, missing, phase: 'plan', progress: 20 };
+  };
+
+  /** confirm, part one: ONE questions prompt for every input asked at run time or resolved to nothing. */
+  const askInputs = async (s: RunStateT): Promise<RunUpdate> => {
+    const batch = s.missing.slice(0, QUESTIONS_PER_PROMPT);
+    const answer = ask({
+      kind: 'questions',
+      messages: [
+        `${s.workflow?.name ?? 'This run'} needs ${batch.length === 1 ? 'one input' : `${batch.length} inputs`} before it can go on.`,
+      ],
+      questions: batch.map((m) => ({ id: m.id, text: m.text, required: true })),
+      progress: 30,
+    });
+    const given = Object.fromEntries(Object.entries(answersOf(answer)).filter(([, v]) => v.trim() !== ''));
+    const all = { ...s.answers, ...given };
+    const caps = await capsOf(s);
+    const missing = missingInputs(s.workflow?.steps ?? [], s.planned, caps, s.event, all);
+    return {
+      events: [enter('ask_inputs', `:${Object.keys(all).length}`)],
+      answers: given,
+      missing,
+      phase: 'confirm',
+      progress: 30,
+    };
+  };
+
+  /** confirm, part two: one approve / reject prompt per high-risk step, one step per pass. */
+  const approve = async (s: RunStateT): Promise<RunUpdate> => {
+    const step = awaitingApproval(s);
+    if (!step) return {};
+    const caps = await capsOf(s);
+    const preview = previewArgs(step, caps.get(step.capabilityId), s.event, s.answers);
+    const answer = ask({
+      kind: 'options',
+      messages: [
+        `Approve step ${step.id} of ${s.workflow?.name ?? 'this run'}: ${step.capabilityId}?`,
+        step.purpose,
+        `Arguments: ${JSON.stringify(preview, null, 2)}`.slice(0, 4000),
+      ],
+      options: [
+        { id: 'approve', label: 'Approve', description: `run ${step.capabilityId} with these arguments` },
+        { id: 'reject', label: 'Reject', description: 'skip this step' },
+      ],
+      selectionRules: { mode: 'single', min: 1, max: 1 },
+      progress: 40,
+    });
+    const approved = selected(answer).includes('approve');
+    const events: NodeEvent[] = [enter('approve', `:${step.id}`)];
+    if (approved) {
+      events.push({ key: `approval:${step.id}`, event: 'approval_granted', stepId: step.id, detail: step.capabilityId });
+    } else {
+      // recorded once (an upsert): the effects list shows the rejected call with its arguments
+      const { args } = resolveArgs(step, caps.get(step.capabilityId), { event: s.event, outputs: {} }, s.answers);
+      const effect = await tools.record(s, step, args, 'rejected', { code: 'rejected', message: 'rejected by the approver' });
+      events.push({ key: `approval:${step.id}`, event: 'approval_rejected', stepId: step.id, reason: 'rejected', effect });
+    }
+    return { events, approvals: { [step.id]: approved ? 'approved' : 'rejected' }, phase: 'confirm', progress: 40 };
+  };
+
+  const execute = async (s: RunStateT): Promise<RunUpdate> => {
+    const steps = s.workflow?.steps ?? [];
+    const byId = new Map(steps.map((st) => [st.id, st]));
+    const caps = await capsOf(s);
+    const done: Record<string, StepDone> = {};
+    const events: NodeEvent[] = [enter('execute')];
+    const outputs = () => Object.fromEntries(Object.entries(done).map(([id, d]) => [id, d.output]));
+    const skip = async (step: Step, code: string, why: string, args: Record<string, unknown> = {}) => {
+      done[step.id] = { status: 'not_run', detail: why };
+      const effect = await tools.record(s, step, args, 'skipped', { code, message: why });
+      events.push({ key: `skipped:${step.id}`, event: 'progress', stepId: step.id, reason: code, detail: short(why), effect });
+    };
+    let failure: RunStateT['failure'] = null;
+    let budget = s.workflow?.maxToolCalls ?? Number.POSITIVE_INFINITY;
+
+    for (const batch of batches(steps)) {
+      const calls: { step: Step; args: Record<string, unknown> }[] = [];
+      for (const id of batch) {
+        const step = byId.get(id) as Step;
+        if (failure) break;
+        if (s.notRun[id]) {
+          await skip(step, 'condition_false', s.notRun[id] as string);
+          continue;
+        }
+        if (s.approvals[id] === 'rejected') {
+          done[id] = { status: 'rejected', detail: 'rejected by the approver' };
+          continue;
+        }
+        const blocked = dependenciesOf(step).find((d) => done[d]?.status !== 'succeeded');
+        if (blocked) {
+          await skip(step, 'dependency_not_run', `it depends on ${blocked}, which did not succeed`);
+          continue;
+        }
+        const sources = { event: s.event, outputs: outputs() };
+        if (!holds(step.when, sources)) {
+          await skip(step, 'condition_false', 'its condition does not hold');
+          continue;
+        }
+        const capability = caps.get(step.capabilityId) as CatalogCapability;
+        const { args, unresolved } = resolveArgs(step, capability, sources, s.answers);
+        const required = unresolved.filter((i) => capability.inputSchema.required.includes(i));
+        if (required.length) {
+          done[id] = { status: 'failed', detail: `required input(s) resolved to nothing: ${required.join(', ')}` };
+          failure = { code: 'input_unresolved', message: `step ${id}: ${required.join(', ')} resolved to nothing` };
+          break;
+        }
+        if (budget <= 0) {
+          // at the limit the run stops calling tools and says what it did and what is left (§12)
+          done[id] = { status: 'not_run', detail: 'the run reached its budget of tool calls' };
+          events.push({ key: `budget:${id}`, event: 'budget_exceeded', stepId: id, reason: 'budget_exceeded' });
+          failure = { code: 'budget_exceeded', message: `the budget of ${s.workflow?.maxToolCalls} tool call(s) is spent` };
+          break;
+        }
+        budget -= 1;
+        calls.push({ step, args });
+      }
+      if (failure && calls.length === 0) break;
+      const results = await mapCapped(calls, parallelism, async ({ step, args }) => {
+        events.push({ key: `tool_called:${step.id}`, event: 'tool_called', stepId: step.id, detail: step.capabilityId });
+        return tools.call(s, step, args);
+      });
+      for (const { effect } of results) {
+        const ok = effect.status === 'succeeded';
+        done[effect.stepId] = ok
+          ? { status: 'succeeded', ...(effect.output ? { output: effect.output } : {}) }
+          : { status: 'failed', detail: effect.error?.message ?? 'failed' };
+        events.push(eventOf(effect));
+        if (!ok && !failure)
+          failure = {
+            code: 'tool_failed',
+            message: short(`step ${effect.stepId}: ${effect.error?.code}: ${effect.error?.message}`),
+          };
+      }
+      if (failure) break;
+    }
+    return { events, done, ...(failure ? { failure } : {}), phase: 'execute', progress: 90 };
+  };
+
+  const summarize = async (): Promise<RunUpdate> => ({ events: [enter('summarize')], phase: 'done', progress: 100 });
+  const fallback = async (): Promise<RunUpdate> => ({ events: [enter('fallback')], phase: 'failed', progress: 100 });
+
+  return new StateGraph(RunState)
+    .addNode('classify', classify)
+    .addNode('plan', plan)
+    .addNode('ask_inputs', askInputs)
+    .addNode('approve', approve)
+    .addNode('execute', execute)
+    .addNode('summarize', summarize)
+    .addNode('fallback', fallback)
+    .addEdge(START, 'classify')
+    .addConditionalEdges('classify', (s) => (s.failure ? 'fallback' : s.matched ? 'plan' : 'summarize'), [
+      'fallback',
+      'plan',
+      'summarize',
+    ])
+    .addConditionalEdges('plan', (s) => (s.failure ? 'fallback' : confirmStep(s)), [
+      'fallback',
+      'ask_inputs',
+      'approve',
+      'execute',
+    ])
+    .addConditionalEdges('ask_inputs', confirmStep, ['ask_inputs', 'approve', 'execute'])
+    .addConditionalEdges('approve', confirmStep, ['ask_inputs', 'approve', 'execute'])
+    .addConditionalEdges('execute', (s) => (s.failure ? 'fallback' : 'summarize'), ['fallback', 'summarize'])
+    .addEdge('summarize', END)
+    .addEdge('fallback', END);
+}
+
+/** What confirm does next: ask for inputs, ask an approval, or go. */
+const confirmStep = (s: RunStateT): 'ask_inputs' | 'approve' | 'execute' =>
+  s.missing.length > 0 ? 'ask_inputs' : awaitingApproval(s) ? 'approve' : 'execute';
+
+const eventOf = (effect: Effect): NodeEvent =>
+  effect.status === 'succeeded'
+    ? { key: `tool_result:${effect.stepId}`, event: 'tool_succeeded', stepId: effect.stepId, effect }
+    : {
+        key: `tool_result:${effect.stepId}`,
+        event: 'tool_failed',
+        stepId: effect.stepId,
+        reason: effect.error?.code ?? 'tool_failed',
+        effect,
+      };

@@ -1,0 +1,258 @@
+/**
+ * A run's decisions, pure (ARCHITECTURE §11): which steps run, what their inputs are, what must be
+ * asked, in which order they go. The graph's nodes call these and do the I/O around them.
+ */
+import { createHash } from 'node:crypto';
+import type { Binding, CatalogCapability, Comparison, Condition, Step } from '@hireloop/schemas';
+
+/** What bindings and conditions read: the trigger event and the outputs of the steps done so far. */
+export interface Sources {
+  event: Record<string, unknown>;
+  outputs: Record<string, Record<string, unknown> | undefined>;
+}
+
+/** A dotted path into a value; the empty path is the value itself. */
+export function getPath(root: unknown, path: string): unknown {
+  if (path === '') return root;
+  let value: unknown = root;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** The id of the question that asks a step's input at run time. */
+export const questionId = (stepId: string, input: string): string => `${stepId}.${input}`;
+
+/** A binding's value; undefined when its source has nothing there (or it is asked and not answered yet). */
+export function resolveBinding(binding: Binding, sources: Sources, asked?: string): unknown {
+  if ('ask' in binding) return asked;
+  if ('value' in binding) return binding.value;
+  if (binding.from === 'trigger') return getPath(sources.event, binding.path);
+  return getPath(sources.outputs[binding.stepId], binding.path);
+}
+
+/** The steps a condition reads the output of. */
+export const conditionSteps = (condition: Condition | undefined): string[] => {
+  if (!condition) return [];
+  const comparisons = 'all' in condition ? condition.all : 'any' in condition ? condition.any : [condition];
+  return comparisons.flatMap((c) => (c.source.from === 'step' ? [c.source.stepId] : []));
+};
+
+const compare = (c: Comparison, sources: Sources): boolean => {
+  const left = resolveBinding(c.source, sources);
+  const right = c.value;
+  switch (c.op) {
+    case 'exists':
+      return left !== undefined && left !== null && left !== '';
+    case 'not_exists':
+      return left === undefined || left === null || left === '';
+    case 'eq':
+      return left !== undefined && String(left) === String(right);
+    case 'neq':
+      return left === undefined || String(left) !== String(right);
+    case 'contains':
+      if (Array.isArray(left)) return left.map(String).includes(String(right));
+      return typeof left === 'string' && left.toLowerCase().includes(String(right).toLowerCase());
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte': {
+      const a = Number(left);
+      const b = Number(right);
+      if (left === undefined || left === null || left === '' || !Number.isFinite(a) || !Number.isFinite(b)) return false;
+      return c.op === 'lt' ? a < b : c.op === 'lte' ? a <= b : c.op === 'gt' ? a > b : a >= b;
+    }
+    default: {
+      const never: never = c.op;
+      throw new Error(`unknown condition op ${String(never)}`);
+    }
+  }
+};
+
+/** Whether a condition holds (absent: always). A missing value makes a comparison false. */
+export function holds(condition: Condition | undefined, sources: Sources): boolean {
+  if (!condition) return true;
+  if ('all' in condition) return condition.all.every((c) => compare(c, sources));
+  if ('any' in condition) return condition.any.some((c) => compare(c, sources));
+  return compare(condition, sources);
+}
+
+/** Every step a step waits for: its `dependsOn` and the steps its inputs and condition read. */
+export function dependenciesOf(step: Step): string[] {
+  const fromInputs = Object.values(step.inputs).flatMap((b) => ('from' in b && b.from === 'step' ? [b.stepId] : []));
+  return [...new Set([...step.dependsOn, ...fromInputs, ...conditionSteps(step.when)])];
+}
+
+/**
+ * Steps in dependency order, as batches whose steps wait for nothing in their own or a later batch
+ * (so each batch may run in parallel). A cycle or an unknown step throws.
+ */
+export function batches(steps: readonly Step[]): string[][] {
+  const ids = new Set(steps.map((s) => s.id));
+  const waiting = new Map(steps.map((s) => [s.id, new Set(dependenciesOf(s))]));
+  for (const [id, deps] of waiting)
+    for (const dep of deps) if (!ids.has(dep)) throw new Error(`step ${id} depends on unknown step ${dep}`);
+  const done = new Set<string>();
+  const out: string[][] = [];
+  while (done.size < steps.length) {
+    const ready = steps
+      .filter((s) => !done.has(s.id) && [...(waiting.get(s.id) ?? [])].every((d) => done.has(d)))
+      .map((s) => s.id);
+    if (ready.length === 0)
+      throw new Error(
+        `steps depend on each other in a cycle: ${steps
+          .filter((s) => !done.has(s.id))
+          .map((s) => s.id)
+          .join(', ')}`,
+      );
+    for (const id of ready) done.add(id);
+    out.push(ready);
+  }
+  return out;
+}
+
+export interface PlannedRun {
+  /** the steps that will run (a condition over a step output is decided in execute, after that step) */
+  planned: string[];
+  /** steps whose condition over the trigger event does not hold, with why */
+  notRun: Record<string, string>;
+}
+
+/** plan: the workflow's steps whose `when` holds, as far as the trigger event decides it. */
+export function planSteps(steps: readonly Step[], event: Record<string, unknown>): PlannedRun {
+  const planned: string[] = [];
+  const notRun: Record<string, string> = {};
+  for (const step of steps) {
+    if (conditionSteps(step.when).length === 0 && !holds(step.when, { event, outputs: {} })) {
+      notRun[step.id] = 'its condition does not hold';
+    } else {
+      planned.push(step.id);
+    }
+  }
+  return { planned, notRun };
+}
+
+export interface MissingInput {
+  /** the question id: `<stepId>.<input>` */
+  id: string;
+  stepId: string;
+  input: string;
+  text: string;
+}
+
+/**
+ * confirm: the inputs to ask for — bound `{ask:true}`, or a required input of the capability that
+ * its trigger binding resolves to nothing (or that nothing binds). Step-output bindings are
+ * resolved in execute.
+ */
+export function missingInputs(
+  steps: readonly Step[],
+  planned: readonly string[],
+  capabilities: ReadonlyMap<string, CatalogCapability>,
+  event: Record<string, unknown>,
+  answers: Record<string, string>,
+): MissingInput[] {
+  const out: MissingInput[] = [];
+  for (const step of steps) {
+    if (!planned.includes(step.id)) continue;
+    const capability = capabilities.get(step.capabilityId);
+    const required = new Set(capability?.inputSchema.required ?? []);
+    const names = [...new Set([...Object.keys(step.inputs), ...required])];
+    for (const input of names) {
+      const id = questionId(step.id, input);
+      if (answers[id] !== undefined && answers[id] !== '') continue;
+      const binding = step.inputs[input];
+      const description = capability?.inputSchema.properties[input]?.description ?? input;
+      const text = (b: string | undefined) => (b ?? `${step.purpose} — ${description} (${input})`).slice(0, 500);
+      if (binding && 'ask' in binding) {
+        out.push({ id, stepId: step.id, input, text: text(binding.question) });
+      } else if (required.has(input)) {
+        const value = binding ? resolveBinding(binding, { event, outputs: {} }) : undefined;
+        const later = binding && 'from' in binding && binding.from === 'step';
+        if (!later && (value === undefined || value === null || value === ''))
+          out.push({ id, stepId: step.id, input, text: text(undefined) });
+      }
+    }
+  }
+  return out;
+}
+
+/** An answer in words as the type the input's schema asks for ("42.5" → 42.5 for a number). */
+export function coerce(capability: CatalogCapability | undefined, input: string, value: string): unknown {
+  const prop = capability?.inputSchema.properties[input];
+  const text = value.trim();
+  if ((prop?.type === 'number' || prop?.type === 'integer') && text !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (prop?.type === 'boolean' && /^(true|false|yes|no)$/i.test(text)) return /^(true|yes)$/i.test(text);
+  if (prop?.type === 'array')
+    return text
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+  return value;
+}
+
+/**
+ * A step's arguments from its bindings. `unresolved` lists the inputs that resolved to nothing
+ * (a required one among them means the step cannot be called).
+ */
+export function resolveArgs(
+  step: Step,
+  capability: CatalogCapability | undefined,
+  sources: Sources,
+  answers: Record<string, string>,
+): { args: Record<string, unknown>; unresolved: string[] } {
+  const args: Record<string, unknown> = {};
+  const unresolved: string[] = [];
+  const names = [...new Set([...Object.keys(step.inputs), ...(capability?.inputSchema.required ?? [])])];
+  for (const input of names) {
+    const binding = step.inputs[input];
+    const answered = answers[questionId(step.id, input)];
+    let value = binding ? resolveBinding(binding, sources, undefined) : undefined;
+    if ((value === undefined || value === '') && answered !== undefined && answered !== '')
+      value = coerce(capability, input, answered);
+    if (value === undefined || value === null) unresolved.push(input);
+    else args[input] = value;
+  }
+  return { args, unresolved };
+}
+
+/** The arguments as an approver sees them: step outputs not known yet are named by their source. */
+export function previewArgs(
+  step: Step,
+  capability: CatalogCapability | undefined,
+  event: Record<string, unknown>,
+  answers: Record<string, string>,
+): Record<string, unknown> {
+  const { args } = resolveArgs(step, capability, { event, outputs: {} }, answers);
+  for (const [input, binding] of Object.entries(step.inputs))
+    if ('from' in binding && binding.from === 'step')
+      args[input] = `<output of ${binding.stepId}${binding.path ? `: ${binding.path}` : ''}>`;
+  return args;
+}
+
+/** JSON with object keys sorted: the same arguments always hash the same. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** `executionId/stepId/hash(args)`: the same call of the same step of the same run never acts twice. */
+export const idempotencyKey = (executionId: string, stepId: string, args: Record<string, unknown>): string =>
+  `${executionId}/${stepId}/${createHash('sha256').update(canonical(args)).digest('hex').slice(0, 32)}`;
+
+/** Whether a trigger event matches the workflow's trigger parameters (a parameter the event carries must agree). */
+export function eventMatches(params: Record<string, unknown>, event: Record<string, unknown>): boolean {
+  return Object.entries(params).every(([name, want]) => {
+    const got = event[name];
+    if (got === undefined || want === undefined || want === '' || typeof want === 'object') return true;
+    return String(got).toLowerCase() === String(want).toLowerCase();
+  });
+}

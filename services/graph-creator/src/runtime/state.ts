@@ -1,0 +1,60 @@
+import type { Effect, Step, StepOutcome } from '@hireloop/schemas';
+import { Annotation } from '@langchain/langgraph';
+import type { NodeEvent } from '../runner';
+import type { MissingInput } from './plan';
+
+/** The workflow a run follows, carried in state: its steps are small and every node after classify reads them. */
+export interface RunWorkflow {
+  id: string;
+  name: string;
+  triggerId: string;
+  params: Record<string, unknown>;
+  steps: Step[];
+  /** the spec's budget of tool calls per run (compiled.budgets.maxToolCalls) */
+  maxToolCalls?: number;
+}
+
+/** How a step ended, with its output when later steps bind to it. */
+export interface StepDone {
+  status: StepOutcome['status'];
+  detail?: string;
+  output?: Effect['output'];
+}
+
+export interface RunFailure {
+  /** tool_failed, policy_denied, budget_exceeded, unknown_employee, … */
+  code: string;
+  message: string;
+}
+
+const replace = <T>(_old: T, next: T): T => next;
+const merge = <T>(old: Record<string, T>, next: Record<string, T>): Record<string, T> => ({ ...old, ...next });
+
+/** State of an employee's run: ids, the workflow's steps, answers and step outcomes — never the whole spec. */
+export const RunState = Annotation.Root({
+  executionId: Annotation<string>({ reducer: replace, default: () => '' }),
+  orgId: Annotation<string>({ reducer: replace, default: () => '' }),
+  employeeId: Annotation<string>({ reducer: replace, default: () => '' }),
+  version: Annotation<number>({ reducer: replace, default: () => 0 }),
+  workflowId: Annotation<string>({ reducer: replace, default: () => '' }),
+  /** the trigger event */
+  event: Annotation<Record<string, unknown>>({ reducer: replace, default: () => ({}) }),
+  workflow: Annotation<RunWorkflow | null>({ reducer: replace, default: () => null }),
+  /** false when the event does not match the trigger's parameters: nothing runs */
+  matched: Annotation<boolean>({ reducer: replace, default: () => true }),
+  planned: Annotation<string[]>({ reducer: replace, default: () => [] }),
+  /** steps plan left out, with why */
+  notRun: Annotation<Record<string, string>>({ reducer: merge, default: () => ({}) }),
+  missing: Annotation<MissingInput[]>({ reducer: replace, default: () => [] }),
+  /** answers to the questions prompt, by question id `<stepId>.<input>` */
+  answers: Annotation<Record<string, string>>({ reducer: merge, default: () => ({}) }),
+  approvals: Annotation<Record<string, 'approved' | 'rejected'>>({ reducer: merge, default: () => ({}) }),
+  done: Annotation<Record<string, StepDone>>({ reducer: merge, default: () => ({}) }),
+  failure: Annotation<RunFailure | null>({ reducer: replace, default: () => null }),
+  phase: Annotation<string>({ reducer: replace, default: () => 'starting' }),
+  progress: Annotation<number>({ reducer: replace, default: () => 0 }),
+  /** the events of the last update only (the runner publishes them from the stream; nothing accumulates) */
+  events: Annotation<NodeEvent[]>({ reducer: replace, default: () => [] }),
+});
+export type RunStateT = typeof RunState.State;
+export type RunUpdate = typeof RunState.Update;

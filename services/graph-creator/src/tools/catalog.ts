@@ -1,0 +1,61 @@
+import type { CatalogCapability } from '@hireloop/schemas';
+import type { ConnectHubClient } from '../connect-hub/client';
+
+/** Where the tool registry finds a capability's schemas: the Connect Hub's catalog (§8a). */
+export interface CapabilityCatalog {
+  capabilities(orgId: string): Promise<ReadonlyMap<string, CatalogCapability>>;
+}
+
+const byId = (items: readonly CatalogCapability[]) => new Map(items.map((c) => [c.id, c]));
+
+/** A fixed list (tests, and the built-in catalog when no hub is configured). */
+export const staticCatalog = (capabilities: readonly CatalogCapability[]): CapabilityCatalog => {
+  const map = byId(capabilities);
+  return { capabilities: async () => map };
+};
+
+/**
+ * The hub's view of an org, cached by the client and revalidated by ETag — at most once per `ttlMs`
+ * per org, since one run asks several times; the map is rebuilt only when the view changed.
+ */
+export function hubCatalog(
+  hub: Pick<ConnectHubClient, 'capabilities'>,
+  ttlMs = 5_000,
+  now: () => number = Date.now,
+): CapabilityCatalog {
+  const built = new WeakMap<object, Map<string, CatalogCapability>>();
+  const fresh = new Map<string, { at: number; map: Map<string, CatalogCapability> }>();
+  return {
+    capabilities: async (orgId) => {
+      const held = fresh.get(orgId);
+      if (held && now() - held.at < ttlMs) return held.map;
+      const items = await hub.capabilities(orgId);
+      let map = built.get(items);
+      if (!map) {
+        map = byId(items.map(({ connected: _connected, ...capability }) => capability));
+        built.set(items, map);
+      }
+      fresh.delete(orgId);
+      fresh.set(orgId, { at: now(), map });
+      if (fresh.size > 1_000) fresh.delete(fresh.keys().next().value as string);
+      return map;
+    },
+  };
+}
+
+/** A catalog with the capabilities connectors bring (e.g. `webhook.send`); the catalog's own win. */
+export function withExtra(catalog: CapabilityCatalog, extra: readonly CatalogCapability[]): CapabilityCatalog {
+  if (extra.length === 0) return catalog;
+  const cache = new WeakMap<object, Map<string, CatalogCapability>>();
+  return {
+    capabilities: async (orgId) => {
+      const base = await catalog.capabilities(orgId);
+      let map = cache.get(base);
+      if (!map) {
+        map = new Map([...byId(extra), ...base]);
+        cache.set(base, map);
+      }
+      return map;
+    },
+  };
+}

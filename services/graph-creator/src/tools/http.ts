@@ -1,0 +1,138 @@
+import { createHmac } from 'node:crypto';
+import type { CatalogCapability } from '@hireloop/schemas';
+import { type Connector, ConnectorError } from './connector';
+
+export interface HttpOptions {
+  /** per call; default 10 s */
+  timeoutMs?: number;
+  /** bytes of response body kept; the rest is cut and `truncated` set; default 256 KiB */
+  maxBodyBytes?: number;
+  fetch?: typeof fetch;
+}
+
+/** Reads at most `max` bytes of a body, then stops reading. */
+async function readCapped(res: Response, max: number): Promise<{ body: string; truncated: boolean }> {
+  if (!res.body) return { body: '', truncated: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > max) {
+      chunks.push(value.subarray(0, max - size));
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  return { body: Buffer.concat(chunks).toString('utf8'), truncated };
+}
+
+async function send(
+  options: HttpOptions,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string>; body: string; truncated: boolean }> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConnectorError('invalid_url', `not an absolute URL: ${url.slice(0, 200)}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConnectorError('invalid_url', `only http and https URLs are called, not ${parsed.protocol}`);
+  let res: Response;
+  try {
+    res = await (options.fetch ?? fetch)(parsed, {
+      ...init,
+      redirect: 'follow',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+  } catch (error) {
+    const timeout = (error as Error).name === 'TimeoutError';
+    throw new ConnectorError(
+      timeout ? 'timeout' : 'unreachable',
+      `${init.method} ${parsed.host}: ${(error as Error).message}`.slice(0, 400),
+    );
+  }
+  const { body, truncated } = await readCapped(res, options.maxBodyBytes ?? 256 * 1024);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (res.status >= 400)
+    throw new ConnectorError(
+      'http_error',
+      `${init.method} ${parsed.host}${parsed.pathname} answered ${res.status}: ${body.slice(0, 200)}`,
+    );
+  return { status: res.status, headers, body, truncated };
+}
+
+const stringHeaders = (value: unknown): Record<string, string> =>
+  value && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+    : {};
+
+/** `http.request`, for real: the status, body (capped) and content type of the answer; 4xx and 5xx fail the step. */
+export function httpConnector(options: HttpOptions = {}): Connector {
+  return {
+    call: async (_capability, args, ctx) => {
+      const method = String(args.method);
+      const headers: Record<string, string> = { 'idempotency-key': ctx.idempotencyKey, ...stringHeaders(args.headers) };
+      const body = typeof args.body === 'string' && method !== 'GET' ? args.body : undefined;
+      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+        headers['content-type'] = 'application/json';
+      const res = await send(options, String(args.url), { method, headers, ...(body !== undefined ? { body } : {}) });
+      // the catalog's output of http.request: status, body (capped) and content type
+      const contentType = res.headers['content-type'];
+      return { status: res.status, body: res.body, ...(contentType ? { contentType } : {}) };
+    },
+  };
+}
+
+/** Outgoing webhooks: the catalog's `webhook` provider has a trigger only, so the connector brings its capability. */
+export const webhookSendCapability: CatalogCapability = {
+  id: 'webhook.send',
+  providerId: 'webhook',
+  name: 'send',
+  description: 'POST a JSON event to a URL, signed like hireloop’s incoming webhooks.',
+  risk: 'high',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      url: { type: 'string', description: 'absolute URL to POST to', format: 'uri' },
+      payload: { type: 'object', description: 'the JSON event' },
+      secret: { type: 'string', description: 'HMAC-SHA256 key of x-hireloop-signature; unsigned when absent' },
+    },
+    required: ['url', 'payload'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: { status: { type: 'integer', description: 'HTTP status of the answer' } },
+    required: ['status'],
+    additionalProperties: false,
+  },
+};
+
+/**
+ * `webhook.send`, for real: POSTs the payload as JSON with `x-hireloop-delivery: <idempotency key>`
+ * (the receiver dedupes a repeat) and, given a secret, `x-hireloop-signature: sha256=<hex HMAC>`.
+ */
+export function webhookConnector(options: HttpOptions = {}): Connector {
+  return {
+    capabilities: [webhookSendCapability],
+    call: async (_capability, args, ctx) => {
+      const body = JSON.stringify(args.payload ?? {});
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-hireloop-delivery': ctx.idempotencyKey };
+      if (typeof args.secret === 'string' && args.secret)
+        headers['x-hireloop-signature'] = `sha256=${createHmac('sha256', args.secret).update(body).digest('hex')}`;
+      const res = await send(options, String(args.url), { method: 'POST', headers, body });
+      return { status: res.status };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { PromptSpec } from '../src/prompt';
+import { type CheckpointView, type ExecutionRow, judgeAnswer, pendingOf, whereItStands } from '../src/runner-decisions';
+
+const spec: PromptSpec = {
+  kind: 'options',
+  messages: ['Approve?'],
+  options: [{ id: 'approve', label: 'Approve' }],
+  selectionRules: { mode: 'single', min: 1, max: 1 },
+};
+const row = (over: Partial<ExecutionRow> = {}): ExecutionRow => ({
+  execution_id: 'x-1',
+  org_id: 'acme',
+  owner_user_id: 'u-1',
+  conversation_id: 'c-1',
+  status: 'running',
+  employee_id: 'graph-creator',
+  ...over,
+});
+const waiting = (promptId = 'p-1'): CheckpointView => ({
+  next: ['ask'],
+  createdAt: '2026-11-24T00:00:00Z',
+  tasks: [{ name: 'ask', interrupts: [{ id: promptId, value: spec }] }],
+});
+const ended: CheckpointView = { next: [], createdAt: '2026-11-24T00:00:00Z', tasks: [] };
+const fresh: CheckpointView = { next: [], tasks: [] };
+const cutOff: CheckpointView = {
+  next: ['execute'],
+  createdAt: '2026-11-24T00:00:00Z',
+  tasks: [{ name: 'execute', interrupts: [] }],
+};
+
+describe('is this answer for a pending prompt, a duplicate or stale?', () => {
+  it('given a pending prompt, when its owner answers it, then the execution resumes with that prompt', () => {
+    const verdict = judgeAnswer(row(), pendingOf(waiting()), { orgId: 'acme', userId: 'u-1', promptId: 'p-1' });
+    expect(verdict).toEqual({ verdict: 'resume', prompt: { promptId: 'p-1', spec } });
+  });
+  it('given a prompt already answered, when the same answer comes again, then it is ignored and the standing is said again', () => {
+    const verdict = judgeAnswer(row(), pendingOf(waiting('p-2')), { orgId: 'acme', userId: 'u-1', promptId: 'p-1' });
+    expect(verdict).toMatchObject({ verdict: 'ignore', standing: true });
+  });
+  it('given a finished execution, when an answer comes, then it is ignored without republishing', () => {
+    expect(judgeAnswer(row({ status: 'completed' }), [], { orgId: 'acme', userId: 'u-1', promptId: 'p-1' })).toEqual({
+      verdict: 'ignore',
+      reason: 'execution is completed',
+      standing: false,
+    });
+  });
+  it('given no execution, when an answer comes, then it is ignored', () => {
+    expect(judgeAnswer(undefined, [], { orgId: 'acme', promptId: 'p-1' })).toMatchObject({
+      verdict: 'ignore',
+      reason: 'unknown execution',
+    });
+  });
+  it('given a creation, when another user of the org answers, then it is refused', () => {
+    const verdict = judgeAnswer(row(), pendingOf(waiting()), { orgId: 'acme', userId: 'u-2', promptId: 'p-1' });
+    expect(verdict).toMatchObject({ verdict: 'ignore', reason: 'the answering user does not own this execution' });
+  });
+  it("given an employee's run, when another user of the org answers (an admin), then it resumes", () => {
+    const verdict = judgeAnswer(row({ employee_id: 'emp-1' }), pendingOf(waiting()), {
+      orgId: 'acme',
+      userId: 'admin',
+      promptId: 'p-1',
+    });
+    expect(verdict.verdict).toBe('resume');
+  });
+  it("given an employee's run, when a user of another org answers, then it is refused", () => {
+    const verdict = judgeAnswer(row({ employee_id: 'emp-1' }), pendingOf(waiting()), {
+      orgId: 'other',
+      userId: 'u-1',
+      promptId: 'p-1',
+    });
+    expect(verdict).toMatchObject({ verdict: 'ignore', standing: false });
+  });
+});
+
+describe('where does this execution stand: prompt, result or continue?', () => {
+  it('given an interrupt, then its prompt is published', () => {
+    expect(whereItStands(row(), waiting(), false)).toEqual({ kind: 'prompt', pending: { promptId: 'p-1', spec } });
+  });
+  it('given a finished interrupt task (answered), then its prompt is history, not pending', () => {
+    const answered: CheckpointView = { ...ended, tasks: [{ name: 'ask', result: {}, interrupts: [{ id: 'p-1', value: spec }] }] };
+    expect(whereItStands(row(), answered, true)).toEqual({ kind: 'finish' });
+  });
+  it('given a graph that ended while the row runs, then the outcome is recorded and published', () => {
+    expect(whereItStands(row(), ended, true)).toEqual({ kind: 'finish' });
+  });
+  it('given a started execution with no checkpoint, when the start is redelivered, then it runs again from the trigger', () => {
+    expect(whereItStands(row(), fresh, false)).toEqual({ kind: 'restart' });
+  });
+  it('given a run cut off between checkpoints, when a delivery comes, then it carries on; but not straight after a run', () => {
+    expect(whereItStands(row(), cutOff, false)).toEqual({ kind: 'continue' });
+    expect(whereItStands(row(), cutOff, true)).toEqual({ kind: 'nothing' });
+  });
+  it('given a cancelled or ended execution, then its result is published again', () => {
+    expect(whereItStands(row({ status: 'cancelled' }), waiting(), false)).toEqual({ kind: 'cancelled' });
+    expect(whereItStands(row({ status: 'failed' }), ended, false)).toEqual({ kind: 'ended', status: 'failed' });
+  });
+});

@@ -1,0 +1,182 @@
+import { builtInCatalog, type CatalogCapability, type Step } from '@hireloop/schemas';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import {
+  batches,
+  canonical,
+  coerce,
+  eventMatches,
+  holds,
+  idempotencyKey,
+  missingInputs,
+  planSteps,
+  resolveArgs,
+} from '../src/runtime/plan';
+import { loadConnectors, parseConnectorConfig } from '../src/tools/connectors';
+import { sandboxOutput } from '../src/tools/sandbox';
+import { refundsEmployee } from './fixtures/refunds-employee';
+
+const caps = new Map(builtInCatalog.capabilities.map((c) => [c.id, c]));
+const steps = refundsEmployee('emp-1').workflows[0]?.steps as Step[];
+const step = (id: string, dependsOn: string[] = [], inputs: Step['inputs'] = {}): Step => ({
+  id,
+  capabilityId: 'slack.post_message',
+  purpose: id,
+  inputs,
+  risk: 'low',
+  dependsOn,
+});
+
+describe('plan: the steps whose condition holds', () => {
+  it('given a small refund, then the refund and the reply run and finance is not asked', () => {
+    expect(planSteps(steps, { amount: 40 })).toEqual({
+      planned: ['refund', 'reply'],
+      notRun: { ask_finance: 'its condition does not hold' },
+    });
+  });
+  it('given a large refund, then finance is asked and nothing is refunded', () => {
+    expect(planSteps(steps, { amount: 150 }).planned).toEqual(['ask_finance', 'reply']);
+  });
+  it('given a condition over a step output, then plan leaves it to execute', () => {
+    const later = {
+      ...step('b', ['a']),
+      when: { source: { from: 'step' as const, stepId: 'a', path: 'ok' }, op: 'eq' as const, value: true },
+    };
+    expect(planSteps([step('a'), later], {}).planned).toEqual(['a', 'b']);
+  });
+});
+
+describe('conditions', () => {
+  const on = (op: 'lt' | 'gte' | 'eq' | 'contains' | 'exists', value?: string | number) => ({
+    source: { from: 'trigger' as const, path: 'x.y' },
+    op,
+    ...(value !== undefined ? { value } : {}),
+  });
+  it('compare numbers given as text, and a missing value makes a comparison false', () => {
+    expect(holds(on('lt', 100), { event: { x: { y: '99.5' } }, outputs: {} })).toBe(true);
+    expect(holds(on('gte', 100), { event: { x: {} }, outputs: {} })).toBe(false);
+    expect(holds(on('exists'), { event: { x: { y: 0 } }, outputs: {} })).toBe(true);
+  });
+  it('all / any, and contains over text and lists', () => {
+    const event = { x: { y: ['vip', 'eu'] } };
+    expect(holds({ all: [on('contains', 'vip'), on('exists')] }, { event, outputs: {} })).toBe(true);
+    expect(holds({ any: [on('contains', 'us'), on('eq', 'no')] }, { event, outputs: {} })).toBe(false);
+  });
+});
+
+describe('bindings', () => {
+  it('resolve from the trigger, a step output, a constant and an answer coerced to the schema type', () => {
+    const refund = steps[0] as Step;
+    const asked: Step = {
+      ...refund,
+      inputs: { paymentId: { from: 'step', stepId: 'find', path: 'payment.id' }, amount: { ask: true } },
+    };
+    const { args, unresolved } = resolveArgs(
+      asked,
+      caps.get('stripe.refund_payment'),
+      { event: {}, outputs: { find: { payment: { id: 'pi_1' } } } },
+      { 'refund.amount': '12.5' },
+    );
+    expect(args).toEqual({ paymentId: 'pi_1', amount: 12.5 });
+    expect(unresolved).toEqual([]);
+    expect(coerce(caps.get('zendesk.create_ticket'), 'tags', 'a, b')).toEqual(['a', 'b']);
+  });
+  it('confirm asks once for every {ask:true} input and every required input the trigger leaves empty', () => {
+    const asked = steps.map((s) =>
+      s.id === 'refund' ? { ...s, inputs: { ...s.inputs, reason: { ask: true as const, question: 'Why?' } } } : s,
+    );
+    const missing = missingInputs(asked, ['refund', 'reply'], caps, { amount: 10, paymentId: 'pi_1' }, {});
+    expect(missing.map((m) => [m.id, m.text])).toEqual([
+      ['refund.reason', 'Why?'],
+      ['reply.ticketId', 'Tell the customer their request is handled — id of the ticket (ticketId)'],
+    ]);
+    expect(
+      missingInputs(
+        asked,
+        ['refund', 'reply'],
+        caps,
+        { amount: 10, paymentId: 'pi_1' },
+        { 'refund.reason': 'r', 'reply.ticketId': 't' },
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('order: topological batches', () => {
+  it('independent steps share a batch; a step waits for what it depends on or reads', () => {
+    const c = step('c', [], { text: { from: 'step', stepId: 'a', path: '' } });
+    expect(batches([step('a'), step('b'), c, step('d', ['b', 'c'])])).toEqual([['a', 'b'], ['c'], ['d']]);
+  });
+  it('a cycle or an unknown step is refused', () => {
+    expect(() => batches([step('a', ['b']), step('b', ['a'])])).toThrow(/cycle/);
+    expect(() => batches([step('a', ['z'])])).toThrow(/unknown step z/);
+  });
+});
+
+describe('idempotency keys and trigger filters', () => {
+  it('the same arguments in any key order give the same key; other arguments another', () => {
+    expect(canonical({ b: 1, a: { d: [1, 2], c: null } })).toBe('{"a":{"c":null,"d":[1,2]},"b":1}');
+    const k = idempotencyKey('x-1', 'refund', { amount: 1, paymentId: 'p' });
+    expect(k).toBe(idempotencyKey('x-1', 'refund', { paymentId: 'p', amount: 1 }));
+    expect(k).toMatch(/^x-1\/refund\/[0-9a-f]{32}$/);
+    expect(k).not.toBe(idempotencyKey('x-1', 'refund', { paymentId: 'p', amount: 2 }));
+  });
+  it('an event matches when every parameter it carries agrees', () => {
+    expect(eventMatches({ priority: 'urgent' }, { priority: 'URGENT' })).toBe(true);
+    expect(eventMatches({ priority: 'urgent' }, { priority: 'low' })).toBe(false);
+    expect(eventMatches({ priority: 'urgent' }, {})).toBe(true);
+  });
+});
+
+describe('connectors', () => {
+  it('the sandbox answers a deterministic output valid against the output schema', () => {
+    const capability: CatalogCapability = {
+      ...(caps.get('stripe.refund_payment') as CatalogCapability),
+      outputSchema: {
+        type: 'object',
+        properties: {
+          refundId: { type: 'string', description: 'id' },
+          status: { type: 'string', description: 's', enum: ['succeeded', 'pending'] },
+          amount: { type: 'number', description: 'a', minimum: 0 },
+          createdAt: { type: 'string', description: 'c', format: 'date-time' },
+        },
+        required: ['refundId', 'status'],
+        additionalProperties: false,
+      },
+    };
+    const out = sandboxOutput(capability, 'x-1/refund/abc');
+    expect(new Ajv({ strict: false, validateFormats: false }).validate(capability.outputSchema as object, out)).toBe(true);
+    expect(out.refundId).toMatch(/^stripe_sbx_[0-9a-f]{16}$/);
+    expect(sandboxOutput(capability, 'x-1/refund/abc')).toEqual(out);
+    const slack = caps.get('slack.post_message') as CatalogCapability;
+    expect(
+      new Ajv({ strict: false, validateFormats: false }).validate(slack.outputSchema as object, sandboxOutput(slack, 'k')),
+    ).toBe(true);
+    const { outputSchema: _none, ...withoutOutput } = slack;
+    expect(sandboxOutput(withoutOutput as CatalogCapability, 'k')).toEqual({});
+  });
+  it('CONNECTORS names a module per provider; the rest stay in the sandbox', async () => {
+    expect(parseConnectorConfig('stripe=./a.mjs, zendesk=@acme/zd')).toEqual({ stripe: './a.mjs', zendesk: '@acme/zd' });
+    expect(parseConnectorConfig('{"stripe":"./a.mjs"}')).toEqual({ stripe: './a.mjs' });
+    expect(() => parseConnectorConfig('stripe')).toThrow(/provider=module/);
+    const connectors = await loadConnectors(
+      { CONNECTORS: 'stripe=./fixtures/echo-connector.mjs', ECHO_TAG: 'live' },
+      new URL('.', import.meta.url).pathname,
+    );
+    expect(connectors.sandboxed('stripe')).toBe(false);
+    expect(connectors.sandboxed('http')).toBe(false);
+    expect(connectors.sandboxed('zendesk')).toBe(true);
+    const out = await connectors.for('stripe').call(
+      caps.get('stripe.refund_payment') as CatalogCapability,
+      { paymentId: 'p' },
+      {
+        orgId: 'acme',
+        executionId: 'x',
+        stepId: 's',
+        idempotencyKey: 'x/s/h',
+      },
+    );
+    expect(out).toEqual({ echoed: 'stripe.refund_payment', args: { paymentId: 'p' }, key: 'x/s/h', tag: 'live' });
+    expect(connectors.extraCapabilities().map((c) => c.id)).toEqual(['webhook.send']);
+  });
+});

@@ -1,0 +1,456 @@
+/**
+ * The chat page in a real Chromium (Debian's, driven by playwright-core), against every service as its
+ * own process. Controls are found by role and accessible name (ARCHITECTURE §13), as a person would.
+ * The browser reaches the gateway through a small TCP relay on a fixed port, so that a restarted gateway
+ * (on a new port) is the same origin to the page, as behind a load balancer. Screenshots of each step go
+ * to `.run/screenshots/page/` (ignored by git).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot, waitUntil } from '@hireloop/platform/testing';
+import type { ExecutionView } from '@hireloop/schemas';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPage } from '../services/gateway/page/build';
+import { api, Stack, token } from './stack';
+
+/** With the offline analyst and org acme: an options prompt (what starts it), a questions prompt (details), the review. */
+const JOB = 'Sales Assistant. On a schedule, update deals in HubSpot and email the owner a digest.';
+/** What a person types where a question gives no example. */
+const FREE_ANSWER = 'Update the deal in HubSpot and email the owner a digest';
+
+const shots = join(repoRoot, '.run/screenshots/page');
+const WAIT = 60_000;
+
+const within = { timeout: WAIT, interval: 100 };
+/** The text of the first element a locator finds, or null while there is none (never waits). */
+const textOf = async (l: Locator): Promise<string | null> => ((await l.count()) > 0 ? l.first().textContent() : null);
+const visible = (l: Locator) => expect.poll(() => l.first().isVisible(), within).toBe(true);
+const containsText = (l: Locator, text: string) => expect.poll(() => textOf(l), within).toContain(text);
+const hasText = (l: Locator, text: string) => expect.poll(async () => (await textOf(l))?.trim(), within).toBe(text);
+
+/** Forwards every connection to the gateway's current port. */
+function relay(): Promise<{ server: Server; port: number; target: { port: number }; sockets: Set<Socket> }> {
+  const target = { port: 0 };
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = tcpConnect(target.port, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, target, sockets });
+    });
+  });
+}
+
+describe('the chat page in Chromium (every service its own process)', () => {
+  const stack = new Stack({ MAX_RUNNING_PER_ORG: '100' });
+  let front: Awaited<ReturnType<typeof relay>>;
+  let base: string;
+  let context: BrowserContext;
+  let userDataDir: string;
+  let hubUrl: string;
+  const beyond: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const executablePath = execFileSync(join(repoRoot, 'scripts/chromium.sh'), { encoding: 'utf8' }).trim();
+    await buildPage({ ifStale: true });
+    rmSync(shots, { recursive: true, force: true });
+    mkdirSync(shots, { recursive: true });
+    const services = await stack.up();
+    hubUrl = `http://127.0.0.1:${services['connect-hub'].port}`;
+    front = await relay();
+    front.target.port = services.gateway.port;
+    base = `http://127.0.0.1:${front.port}`;
+    userDataDir = mkdtempSync(join(tmpdir(), 'hireloop-chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    // the page works with nothing beyond the gateway: any other request is refused and noted
+    await context.route(
+      (url) => !url.href.startsWith(base),
+      (route) => {
+        beyond.push(route.request().url());
+        return route.abort();
+      },
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    expect(beyond, 'requests beyond the gateway').toEqual([]);
+    expect(pageErrors, 'errors thrown in the page').toEqual([]);
+    await context?.close();
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+    for (const s of front?.sockets ?? []) s.destroy();
+    front?.server.close();
+    await stack.down();
+  });
+
+  let shot = 0;
+  const screenshot = (page: Page, name: string) =>
+    page.screenshot({ path: join(shots, `${String(++shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+
+  async function open(): Promise<Page> {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    return page;
+  }
+
+  async function signIn(user: string): Promise<Page> {
+    const page = await open();
+    await page.goto(base);
+    await page.getByRole('textbox', { name: 'User' }).fill(user);
+    await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await visible(page.getByRole('log', { name: 'Conversation' }));
+    return page;
+  }
+
+  async function describeJob(page: Page, text: string) {
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+  }
+
+  const promptForm = (page: Page) => page.getByRole('form', { name: 'Prompt' });
+  const workflows = (page: Page) => page.getByRole('table', { name: 'Workflows' });
+
+  /** The next prompt, or null once the employee is shown. */
+  async function next(page: Page): Promise<Locator | null> {
+    await promptForm(page).or(workflows(page)).first().waitFor({ timeout: WAIT });
+    return (await workflows(page).isVisible()) ? null : promptForm(page);
+  }
+
+  type Kind = 'options' | 'questions';
+  const kindOf = async (form: Locator): Promise<Kind> =>
+    (await form.getByRole('radio').count()) + (await form.getByRole('checkbox').count()) > 0 ? 'options' : 'questions';
+
+  /** Answers as a person would: the option marked recommended (else the first), each question's example answer. */
+  async function answer(form: Locator): Promise<{ kind: Kind; said: string }> {
+    const kind = await kindOf(form);
+    let said = '';
+    if (kind === 'options') {
+      const recommended = form.locator('.option', { hasText: 'Recommended' }).getByRole('radio');
+      const choice = (await recommended.count()) > 0 ? recommended.first() : form.getByRole('radio').first();
+      said = (await form.locator(`label[for="${await choice.getAttribute('id')}"]`).textContent()) ?? '';
+      await choice.check();
+    } else {
+      for (const field of await form.getByRole('textbox').all()) {
+        await field.fill((await field.getAttribute('placeholder')) || FREE_ANSWER);
+      }
+    }
+    await submit(form, 'Submit answer');
+    return { kind, said };
+  }
+
+  /** Clicks a button of the form and waits until that form is gone (answered). */
+  async function submit(form: Locator, button: string) {
+    const handle = await form.elementHandle();
+    await form.getByRole('button', { name: button, exact: true }).click();
+    await handle?.waitForElementState('hidden', { timeout: WAIT });
+  }
+
+  const mine = async (user: string) =>
+    (await api<{ executions: ExecutionView[] }>(base, 'GET', '/v1/executions', undefined, token(user))).body.executions;
+
+  /** The user's execution once the projection shows it waiting on a prompt of this kind (the socket may be ahead of it). */
+  const waitingOn = (user: string, kind: Kind) =>
+    waitUntil(
+      async () => {
+        const [latest] = await mine(user);
+        return latest?.currentPrompt?.kind === kind ? { ...latest, prompt: latest.currentPrompt } : undefined;
+      },
+      `a pending ${kind} prompt of ${user}`,
+      WAIT,
+    );
+
+  it('a full creation: sign in, describe a job, answer an options and a questions prompt with the widgets, approve, see the workflows and the diagram', async () => {
+    const page = await open();
+    await page.goto(base);
+    await screenshot(page, 'sign-in');
+    // time to first render: the page's own mark once its first view is in the DOM, and the first contentful paint
+    const firstRender = await page.evaluate<{ value: number; firstContentfulPaint: number; domContentLoaded: number }>(`({
+      value: performance.getEntriesByName('hireloop-rendered')[0]?.startTime ?? -1,
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      domContentLoaded: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? -1,
+    })`);
+    await page.getByRole('textbox', { name: 'User' }).fill('paula');
+    await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Connected' }).isVisible()).toBe(true);
+    await screenshot(page, 'signed-in');
+
+    await describeJob(page, JOB);
+    const kinds = new Set<Kind>();
+    let approved = false;
+    for (let round = 0; round < 12; round++) {
+      const form = await next(page);
+      if (!form) break;
+      await visible(page.getByRole('progressbar', { name: 'Progress' }));
+      const isReview = (await form.getByRole('radio', { name: 'Approve and register the employee' }).count()) > 0;
+      await screenshot(page, isReview ? 'review' : `prompt-${round + 1}`);
+      if (isReview) {
+        await form.getByRole('radio', { name: 'Approve and register the employee' }).check();
+        await submit(form, 'Submit answer');
+        approved = true;
+        continue;
+      }
+      const { kind, said } = await answer(form);
+      kinds.add(kind);
+      // the answered prompt stays in the transcript, read-only, with its answer
+      if (kind === 'options') await containsText(page.getByRole('log', { name: 'Conversation' }), `Your answer: ${said}`);
+    }
+    expect([...kinds].sort()).toEqual(['options', 'questions']);
+    expect(approved).toBe(true);
+
+    await visible(workflows(page));
+    await visible(workflows(page).getByRole('columnheader', { name: 'Trigger' }));
+    expect(await workflows(page).getByRole('row').count()).toBeGreaterThan(1);
+    await visible(page.getByRole('table', { name: 'Gaps' }));
+    const diagram = page.getByRole('img', { name: 'Employee diagram' });
+    await diagram.waitFor({ timeout: WAIT });
+    await expect
+      .poll(() => diagram.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), within)
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuenow'), within)
+      .toBe('100');
+    await visible(page.getByRole('button', { name: 'Activate' }));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download spec' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.json$/);
+    await screenshot(page, 'employee');
+
+    // the side panel lists the conversation with its execution's status
+    await containsText(page.getByRole('complementary', { name: 'Your conversations' }), 'completed');
+    const [execution] = await mine('paula');
+    expect(execution?.status).toBe('completed');
+
+    // the org's employees, the employee's own page, and an empty inbox
+    await waitUntil(
+      async () => {
+        const list = await api<{ employees: { name: string }[] }>(base, 'GET', '/v1/employees', undefined, token('paula'));
+        return list.body.employees.some((e) => e.name === 'Sales Assistant') ? true : undefined;
+      },
+      'the employee to be registered',
+      WAIT,
+    );
+    await page.getByRole('link', { name: 'Employees', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Employees' }).getByRole('row').filter({ hasText: 'Sales Assistant' });
+    await visible(row);
+    await screenshot(page, 'employees');
+    await row.first().getByRole('link', { name: 'Details and runs' }).click();
+    await visible(workflows(page));
+    await visible(page.getByRole('img', { name: 'Employee diagram' }));
+    await screenshot(page, 'employee-page');
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+    await containsText(page.getByRole('main'), 'Nothing is waiting for your answer.');
+    await page.getByRole('link', { name: 'Chat', exact: true }).click();
+    await visible(workflows(page));
+
+    // phone width: the page reflows into one column, nothing wider than the screen but the tables' own scroll
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'phone');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+
+    writeFileSync(join(shots, 'metrics.json'), JSON.stringify(firstRender, null, 2));
+    expect(firstRender.value).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('a selection that breaks the rules cannot be sent; an answer the gateway refuses shows its message next to the field', async () => {
+    const page = await signIn('quinn');
+    await describeJob(page, JOB);
+    let sawOptions = false;
+    let sawQuestions = false;
+    for (let round = 0; round < 12 && !(sawOptions && sawQuestions); round++) {
+      const form = await next(page);
+      if (!form) break;
+      const kind = await kindOf(form);
+      if (kind === 'options' && !sawOptions) {
+        sawOptions = true;
+        const before = await waitingOn('quinn', 'options');
+        await form.getByRole('button', { name: 'Submit answer' }).click();
+        await hasText(form.getByRole('alert'), 'Choose one option.');
+        await screenshot(page, 'selection-refused');
+        // nothing was sent: the same prompt still waits
+        const [after] = await mine('quinn');
+        expect(after?.currentPrompt?.promptId).toBe(before.prompt.promptId);
+        await visible(form);
+      }
+      if (kind === 'questions' && !sawQuestions) {
+        sawQuestions = true;
+        const pending = await waitingOn('quinn', 'questions');
+        const { prompt } = pending;
+        if (prompt.kind !== 'questions') throw new Error('expected a questions prompt');
+        const tooLong = 'x'.repeat(20_001);
+        const field = form.getByRole('textbox').first();
+        await field.fill(tooLong);
+        await form.getByRole('button', { name: 'Submit answer' }).click();
+        // what the gateway says to the same answer
+        const first = prompt.questions[0]!;
+        const refusal = await api<{ message: string; field: string }>(
+          base,
+          'POST',
+          `/v1/executions/${pending.executionId}/respond`,
+          { promptId: prompt.promptId, kind: 'questions', payload: { answers: { [first.id]: tooLong } } },
+          token('quinn'),
+        );
+        expect(refusal.status).toBe(422);
+        const alert = form.getByRole('alert');
+        await hasText(alert, refusal.body.message);
+        // next to the field it names
+        expect(
+          await form
+            .locator('.question', { has: page.getByRole('alert') })
+            .getByRole('textbox')
+            .getAttribute('aria-invalid'),
+        ).toBe('true');
+        await screenshot(page, 'answer-refused');
+        await field.fill(first.exampleAnswer ?? FREE_ANSWER);
+      }
+      await answer(form);
+    }
+    expect(sawOptions && sawQuestions).toBe(true);
+
+    // the open execution waits in the inbox (once the projection shows its next prompt), and is cancelled from the side panel
+    await next(page);
+    await waitingOn('quinn', 'options');
+    await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+    await visible(page.getByRole('table', { name: 'Waiting for your answer' }));
+    await screenshot(page, 'inbox');
+    await page.getByRole('link', { name: 'Answer' }).first().click();
+    await visible(promptForm(page));
+    const panel = page.getByRole('complementary', { name: 'Your conversations' });
+    await panel.getByRole('button', { name: /^Cancel the execution started/ }).click();
+    await containsText(page.getByRole('log', { name: 'Conversation' }), 'This creation was cancelled.');
+    await containsText(panel, 'cancelled');
+    expect(await promptForm(page).count()).toBe(0);
+    await screenshot(page, 'cancelled');
+    await page.close();
+  });
+
+  it('a prompt answered with the keyboard; a reload and a gateway restart mid-conversation: the page reconnects by itself and the pending prompt is back', async () => {
+    const page = await signIn('rosa');
+    await describeJob(page, JOB);
+    const first = await next(page);
+    if (!first) throw new Error('expected a prompt');
+    // answered with the keyboard alone: the page puts the focus on the prompt's first option
+    const option = first.getByRole('radio').first();
+    await expect.poll(() => option.evaluate((el) => el === el.ownerDocument.activeElement), within).toBe(true);
+    const said = (await first.locator(`label[for="${await option.getAttribute('id')}"]`).textContent()) ?? '';
+    const handle = await first.elementHandle();
+    await page.keyboard.press('Space');
+    expect(await option.isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => first.getByRole('button', { name: 'Submit answer' }).evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Enter');
+    await handle?.waitForElementState('hidden', { timeout: WAIT });
+    const pending = await next(page);
+    if (!pending) throw new Error('expected a second prompt');
+    const asked = (await pending.locator('.prompt-messages').textContent()) ?? '';
+
+    await page.reload();
+    await hasText(promptForm(page).locator('.prompt-messages'), asked);
+    if (said) await containsText(page.getByRole('log', { name: 'Conversation' }), `Your answer: ${said}`);
+    await containsText(page.getByRole('log', { name: 'Conversation' }), JOB);
+    await screenshot(page, 'reloaded');
+
+    const gateway = stack.processes.find((p) => p.name === 'gateway' && p.child.exitCode === null);
+    await gateway?.stop('SIGTERM');
+    await visible(page.getByRole('status').filter({ hasText: 'reconnecting' }));
+    await screenshot(page, 'gateway-down');
+    const restarted = await stack.start('gateway', { CONNECT_HUB_URL: hubUrl });
+    front.target.port = restarted.port;
+    await visible(page.getByRole('status').filter({ hasText: 'Connected' }));
+    await hasText(promptForm(page).locator('.prompt-messages'), asked);
+    await screenshot(page, 'reconnected');
+
+    // and it can be answered through the new gateway
+    const form = promptForm(page);
+    await answer(form);
+    await waitUntil(
+      async () => ((await mine('rosa'))[0]?.currentPrompt?.promptId !== undefined ? true : undefined),
+      'the conversation to go on',
+      WAIT,
+    );
+    await page.close();
+  });
+
+  it('back and skip from the page; a job description with <script> and markup shows as text', async () => {
+    const page = await signIn('sam');
+    const markup = '<script>window.__injected = true</script><b>bold</b> <img src=x onerror="window.__injected=true">';
+    const job = `${markup} ${JOB}`;
+    await describeJob(page, job);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await containsText(log, markup);
+    expect(await log.locator('b, script, img').count()).toBe(0);
+    // and again when the transcript is rebuilt from the event store after a reload
+    await next(page);
+    await page.reload();
+    await containsText(page.getByRole('log', { name: 'Conversation' }), markup);
+    expect(await log.locator('b, script, img').count()).toBe(0);
+
+    // Back from the second prompt (the first is asked again), then Skip it
+    let skipped = false;
+    let wentBack = false;
+    for (let round = 0; round < 12 && !skipped; round++) {
+      const form = await next(page);
+      if (!form) break;
+      const back = form.getByRole('button', { name: 'Back', exact: true });
+      const skip = form.getByRole('button', { name: 'Skip', exact: true });
+      if (!wentBack && (await back.count()) > 0) {
+        await screenshot(page, 'before-back');
+        await submit(form, 'Back');
+        await containsText(log, 'You chose Back.');
+        wentBack = true;
+      } else if (wentBack && (await skip.count()) > 0) {
+        await screenshot(page, 'asked-again-after-back');
+        await submit(form, 'Skip');
+        await containsText(log, 'You chose Skip.');
+        skipped = true;
+      } else {
+        await answer(form);
+      }
+    }
+    expect(skipped).toBe(true);
+    expect(wentBack).toBe(true);
+
+    // finish, and the employee's job description is text too
+    for (let round = 0; round < 12; round++) {
+      const form = await next(page);
+      if (!form) break;
+      if ((await form.getByRole('radio', { name: 'Approve and register the employee' }).count()) > 0) {
+        await form.getByRole('radio', { name: 'Approve and register the employee' }).check();
+        await submit(form, 'Submit answer');
+      } else await answer(form);
+    }
+    await visible(workflows(page));
+    await containsText(page.locator('.employee .job'), markup);
+    expect(await page.locator('.employee b, .employee script').count()).toBe(0);
+    expect(await page.evaluate('window.__injected')).toBeUndefined();
+    await screenshot(page, 'markup-as-text');
+    await page.close();
+  });
+});
