@@ -36,6 +36,18 @@ export class Stack {
     return service;
   }
 
+  /** Another instance of a service that stands by (its /readyz is 503 until it takes over): only started. */
+  async startStandby(name: ServiceName = 'supervisor'): Promise<ServiceProcess> {
+    const service = await startServiceProcess(name, this.env);
+    this.processes.push(service);
+    await waitUntil(
+      async () => ((await fetch(service.url('/healthz')).catch(() => undefined))?.status === 200 ? true : undefined),
+      `${name} standing by`,
+      60_000,
+    );
+    return service;
+  }
+
   /** Starts the services in dependency order; the gateway last. The connect-hub URL is handed to the worker. */
   async up(names: ServiceName[] = ['event-store', 'connect-hub', 'trigger-router', 'supervisor', 'graph-creator', 'gateway']) {
     const started: Partial<Record<ServiceName, ServiceProcess>> = {};

@@ -37,6 +37,7 @@ export const ApiErrorCodes = [
   'unauthorized',
   'forbidden',
   'not_found',
+  'employee_inactive',
   'conflict',
   'payload_too_large',
   'unsupported_media_type',

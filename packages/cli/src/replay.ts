@@ -19,6 +19,8 @@ const KEY_COLUMN: Record<Difference['table'], string> = {
   executions: 'execution_id',
   conversation_executions: 'execution_id',
   employees: 'employee_id',
+  employee_activations: 'employee_id',
+  execution_effects: 'idempotency_key',
 };
 
 /** A plain text table: a header, a rule, one line per row. */
@@ -44,7 +46,8 @@ async function verify(pool: Pool): Promise<boolean> {
   if (!d) {
     console.log(
       `replay --verify: projections match the facts (${report.facts} facts; executions ${report.executions}, ` +
-        `conversation_executions ${report.conversationExecutions}, employees ${report.employees}; ${report.ms} ms)`,
+        `conversation_executions ${report.conversationExecutions}, employees ${report.employees}, ` +
+        `employee_activations ${report.activations}, execution_effects ${report.effects}; ${report.ms} ms)`,
     );
     return true;
   }

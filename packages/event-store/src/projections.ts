@@ -1,4 +1,12 @@
-import type { AnyFact, EmployeeGraphSpec, ExecutionResult, FactType, HILPrompt } from '@hireloop/schemas';
+import type {
+  AnyFact,
+  Effect,
+  EmployeeGraphSpec,
+  ExecutionResult,
+  FactType,
+  HILPrompt,
+  WorkflowActivation,
+} from '@hireloop/schemas';
 
 /**
  * The event store's projections as pure folds, emmett-style: `evolve(state | null, fact, seq)`.
@@ -78,7 +86,7 @@ export interface EmployeeHistory {
 }
 
 export interface Projection<S> {
-  readonly name: 'executions' | 'conversation_executions' | 'employees';
+  readonly name: 'executions' | 'conversation_executions' | 'employees' | 'employee_activations' | 'execution_effects';
   /** the fact types it folds; `fold` skips the others, and replay does not even read them */
   readonly types: ReadonlySet<FactType>;
   /** the state a fact folds into, or null when the fact does not concern this projection */
@@ -404,7 +412,113 @@ export const employees: Projection<EmployeeHistory> = {
   evolve: evolveEmployees,
 };
 
-export const projections = [executions, conversationExecutions, employees] as const;
+// ---------------------------------------------------------------------------------------------
+// employee_activations: whether each registered employee is switched on, and its workflows
+
+/** An employee's activation: folded from `EmployeeActivated` / `EmployeeDeactivated` (one topic, keyed by employee). */
+export interface EmployeeActivation {
+  employeeId: string;
+  orgId: string;
+  version: number;
+  status: 'active' | 'inactive';
+  /** the latest activation (webhook secrets derive from it); null when never activated */
+  activationId: string | null;
+  /** per workflow: on, or off with the reason; the latest activation's */
+  workflows: WorkflowActivation[];
+  updatedAt: string;
+  lastSeq: number;
+}
+
+export function evolveActivation(state: EmployeeActivation | null, fact: AnyFact, seq: number): EmployeeActivation | null {
+  switch (fact.type) {
+    case 'UIMessage':
+    case 'TriggerCreated':
+    case 'RunIntent':
+    case 'HILPrompt':
+    case 'HILResponse':
+    case 'ExecutionEvent':
+    case 'ExecutionResult':
+      return state;
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated': {
+      // another tenant's fact never touches an employee
+      if (state && state.orgId !== fact.orgId) return state;
+      const common = {
+        employeeId: fact.employeeId,
+        orgId: fact.orgId,
+        version: fact.version,
+        updatedAt: isoTime(fact.ts),
+        lastSeq: seq,
+      };
+      if (fact.type === 'EmployeeActivated') {
+        return { ...common, status: 'active', activationId: fact.activationId, workflows: fact.workflows };
+      }
+      return { ...common, status: 'inactive', activationId: state?.activationId ?? null, workflows: state?.workflows ?? [] };
+    }
+    default:
+      return unreachable(fact);
+  }
+}
+
+export const employeeActivations: Projection<EmployeeActivation> = {
+  name: 'employee_activations',
+  types: new Set(['EmployeeActivated', 'EmployeeDeactivated']),
+  keyOf: (fact) => (fact.type === 'EmployeeActivated' || fact.type === 'EmployeeDeactivated' ? fact.employeeId : null),
+  evolve: evolveActivation,
+};
+
+// ---------------------------------------------------------------------------------------------
+// execution_effects: what a run did, one row per idempotency key
+
+/** One effect of a run (ARCHITECTURE §11): the latest record of its idempotency key, by seq. */
+export interface ExecutionEffect extends Effect {
+  executionId: string;
+  orgId: string;
+  /** the seq of the first record of the key: effects are listed in the order they began */
+  firstSeq: number;
+  lastSeq: number;
+}
+
+export function evolveEffect(state: ExecutionEffect | null, fact: AnyFact, seq: number): ExecutionEffect | null {
+  switch (fact.type) {
+    case 'UIMessage':
+    case 'TriggerCreated':
+    case 'RunIntent':
+    case 'HILPrompt':
+    case 'HILResponse':
+    case 'ExecutionResult':
+    case 'EmployeeActivated':
+    case 'EmployeeDeactivated':
+      return state;
+    case 'ExecutionEvent': {
+      const effect = fact.effect;
+      if (!effect) return state;
+      // a key is one execution's and one org's: a record from elsewhere changes nothing
+      if (state && (state.orgId !== fact.orgId || state.executionId !== fact.executionId)) return state;
+      // `execution-events` is keyed by execution, so the later seq is the later record: it wins
+      if (state && state.lastSeq >= seq) return state;
+      return {
+        ...effect,
+        at: isoTime(effect.at),
+        executionId: fact.executionId,
+        orgId: fact.orgId,
+        firstSeq: state?.firstSeq ?? seq,
+        lastSeq: seq,
+      };
+    }
+    default:
+      return unreachable(fact);
+  }
+}
+
+export const executionEffects: Projection<ExecutionEffect> = {
+  name: 'execution_effects',
+  types: new Set(['ExecutionEvent']),
+  keyOf: (fact) => (fact.type === 'ExecutionEvent' && fact.effect ? fact.effect.idempotencyKey : null),
+  evolve: evolveEffect,
+};
+
+export const projections = [executions, conversationExecutions, employees, employeeActivations, executionEffects] as const;
 
 /** Every fact type some projection folds. */
 export const projectedTypes: readonly FactType[] = [...new Set(projections.flatMap((p) => [...p.types]))];

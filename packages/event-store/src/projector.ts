@@ -7,19 +7,27 @@ import {
   type ConversationExecution,
   conversationExecutions,
   type Employee,
+  type EmployeeActivation,
   type EmployeeHistory,
   type Execution,
+  type ExecutionEffect,
+  employeeActivations,
   employees,
+  executionEffects,
   executions,
   fold,
   isoTime,
   type Projection,
 } from './projections';
 import {
+  type ActivationRow,
+  activationFromRow,
   type ConversationExecutionRow,
   conversationFromRow,
+  type EffectRow,
   type EmployeeRow,
   type ExecutionRow,
+  effectFromRow,
   employeeHistories,
   executionFromRow,
   liveTables,
@@ -122,6 +130,10 @@ interface Touched {
   conversations: string[];
   /** `org/name` of the employee names the batch registers, with the executions and employee ids registering them */
   employees: { keys: string[]; executionIds: string[]; employeeIds: string[] };
+  /** employee ids the batch activates or deactivates */
+  activations: string[];
+  /** idempotency keys of the effects the batch records */
+  effects: string[];
 }
 
 function touched(batch: readonly Prepared[]): Touched {
@@ -138,6 +150,8 @@ function touched(batch: readonly Prepared[]): Touched {
         f.type === 'ExecutionResult' && f.output?.employee ? [f.output.employee.employeeId] : [],
       ),
     },
+    activations: keysOf(employeeActivations),
+    effects: keysOf(executionEffects),
   };
 }
 
@@ -295,6 +309,8 @@ async function store(
     ...keys.chains,
     ...keys.executions.map((k) => chainKey('', k, null)),
     ...keys.employees.keys.map((k) => `employees/${k}`),
+    ...keys.activations.map((k) => `activation/${k}`),
+    ...keys.effects.map((k) => `effect/${k}`),
   ];
 
   let cached: [string, Execution, string][] = [];
@@ -344,6 +360,19 @@ async function store(
       const changedExecutions = fold(executions, executionStates, folded);
       const changedConversations = fold(conversationExecutions, conversationStates, folded);
       const changedEmployees = fold(employees, employeeStates, folded);
+      // rarer facts: their rows are read only by a batch that holds some
+      const activationStates = new Map<string, EmployeeActivation>();
+      const effectStates = new Map<string, ExecutionEffect>();
+      if (keys.activations.length > 0 || keys.effects.length > 0) {
+        const loaded = await client.query<{ activations: ActivationRow[]; effects: EffectRow[] }>(
+          `SELECT ${loadSql.activations(tables, '$1')} AS activations, ${loadSql.effects(tables, '$2')} AS effects`,
+          [keys.activations, keys.effects],
+        );
+        for (const r of loaded.rows[0]?.activations ?? []) activationStates.set(r.employee_id, activationFromRow(r));
+        for (const r of loaded.rows[0]?.effects ?? []) effectStates.set(r.idempotency_key, effectFromRow(r));
+      }
+      const changedActivations = fold(employeeActivations, activationStates, folded);
+      const changedEffects = fold(executionEffects, effectStates, folded);
 
       const newEmployees: Employee[] = [...changedEmployees].flatMap(
         (k) => employeeStates.get(k)?.versions.filter((v) => !known.has(v.employeeId)) ?? [],
@@ -352,6 +381,8 @@ async function store(
         executions: [...changedExecutions].map((k) => executionStates.get(k) as Execution),
         conversations: [...changedConversations].map((k) => conversationStates.get(k) as ConversationExecution),
         employees: newEmployees,
+        activations: [...changedActivations].map((k) => activationStates.get(k) as EmployeeActivation),
+        effects: [...changedEffects].map((k) => effectStates.get(k) as ExecutionEffect),
       });
       // remembered once the transaction has committed: the written rows carry this transaction's id
       const versions = new Map(row.versions);

@@ -1,5 +1,13 @@
 import type { Pool } from '@hireloop/platform';
-import { type AnyFact, AnyFactSchema, EmployeeGraphSpec, ExecutionResult, HILPrompt } from '@hireloop/schemas';
+import {
+  type AnyFact,
+  AnyFactSchema,
+  Effect,
+  EmployeeGraphSpec,
+  ExecutionResult,
+  HILPrompt,
+  WorkflowActivation,
+} from '@hireloop/schemas';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { summarize, whoOf } from './timeline';
 
@@ -33,6 +41,8 @@ export const ExecutionView = Type.Object(
     createdAt: Time,
     updatedAt: Time,
     lastSeq: Type.Integer(),
+    /** the owner of the registered employee this execution runs (the owner of its creation), if it runs one */
+    employeeOwnerUserId: Nullable(Type.String()),
     position: Nullable(Type.Integer({ minimum: 1, description: "queued: its place in its organisation's queue (1 = next)" })),
   },
   { description: 'an execution as the executions projection holds it' },
@@ -73,6 +83,14 @@ export const EmployeeSummary = Type.Object(
     version: Type.Integer({ minimum: 1 }),
     executionId: Type.String(),
     registeredAt: Time,
+    /** who owns it: the owner of the creation that registered it */
+    ownerUserId: Nullable(Type.String()),
+    /** inactive until activated */
+    status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+    /** the latest activation's id (webhook secrets derive from it), or null */
+    activationId: Nullable(Type.String()),
+    /** per workflow: on or off with the reason, as the latest activation decided; empty before one */
+    workflows: Type.Array(WorkflowActivation),
   },
   { description: 'a registered employee version' },
 );
@@ -87,14 +105,17 @@ const iso = (value: Date | string): string => (value instanceof Date ? value : n
 
 /**
  * The position of a queued execution is counted when read (the queue moves with every start): one
- * plus the executions of its org queued with an earlier ticket of the supervisor's.
+ * plus the executions of its org queued with an earlier ticket of the supervisor's. The employee
+ * owner: who owns the creation that registered the employee the execution runs, if it runs one.
  */
-const EXECUTION_SELECT = `SELECT execution_id, org_id, owner_user_id, conversation_id, employee_id, trigger_id, status,
-  current_prompt, progress, phase, result, error, created_at, updated_at, last_seq,
-  CASE WHEN e.status = 'queued' AND e.queue_ticket IS NOT NULL THEN 1 + (
-    SELECT count(*) FROM executions q WHERE q.org_id = e.org_id AND q.status = 'queued' AND q.queue_ticket < e.queue_ticket
-  ) END AS position
-  FROM executions e`;
+const EXECUTION_SELECT = `SELECT x.execution_id, x.org_id, x.owner_user_id, x.conversation_id, x.employee_id, x.trigger_id,
+  x.status, x.current_prompt, x.progress, x.phase, x.result, x.error, x.created_at, x.updated_at, x.last_seq,
+  CASE WHEN x.status = 'queued' AND x.queue_ticket IS NOT NULL THEN 1 + (
+    SELECT count(*) FROM executions q WHERE q.org_id = x.org_id AND q.status = 'queued' AND q.queue_ticket < x.queue_ticket
+  ) END AS position,
+  (SELECT c.owner_user_id FROM employees m JOIN executions c ON c.execution_id = m.execution_id
+    WHERE m.employee_id = x.employee_id AND m.org_id = x.org_id) AS employee_owner_user_id
+  FROM executions x`;
 
 interface ExecutionRecord {
   execution_id: string;
@@ -112,6 +133,7 @@ interface ExecutionRecord {
   created_at: Date;
   updated_at: Date;
   last_seq: string;
+  employee_owner_user_id: string | null;
   position: string | null;
 }
 
@@ -131,11 +153,12 @@ const executionView = (r: ExecutionRecord): ExecutionView => ({
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   lastSeq: Number(r.last_seq),
+  employeeOwnerUserId: r.employee_owner_user_id,
   position: r.position === null ? null : Number(r.position),
 });
 
 export async function getExecution(pool: Pool, orgId: string, executionId: string): Promise<ExecutionView | null> {
-  const { rows } = await pool.query<ExecutionRecord>(`${EXECUTION_SELECT} WHERE org_id = $1 AND execution_id = $2`, [
+  const { rows } = await pool.query<ExecutionRecord>(`${EXECUTION_SELECT} WHERE x.org_id = $1 AND x.execution_id = $2`, [
     orgId,
     executionId,
   ]);
@@ -144,16 +167,38 @@ export async function getExecution(pool: Pool, orgId: string, executionId: strin
 
 export interface ListExecutionsOptions {
   conversationId?: string;
+  /** the runs of one employee */
+  employeeId?: string;
+  /** only executions waiting on a prompt */
+  waiting?: boolean;
+  /**
+   * only what this user may answer: their own executions and the runs of employees they own, and
+   * every run of a registered employee of the org when they are an admin
+   */
+  answerableBy?: { userId: string; admin: boolean };
   /** newest first; default 100, at most 1000 */
   limit?: number;
 }
 
 export async function listExecutions(pool: Pool, orgId: string, options: ListExecutionsOptions = {}): Promise<ExecutionView[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 100), 1), 1000);
+  const who = options.answerableBy;
   const { rows } = await pool.query<ExecutionRecord>(
-    `${EXECUTION_SELECT} WHERE org_id = $1 AND ($2::text IS NULL OR conversation_id = $2)
-     ORDER BY created_at DESC, execution_id LIMIT $3`,
-    [orgId, options.conversationId ?? null, limit],
+    `SELECT * FROM (${EXECUTION_SELECT}
+       WHERE x.org_id = $1 AND ($2::text IS NULL OR x.conversation_id = $2) AND ($3::text IS NULL OR x.employee_id = $3)
+         AND (NOT $4::bool OR (x.status = 'waiting' AND x.current_prompt IS NOT NULL))) v
+     WHERE $5::text IS NULL OR v.owner_user_id = $5 OR v.employee_owner_user_id = $5
+        OR ($6::bool AND v.employee_owner_user_id IS NOT NULL)
+     ORDER BY v.created_at DESC, v.execution_id LIMIT $7`,
+    [
+      orgId,
+      options.conversationId ?? null,
+      options.employeeId ?? null,
+      options.waiting ?? false,
+      who?.userId ?? null,
+      who?.admin ?? false,
+      limit,
+    ],
   );
   return rows.map(executionView);
 }
@@ -220,6 +265,10 @@ interface EmployeeRecord {
   version: number;
   execution_id: string;
   registered_at: Date;
+  owner_user_id: string | null;
+  status: 'active' | 'inactive' | null;
+  activation_id: string | null;
+  workflows: EmployeeSummary['workflows'] | null;
   spec?: EmployeeView['spec'];
 }
 
@@ -230,23 +279,78 @@ const employeeSummary = (r: EmployeeRecord): EmployeeSummary => ({
   version: r.version,
   executionId: r.execution_id,
   registeredAt: iso(r.registered_at),
+  ownerUserId: r.owner_user_id,
+  status: r.status ?? 'inactive',
+  activationId: r.activation_id,
+  workflows: r.workflows ?? [],
 });
+
+const EMPLOYEE_SELECT = `SELECT e.employee_id, e.org_id, e.name, e.version, e.execution_id, e.registered_at,
+  c.owner_user_id, a.status, a.activation_id, a.workflows
+  FROM employees e
+  LEFT JOIN executions c ON c.execution_id = e.execution_id AND c.org_id = e.org_id
+  LEFT JOIN employee_activations a ON a.employee_id = e.employee_id AND a.org_id = e.org_id`;
 
 /** Every registered employee version of the org, by name, newest version first (without the specs). */
 export async function listEmployees(pool: Pool, orgId: string): Promise<EmployeeSummary[]> {
-  const { rows } = await pool.query<EmployeeRecord>(
-    `SELECT employee_id, org_id, name, version, execution_id, registered_at FROM employees
-     WHERE org_id = $1 ORDER BY name, version DESC`,
-    [orgId],
-  );
+  const { rows } = await pool.query<EmployeeRecord>(`${EMPLOYEE_SELECT} WHERE e.org_id = $1 ORDER BY e.name, e.version DESC`, [
+    orgId,
+  ]);
   return rows.map(employeeSummary);
 }
 
 export async function getEmployee(pool: Pool, orgId: string, employeeId: string): Promise<EmployeeView | null> {
   const { rows } = await pool.query<EmployeeRecord & { spec: EmployeeView['spec'] }>(
-    `SELECT employee_id, org_id, name, version, execution_id, registered_at, spec FROM employees
-     WHERE org_id = $1 AND employee_id = $2`,
+    `${EMPLOYEE_SELECT.replace('e.registered_at,', 'e.registered_at, e.spec,')} WHERE e.org_id = $1 AND e.employee_id = $2`,
     [orgId, employeeId],
+  );
+  const row = rows[0];
+  return row ? { ...employeeSummary(row), spec: row.spec } : null;
+}
+
+export const EffectView = Type.Composite([Effect, Type.Object({ executionId: Type.String() })], {
+  description: 'one effect of a run: the latest record of its idempotency key',
+});
+export type EffectView = Static<typeof EffectView>;
+
+/** The effects of one of the org's executions, in the order they began; empty when none. */
+export async function listEffects(pool: Pool, orgId: string, executionId: string, limit = 1000): Promise<EffectView[]> {
+  const { rows } = await pool.query<{
+    idempotency_key: string;
+    execution_id: string;
+    step_id: string;
+    capability_id: string;
+    args: Effect['args'];
+    status: Effect['status'];
+    output: Effect['output'] | null;
+    error: Effect['error'] | null;
+    at: Date;
+  }>(
+    `SELECT idempotency_key, execution_id, step_id, capability_id, args, status, output, error, at FROM execution_effects
+     WHERE org_id = $1 AND execution_id = $2 ORDER BY first_seq, idempotency_key LIMIT $3`,
+    [orgId, executionId, limit],
+  );
+  return rows.map((r) => ({
+    executionId: r.execution_id,
+    stepId: r.step_id,
+    capabilityId: r.capability_id,
+    args: r.args,
+    idempotencyKey: r.idempotency_key,
+    status: r.status,
+    ...(r.output !== null ? { output: r.output } : {}),
+    ...(r.error !== null ? { error: r.error } : {}),
+    at: iso(r.at),
+  }));
+}
+
+/**
+ * An employee by id alone, whatever its org: for a signed webhook, which carries no token — the caller
+ * proves itself with the workflow's secret, and learns nothing of the employee before that.
+ */
+export async function getEmployeeById(pool: Pool, employeeId: string): Promise<EmployeeView | null> {
+  const { rows } = await pool.query<EmployeeRecord & { spec: EmployeeView['spec'] }>(
+    `${EMPLOYEE_SELECT.replace('e.registered_at,', 'e.registered_at, e.spec,')} WHERE e.employee_id = $1`,
+    [employeeId],
   );
   const row = rows[0];
   return row ? { ...employeeSummary(row), spec: row.spec } : null;

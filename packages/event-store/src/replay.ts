@@ -4,9 +4,13 @@ import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lo
 import {
   type ConversationExecution,
   conversationExecutions,
+  type EmployeeActivation,
   type EmployeeHistory,
   type Execution,
+  type ExecutionEffect,
+  employeeActivations,
   employees,
+  executionEffects,
   executions,
   fold,
   projectedTypes,
@@ -26,6 +30,8 @@ export interface ProjectionStates {
   executions: Map<string, Execution>;
   conversations: Map<string, ConversationExecution>;
   employees: Map<string, EmployeeHistory>;
+  activations: Map<string, EmployeeActivation>;
+  effects: Map<string, ExecutionEffect>;
 }
 
 export interface ReplayCounts {
@@ -33,6 +39,8 @@ export interface ReplayCounts {
   executions: number;
   conversationExecutions: number;
   employees: number;
+  activations: number;
+  effects: number;
 }
 
 export interface ReplayReport extends ReplayCounts {
@@ -61,7 +69,13 @@ async function streamRows<R>(client: PoolClient, sql: string, onPage: (rows: R[]
 
 /** Folds every fact, in seq order, into fresh in-memory projections. */
 export async function foldFacts(client: PoolClient): Promise<{ facts: number; states: ProjectionStates }> {
-  const states: ProjectionStates = { executions: new Map(), conversations: new Map(), employees: new Map() };
+  const states: ProjectionStates = {
+    executions: new Map(),
+    conversations: new Map(),
+    employees: new Map(),
+    activations: new Map(),
+    effects: new Map(),
+  };
   // only the facts some projection folds: the others would be skipped by `fold` anyway
   const types = projectedTypes.map((t) => `'${t}'`).join(', ');
   const sql = `SELECT seq, payload FROM facts WHERE type IN (${types}) ORDER BY seq`;
@@ -70,6 +84,8 @@ export async function foldFacts(client: PoolClient): Promise<{ facts: number; st
     fold(executions, states.executions, page);
     fold(conversationExecutions, states.conversations, page);
     fold(employees, states.employees, page);
+    fold(employeeActivations, states.activations, page);
+    fold(executionEffects, states.effects, page);
   });
   const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM facts');
   return { facts: Number(rows[0]?.n), states };
@@ -80,6 +96,8 @@ async function writeStates(client: PoolClient, tables: ProjectionTables, states:
     executions: [...states.executions.values()],
     conversations: [...states.conversations.values()],
     employees: [...states.employees.values()].flatMap((h) => h.versions),
+    activations: [...states.activations.values()],
+    effects: [...states.effects.values()],
   };
   await copyProjections(client, tables, rows);
   return {
@@ -87,6 +105,8 @@ async function writeStates(client: PoolClient, tables: ProjectionTables, states:
     executions: rows.executions.length,
     conversationExecutions: rows.conversations.length,
     employees: rows.employees.length,
+    activations: rows.activations.length,
+    effects: rows.effects.length,
   };
 }
 
@@ -106,7 +126,9 @@ export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
     pool,
     async (client) => {
       await lockEverything(client);
-      await client.query(`TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}`);
+      await client.query(
+        `TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}, ${liveTables.activations}, ${liveTables.effects}`,
+      );
       const { facts, states } = await foldFacts(client);
       const counts = await writeStates(client, liveTables, states);
       return report({ ...counts, facts }, started);
@@ -116,7 +138,7 @@ export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
 }
 
 export interface Difference {
-  table: 'executions' | 'conversation_executions' | 'employees';
+  table: 'executions' | 'conversation_executions' | 'employees' | 'employee_activations' | 'execution_effects';
   key: string;
   /** the row as canonical JSON (jsonb text), or null when it is missing on that side */
   live: string | null;
@@ -135,12 +157,16 @@ const replayTables: ProjectionTables = {
   executions: 'pg_temp.replay_executions',
   conversationExecutions: 'pg_temp.replay_conversation_executions',
   employees: 'pg_temp.replay_employees',
+  activations: 'pg_temp.replay_employee_activations',
+  effects: 'pg_temp.replay_execution_effects',
 };
 
 const COMPARED: { table: Difference['table']; replay: string; key: string }[] = [
   { table: 'executions', replay: replayTables.executions, key: 'execution_id' },
   { table: 'conversation_executions', replay: replayTables.conversationExecutions, key: 'execution_id' },
   { table: 'employees', replay: replayTables.employees, key: 'employee_id' },
+  { table: 'employee_activations', replay: replayTables.activations, key: 'employee_id' },
+  { table: 'execution_effects', replay: replayTables.effects, key: 'idempotency_key' },
 ];
 
 function differingColumns(live: string | null, replay: string | null): string[] {

@@ -1,11 +1,13 @@
 import type { PoolClient } from '@hireloop/platform';
-import type { HILPrompt } from '@hireloop/schemas';
+import type { Effect, HILPrompt, WorkflowActivation } from '@hireloop/schemas';
 import { copyJson, copyLines, copyText } from './copy';
 import {
   type ConversationExecution,
   type Employee,
+  type EmployeeActivation,
   type EmployeeHistory,
   type Execution,
+  type ExecutionEffect,
   type ExecutionError,
   type ExecutionOutput,
   type ExecutionStatus,
@@ -23,12 +25,16 @@ export interface ProjectionTables {
   executions: string;
   conversationExecutions: string;
   employees: string;
+  activations: string;
+  effects: string;
 }
 
 export const liveTables: ProjectionTables = {
   executions: 'executions',
   conversationExecutions: 'conversation_executions',
   employees: 'employees',
+  activations: 'employee_activations',
+  effects: 'execution_effects',
 };
 
 /** Rows as they come out of `json_agg` (snake_case, timestamps as ISO strings with an offset). */
@@ -69,6 +75,32 @@ export interface EmployeeRow {
   spec: Employee['spec'];
   execution_id: string;
   registered_at: string;
+}
+
+export interface ActivationRow {
+  employee_id: string;
+  org_id: string;
+  version: number;
+  status: EmployeeActivation['status'];
+  activation_id: string | null;
+  workflows: WorkflowActivation[];
+  updated_at: string;
+  last_seq: number;
+}
+
+export interface EffectRow {
+  idempotency_key: string;
+  execution_id: string;
+  org_id: string;
+  step_id: string;
+  capability_id: string;
+  args: Effect['args'];
+  status: Effect['status'];
+  output: Effect['output'] | null;
+  error: Effect['error'] | null;
+  at: string;
+  first_seq: number;
+  last_seq: number;
 }
 
 const EXECUTION_COLUMNS = `execution_id, org_id, owner_user_id, conversation_id, employee_id, trigger_id, status, current_prompt,
@@ -115,6 +147,33 @@ const EMPLOYEE_TYPES: ColumnTypes<EmployeeRow> = {
   execution_id: 'text',
   registered_at: 'timestamptz',
 };
+
+const ACTIVATION_TYPES: ColumnTypes<ActivationRow> = {
+  employee_id: 'text',
+  org_id: 'text',
+  version: 'int',
+  status: 'text',
+  activation_id: 'text',
+  workflows: 'json',
+  updated_at: 'timestamptz',
+  last_seq: 'bigint',
+};
+const EFFECT_TYPES: ColumnTypes<EffectRow> = {
+  idempotency_key: 'text',
+  execution_id: 'text',
+  org_id: 'text',
+  step_id: 'text',
+  capability_id: 'text',
+  args: 'json',
+  status: 'text',
+  output: 'json',
+  error: 'json',
+  at: 'timestamptz',
+  first_seq: 'bigint',
+  last_seq: 'bigint',
+};
+const ACTIVATION_COLUMNS = Object.keys(ACTIVATION_TYPES).join(', ');
+const EFFECT_COLUMNS = Object.keys(EFFECT_TYPES).join(', ');
 
 /**
  * `INSERT INTO table … SELECT … FROM ROWS FROM (unnest($1::text[]), json_array_elements($2::json), …)`:
@@ -218,6 +277,58 @@ export const employeeFromRow = (r: EmployeeRow): Employee => ({
   registeredAt: isoTime(r.registered_at),
 });
 
+export const activationToRow = (a: EmployeeActivation): ActivationRow => ({
+  employee_id: a.employeeId,
+  org_id: a.orgId,
+  version: a.version,
+  status: a.status,
+  activation_id: a.activationId,
+  workflows: a.workflows,
+  updated_at: a.updatedAt,
+  last_seq: a.lastSeq,
+});
+
+export const activationFromRow = (r: ActivationRow): EmployeeActivation => ({
+  employeeId: r.employee_id,
+  orgId: r.org_id,
+  version: r.version,
+  status: r.status,
+  activationId: r.activation_id,
+  workflows: r.workflows,
+  updatedAt: isoTime(r.updated_at),
+  lastSeq: Number(r.last_seq),
+});
+
+export const effectToRow = (e: ExecutionEffect): EffectRow => ({
+  idempotency_key: e.idempotencyKey,
+  execution_id: e.executionId,
+  org_id: e.orgId,
+  step_id: e.stepId,
+  capability_id: e.capabilityId,
+  args: e.args,
+  status: e.status,
+  output: e.output ?? null,
+  error: e.error ?? null,
+  at: e.at,
+  first_seq: e.firstSeq,
+  last_seq: e.lastSeq,
+});
+
+export const effectFromRow = (r: EffectRow): ExecutionEffect => ({
+  idempotencyKey: r.idempotency_key,
+  executionId: r.execution_id,
+  orgId: r.org_id,
+  stepId: r.step_id,
+  capabilityId: r.capability_id,
+  args: r.args,
+  status: r.status,
+  ...(r.output !== null ? { output: r.output } : {}),
+  ...(r.error !== null ? { error: r.error } : {}),
+  at: isoTime(r.at),
+  firstSeq: Number(r.first_seq),
+  lastSeq: Number(r.last_seq),
+});
+
 /**
  * Groups employee rows (oldest version first) into the histories the employees projection folds — the
  * whole histories for a rebuild, the part `loadSql.registrations` reads for the projector.
@@ -239,6 +350,10 @@ export const loadSql = {
     `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${EXECUTION_COLUMNS} FROM ${t.executions} WHERE execution_id = ANY(${param}::text[])) x)`,
   conversations: (t: ProjectionTables, param: string) =>
     `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${CONVERSATION_COLUMNS} FROM ${t.conversationExecutions} WHERE execution_id = ANY(${param}::text[])) x)`,
+  activations: (t: ProjectionTables, param: string) =>
+    `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${ACTIVATION_COLUMNS} FROM ${t.activations} WHERE employee_id = ANY(${param}::text[])) x)`,
+  effects: (t: ProjectionTables, param: string) =>
+    `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${EFFECT_COLUMNS} FROM ${t.effects} WHERE idempotency_key = ANY(${param}::text[])) x)`,
   /**
    * What the employees fold needs of the histories of some (org, name) — `orgs` and `names` pair up —
    * to register versions by some executions and employee ids: the latest version of each name, and
@@ -259,6 +374,9 @@ export interface ProjectionWrites {
   conversations: readonly ConversationExecution[];
   /** versions not in the table yet */
   employees: readonly Employee[];
+  /** rows to insert or replace (absent: none) */
+  activations?: readonly EmployeeActivation[];
+  effects?: readonly ExecutionEffect[];
 }
 
 /** A row as a COPY text line, its columns in the order of `types`. */
@@ -305,9 +423,19 @@ export async function copyProjections(client: PoolClient, tables: ProjectionTabl
     `${tables.employees} ${columnList(EMPLOYEE_TYPES)}`,
     copyRows(EMPLOYEE_TYPES, employees, employeeToRow),
   );
+  await copyLines(
+    client,
+    `${tables.activations} ${columnList(ACTIVATION_TYPES)}`,
+    copyRows(ACTIVATION_TYPES, writes.activations ?? [], activationToRow),
+  );
+  await copyLines(
+    client,
+    `${tables.effects} ${columnList(EFFECT_TYPES)}`,
+    copyRows(EFFECT_TYPES, writes.effects ?? [], effectToRow),
+  );
 }
 
-/** Writes projection rows in one statement (up to three inserts). */
+/** Writes projection rows in one statement (up to five inserts). */
 export async function writeProjections(client: PoolClient, tables: ProjectionTables, writes: ProjectionWrites): Promise<void> {
   const parts: string[] = [];
   const params: unknown[] = [];
@@ -329,6 +457,14 @@ export async function writeProjections(client: PoolClient, tables: ProjectionTab
     parts.push(
       `${bulkInsert(tables.employees, EMPLOYEE_TYPES, writes.employees.map(employeeToRow), params)} ON CONFLICT DO NOTHING`,
     );
+  }
+  if (writes.activations && writes.activations.length > 0) {
+    const insert = bulkInsert(tables.activations, ACTIVATION_TYPES, writes.activations.map(activationToRow), params);
+    parts.push(`${insert} ON CONFLICT (employee_id) DO UPDATE SET ${updateAll(ACTIVATION_COLUMNS, 'employee_id')}`);
+  }
+  if (writes.effects && writes.effects.length > 0) {
+    const insert = bulkInsert(tables.effects, EFFECT_TYPES, writes.effects.map(effectToRow), params);
+    parts.push(`${insert} ON CONFLICT (idempotency_key) DO UPDATE SET ${updateAll(EFFECT_COLUMNS, 'idempotency_key')}`);
   }
   if (parts.length === 0) return;
   const sql =

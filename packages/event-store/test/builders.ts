@@ -199,3 +199,51 @@ export const recorded = (fact: AnyFact, prefix = ''): Recorded => ({
   offset: String(offset++),
   headers: { factType: fact.type },
 });
+
+/** The facts of a registered employee's lifecycle and of its runs' effects. */
+export function employeeFacts(orgId: string, employeeId: string, clock: Clock = steppingClock(), userId = 'u-1') {
+  const deps = { clock };
+  return {
+    activated: (
+      workflows: FactOf<'EmployeeActivated'>['workflows'] = [
+        { workflowId: 'wf-1', triggerId: 'zendesk.new_ticket', status: 'on' },
+      ],
+    ) =>
+      makeFact(
+        'EmployeeActivated',
+        { orgId, correlation: { userId } },
+        { employeeId, version: 1, activationId: randomUUID(), workflows },
+        deps,
+      ),
+    deactivated: () => makeFact('EmployeeDeactivated', { orgId, correlation: { userId } }, { employeeId, version: 1 }, deps),
+    /** a tool event of a run carrying the effect of one call */
+    effect: (
+      executionId: string,
+      stepId: string,
+      status: 'succeeded' | 'failed' | 'skipped' | 'rejected',
+      output?: Record<string, unknown>,
+    ): FactOf<'ExecutionEvent'> => {
+      const at = clock.now().toISOString();
+      return makeFact(
+        'ExecutionEvent',
+        { orgId, correlation: { executionId } },
+        {
+          executionId,
+          event: status === 'failed' ? 'tool_failed' : 'tool_succeeded',
+          stepId,
+          effect: {
+            stepId,
+            capabilityId: 'zendesk.reply_ticket',
+            args: { ticketId: 7, body: 'hello' },
+            idempotencyKey: `${executionId}/${stepId}/abc123`,
+            status,
+            ...(output ? { output } : {}),
+            ...(status === 'failed' ? { error: { code: 'tool_failed', message: 'zendesk said no' } } : {}),
+            at,
+          },
+        },
+        deps,
+      );
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { repoRoot } from '@hireloop/platform/testing';
 import { type AnyFact, topicOf } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectBatch } from '../src';
-import { creation, factsFor, recorded, script, steppingClock } from './builders';
+import { creation, employeeFacts, factsFor, recorded, script, steppingClock } from './builders';
 import { ownDatabase, type TestDatabase } from './db';
 
 interface Run {
@@ -51,7 +51,9 @@ const snapshot = async (db: TestDatabase): Promise<string[]> =>
     await db.pool.query<{ row: string }>(`
       SELECT to_jsonb(e)::text AS row FROM executions e
       UNION ALL SELECT to_jsonb(c)::text FROM conversation_executions c
-      UNION ALL SELECT to_jsonb(m)::text FROM employees m ORDER BY 1`)
+      UNION ALL SELECT to_jsonb(m)::text FROM employees m
+      UNION ALL SELECT to_jsonb(a)::text FROM employee_activations a
+      UNION ALL SELECT to_jsonb(x)::text FROM execution_effects x ORDER BY 1`)
   ).rows.map((r) => r.row);
 
 describe('hireloop replay (the CLI, against a few thousand facts)', () => {
@@ -68,6 +70,18 @@ describe('hireloop replay (the CLI, against a few thousand facts)', () => {
       if (i % 9 === 2) return [...all.slice(0, 6), factsFor(s, clock).failed()];
       return all;
     });
+    // activations of some employees (some switched off again), and the effects of some runs, retried
+    const lifecycle = scripts.flatMap((s, i): AnyFact[] => {
+      const e = employeeFacts(s.orgId, `emp-${i % 40}`, clock, s.userId);
+      // (the first execution's timeline is printed below as the creation alone)
+      if (i === 0) return [e.activated()];
+      if (i % 6 === 0) {
+        return [e.activated(), e.effect(s.executionId, 's1', 'failed'), e.effect(s.executionId, 's1', 'succeeded', { id: i })];
+      }
+      if (i % 6 === 3) return [e.deactivated(), e.effect(s.executionId, 's2', 'rejected')];
+      return [];
+    });
+    facts.push(...lifecycle);
     const deliveries = interleaved(facts).map((f) => recorded(f));
     for (let i = 0; i < deliveries.length; i += 250) await projectBatch(db.pool, deliveries.slice(i, i + 250));
     expect(Number((await db.pool.query('SELECT count(*) AS n FROM facts')).rows[0].n)).toBeGreaterThan(2_500);
@@ -81,7 +95,7 @@ describe('hireloop replay (the CLI, against a few thousand facts)', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /projections match the facts \(\d{4} facts; executions 270, conversation_executions 270, employees \d+/,
+      /projections match the facts \(\d{4} facts; executions 270, conversation_executions 270, employees \d+, employee_activations 40, execution_effects 89;/,
     );
   });
 

@@ -8,6 +8,8 @@ export const ErrorCodes = {
   UNAUTHORIZED: { status: 401, permanent: true },
   FORBIDDEN: { status: 403, permanent: true },
   NOT_FOUND: { status: 404, permanent: true },
+  /** a trigger of an employee that is not active (ARCHITECTURE §11); before CONFLICT, which 409 reads back as */
+  EMPLOYEE_INACTIVE: { status: 409, permanent: true },
   CONFLICT: { status: 409, permanent: true },
   PAYLOAD_TOO_LARGE: { status: 413, permanent: true },
   RATE_LIMITED: { status: 429, permanent: false },

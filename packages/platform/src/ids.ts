@@ -27,3 +27,9 @@ const HIRELOOP_NAMESPACE = '6f1c2a64-5b1e-4c4e-9a57-2f0c1d3e4b5a';
  * redelivered input produces facts that downstream dedupes (event store, supervisor, gateway).
  */
 export const derivedId = (causeId: string, purpose: string): string => v5(`${causeId}:${purpose}`, HIRELOOP_NAMESPACE);
+
+/**
+ * The execution a starting trigger becomes: the supervisor admits it under this id, and the gateway
+ * answers a webhook with it before the supervisor has seen the trigger.
+ */
+export const executionIdOf = (triggerId: string): string => derivedId(triggerId, 'execution');

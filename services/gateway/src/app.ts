@@ -20,10 +20,12 @@ import { chat } from './chat/socket';
 import type { CommandDeps, Publisher } from './commands/deps';
 import { wsMaxPayload } from './config';
 import { errorHandler } from './errors';
+import type { ConnectHub } from './hooks/connect-hub';
 import { type PageOptions, pageRoutes } from './page';
 import { conversationRoutes } from './routes/conversations';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
+import { hookRoutes } from './routes/hooks';
 import { triggerRoutes } from './routes/triggers';
 import { requestIdOf } from './trace';
 
@@ -43,6 +45,12 @@ export interface GatewayDeps {
   config: GatewayLimits;
   /** the chat sockets of this instance; the broadcast consumer delivers to it */
   hub: BroadcastHub;
+  /** the Connect Hub: the org's connections and trigger schemas (activation, webhooks) */
+  connectHub: ConnectHub;
+  /** `HOOK_SECRET_KEY`: webhook secrets derive from it (hooks/secret.ts) */
+  hookSecretKey: string;
+  /** `GATEWAY_PUBLIC_URL`: the base of webhook URLs; absent: the address a request came to */
+  publicUrl?: string;
   ids?: IdSource;
   clock?: Clock;
   /** the chat page at `/` (and, outside production, the dev token route); absent: no page */
@@ -63,6 +71,7 @@ export const gatewayApp = fp(
       ids: deps.ids ?? uuidV7,
       clock: deps.clock ?? systemClock,
     };
+    const employeeCommands = { ...commands, connectHub: deps.connectHub, hookSecretKey: deps.hookSecretKey };
 
     // Validation by TypeBox (its errors name the field); responses are built from the same types and
     // written with JSON.stringify, so the response schemas document rather than filter.
@@ -103,6 +112,16 @@ export const gatewayApp = fp(
       },
     });
 
+    // signed webhooks: no token, the signature is the credential; limited per address
+    await app.register(async (hooks) => {
+      await hooks.register(rateLimit, {
+        max: config.rateLimitPerMinute,
+        timeWindow: 60_000,
+        errorResponseBuilder: (_request, context) =>
+          new HireloopError('RATE_LIMITED', `more than ${context.max} requests per minute: retry in ${context.after}`),
+      });
+      await hooks.register(hookRoutes, { commands: employeeCommands, bodyLimit: config.bodyLimit });
+    });
     if (deps.page) await app.register(pageRoutes, deps.page);
 
     await app.register(async (v1) => {
@@ -119,7 +138,10 @@ export const gatewayApp = fp(
       });
       await v1.register(triggerRoutes, { commands });
       await v1.register(executionRoutes, { commands });
-      await v1.register(employeeRoutes, { commands });
+      await v1.register(employeeRoutes, {
+        commands: employeeCommands,
+        ...(deps.publicUrl !== undefined ? { publicUrl: deps.publicUrl } : {}),
+      });
       await v1.register(conversationRoutes, { commands });
       await v1.register(chat, {
         commands,

@@ -1,4 +1,6 @@
 import { ConfigError, loadJwtSecret } from '@hireloop/platform';
+import { DEFAULT_CONNECT_HUB_URL } from './hooks/connect-hub';
+import { loadHookSecretKey } from './hooks/secret';
 
 /** The gateway's own settings (README, "Configuration"); the platform's come from `loadServiceConfig`. */
 export interface GatewayConfig {
@@ -10,6 +12,12 @@ export interface GatewayConfig {
   frameLimit: number;
   /** HTTP requests per user per minute, and separately WebSocket frames per user per minute */
   rateLimitPerMinute: number;
+  /** `HOOK_SECRET_KEY`: webhook secrets derive from it */
+  hookSecretKey: string;
+  /** `CONNECT_HUB_URL` */
+  connectHubUrl: string;
+  /** `GATEWAY_PUBLIC_URL`: the base of webhook URLs (absent: the address each request came to) */
+  publicUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -34,6 +42,9 @@ export function loadGatewayConfig(env: Env = process.env): GatewayConfig {
     bodyLimit,
     frameLimit: positiveInteger(env, 'GATEWAY_FRAME_LIMIT', bodyLimit),
     rateLimitPerMinute: positiveInteger(env, 'GATEWAY_RATE_LIMIT', DEFAULT_RATE_LIMIT),
+    hookSecretKey: loadHookSecretKey(env),
+    connectHubUrl: env.CONNECT_HUB_URL || DEFAULT_CONNECT_HUB_URL,
+    ...(env.GATEWAY_PUBLIC_URL ? { publicUrl: env.GATEWAY_PUBLIC_URL } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
 import { type GatewayConfig, loadGatewayConfig } from './config';
+import { HttpConnectHub } from './hooks/connect-hub';
 import { DEFAULT_PAGE_DIR, pageOptions } from './page';
 
 function loadConfigOrExit(): GatewayConfig {
@@ -50,6 +51,9 @@ await service.http.register(gatewayApp, {
   verify: gatewayVerifier(config.jwtSecret),
   config,
   hub,
+  connectHub: new HttpConnectHub({ baseUrl: config.connectHubUrl, secret: config.jwtSecret }),
+  hookSecretKey: config.hookSecretKey,
+  ...(config.publicUrl !== undefined ? { publicUrl: config.publicUrl } : {}),
   page: pageOptions({
     dir: process.env.GATEWAY_PAGE_DIR || DEFAULT_PAGE_DIR,
     nodeEnv: service.config.nodeEnv,

@@ -3,12 +3,15 @@
  * caller's org; who within the org may see what is decided in `commands/access.ts`.
  */
 import {
+  type EffectView,
   type EmployeeSummary,
   type EmployeeView,
   type ExecutionView,
   getEmployee,
+  getEmployeeById,
   getExecution,
   getTimeline,
+  listEffects,
   listEmployees,
   listExecutions,
   pendingPrompts,
@@ -20,7 +23,7 @@ import type { ExecutionState } from './commands/access';
 
 export type Execution = ExecutionView;
 export type Employee = EmployeeView;
-export type { EmployeeSummary, TimelineEntry };
+export type { EffectView, EmployeeSummary, TimelineEntry };
 
 export const findExecution = (pool: Pool, orgId: string, executionId: string): Promise<Execution | null> =>
   getExecution(pool, orgId, executionId);
@@ -29,13 +32,25 @@ export const findExecution = (pool: Pool, orgId: string, executionId: string): P
 export const conversationExecutions = (pool: Pool, orgId: string, conversationId: string): Promise<Execution[]> =>
   listExecutions(pool, orgId, { conversationId, limit: 1000 });
 
-/** The caller's own executions, newest first, optionally of one conversation. */
-export async function callerExecutions(pool: Pool, principal: Principal, conversationId?: string): Promise<Execution[]> {
-  const all = await listExecutions(pool, principal.orgId, {
-    ...(conversationId !== undefined ? { conversationId } : {}),
-    limit: 1000,
+export interface ExecutionFilter {
+  conversationId?: string;
+  employeeId?: string;
+  /** only those waiting on a prompt the caller may answer (the inbox) */
+  awaitingInput?: boolean;
+}
+
+/**
+ * The executions the caller may see, newest first: their own, the runs of employees they own, and
+ * every run of the org's employees when they are an admin (commands/access.ts).
+ */
+export async function callerExecutions(pool: Pool, principal: Principal, filter: ExecutionFilter = {}): Promise<Execution[]> {
+  return listExecutions(pool, principal.orgId, {
+    ...(filter.conversationId !== undefined ? { conversationId: filter.conversationId } : {}),
+    ...(filter.employeeId !== undefined ? { employeeId: filter.employeeId } : {}),
+    waiting: filter.awaitingInput ?? false,
+    answerableBy: { userId: principal.userId, admin: principal.role === 'admin' },
+    limit: ApiLimits.list,
   });
-  return all.filter((e) => e.ownerUserId === principal.userId).slice(0, ApiLimits.list);
 }
 
 /** The caller's execution that waits on a prompt in this conversation (the newest, if several). */
@@ -59,6 +74,12 @@ export const orgEmployees = (pool: Pool, orgId: string): Promise<EmployeeSummary
 
 export const findEmployee = (pool: Pool, orgId: string, employeeId: string): Promise<Employee | null> =>
   getEmployee(pool, orgId, employeeId);
+
+/** An employee by id in any org: only for a signed webhook (commands/hook.ts). */
+export const findEmployeeById = (pool: Pool, employeeId: string): Promise<Employee | null> => getEmployeeById(pool, employeeId);
+
+export const executionEffects = (pool: Pool, orgId: string, executionId: string): Promise<EffectView[]> =>
+  listEffects(pool, orgId, executionId, ApiLimits.timeline);
 
 /**
  * The chat lines of a conversation that concern the caller (theirs, and hireloop's replies to them),

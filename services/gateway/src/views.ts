@@ -53,6 +53,8 @@ export const employeeView = (employee: EmployeeSummary & { spec?: EmployeeView['
   version: employee.version,
   executionId: employee.executionId,
   registeredAt: employee.registeredAt,
+  status: employee.status,
+  ...(employee.workflows.length > 0 ? { workflows: employee.workflows } : {}),
   ...(employee.spec ? { spec: employee.spec } : {}),
 });
 

@@ -15,8 +15,17 @@ describe('gateway configuration', () => {
   it('requires JWT_SECRET in production and names bad variables', () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
     expect(() => loadGatewayConfig({ GATEWAY_RATE_LIMIT: 'lots' })).toThrow(/invalid GATEWAY_RATE_LIMIT/);
-    expect(loadGatewayConfig({ NODE_ENV: 'production', JWT_SECRET: 's', GATEWAY_BODY_LIMIT: '1024' })).toMatchObject({
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', JWT_SECRET: 's' })).toThrow(/HOOK_SECRET_KEY is required/);
+    expect(
+      loadGatewayConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 's',
+        HOOK_SECRET_KEY: 'a-production-hook-key',
+        GATEWAY_BODY_LIMIT: '1024',
+      }),
+    ).toMatchObject({
       jwtSecret: 's',
+      hookSecretKey: 'a-production-hook-key',
       bodyLimit: 1024,
       frameLimit: 1024,
     });

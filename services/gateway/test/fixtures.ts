@@ -3,8 +3,39 @@ import { randomUUID } from 'node:crypto';
 import { makeFact } from '@hireloop/fact-stream';
 import { type Pool, type Principal, signToken } from '@hireloop/platform';
 import { type HILPrompt, inputSchemaJson } from '@hireloop/schemas';
+import type { ConnectHub, OrgView } from '../src/hooks/connect-hub';
 
 export const SECRET = 'gateway-test-secret';
+export const HOOK_KEY = 'gateway-test-hook-secret-key';
+
+/** The Connect Hub as the tests need it: acme connected to a few providers, every org sees the same triggers. */
+export function fakeConnectHub(views: Record<string, Partial<OrgView>> = {}): ConnectHub {
+  return {
+    orgView: async (orgId) => ({
+      providers: views[orgId]?.providers ?? (orgId === 'acme' ? ['zendesk', 'slack', 'schedule', 'webhook', 'http'] : []),
+      triggers: views[orgId]?.triggers ?? [
+        {
+          id: 'zendesk.new_ticket',
+          providerId: 'zendesk',
+          eventSchema: {
+            type: 'object',
+            required: ['ticket'],
+            properties: {
+              ticket: {
+                type: 'object',
+                required: ['id', 'subject'],
+                properties: { id: { type: 'integer' }, subject: { type: 'string' } },
+              },
+            },
+          },
+        },
+        { id: 'webhook.incoming_webhook', providerId: 'webhook' },
+        { id: 'schedule.cron', providerId: 'schedule' },
+        { id: 'gmail.new_email', providerId: 'gmail' },
+      ],
+    }),
+  };
+}
 
 export const token = (principal: Principal, expiresIn = '1h', secret = SECRET): string => signToken(principal, secret, expiresIn);
 

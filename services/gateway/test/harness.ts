@@ -5,11 +5,11 @@ import { createKafka, createLogger, createPool } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { type GatewayLimits, gatewayApp } from '../src/app';
+import { type GatewayDeps, type GatewayLimits, gatewayApp } from '../src/app';
 import { gatewayVerifier } from '../src/auth';
 import { BroadcastHub } from '../src/chat/hub';
 import type { Publisher } from '../src/commands/deps';
-import { SECRET } from './fixtures';
+import { fakeConnectHub, HOOK_KEY, SECRET } from './fixtures';
 
 export const log = createLogger('gateway-test', 'silent');
 
@@ -17,7 +17,12 @@ export interface Harness {
   pool: ReturnType<typeof createPool>;
   publisher: FactPublisher;
   collector: FactCollector;
-  build(limits?: Partial<GatewayLimits>, hub?: BroadcastHub, publisher?: Publisher): Promise<FastifyInstance>;
+  build(
+    limits?: Partial<GatewayLimits>,
+    hub?: BroadcastHub,
+    publisher?: Publisher,
+    extra?: Partial<Pick<GatewayDeps, 'connectHub' | 'hookSecretKey' | 'publicUrl'>>,
+  ): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -25,14 +30,19 @@ export async function harness(): Promise<Harness> {
   const kafka = createKafka({ clientId: 'gateway-test', brokers: inject('kafkaBrokers'), log });
   const pool = createPool(inject('databaseUrl'));
   const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
-  const collector = new FactCollector(kafka, inject('topicPrefix'), [Topics.triggers, Topics.hilResponse, Topics.uiMessages]);
+  const collector = new FactCollector(kafka, inject('topicPrefix'), [
+    Topics.triggers,
+    Topics.hilResponse,
+    Topics.uiMessages,
+    Topics.employees,
+  ]);
   await Promise.all([publisher.connect(), collector.start()]);
   const apps: FastifyInstance[] = [];
   return {
     pool,
     publisher,
     collector,
-    async build(limits = {}, hub = new BroadcastHub(), publishTo: Publisher = publisher) {
+    async build(limits = {}, hub = new BroadcastHub(), publishTo: Publisher = publisher, extra = {}) {
       const app = Fastify({ loggerInstance: log }) as unknown as FastifyInstance;
       await app.register(gatewayApp, {
         pool,
@@ -40,6 +50,9 @@ export async function harness(): Promise<Harness> {
         verify: gatewayVerifier(SECRET),
         hub,
         config: { bodyLimit: 256 * 1024, frameLimit: 256 * 1024, rateLimitPerMinute: 10_000, ...limits },
+        connectHub: fakeConnectHub(),
+        hookSecretKey: HOOK_KEY,
+        ...extra,
       });
       await app.ready();
       apps.push(app);

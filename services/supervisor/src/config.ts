@@ -4,6 +4,10 @@ import type { SupervisorConfig } from './decider';
 export interface SupervisorSettings extends SupervisorConfig {
   /** how often the timer reconciles: prompts to remind or time out, free slots, unsent cancels */
   tickMs: number;
+  /** how often the leader fires due cron slots */
+  cronTickMs: number;
+  /** on taking the lead, slots this far back are fired again (ids dedupe those already fired) */
+  cronCatchUpMs: number;
 }
 
 const HOUR = 3600 * 1000;
@@ -14,11 +18,13 @@ export const SupervisorDefaults: SupervisorSettings = {
   promptTimeoutMs: 8 * HOUR,
   promptReminderMs: HOUR,
   tickMs: 30_000,
+  cronTickMs: 5_000,
+  cronCatchUpMs: 120_000,
 };
 
 /**
  * `MAX_RUNNING_PER_ORG`, `MAX_OPEN_PER_USER`, `PROMPT_TIMEOUT_MS`, `PROMPT_REMINDER_MS`,
- * `SUPERVISOR_TICK_MS` (README, "Configuration"). The reminder must come before the deadline: set,
+ * `SUPERVISOR_TICK_MS`, `CRON_TICK_MS`, `CRON_CATCH_UP_MS` (README, "Configuration"). The reminder must come before the deadline: set,
  * it must be shorter than the timeout; unset, it is an hour, or half the timeout when that is shorter.
  */
 export function loadSupervisorSettings(env: Record<string, string | undefined> = process.env): SupervisorSettings {
@@ -39,5 +45,7 @@ export function loadSupervisorSettings(env: Record<string, string | undefined> =
     promptTimeoutMs,
     promptReminderMs,
     tickMs: positiveIntegerEnv(env, 'SUPERVISOR_TICK_MS', SupervisorDefaults.tickMs),
+    cronTickMs: positiveIntegerEnv(env, 'CRON_TICK_MS', SupervisorDefaults.cronTickMs),
+    cronCatchUpMs: positiveIntegerEnv(env, 'CRON_CATCH_UP_MS', SupervisorDefaults.cronCatchUpMs),
   };
 }

@@ -1,5 +1,5 @@
 import { type FactBody, makeFact } from '@hireloop/fact-stream';
-import { derivedId } from '@hireloop/platform';
+import { derivedId, executionIdOf } from '@hireloop/platform';
 import type {
   AnyFact,
   ExecutionEvent,
@@ -145,7 +145,7 @@ export const initialState = (): SupervisorState => ({
 });
 
 /** The execution a create_graph trigger runs: known up front, so a cancel can name a queued one. */
-export const executionIdOf = (triggerId: string): string => derivedId(triggerId, 'execution');
+export { executionIdOf };
 
 // ---- state helpers ----------------------------------------------------------------------------
 

@@ -1,10 +1,12 @@
 import { type Delivery, FactConsumer, FactPublisher, type PublishOptions } from '@hireloop/fact-stream';
 import { bootService, ensureTopics, type Logger, systemClock } from '@hireloop/platform';
+import { Topics } from '@hireloop/schemas';
 import { rewindToStore } from './catch-up';
 import { loadSupervisorSettings } from './config';
 import { decide, executionIdOf, initialState, positionOf, type SupervisorFact, type SupervisorInput, statusOf } from './decider';
 import { acquireLeadership, type Leadership } from './leadership';
-import { INPUT_TOPICS, rebuildState } from './rebuild';
+import { INPUT_TOPICS, rebuildSchedules, rebuildState } from './rebuild';
+import { dueSlots, type EmployeeFact, evolveSchedules, type Schedules, slotTrigger } from './schedule';
 
 /**
  * supervisor: admits create_graph triggers per org (slots count executions being advanced, not
@@ -36,7 +38,9 @@ try {
 log.info(settings, 'supervisor settings');
 
 const groupId = `${config.topicPrefix}supervisor`;
-const inputTopics = INPUT_TOPICS.map((t) => `${config.topicPrefix}${t.name}`);
+// the employees topic only feeds the schedules of cron workflows
+const CONSUMED_TOPICS = [...INPUT_TOPICS, Topics.employees] as const;
+const inputTopics = CONSUMED_TOPICS.map((t) => `${config.topicPrefix}${t.name}`);
 const clock = systemClock;
 
 const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
@@ -45,12 +49,14 @@ let leadership: Leadership | undefined;
 lifecycle.onStop('leadership', () => leadership?.release());
 let consumer: FactConsumer | undefined;
 let timer: NodeJS.Timeout | undefined;
+let cronTimer: NodeJS.Timeout | undefined;
 let stopping = false;
 // registered after the publisher and the lock, so it runs before them: no new decision, the fact
 // in hand finishes and its offset is committed, then the lock goes
 lifecycle.onStop('consumer', async () => {
   stopping = true;
   clearInterval(timer);
+  clearInterval(cronTimer);
   await consumer?.stop();
 });
 
@@ -111,6 +117,34 @@ function tick(): void {
     });
 }
 
+// ---- cron: the leader fires due slots of active cron workflows --------------------------------
+
+let schedules: Schedules = new Map();
+let cronFrom = clock.now();
+let firing = false;
+const onEmployeeFact = async (fact: EmployeeFact): Promise<void> => {
+  schedules = evolveSchedules(schedules, fact);
+};
+
+function fireSlots(): void {
+  if (phase !== 'active' || firing) return;
+  firing = true;
+  const to = clock.now();
+  const slots = dueSlots(schedules, cronFrom, to);
+  const facts = slots.map(slotTrigger);
+  (facts.length > 0 ? publisher.publishAll(facts) : Promise.resolve())
+    .then(() => {
+      cronFrom = to;
+      for (const fact of facts) {
+        log.info({ trigger: { id: fact.triggerId, ...('employeeId' in fact.payload ? fact.payload : {}) } }, 'cron slot fired');
+      }
+    })
+    .catch((error: unknown) => log.error({ err: error }, 'cron slots not published; the next tick retries'))
+    .finally(() => {
+      firing = false;
+    });
+}
+
 // ---- start-up ---------------------------------------------------------------------------------
 
 await service.listen();
@@ -141,15 +175,21 @@ for (let attempt = 1; !stopping && phase !== 'active'; attempt++) {
     );
     // start what has a free slot, send cancels decided but never sent, time out overdue prompts
     await handle({ kind: 'tick' }, {}, log);
+    schedules = await rebuildSchedules(pool, config.topicPrefix);
+    // slots a previous leader may have missed are fired again: their ids make repeats the same fact
+    cronFrom = new Date(clock.now().getTime() - settings.cronCatchUpMs);
     await rewindToStore({ kafka, admin, pool, groupId, topics: inputTopics, log });
 
-    consumer = new FactConsumer({ kafka, topicPrefix: config.topicPrefix, groupId, topics: INPUT_TOPICS, log, publisher })
+    consumer = new FactConsumer({ kafka, topicPrefix: config.topicPrefix, groupId, topics: CONSUMED_TOPICS, log, publisher })
       .on('TriggerCreated', onFact)
       .on('HILPrompt', onFact)
       .on('HILResponse', onFact)
-      .on('ExecutionResult', onFact);
+      .on('ExecutionResult', onFact)
+      .on('EmployeeActivated', onEmployeeFact)
+      .on('EmployeeDeactivated', onEmployeeFact);
     await consumer.start();
     timer = setInterval(tick, settings.tickMs);
+    cronTimer = setInterval(fireSlots, settings.cronTickMs);
     phase = 'active';
     log.info({ groupId, topics: inputTopics }, 'supervising');
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { Logger, Pool } from '@hireloop/platform';
 import { type AnyFact, describeErrors, Topics, validateFact } from '@hireloop/schemas';
 import { evolve, initialState, type SupervisorFact, type SupervisorState } from './decider';
+import { type EmployeeFact, evolveSchedules, type Schedules } from './schedule';
 
 /** What the supervisor consumes live. */
 export const INPUT_TOPICS = [Topics.triggers, Topics.hilPrompt, Topics.hilResponse, Topics.executionResult] as const;
@@ -69,6 +70,27 @@ export async function rebuildState(pool: Pool, topicPrefix: string, log: Logger,
     }
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return { state, folded, skipped };
+    after = last.seq;
+  }
+}
+
+/** The active cron workflows from the event store: every stored fact of the employees topic, in `seq` order. */
+export async function rebuildSchedules(pool: Pool, topicPrefix: string, pageSize = 5_000): Promise<Schedules> {
+  let schedules: Schedules = new Map();
+  let after = '0';
+  for (;;) {
+    const { rows } = await pool.query<{ seq: string; payload: unknown }>(
+      'SELECT seq::text AS seq, payload FROM facts WHERE topic = $1 AND seq > $2::bigint ORDER BY seq LIMIT $3',
+      [`${topicPrefix}${Topics.employees.name}`, after, pageSize],
+    );
+    for (const row of rows) {
+      const parsed = validateFact(row.payload);
+      if (parsed.ok && (parsed.value.type === 'EmployeeActivated' || parsed.value.type === 'EmployeeDeactivated')) {
+        schedules = evolveSchedules(schedules, parsed.value as EmployeeFact);
+      }
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return schedules;
     after = last.seq;
   }
 }

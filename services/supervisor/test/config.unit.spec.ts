@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { loadSupervisorSettings } from '../src/config';
 
 describe('supervisor settings', () => {
-  it('defaults to 5 advancing per org, 10 open per user, an 8-hour prompt deadline reminded an hour before, and a 30 s tick', () => {
+  it('defaults to 5 advancing per org, 10 open per user, an 8-hour prompt deadline reminded an hour before, a 30 s tick, cron slots every 5 s and 2 min of catch-up', () => {
     expect(loadSupervisorSettings({})).toEqual({
       maxRunningPerOrg: 5,
       maxOpenPerUser: 10,
       promptTimeoutMs: 28_800_000,
       promptReminderMs: 3_600_000,
       tickMs: 30_000,
+      cronTickMs: 5_000,
+      cronCatchUpMs: 120_000,
     });
   });
 
@@ -20,8 +22,18 @@ describe('supervisor settings', () => {
         PROMPT_TIMEOUT_MS: '1500',
         PROMPT_REMINDER_MS: '500',
         SUPERVISOR_TICK_MS: '200',
+        CRON_TICK_MS: '1000',
+        CRON_CATCH_UP_MS: '30000',
       }),
-    ).toEqual({ maxRunningPerOrg: 2, maxOpenPerUser: 3, promptTimeoutMs: 1500, promptReminderMs: 500, tickMs: 200 });
+    ).toEqual({
+      maxRunningPerOrg: 2,
+      maxOpenPerUser: 3,
+      promptTimeoutMs: 1500,
+      promptReminderMs: 500,
+      tickMs: 200,
+      cronTickMs: 1000,
+      cronCatchUpMs: 30_000,
+    });
   });
 
   it('reminds half-way when the deadline is shorter than two hours and no reminder is set', () => {

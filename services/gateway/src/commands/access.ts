@@ -9,16 +9,29 @@ export interface ExecutionState {
   conversationId: string | null;
   status: string;
   currentPrompt: HILPrompt | null;
+  /** the owner of the registered employee the execution runs, when it runs one (not a creation) */
+  employeeOwnerUserId?: string | null;
 }
 
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'cancelled', 'failed']);
 
 /**
- * The execution, when it is the caller's: same org and started by the same user (ARCHITECTURE §7).
- * Anything else — absent, another org's, another user's — is the same 404, so nothing leaks.
+ * Whether the caller may read and answer an execution of their org: one they started (ARCHITECTURE
+ * §7), or a run of a registered employee that they own or — as an org admin — any run of one (§11).
+ */
+export function mayUseExecution(execution: ExecutionState, principal: Principal): boolean {
+  if (execution.orgId !== principal.orgId) return false;
+  if (execution.ownerUserId === principal.userId) return true;
+  const employeeOwner = execution.employeeOwnerUserId ?? null;
+  return employeeOwner !== null && (employeeOwner === principal.userId || principal.role === 'admin');
+}
+
+/**
+ * The execution, when the caller may use it (`mayUseExecution`). Anything else — absent, another
+ * org's, another user's — is the same 404, so nothing leaks.
  */
 export function ownExecution<T extends ExecutionState>(execution: T | null, principal: Principal, executionId: string): T {
-  if (!execution || execution.orgId !== principal.orgId || execution.ownerUserId !== principal.userId) {
+  if (!execution || !mayUseExecution(execution, principal)) {
     throw new HireloopError('NOT_FOUND', `execution ${executionId} not found`, { field: '/executionId' });
   }
   return execution;

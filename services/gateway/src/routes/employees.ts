@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HireloopError } from '@hireloop/platform';
-import { ApiLimits, EmployeeList, EmployeeParams, EmployeeView } from '@hireloop/schemas';
+import { ActivationView, ApiLimits, EmployeeList, EmployeeParams, EmployeeView } from '@hireloop/schemas';
+import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../auth';
-import type { CommandDeps } from '../commands/deps';
+import { type ActivationDeps, activate, deactivate } from '../commands/activate';
 import { findEmployee, orgEmployees } from '../read-model';
+import { traceOf } from '../trace';
 import { employeeView } from '../views';
 import { COMMON_ERRORS, errorResponses } from './responses';
 
-export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }> = async (app, { commands }) => {
+/** Where hooks are reached: `GATEWAY_PUBLIC_URL` when set, else the address this request came to. */
+export const publicBaseUrl = (request: FastifyRequest, configured: string | undefined): string =>
+  (configured ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
+export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDeps; publicUrl?: string }> = async (
+  app,
+  { commands, publicUrl },
+) => {
   const { pool } = commands;
 
   app.get(
@@ -29,7 +38,7 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }
     '/v1/employees/:id',
     {
       schema: {
-        summary: 'A registered employee with its spec',
+        summary: 'A registered employee with its spec, its status and (once activated) its workflows on or off',
         tags: ['employees'],
         params: EmployeeParams,
         response: { 200: EmployeeView, ...errorResponses(...COMMON_ERRORS, 404) },
@@ -40,5 +49,34 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }
       if (!employee) throw new HireloopError('NOT_FOUND', `employee ${request.params.id} not found`, { field: '/id' });
       return employeeView(employee);
     },
+  );
+
+  app.post(
+    '/v1/employees/:id/activate',
+    {
+      schema: {
+        summary: 'Switch an employee on: its triggers fire runs',
+        description:
+          "The employee's owner or an org admin (else 403). Each workflow is on, or off with the reason (waiting for a provider to be connected, an unsatisfied gap, an invalid cron expression). Each webhook-started workflow that is on gets a URL and a secret, shown in this answer only; activating again rotates every secret.",
+        tags: ['employees'],
+        params: EmployeeParams,
+        response: { 200: ActivationView, ...errorResponses(...COMMON_ERRORS, 403, 404) },
+      },
+    },
+    async (request) =>
+      activate(commands, principalOf(request), request.params.id, publicBaseUrl(request, publicUrl), traceOf(request)),
+  );
+
+  app.post(
+    '/v1/employees/:id/deactivate',
+    {
+      schema: {
+        summary: 'Switch an employee off: its webhooks answer 409 employee_inactive, its schedules stop',
+        tags: ['employees'],
+        params: EmployeeParams,
+        response: { 200: ActivationView, ...errorResponses(...COMMON_ERRORS, 403, 404) },
+      },
+    },
+    async (request) => deactivate(commands, principalOf(request), request.params.id, traceOf(request)),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ApiLimits,
   CancelAccepted,
+  EffectList,
   ExecutionList,
   ExecutionParams,
   ExecutionView,
@@ -15,7 +16,7 @@ import { ownExecution } from '../commands/access';
 import { cancel } from '../commands/cancel';
 import type { CommandDeps } from '../commands/deps';
 import { respond } from '../commands/respond';
-import { callerExecutions, executionTimeline, findExecution } from '../read-model';
+import { callerExecutions, executionEffects, executionTimeline, findExecution } from '../read-model';
 import { traceOf } from '../trace';
 import { executionView, timelineEntry } from '../views';
 import { COMMON_ERRORS, errorResponses } from './responses';
@@ -27,7 +28,9 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
     '/v1/executions',
     {
       schema: {
-        summary: "The caller's executions, newest first",
+        summary: 'The executions the caller may see, newest first',
+        description:
+          "Their own, the runs of employees they own, and every run of the org's employees for an admin; `employeeId` narrows to one employee's runs, `status=awaiting_input` to those waiting on a prompt the caller may answer (the inbox).",
         tags: ['executions'],
         querystring: ListExecutionsQuery,
         response: { 200: ExecutionList, ...errorResponses(...COMMON_ERRORS) },
@@ -35,7 +38,12 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
     },
     async (request) => {
       const principal = principalOf(request);
-      const executions = await callerExecutions(pool, principal, request.query.conversationId);
+      const { conversationId, employeeId, status } = request.query;
+      const executions = await callerExecutions(pool, principal, {
+        ...(conversationId !== undefined ? { conversationId } : {}),
+        ...(employeeId !== undefined ? { employeeId } : {}),
+        awaitingInput: status === 'awaiting_input',
+      });
       return { executions: executions.slice(0, ApiLimits.list).map(executionView) };
     },
   );
@@ -73,6 +81,27 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
       return {
         executionId: request.params.id,
         events: (await executionTimeline(pool, principal.orgId, request.params.id)).map(timelineEntry),
+      };
+    },
+  );
+
+  app.get(
+    '/v1/executions/:id/effects',
+    {
+      schema: {
+        summary: 'What a run did: one record per call (idempotency key), in the order the calls began',
+        tags: ['executions'],
+        params: ExecutionParams,
+        response: { 200: EffectList, ...errorResponses(...COMMON_ERRORS, 404) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      ownExecution(await findExecution(pool, principal.orgId, request.params.id), principal, request.params.id);
+      const effects = await executionEffects(pool, principal.orgId, request.params.id);
+      return {
+        executionId: request.params.id,
+        effects: effects.map(({ executionId: _executionId, ...effect }) => effect),
       };
     },
   );

@@ -1,0 +1,154 @@
+/**
+ * What happens on `POST /v1/employees/:id/activate` and `/deactivate` (ARCHITECTURE §11): the
+ * employee's owner or an org admin switches it on or off. Activation decides, per workflow, whether
+ * it can run now — off, with the reason, while the providers it waits for (its `waitingFor`, its
+ * trigger's provider) are not connected for the org, when a blocking gap was left unsatisfied, or when
+ * its cron expression is invalid — and publishes `EmployeeActivated`; each webhook-started workflow
+ * that is on gets a URL and a secret (hooks/secret.ts), shown in this answer only.
+ */
+import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
+import { HireloopError, type Principal } from '@hireloop/platform';
+import type {
+  ActivationView,
+  EmployeeActivated,
+  EmployeeDeactivated,
+  EmployeeGraphSpec,
+  WorkflowActivation,
+} from '@hireloop/schemas';
+import { Cron } from 'croner';
+import type { ConnectHub, OrgView } from '../hooks/connect-hub';
+import { hookSecret } from '../hooks/secret';
+import { type Employee, findEmployee } from '../read-model';
+import type { CommandDeps, Minting } from './deps';
+
+export const SCHEDULE_TRIGGER = 'schedule.cron';
+
+const providerOf = (id: string): string => id.slice(0, id.indexOf('.') === -1 ? id.length : id.indexOf('.'));
+
+/** Whether a cron expression (five to seven fields) and time zone are valid; the reason when not. */
+export function cronProblem(expression: unknown, timezone: unknown): string | null {
+  if (typeof expression !== 'string' || expression.trim() === '') return 'its schedule has no cron expression';
+  if (timezone !== undefined && typeof timezone !== 'string') return 'its schedule has an invalid time zone';
+  try {
+    const cron = new Cron(expression, { paused: true, ...(timezone ? { timezone } : {}) });
+    if (cron.nextRun() === null) return `its cron expression "${expression}" never fires`;
+  } catch (error) {
+    return `its cron expression "${expression}"${timezone ? ` (${timezone})` : ''} is invalid: ${(error as Error).message}`.slice(
+      0,
+      400,
+    );
+  }
+  return null;
+}
+
+/** Per workflow: on, or off with the reason; a cron workflow carries its schedule. Pure. */
+export function decideWorkflows(spec: EmployeeGraphSpec, org: OrgView): WorkflowActivation[] {
+  const connected = new Set(org.providers);
+  const triggers = new Set(org.triggers.map((t) => t.id));
+  return spec.workflows.map((workflow) => {
+    const { triggerId, params } = workflow.trigger;
+    const base = { workflowId: workflow.id, triggerId };
+    const off = (reason: string): WorkflowActivation => ({ ...base, status: 'off', reason: reason.slice(0, 500) });
+    if (workflow.status === 'unsatisfied') {
+      return off(`a blocking gap was left unsatisfied${workflow.unsatisfiedReason ? `: ${workflow.unsatisfiedReason}` : ''}`);
+    }
+    const missing = [...new Set([...(workflow.waitingFor ?? []), providerOf(triggerId)])].filter((p) => !connected.has(p));
+    if (missing.length > 0) return off(`waiting for ${missing.join(', ')} to be connected for the org`);
+    if (!triggers.has(triggerId)) return off(`the trigger ${triggerId} is not in the catalog`);
+    if (triggerId !== SCHEDULE_TRIGGER) return { ...base, status: 'on' };
+    const problem = cronProblem(params.expression, params.timezone);
+    if (problem) return off(problem);
+    const timezone = typeof params.timezone === 'string' && params.timezone !== '' ? params.timezone : undefined;
+    return { ...base, status: 'on', schedule: { cron: params.expression as string, ...(timezone ? { timezone } : {}) } };
+  });
+}
+
+/**
+ * The employee, when the caller may switch it: same org (else 404) and its owner or an admin (else 403).
+ */
+export function manageableEmployee(employee: Employee | null, principal: Principal, employeeId: string): Employee {
+  if (!employee || employee.orgId !== principal.orgId) {
+    throw new HireloopError('NOT_FOUND', `employee ${employeeId} not found`, { field: '/id' });
+  }
+  if (employee.ownerUserId !== principal.userId && principal.role !== 'admin') {
+    throw new HireloopError('FORBIDDEN', `only the employee's owner or an org admin may switch employee ${employeeId}`);
+  }
+  return employee;
+}
+
+/** The activation fact. Pure. */
+export function decideActivate(
+  employee: Employee,
+  org: OrgView,
+  principal: Principal,
+  { ids, clock }: Minting,
+): EmployeeActivated {
+  return makeFact(
+    'EmployeeActivated',
+    { orgId: employee.orgId, correlation: { userId: principal.userId } },
+    {
+      employeeId: employee.employeeId,
+      version: employee.version,
+      activationId: ids.newId(),
+      workflows: decideWorkflows(employee.spec, org),
+    },
+    { ids, clock },
+  );
+}
+
+/** The hooks of an activation: every webhook-started workflow that is on, with its URL and secret. Pure. */
+export function hooksOf(activation: EmployeeActivated, key: string, baseUrl: string): ActivationView['hooks'] {
+  return activation.workflows
+    .filter((w) => w.status === 'on' && w.triggerId !== SCHEDULE_TRIGGER)
+    .map((w) => ({
+      workflowId: w.workflowId,
+      url: `${baseUrl}/v1/hooks/${encodeURIComponent(activation.employeeId)}/${encodeURIComponent(w.workflowId)}`,
+      secret: hookSecret(key, {
+        activationId: activation.activationId,
+        employeeId: activation.employeeId,
+        workflowId: w.workflowId,
+      }),
+    }));
+}
+
+export interface ActivationDeps extends CommandDeps {
+  connectHub: ConnectHub;
+  hookSecretKey: string;
+}
+
+export async function activate(
+  deps: ActivationDeps,
+  principal: Principal,
+  employeeId: string,
+  baseUrl: string,
+  trace: PublishOptions = {},
+): Promise<ActivationView> {
+  const employee = manageableEmployee(await findEmployee(deps.pool, principal.orgId, employeeId), principal, employeeId);
+  const org = await deps.connectHub.orgView(employee.orgId);
+  const fact = decideActivate(employee, org, principal, deps);
+  await deps.publisher.publish(fact, trace);
+  return {
+    employeeId: fact.employeeId,
+    version: fact.version,
+    status: 'active',
+    hooks: hooksOf(fact, deps.hookSecretKey, baseUrl),
+    workflows: fact.workflows,
+  };
+}
+
+export async function deactivate(
+  deps: CommandDeps,
+  principal: Principal,
+  employeeId: string,
+  trace: PublishOptions = {},
+): Promise<ActivationView> {
+  const employee = manageableEmployee(await findEmployee(deps.pool, principal.orgId, employeeId), principal, employeeId);
+  const fact: EmployeeDeactivated = makeFact(
+    'EmployeeDeactivated',
+    { orgId: employee.orgId, correlation: { userId: principal.userId } },
+    { employeeId: employee.employeeId, version: employee.version },
+    deps,
+  );
+  await deps.publisher.publish(fact, trace);
+  return { employeeId: fact.employeeId, version: fact.version, status: 'inactive', hooks: [] };
+}

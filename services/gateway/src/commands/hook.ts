@@ -1,0 +1,172 @@
+/**
+ * What happens on `POST /v1/hooks/:employeeId/:workflowId` (ARCHITECTURE §11): a signed webhook
+ * fires one workflow of an active employee. In order: an unknown employee or workflow is 404; a
+ * missing or bad `x-hireloop-signature` 401 (checked before anything else about the employee is told);
+ * an inactive employee 409 `employee_inactive`, a workflow that is off 409 `conflict` with its reason;
+ * a body that is not a JSON object or breaks the trigger's event schema 422 naming the field. Then
+ * `TriggerCreated{triggerType:'employee_trigger', source:'webhook'}` is published and the answer names
+ * the trigger and the execution the supervisor will run it as.
+ */
+import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
+import { type Clock, derivedId, executionIdOf, HireloopError } from '@hireloop/platform';
+import type { TriggerCreated } from '@hireloop/schemas';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { validationFailed } from '../errors';
+import type { ConnectHub } from '../hooks/connect-hub';
+import { hookSecret, signatureMatches } from '../hooks/secret';
+import type { Employee } from '../read-model';
+import { findEmployeeById } from '../read-model';
+import type { CommandDeps } from './deps';
+
+export interface HookDelivery {
+  employeeId: string;
+  workflowId: string;
+  body: Buffer;
+  signature: string | undefined;
+  deliveryId: string | undefined;
+}
+
+/**
+ * The trigger a delivery becomes. With a delivery id the trigger id derives from the employee, the
+ * workflow and that id, so the same delivery twice is the same trigger, the same execution, one run;
+ * without one every delivery is new (`fresh`). The fact id derives from the trigger id, so a repeat is
+ * the same fact and the event store keeps one.
+ */
+export function hookTriggerId(
+  employeeId: string,
+  workflowId: string,
+  deliveryId: string | undefined,
+  fresh: () => string,
+): string {
+  return deliveryId === undefined ? fresh() : derivedId(`${employeeId}/${workflowId}/${deliveryId}`, 'hook');
+}
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+addFormats(ajv);
+const compiled = new WeakMap<object, ValidateFunction>();
+const eventValidator = (schema: Record<string, unknown>): ValidateFunction => {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+};
+
+const fieldOf = (error: ErrorObject): string => {
+  const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+  const extra =
+    error.keyword === 'additionalProperties' ? (error.params as { additionalProperty?: string }).additionalProperty : undefined;
+  const leaf = missing ?? extra;
+  return `${error.instancePath}${leaf ? `/${leaf}` : ''}` || '/';
+};
+
+/** The body as a JSON object, valid against the trigger's event schema when the catalog has one; else 422 naming the field. */
+export function checkEvent(body: Buffer, eventSchema: Record<string, unknown> | undefined): Record<string, unknown> {
+  let event: unknown;
+  try {
+    event = JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    throw new HireloopError('BAD_REQUEST', `the body is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+    throw validationFailed([{ path: '/', message: 'the trigger event must be a JSON object' }]);
+  }
+  if (eventSchema) {
+    const validate = eventValidator(eventSchema);
+    if (!validate(event)) {
+      const errors = (validate.errors ?? []).map((e) => ({ path: fieldOf(e), message: e.message ?? 'invalid' }));
+      throw validationFailed(errors.length > 0 ? errors : [{ path: '/', message: 'invalid' }]);
+    }
+  }
+  return event as Record<string, unknown>;
+}
+
+/** Who the delivery is for, and whether it may fire: everything but the body's schema. Pure. */
+export function admitDelivery(employee: Employee | null, delivery: Omit<HookDelivery, 'deliveryId'>, key: string) {
+  const unknown = () =>
+    new HireloopError('NOT_FOUND', `no webhook at /v1/hooks/${delivery.employeeId}/${delivery.workflowId}`, {
+      field: '/workflowId',
+    });
+  if (!employee) throw unknown();
+  const workflow = employee.spec.workflows.find((w) => w.id === delivery.workflowId);
+  if (!workflow) throw unknown();
+  if (employee.activationId === null) {
+    throw new HireloopError('EMPLOYEE_INACTIVE', `employee ${employee.employeeId} has never been activated`);
+  }
+  const secret = hookSecret(key, {
+    activationId: employee.activationId,
+    employeeId: employee.employeeId,
+    workflowId: workflow.id,
+  });
+  if (!signatureMatches(secret, delivery.body, delivery.signature)) {
+    throw new HireloopError(
+      'UNAUTHORIZED',
+      delivery.signature
+        ? 'x-hireloop-signature does not match the body: sign the raw body with the workflow secret of the latest activation'
+        : 'send x-hireloop-signature: sha256=<hex HMAC-SHA256 of the raw body with the workflow secret>',
+    );
+  }
+  if (employee.status !== 'active') {
+    throw new HireloopError('EMPLOYEE_INACTIVE', `employee ${employee.employeeId} is inactive: activate it first`);
+  }
+  const activation = employee.workflows.find((w) => w.workflowId === workflow.id);
+  if (activation?.status !== 'on') {
+    throw new HireloopError('CONFLICT', `workflow ${workflow.id} is off${activation?.reason ? `: ${activation.reason}` : ''}`, {
+      field: '/workflowId',
+    });
+  }
+  return { employee, workflow };
+}
+
+export function decideHookTrigger(
+  employee: Employee,
+  workflowId: string,
+  event: Record<string, unknown>,
+  triggerId: string,
+  deliveryId: string | undefined,
+  clock: Clock,
+): TriggerCreated {
+  return makeFact(
+    'TriggerCreated',
+    { orgId: employee.orgId, correlation: { triggerId } },
+    {
+      triggerId,
+      triggerType: 'employee_trigger',
+      payload: {
+        employeeId: employee.employeeId,
+        version: employee.version,
+        workflowId,
+        event,
+        ...(deliveryId !== undefined ? { deliveryId } : {}),
+      },
+      source: 'webhook',
+    },
+    { ids: { newId: () => derivedId(triggerId, 'fact') }, clock },
+  );
+}
+
+export interface HookDeps extends CommandDeps {
+  connectHub: ConnectHub;
+  hookSecretKey: string;
+}
+
+export async function acceptHook(
+  deps: HookDeps,
+  delivery: HookDelivery,
+  trace: PublishOptions = {},
+): Promise<{ triggerId: string; executionId: string }> {
+  const { employee, workflow } = admitDelivery(
+    await findEmployeeById(deps.pool, delivery.employeeId),
+    delivery,
+    deps.hookSecretKey,
+  );
+  const org = await deps.connectHub.orgView(employee.orgId);
+  const eventSchema = org.triggers.find((t) => t.id === workflow.trigger.triggerId)?.eventSchema;
+  const event = checkEvent(delivery.body, eventSchema);
+  const triggerId = hookTriggerId(employee.employeeId, workflow.id, delivery.deliveryId, () => deps.ids.newId());
+  const fact = decideHookTrigger(employee, workflow.id, event, triggerId, delivery.deliveryId, deps.clock);
+  await deps.publisher.publish(fact, trace);
+  return { triggerId, executionId: executionIdOf(triggerId) };
+}

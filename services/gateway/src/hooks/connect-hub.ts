@@ -1,0 +1,77 @@
+/**
+ * What the gateway asks the Connect Hub (ARCHITECTURE §8a) over HTTP: an org's connected providers
+ * (activation turns off the workflows waiting for others) and its triggers' schemas (a webhook body
+ * must satisfy the trigger's event schema). Signs its own short-lived service token per org, as
+ * graph-creator's client does; views are kept a few seconds per org.
+ */
+import { HireloopError, signToken } from '@hireloop/platform';
+
+export const DEFAULT_CONNECT_HUB_URL = 'http://127.0.0.1:8085';
+
+export interface HubTrigger {
+  id: string;
+  providerId: string;
+  paramsSchema?: Record<string, unknown>;
+  eventSchema?: Record<string, unknown>;
+}
+
+export interface OrgView {
+  /** providers the org has connected */
+  providers: string[];
+  triggers: HubTrigger[];
+}
+
+/** The port: the HTTP client below, or a fake in tests. */
+export interface ConnectHub {
+  orgView(orgId: string): Promise<OrgView>;
+}
+
+export interface HttpConnectHubOptions {
+  baseUrl: string;
+  /** the HS256 secret the hub verifies tokens with */
+  secret: string;
+  timeoutMs?: number;
+  /** how long an org's view is reused */
+  ttlMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+const SERVICE_PRINCIPAL = 'service:gateway';
+
+export class HttpConnectHub implements ConnectHub {
+  private readonly cache = new Map<string, { at: number; view: OrgView }>();
+  constructor(private readonly options: HttpConnectHubOptions) {}
+
+  async orgView(orgId: string): Promise<OrgView> {
+    const now = (this.options.now ?? Date.now)();
+    const cached = this.cache.get(orgId);
+    if (cached && now - cached.at < (this.options.ttlMs ?? 5_000)) return cached.view;
+    const token = signToken({ userId: SERVICE_PRINCIPAL, orgId, role: 'service' }, this.options.secret, '60s');
+    const [connections, triggers] = await Promise.all([
+      this.get<{ providers: string[] }>(`/v1/orgs/${encodeURIComponent(orgId)}/connections`, token),
+      this.get<{ triggers: HubTrigger[] }>(`/v1/triggers?orgId=${encodeURIComponent(orgId)}`, token),
+    ]);
+    const view = { providers: connections.providers, triggers: triggers.triggers };
+    if (this.cache.size >= 1_000) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(orgId, { at: now, view });
+    return view;
+  }
+
+  private async get<T>(path: string, token: string): Promise<T> {
+    const doFetch = this.options.fetch ?? fetch;
+    let response: Response;
+    try {
+      response = await doFetch(`${this.options.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000),
+      });
+    } catch (error) {
+      throw new HireloopError('UNAVAILABLE', `the Connect Hub did not answer: ${(error as Error).message}`, undefined, {
+        cause: error,
+      });
+    }
+    if (!response.ok) throw new HireloopError('UNAVAILABLE', `the Connect Hub answered ${response.status} to ${path}`);
+    return (await response.json()) as T;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * A registered employee run end to end (ARCHITECTURE §11), every service its own process: activated,
+ * fired by a signed webhook, its high-risk step waiting in its owner's inbox, approved over HTTP, and
+ * what it did read back as effects — none of it visible to another org.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { FactPublisher, makeFact } from '@hireloop/fact-stream';
+import { createKafka, createLogger, signToken } from '@hireloop/platform';
+import { waitUntil } from '@hireloop/platform/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { refundsEmployee } from '../services/graph-creator/test/fixtures/refunds-employee';
+import { api, JWT_SECRET, Stack, token } from './stack';
+
+const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+interface Run {
+  executionId: string;
+  status: string;
+  currentPrompt: { promptId: string; kind: string; options?: { id: string }[] } | null;
+}
+
+describe('a registered employee runs from a signed webhook (every service its own process)', () => {
+  const stack = new Stack({ MAX_RUNNING_PER_ORG: '100' });
+  const log = createLogger('employee-run', 'silent');
+  const kafka = createKafka({ clientId: 'employee-run', brokers: inject('kafkaBrokers'), log });
+  const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
+  const alice = token('alice');
+  const mallory = signToken({ userId: 'mallory', orgId: 'evil-corp', role: 'admin' }, JWT_SECRET, '1h');
+  let gateway: string;
+
+  beforeAll(async () => {
+    const services = await stack.up(['event-store', 'connect-hub', 'supervisor', 'graph-creator', 'gateway']);
+    gateway = `http://127.0.0.1:${services.gateway.port}`;
+    await publisher.connect();
+  }, 240_000);
+  afterAll(async () => {
+    await publisher.disconnect();
+    await stack.down();
+  });
+
+  it('webhook → run → approval in the owner’s inbox → approved → completed, with its effects', async () => {
+    // registered by alice's creation, as graph-creator publishes it (a complete budget: facts are validated)
+    const employeeId = randomUUID();
+    const spec = refundsEmployee(employeeId);
+    spec.compiled.budgets = { ...spec.compiled.budgets, timeoutSeconds: 300 };
+    const creationId = randomUUID();
+    const correlation = { conversationId: `conv-${creationId.slice(0, 8)}`, userId: 'alice', executionId: creationId };
+    const trigger = {
+      triggerId: `trg-${creationId.slice(0, 8)}`,
+      triggerType: 'create_graph' as const,
+      payload: { jobDescription: 'x' },
+    };
+    await publisher.publish(
+      makeFact(
+        'RunIntent',
+        { orgId: 'acme', correlation },
+        { executionId: creationId, employeeId: 'graph-creator', action: 'start', trigger },
+      ),
+    );
+    await publisher.publish(
+      makeFact(
+        'ExecutionResult',
+        { orgId: 'acme', correlation },
+        { executionId: creationId, status: 'completed', output: { employee: spec } },
+      ),
+    );
+    await waitUntil(
+      async () =>
+        (await api(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).status === 200 ? true : undefined,
+      'the employee registered',
+    );
+
+    const activated = await api<{ hooks: { workflowId: string; url: string; secret: string }[] }>(
+      gateway,
+      'POST',
+      `/v1/employees/${employeeId}/activate`,
+      undefined,
+      alice,
+    );
+    expect(activated.status).toBe(200);
+    const hook = activated.body.hooks.find((h) => h.workflowId === 'refunds');
+    if (!hook) throw new Error('no hook for the refunds workflow');
+    await waitUntil(
+      async () =>
+        (await api<{ status: string }>(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).body.status === 'active'
+          ? true
+          : undefined,
+      'the employee active',
+    );
+
+    const body = JSON.stringify({ ticketId: 'T-1', subject: 'Refund my 250 EUR order', amount: 250, paymentId: 'pay_1' });
+    const fired = await fetch(hook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hireloop-signature': sign(hook.secret, body),
+        'x-hireloop-delivery': 'zd-1',
+      },
+      body,
+    });
+    expect(fired.status).toBe(202);
+    const { executionId } = (await fired.json()) as { executionId: string };
+
+    // the high-risk step waits for approval, in alice's inbox and nobody else's
+    const waiting = await waitUntil(
+      async () => {
+        const inbox = await api<{ executions: Run[] }>(gateway, 'GET', '/v1/executions?status=awaiting_input', undefined, alice);
+        return inbox.body.executions.find((e) => e.executionId === executionId);
+      },
+      'the approval in the inbox',
+      90_000,
+    );
+    const prompt = waiting.currentPrompt;
+    expect(prompt).toMatchObject({ kind: 'options' });
+    expect(prompt?.options?.map((o) => o.id)).toContain('approve');
+    const foreignInbox = await api<{ executions: Run[] }>(
+      gateway,
+      'GET',
+      '/v1/executions?status=awaiting_input',
+      undefined,
+      mallory,
+    );
+    expect(foreignInbox.body.executions).toEqual([]);
+    expect((await api(gateway, 'GET', `/v1/executions/${executionId}`, undefined, mallory)).status).toBe(404);
+    expect(
+      (
+        await api(
+          gateway,
+          'POST',
+          `/v1/executions/${executionId}/respond`,
+          { promptId: prompt?.promptId, kind: 'options', payload: { selected: ['approve'] } },
+          mallory,
+        )
+      ).status,
+    ).toBe(404);
+
+    const approved = await api(
+      gateway,
+      'POST',
+      `/v1/executions/${executionId}/respond`,
+      { promptId: prompt?.promptId, kind: 'options', payload: { selected: ['approve'] } },
+      alice,
+    );
+    expect(approved.status).toBe(202);
+
+    const done = await waitUntil(
+      async () => {
+        const run = await api<Run>(gateway, 'GET', `/v1/executions/${executionId}`, undefined, alice);
+        return run.body.status === 'completed' || run.body.status === 'failed' ? run.body : undefined;
+      },
+      'the run ended',
+      90_000,
+    );
+    expect(done.status).toBe('completed');
+
+    const effects = await waitUntil(async () => {
+      const res = await api<{ effects: { capabilityId: string; status: string; stepId: string }[] }>(
+        gateway,
+        'GET',
+        `/v1/executions/${executionId}/effects`,
+        undefined,
+        alice,
+      );
+      return res.body.effects.length >= 2 ? res.body.effects : undefined;
+    }, 'the effects projected');
+    expect(effects).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ stepId: 'ask_finance', capabilityId: 'slack.post_message', status: 'succeeded' }),
+        expect.objectContaining({ stepId: 'reply', capabilityId: 'zendesk.reply_ticket', status: 'succeeded' }),
+      ]),
+    );
+    // its condition (amount under 100) did not hold: recorded as skipped, no refund made
+    expect(effects.filter((e) => e.stepId === 'refund').map((e) => e.status)).toEqual(['skipped']);
+    expect((await api(gateway, 'GET', `/v1/executions/${executionId}/effects`, undefined, mallory)).status).toBe(404);
+  }, 240_000);
+});

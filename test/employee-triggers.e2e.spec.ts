@@ -1,0 +1,302 @@
+/**
+ * A registered employee switched on and fired (ARCHITECTURE §11), every service its own process:
+ * signed webhooks with delivery dedupe, refusals, tenant isolation of its runs, and cron slots fired
+ * exactly once per minute by two supervisors, the leader killed half-way.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { FactPublisher, makeFact } from '@hireloop/fact-stream';
+import { createKafka, createLogger, createPool, executionIdOf, signToken } from '@hireloop/platform';
+import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
+import type { EmployeeGraphSpec } from '@hireloop/schemas';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, JWT_SECRET, Stack, token } from './stack';
+
+const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+function spec(
+  employeeId: string,
+  name: string,
+  workflows: { id: string; triggerId: string; params?: Record<string, unknown> }[],
+) {
+  return {
+    employeeId,
+    orgId: 'acme',
+    name,
+    version: 1,
+    jobDescription: `${name}: replies to support tickets`,
+    workflows: workflows.map((w) => ({
+      id: w.id,
+      name: w.id,
+      description: `${w.id} workflow`,
+      trigger: { triggerId: w.triggerId, params: w.params ?? {} },
+      steps: [{ id: 's1', capabilityId: 'slack.post_message', purpose: 'tell the team', inputs: {}, risk: 'low', dependsOn: [] }],
+      behaviourPrompt: 'be brief',
+    })),
+    gaps: [],
+    compiled: {
+      nodes: [{ id: 'start', kind: 'start', reads: [], writes: [] }],
+      edges: [],
+      stateSchema: {},
+      tools: ['slack.post_message'],
+      budgets: { maxSteps: 10, maxToolCalls: 10, timeoutSeconds: 60 },
+      interruptPoints: [],
+    },
+    validation: { passed: true, checks: [] },
+    diagram: 'graph TD; start-->end',
+    history: { iterations: 1, promptsAsked: 0, routingTrace: [] },
+  } as unknown as EmployeeGraphSpec;
+}
+
+describe('employee triggers (every service its own process)', () => {
+  const stack = new Stack({ MAX_RUNNING_PER_ORG: '100', CRON_TICK_MS: '1000' });
+  const log = createLogger('employee-triggers', 'silent');
+  const kafka = createKafka({ clientId: 'employee-triggers', brokers: inject('kafkaBrokers'), log });
+  const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
+  const pool = createPool(inject('databaseUrl'));
+  const alice = token('alice');
+  const mallory = signToken({ userId: 'mallory', orgId: 'evil-corp', role: 'admin' }, JWT_SECRET, '1h');
+  let gateway: string;
+  let supervisors: ServiceProcess[];
+
+  beforeAll(async () => {
+    const services = await stack.up(['event-store', 'connect-hub', 'supervisor', 'gateway']);
+    gateway = `http://127.0.0.1:${services.gateway.port}`;
+    // a second supervisor: it stands by while the first holds the lock
+    supervisors = [services.supervisor, await stack.startStandby()];
+    await publisher.connect();
+  }, 240_000);
+  afterAll(async () => {
+    await publisher.disconnect();
+    await pool.end();
+    await stack.down();
+  });
+
+  /** Alice's creation that registered the employee, as graph-creator would have published it. */
+  async function register(workflows: Parameters<typeof spec>[2]): Promise<string> {
+    const employeeId = randomUUID();
+    const executionId = randomUUID();
+    const correlation = { conversationId: `conv-${executionId.slice(0, 8)}`, userId: 'alice', executionId };
+    const trigger = {
+      triggerId: `trg-${executionId.slice(0, 8)}`,
+      triggerType: 'create_graph' as const,
+      payload: { jobDescription: 'x' },
+    };
+    await publisher.publish(
+      makeFact(
+        'RunIntent',
+        { orgId: 'acme', correlation },
+        { executionId, employeeId: 'graph-creator', action: 'start', trigger },
+      ),
+    );
+    await publisher.publish(
+      makeFact(
+        'ExecutionResult',
+        { orgId: 'acme', correlation },
+        {
+          executionId,
+          status: 'completed',
+          output: { employee: spec(employeeId, `Agent ${employeeId.slice(0, 6)}`, workflows) },
+        },
+      ),
+    );
+    await waitUntil(
+      async () =>
+        (await api(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).status === 200 ? true : undefined,
+      'the employee registered',
+    );
+    return employeeId;
+  }
+
+  const statusOf = async (employeeId: string) =>
+    (await api<{ status: string }>(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).body.status;
+
+  const runStarts = async (executionId: string): Promise<number> =>
+    Number(
+      (
+        await pool.query(
+          `SELECT count(*) AS n FROM facts WHERE type = 'RunIntent' AND execution_id = $1 AND payload->>'action' = 'start'`,
+          [executionId],
+        )
+      ).rows[0].n,
+    );
+
+  describe('signed webhooks', () => {
+    let employeeId: string;
+    let secret: string;
+    const body = JSON.stringify({ ticketId: '7', subject: 'my order is late', requesterEmail: 'ann@example.com' });
+    const hook = (payload: string, headers: Record<string, string>) =>
+      fetch(`${gateway}/v1/hooks/${employeeId}/tickets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: payload,
+      });
+
+    beforeAll(async () => {
+      employeeId = await register([{ id: 'tickets', triggerId: 'zendesk.new_ticket' }]);
+      const activated = await api<{ status: string; hooks: { workflowId: string; url: string; secret: string }[] }>(
+        gateway,
+        'POST',
+        `/v1/employees/${employeeId}/activate`,
+        undefined,
+        alice,
+      );
+      expect(activated.status).toBe(200);
+      expect(activated.body.hooks[0]?.url).toBe(`${gateway}/v1/hooks/${employeeId}/tickets`);
+      secret = activated.body.hooks[0]?.secret ?? '';
+      await waitUntil(async () => ((await statusOf(employeeId)) === 'active' ? true : undefined), 'the employee active');
+    }, 120_000);
+
+    it('the same delivery id twice → the same triggerId and executionId, one run', async () => {
+      const delivery = `d-${randomUUID()}`;
+      const first = await hook(body, { 'x-hireloop-signature': sign(secret, body), 'x-hireloop-delivery': delivery });
+      expect(first.status).toBe(202);
+      const accepted = (await first.json()) as { triggerId: string; executionId: string };
+      expect(accepted.executionId).toBe(executionIdOf(accepted.triggerId));
+      const second = await hook(body, { 'x-hireloop-signature': sign(secret, body), 'x-hireloop-delivery': delivery });
+      expect(second.status).toBe(202);
+      expect(await second.json()).toEqual(accepted);
+
+      // the supervisor starts it as a run of the employee, once
+      const run = await waitUntil(async () => {
+        const res = await api<{ executionId: string }[]>(
+          gateway,
+          'GET',
+          `/v1/executions/${accepted.executionId}`,
+          undefined,
+          alice,
+        );
+        return res.status === 200 ? res.body : undefined;
+      }, 'the run projected');
+      expect(run).toMatchObject({ executionId: accepted.executionId, status: 'running' });
+      const runs = await api<{ executions: { executionId: string }[] }>(
+        gateway,
+        'GET',
+        `/v1/executions?employeeId=${employeeId}`,
+        undefined,
+        alice,
+      );
+      expect(runs.body.executions.map((e) => e.executionId)).toEqual([accepted.executionId]);
+      await new Promise((r) => setTimeout(r, 2_000)); // room for a second start, were there one
+      expect(await runStarts(accepted.executionId)).toBe(1);
+      const triggers = await pool.query(
+        `SELECT count(*) AS n FROM facts WHERE type = 'TriggerCreated' AND payload->>'triggerId' = $1`,
+        [accepted.triggerId],
+      );
+      expect(Number(triggers.rows[0].n)).toBe(1);
+
+      // another org → 404 on the run, its effects and its prompts
+      expect((await api(gateway, 'GET', `/v1/executions/${accepted.executionId}`, undefined, mallory)).status).toBe(404);
+      expect((await api(gateway, 'GET', `/v1/executions/${accepted.executionId}/effects`, undefined, mallory)).status).toBe(404);
+      const answer = await api(
+        gateway,
+        'POST',
+        `/v1/executions/${accepted.executionId}/respond`,
+        { promptId: 'any', kind: 'options', payload: { selected: ['approve'] } },
+        mallory,
+      );
+      expect(answer.status).toBe(404);
+      const inbox = await api<{ executions: { executionId: string }[] }>(
+        gateway,
+        'GET',
+        '/v1/executions?status=awaiting_input',
+        undefined,
+        mallory,
+      );
+      expect(inbox.body.executions).toEqual([]);
+      // its owner reads its effects (none yet: no worker runs it here)
+      const effects = await api(gateway, 'GET', `/v1/executions/${accepted.executionId}/effects`, undefined, alice);
+      expect(effects).toEqual({ status: 200, body: { executionId: accepted.executionId, effects: [] } });
+    }, 120_000);
+
+    it('a bad signature → 401; a payload that breaks the trigger event schema → 422 naming the field', async () => {
+      const bad = await hook(body, { 'x-hireloop-signature': sign('guessed', body) });
+      expect(bad.status).toBe(401);
+      expect(await bad.json()).toMatchObject({ code: 'unauthorized' });
+      const noId = JSON.stringify({ subject: 'no id', requesterEmail: 'ann@example.com' });
+      const missing = await hook(noId, { 'x-hireloop-signature': sign(secret, noId) });
+      expect(missing.status).toBe(422);
+      expect(await missing.json()).toMatchObject({ code: 'validation_failed', field: '/ticketId' });
+      const badEmail = JSON.stringify({ ticketId: '8', requesterEmail: 42 });
+      const wrongType = await hook(badEmail, { 'x-hireloop-signature': sign(secret, badEmail) });
+      expect(wrongType.status).toBe(422);
+      expect(await wrongType.json()).toMatchObject({ code: 'validation_failed', field: '/requesterEmail' });
+      const list = '[1,2]';
+      const notObject = await hook(list, { 'x-hireloop-signature': sign(secret, list) });
+      expect(notObject.status).toBe(422);
+      expect(await notObject.json()).toMatchObject({ code: 'validation_failed', field: '/' });
+    });
+
+    it('inactive → 409 employee_inactive', async () => {
+      const off = await api(gateway, 'POST', `/v1/employees/${employeeId}/deactivate`, undefined, alice);
+      expect(off).toMatchObject({ status: 200, body: { status: 'inactive' } });
+      await waitUntil(async () => ((await statusOf(employeeId)) === 'inactive' ? true : undefined), 'the employee inactive');
+      const refused = await hook(body, { 'x-hireloop-signature': sign(secret, body), 'x-hireloop-delivery': randomUUID() });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: 'employee_inactive' });
+    });
+  });
+
+  it('cron: with two supervisors running, a per-minute employee fires exactly once per minute over three minutes (the leader killed after the first)', async () => {
+    const employeeId = await register([{ id: 'tick', triggerId: 'schedule.cron', params: { expression: '* * * * *' } }]);
+    const activated = await api<{ workflows: { status: string; schedule?: { cron: string } }[] }>(
+      gateway,
+      'POST',
+      `/v1/employees/${employeeId}/activate`,
+      undefined,
+      alice,
+    );
+    expect(activated.body.workflows).toEqual([
+      { workflowId: 'tick', triggerId: 'schedule.cron', status: 'on', schedule: { cron: '* * * * *' } },
+    ]);
+    const activatedAt = Date.now();
+    const firstSlot = Math.floor(activatedAt / 60_000) * 60_000 + 60_000;
+    const slots = [firstSlot, firstSlot + 60_000, firstSlot + 120_000].map((t) => new Date(t).toISOString());
+
+    const fired = async () =>
+      (
+        await pool.query<{ slot: string; triggers: string; executions: string }>(
+          `SELECT payload->'payload'->>'deliveryId' AS slot, count(*) AS triggers, count(DISTINCT payload->>'triggerId') AS executions
+               FROM facts WHERE type = 'TriggerCreated' AND payload->'payload'->>'employeeId' = $1
+              GROUP BY 1 ORDER BY 1`,
+          [employeeId],
+        )
+      ).rows;
+
+    // the first slot fires; then the leader dies and the standby takes over
+    await waitUntil(async () => ((await fired()).length >= 1 ? true : undefined), 'the first slot fired', 90_000);
+    const leader = await waitUntil(async () => {
+      for (const s of supervisors) {
+        const ready = await fetch(s.url('/readyz'))
+          .then((r) => r.status === 200)
+          .catch(() => false);
+        if (ready) return s;
+      }
+      return undefined;
+    }, 'the active supervisor');
+    await leader.stop('SIGKILL');
+    const standby = supervisors.find((s) => s !== leader) as ServiceProcess;
+    await waitUntil(
+      async () => ((await fetch(standby.url('/readyz')).then((r) => r.status)) === 200 ? true : undefined),
+      'the standby supervisor takes over',
+      60_000,
+    );
+
+    await waitUntil(
+      async () => (Date.now() > firstSlot + 120_000 + 10_000 && (await fired()).length >= 3 ? true : undefined),
+      'three slots fired',
+      200_000,
+    );
+    const rows = (await fired()).filter((r) => slots.includes(r.slot));
+    expect(rows).toEqual(slots.map((slot) => ({ slot, triggers: '1', executions: '1' })));
+    for (const slot of slots) {
+      const { rows: t } = await pool.query<{ id: string }>(
+        `SELECT payload->>'triggerId' AS id FROM facts WHERE type = 'TriggerCreated' AND payload->'payload'->>'employeeId' = $1
+             AND payload->'payload'->>'deliveryId' = $2`,
+        [employeeId, slot],
+      );
+      const triggerId = t[0]?.id ?? '';
+      await waitUntil(async () => ((await runStarts(executionIdOf(triggerId))) > 0 ? true : undefined), `the run of ${slot}`);
+      expect(await runStarts(executionIdOf(triggerId))).toBe(1);
+    }
+  }, 420_000);
+});
