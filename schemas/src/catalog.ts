@@ -161,6 +161,8 @@ const ticketFields: Props = {
   priority: str('ticket priority'),
   tags: list('ticket tags'),
   amount: num('amount named on the ticket (custom field), when its form has one'),
+  orderId: str('order the ticket is about (custom field), when its form has one'),
+  paymentId: str('payment or charge the ticket is about (custom field), when its form has one'),
   url: str('link to the ticket', { format: 'uri' }),
 };
 const issueFields: Props = {

@@ -80,15 +80,23 @@ describe('binding a step’s inputs', () => {
     expect(inputs.end).toEqual({ from: 'step', stepId: 's1', path: 'end' });
   });
 
-  it('given no source for an identifier, when refunding from a ticket, then it is asked at run time and never taken from another id', () => {
+  it('given no source for an identifier, when refunding from an issue, then it is asked at run time and never taken from another id', () => {
     const inputs = bindInputs(step('s1', 'stripe.refund_payment', 'refund it in Stripe'), {
-      event: eventOf('zendesk.new_ticket'),
+      event: eventOf('jira.issue_created'),
       earlier: [],
     });
     expect(inputs.paymentId).toMatchObject({ ask: true });
     expect(
       fit('paymentId', { type: 'string', description: 'payment id' }, 'ticketId', { type: 'string', description: 'id' }),
     ).toBe(0);
+  });
+
+  it('given a ticket whose form carries the payment, when refunding from it, then the payment comes from the ticket', () => {
+    const inputs = bindInputs(step('s1', 'stripe.refund_payment', 'refund it in Stripe'), {
+      event: eventOf('zendesk.new_ticket'),
+      earlier: [],
+    });
+    expect(inputs.paymentId).toEqual({ from: 'trigger', path: 'paymentId' });
   });
 
   it('given a required input with a schema default and no other source, then the default is bound', () => {

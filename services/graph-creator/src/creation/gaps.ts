@@ -1,5 +1,6 @@
 import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/schemas';
 import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '../analyst/types';
+import { runTimeRisks } from './approval';
 import { bindWorkflow, type DraftBoundStep } from './bind';
 import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalog';
 import type { GapState } from './state';
@@ -344,6 +345,7 @@ export function deriveWorkflows(
       waitingFor.add(providerOf(triggerId));
     const event = catalog.triggers.find((t) => t.id === triggerId)?.eventSchema ?? EMPTY_EVENT;
     const bound = bindWorkflow(kept, event, `${wf.responsibility}\n${wf.description}`);
+    const risks = runTimeRisks(bound.map((b) => ({ stepId: b.stepId, text: b.text, risk: b.capability.risk })));
     const steps: Workflow['steps'] = bound.map((b, i) => {
       const ids = bound.slice(0, i).map((e) => e.stepId);
       return {
@@ -352,7 +354,7 @@ export function deriveWorkflows(
         purpose: b.text.slice(0, 500),
         inputs: b.inputs,
         ...(b.when ? { when: b.when } : {}),
-        risk: b.capability.risk,
+        risk: risks[i] ?? b.capability.risk,
         // with repair (a failed validation routed here), only steps that come before are kept
         dependsOn: repair ? b.dependsOn.filter((d) => ids.includes(d)) : b.dependsOn,
       };

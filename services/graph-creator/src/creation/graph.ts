@@ -46,11 +46,22 @@ function sanitize(match: CapabilityMatch, catalog: Catalog, excluded: Set<string
     match.trigger.triggerId && !triggers.has(match.trigger.triggerId)
       ? { ...match.trigger, triggerId: match.trigger.alternatives.find((t) => triggers.has(t)) ?? null, params: {} }
       : match.trigger;
+  // A step the analyst left without a capability (checking, deciding: thinking, not a tool call) stays
+  // without one while its workflow has tool steps; only an id the catalog does not know (or validation
+  // excluded) falls back to a candidate — and so does every step of a workflow that would have none.
+  // A step that names its product ("look it up in BambooHR") keeps that product's candidate.
+  const strict = (s: CapabilityMatch['steps'][number]) =>
+    s.capabilityId === null
+      ? (s.candidates.find((c) => ok(c) && s.providerId !== null && c.startsWith(`${s.providerId}.`)) ?? null)
+      : ok(s.capabilityId)
+        ? s.capabilityId
+        : (s.candidates.find(ok) ?? null);
+  const anyTool = match.steps.some((s) => strict(s) !== null);
   return {
     ...match,
     trigger,
     steps: match.steps.map((s) => {
-      const capabilityId = ok(s.capabilityId) ? s.capabilityId : (s.candidates.find(ok) ?? null);
+      const capabilityId = anyTool ? strict(s) : ok(s.capabilityId) ? s.capabilityId : (s.candidates.find(ok) ?? null);
       return { ...s, capabilityId, providerId: capabilityId ? (capabilityId.split('.')[0] ?? null) : null };
     }),
   };
