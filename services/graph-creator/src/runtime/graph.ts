@@ -191,7 +191,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     const events: NodeEvent[] = [enter('execute')];
     const outputs = () => Object.fromEntries(Object.entries(done).map(([id, d]) => [id, d.output]));
     const skip = async (step: Step, code: string, why: string, args: Record<string, unknown> = {}) => {
-      done[step.id] = { status: 'not_run', detail: why };
+      done[step.id] = { status: 'not_run', detail: why, ...(code === 'condition_false' ? { branchNotTaken: true } : {}) };
       const effect = await tools.record(s, step, args, 'skipped', { code, message: why });
       events.push({ key: `skipped:${step.id}`, event: 'progress', stepId: step.id, reason: code, detail: short(why), effect });
     };
@@ -211,7 +211,9 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           done[id] = { status: 'rejected', detail: 'rejected by the approver' };
           continue;
         }
-        const blocked = dependenciesOf(step).find((d) => done[d]?.status !== 'succeeded');
+        // a dependency on a branch not taken (its condition did not hold) is met; one that failed, was
+        // rejected or could not run blocks the step
+        const blocked = dependenciesOf(step).find((d) => done[d]?.status !== 'succeeded' && !done[d]?.branchNotTaken);
         if (blocked) {
           await skip(step, 'dependency_not_run', `it depends on ${blocked}, which did not succeed`);
           continue;

@@ -18,6 +18,8 @@ export interface RunWorkflow {
 export interface StepDone {
   status: StepOutcome['status'];
   detail?: string;
+  /** not run because its condition did not hold: a branch not taken, which blocks no step after it */
+  branchNotTaken?: boolean;
   output?: Effect['output'];
 }
 

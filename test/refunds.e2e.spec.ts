@@ -1,0 +1,263 @@
+/**
+ * The refunds specialist of ../shared/golden, end to end through the public protocols, every service its
+ * own process: created in a chat over the socket, activated, fired by signed webhooks. A $250 refund
+ * waits for a person's approval and, approved, is done once in the sandbox; a $40 refund runs without a
+ * prompt; each run's summary names what it did and its effects list matches.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { signToken } from '@hireloop/platform';
+import { waitUntil } from '@hireloop/platform/testing';
+import type { EmployeeGraphSpec, HilPromptFrame, ServerFrame } from '@hireloop/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { scriptedAnswer } from '../services/graph-creator/src/answerer';
+import { api, JWT_SECRET, Stack } from './stack';
+
+const golden = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../shared/golden/refunds-specialist.json', import.meta.url)), 'utf8'),
+) as { jobDescription: string; org: { connected: string[] } };
+
+const ORG = `refunds-${randomUUID().slice(0, 8)}`;
+const owner = signToken({ userId: 'rita', orgId: ORG }, JWT_SECRET, '1h');
+const admin = signToken({ userId: 'ops', orgId: ORG, role: 'admin' }, JWT_SECRET, '1h');
+const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+interface RunView {
+  status: string;
+  currentPrompt: {
+    promptId: string;
+    kind: 'options' | 'questions';
+    options?: { id: string }[];
+    questions?: { id: string }[];
+  } | null;
+  result: { status: string; output?: { summary?: string; steps?: { stepId: string; status: string }[] } } | null;
+}
+interface EffectView {
+  stepId: string;
+  capabilityId: string;
+  idempotencyKey: string;
+  status: string;
+}
+
+describe('the refunds specialist: created in a chat, activated, run by signed webhooks', () => {
+  const stack = new Stack({ MAX_RUNNING_PER_ORG: '20' });
+  let gateway: string;
+  let hub: string;
+
+  beforeAll(async () => {
+    const services = await stack.up();
+    gateway = `http://127.0.0.1:${services.gateway.port}`;
+    hub = `http://127.0.0.1:${services['connect-hub'].port}`;
+  }, 240_000);
+  afterAll(() => stack.down());
+
+  let employee: EmployeeGraphSpec;
+  let hook: { workflowId: string; url: string; secret: string };
+
+  it('is created through the socket with scripted answers and activated', async () => {
+    const connected = await api(hub, 'PUT', `/v1/orgs/${ORG}/connections`, { providers: golden.org.connected }, admin);
+    expect(connected.status).toBe(200);
+
+    const conversationId = randomUUID();
+    const socket = new WebSocket(`${gateway.replace('http', 'ws')}/v1/chat?conversationId=${conversationId}`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    const frames: ServerFrame[] = [];
+    socket.on('message', (d) => frames.push(JSON.parse(d.toString()) as ServerFrame));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    socket.send(JSON.stringify({ conversationId, text: golden.jobDescription }));
+    const answered = new Set<string>();
+    let result: Extract<ServerFrame, { type: 'execution_result' }> | undefined;
+    for (let n = 0; n < 12 && !result; n++) {
+      const next = await waitUntil(
+        async () =>
+          frames.find((f) => f.type === 'execution_result') ??
+          frames.find((f) => f.type === 'hil_prompt' && !answered.has(f.promptId)),
+        `prompt ${n + 1} or the result`,
+        90_000,
+      );
+      if (next.type === 'execution_result') {
+        result = next;
+        break;
+      }
+      const prompt = next as HilPromptFrame;
+      answered.add(prompt.promptId);
+      socket.send(
+        JSON.stringify({
+          type: 'hil_response',
+          conversationId,
+          executionId: prompt.executionId,
+          promptId: prompt.promptId,
+          kind: prompt.kind,
+          payload: scriptedAnswer(prompt),
+        }),
+      );
+    }
+    socket.close();
+    expect(result?.status).toBe('completed');
+    employee = result?.output?.employee as EmployeeGraphSpec;
+    expect(employee.validation.passed).toBe(true);
+    const refundSteps = employee.workflows.flatMap((w) => w.steps).filter((s) => s.capabilityId === 'stripe.refund_payment');
+    expect(refundSteps.length).toBeGreaterThan(0);
+
+    await waitUntil(
+      async () =>
+        (await api(gateway, 'GET', `/v1/employees/${employee.employeeId}`, undefined, owner)).status === 200 ? true : undefined,
+      'the employee registered',
+    );
+    const activated = await api<{ status: string; hooks: { workflowId: string; url: string; secret: string }[] }>(
+      gateway,
+      'POST',
+      `/v1/employees/${employee.employeeId}/activate`,
+      undefined,
+      owner,
+    );
+    expect(activated.status).toBe(200);
+    expect(activated.body.status).toBe('active');
+    const ticketWorkflow = employee.workflows.find((w) => w.trigger.triggerId === 'zendesk.new_ticket');
+    const found = activated.body.hooks.find((h) => h.workflowId === ticketWorkflow?.id);
+    if (!found) throw new Error(`no hook for the ticket workflow: ${JSON.stringify(activated.body)}`);
+    hook = found;
+    await waitUntil(
+      async () =>
+        (await api<{ status?: string }>(gateway, 'GET', `/v1/employees/${employee.employeeId}`, undefined, owner)).body.status ===
+        'active'
+          ? true
+          : undefined,
+      'the employee shown active',
+    );
+  });
+
+  const fire = async (delivery: string, ticket: Record<string, unknown>) => {
+    const body = JSON.stringify(ticket);
+    const res = await fetch(hook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hireloop-signature': sign(hook.secret, body),
+        'x-hireloop-delivery': delivery,
+      },
+      body,
+    });
+    const answer = await res.text();
+    expect(res.status, answer).toBe(202);
+    return (JSON.parse(answer) as { executionId: string }).executionId;
+  };
+  const view = async (executionId: string) =>
+    (await api<RunView>(gateway, 'GET', `/v1/executions/${executionId}`, undefined, owner)).body;
+  const ended = (executionId: string) =>
+    waitUntil(
+      async () => {
+        const v = await view(executionId);
+        return v.result ? v : undefined;
+      },
+      `run ${executionId} ended`,
+      120_000,
+    );
+  const effectsOf = async (executionId: string) =>
+    (await api<{ effects: EffectView[] }>(gateway, 'GET', `/v1/executions/${executionId}/effects`, undefined, owner)).body
+      .effects;
+  /** The effects once the event store shows one for every step the run's result lists. */
+  const settledEffects = (executionId: string, steps: number) =>
+    waitUntil(async () => {
+      const effects = await effectsOf(executionId);
+      return effects.length >= steps ? effects : undefined;
+    }, 'every step’s effect projected');
+  const promptsOf = async (executionId: string) =>
+    (
+      await api<{ events: { type: string }[] }>(gateway, 'GET', `/v1/executions/${executionId}/events`, undefined, owner)
+    ).body.events.filter((e) => e.type === 'HILPrompt');
+
+  it('a $40 refund runs without a prompt: refunded once in the sandbox, the ticket answered', async () => {
+    const executionId = await fire('zd-40', {
+      ticketId: 'T-40',
+      subject: 'Please refund my order',
+      description: 'The mug arrived broken.',
+      requesterEmail: 'kim@example.com',
+      amount: 40,
+      paymentId: 'pi_40',
+    });
+    const done = await ended(executionId);
+    expect(done.result?.status).toBe('completed');
+    expect(await promptsOf(executionId)).toEqual([]);
+    const effects = await settledEffects(executionId, done.result?.output?.steps?.length ?? 0);
+    const refunds = effects.filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded');
+    expect(refunds).toHaveLength(1);
+    expect(effects.some((e) => e.capabilityId === 'zendesk.reply_ticket' && e.status === 'succeeded')).toBe(true);
+    expect(effects.some((e) => e.capabilityId === 'slack.post_message' && e.status === 'succeeded')).toBe(false);
+    // the summary names what was done, and the steps match the effects
+    expect(done.result?.output?.summary).toMatch(/stripe\.refund_payment/);
+    const succeeded = (done.result?.output?.steps ?? []).filter((s) => s.status === 'succeeded').map((s) => s.stepId);
+    expect(succeeded.sort()).toEqual(
+      effects
+        .filter((e) => e.status === 'succeeded')
+        .map((e) => e.stepId)
+        .sort(),
+    );
+  });
+
+  it('a $250 refund waits for approval; approved, it is done once; the same delivery again starts nothing', async () => {
+    const ticket = {
+      ticketId: 'T-250',
+      subject: 'Refund for the sofa',
+      description: 'Wrong colour.',
+      requesterEmail: 'lee@example.com',
+      amount: 250,
+      paymentId: 'pi_250',
+    };
+    const executionId = await fire('zd-250', ticket);
+    let approvals = 0;
+    for (let n = 0; n < 6; n++) {
+      const next = await waitUntil(
+        async () => {
+          const v = await view(executionId);
+          return v.result || v.currentPrompt ? v : undefined;
+        },
+        'a prompt or the end',
+        120_000,
+      );
+      if (next.result) break;
+      const prompt = next.currentPrompt as NonNullable<RunView['currentPrompt']>;
+      const isApproval = prompt.kind === 'options' && (prompt.options ?? []).some((o) => o.id === 'approve');
+      if (isApproval) {
+        approvals++;
+        // nothing was refunded before the approval
+        expect(
+          (await effectsOf(executionId)).filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded'),
+        ).toEqual([]);
+      }
+      const payload = isApproval
+        ? { selected: ['approve'] }
+        : { answers: Object.fromEntries((prompt.questions ?? []).map((q) => [q.id, '#refund-approvals'])) };
+      const answered = await api(
+        gateway,
+        'POST',
+        `/v1/executions/${executionId}/respond`,
+        { promptId: prompt.promptId, kind: prompt.kind, payload },
+        owner,
+      );
+      expect(answered.status).toBe(202);
+      await waitUntil(
+        async () => ((await view(executionId)).currentPrompt?.promptId !== prompt.promptId ? true : undefined),
+        'the answer taken',
+      );
+    }
+    const done = await ended(executionId);
+    expect(approvals).toBeGreaterThan(0);
+    expect(done.result?.status).toBe('completed');
+    const effects = await settledEffects(executionId, done.result?.output?.steps?.length ?? 0);
+    const refunds = effects.filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded');
+    expect(refunds, JSON.stringify(effects)).toHaveLength(1);
+    expect(new Set(effects.map((e) => e.idempotencyKey)).size).toBe(effects.length);
+    expect(done.result?.output?.summary).toMatch(/stripe\.refund_payment/);
+
+    // the webhook delivered again: the same run, nothing done twice
+    expect(await fire('zd-250', ticket)).toBe(executionId);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(
+      (await effectsOf(executionId)).filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded'),
+    ).toHaveLength(1);
+  });
+});
