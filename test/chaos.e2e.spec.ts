@@ -133,7 +133,8 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       const next = await collector.until(
         () => collector.of('ExecutionResult', (r) => r.executionId === executionId)[0] ?? distinctPrompts(executionId)[n],
         `prompt ${n + 1} or the result of ${executionId}`,
-        90_000,
+        // each prompt may take what is left of the creation's time: kills hold partitions until the group moves on
+        Math.max(1_000, deadline - Date.now()),
       );
       if (next.type === 'ExecutionResult') return next;
       await waitUntil(
