@@ -70,6 +70,7 @@ export const gatewayApp = fp(
       publisher: deps.publisher,
       ids: deps.ids ?? uuidV7,
       clock: deps.clock ?? systemClock,
+      live: deps.hub.live,
     };
     const employeeCommands = { ...commands, connectHub: deps.connectHub, hookSecretKey: deps.hookSecretKey };
 

@@ -125,6 +125,7 @@ export class Broadcast {
       partitionsConsumedConcurrently: 3,
     });
     const push = async (fact: AnyFact) => {
+      this.options.hub.live.record(fact);
       const outbound = outboundOf(fact);
       if (outbound) this.options.hub.deliver(outbound.audience, outbound.frame);
     };

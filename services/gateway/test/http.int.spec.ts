@@ -1,6 +1,8 @@
+import { makeFact } from '@hireloop/fact-stream';
 import { type HILResponse, type TriggerCreated, validateFact } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BroadcastHub } from '../src/chat/hub';
 import { bearerOf, givenExecution, givenFact, optionsPrompt, questionsPrompt, token, uid } from './fixtures';
 import { type Harness, harness } from './harness';
 
@@ -256,6 +258,65 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
         payload: { answers: { q1: 'The support team' } },
         correlation: { userId: 'alice', conversationId, executionId },
       } satisfies Partial<HILResponse>);
+    });
+
+    it('answers from what the broadcast saw: a prompt the event store has not projected (or cannot) is answered at once, a stale one refused at once', async () => {
+      const hub = new BroadcastHub();
+      const live = await h.build({}, hub);
+      const executionId = uid('exec');
+      const conversationId = uid('conv');
+      // the event store knows nothing of this execution: only the broadcast consumer saw its prompt
+      const first = questionsPrompt(executionId, alice, conversationId);
+      hub.live.record(first);
+      const accepted = await live.inject({
+        method: 'POST',
+        url: `/v1/executions/${executionId}/respond`,
+        payload: { promptId: first.promptId, kind: 'questions', payload: { answers: { q1: 'Support' } } },
+        headers: bearerOf(alice),
+      });
+      expect(accepted.statusCode).toBe(202);
+      await h.collector.until(
+        () => h.collector.of('HILResponse', (f) => f.id === accepted.json().responseId)[0],
+        'the HILResponse published',
+      );
+      // another user is still refused, as if the execution did not exist
+      const foreign = await live.inject({
+        method: 'POST',
+        url: `/v1/executions/${executionId}/respond`,
+        payload: { promptId: first.promptId, kind: 'questions', payload: { answers: { q1: 'x' } } },
+        headers: bearerOf(bob),
+      });
+      expect(foreign.statusCode).toBe(404);
+      // the next prompt arrives: the first one's answer is stale, refused without waiting for any projection
+      const second = {
+        ...questionsPrompt(executionId, alice, conversationId),
+        ts: new Date(Date.parse(first.ts) + 1).toISOString(),
+      };
+      hub.live.record(second);
+      const stale = await live.inject({
+        method: 'POST',
+        url: `/v1/executions/${executionId}/respond`,
+        payload: { promptId: first.promptId, kind: 'questions', payload: { answers: { q1: 'Support' } } },
+        headers: bearerOf(alice),
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toContain(second.promptId);
+      // it ended: every answer is stale
+      hub.live.record(
+        // as the worker publishes it: caused by the last answer, with its user and conversation
+        makeFact(
+          'ExecutionResult',
+          { orgId: 'acme', correlation: { executionId, userId: 'alice', conversationId } },
+          { executionId, status: 'completed' },
+        ),
+      );
+      const late = await live.inject({
+        method: 'POST',
+        url: `/v1/executions/${executionId}/respond`,
+        payload: { promptId: second.promptId, kind: 'questions', payload: { answers: { q1: 'Support' } } },
+        headers: bearerOf(alice),
+      });
+      expect(late.statusCode).toBe(409);
     });
 
     it('accepts a navigation action the prompt allows', async () => {

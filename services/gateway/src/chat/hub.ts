@@ -1,5 +1,6 @@
 import type { Principal } from '@hireloop/platform';
 import type { ServerFrame } from '@hireloop/schemas';
+import { LivePrompts } from './live';
 import type { ChatSession } from './session';
 
 /** Who a broadcast is for: the conversation, within its org, and the user it belongs to when known. */
@@ -17,6 +18,8 @@ const room = (orgId: string, conversationId: string): string => `${orgId}/${conv
  * socket that named somebody else's conversation id still sees nothing of it.
  */
 export class BroadcastHub {
+  /** the latest prompt or end of each execution the broadcast consumer saw */
+  readonly live = new LivePrompts();
   private readonly rooms = new Map<string, Map<ChatSession, Principal>>();
   private readonly memberships = new Map<ChatSession, Set<string>>();
 

@@ -1,5 +1,6 @@
 import type { FactPublisher } from '@hireloop/fact-stream';
 import type { Clock, IdSource, Pool } from '@hireloop/platform';
+import type { LivePrompts } from '../chat/live';
 
 /** Where facts go. */
 export type Publisher = Pick<FactPublisher, 'publish'>;
@@ -10,6 +11,8 @@ export interface CommandDeps {
   publisher: Publisher;
   ids: IdSource;
   clock: Clock;
+  /** what the broadcast consumer saw of each execution, ahead of the projection */
+  live?: Pick<LivePrompts, 'get'>;
 }
 
 /** Ids and time, for the pure deciders. */

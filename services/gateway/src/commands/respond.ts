@@ -8,6 +8,7 @@
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
 import { checkAnswer, type HILResponse } from '@hireloop/schemas';
+import { type Live, withLive } from '../chat/live';
 import { validationFailed } from '../errors';
 import { findExecution } from '../read-model';
 import { type ExecutionState, ownExecution } from './access';
@@ -78,16 +79,43 @@ export async function respond(
   return fact;
 }
 
+/** Whether the projection shows a prompt newer than the broadcast's latest (an ended execution stays ended). */
+export function projectionIsAhead(execution: ExecutionState, live: Live): boolean {
+  if (live.kind === 'ended' || !execution.currentPrompt) return false;
+  return Date.parse(execution.currentPrompt.ts) > Date.parse(live.prompt.ts);
+}
+
 /** How long an answer may wait for the projection to show the prompt it answers. */
 const PROJECTION_LAG_MS = 10_000;
 
 /**
- * Sockets receive a prompt straight from Kafka, often before the event store has projected it: an
- * answer that quick would meet a projection that does not know the execution or the prompt yet. So a
- * refusal for "not found" or "not pending" is re-decided against the projection for a short while
- * before it stands; a stale answer still gets its 409, a little later.
+ * Sockets receive a prompt straight from Kafka, often before the event store has projected it. When
+ * this instance's broadcast consumer saw the execution's latest prompt (or its end), that decides at
+ * once, with the event store up or down. Otherwise — an execution this instance never saw, e.g. one
+ * started before it — a refusal for "not found" or "not pending" is re-decided against the projection
+ * for a short while before it stands.
  */
 async function decideWhenProjected(deps: CommandDeps, principal: Principal, command: RespondCommand): Promise<HILResponse> {
+  const live = deps.live?.get(command.executionId);
+  if (live) {
+    // the broadcast consumer saw this execution's latest prompt or its end: decide now, projector or not
+    const execution = await findExecution(deps.pool, principal.orgId, command.executionId).catch(() => null);
+    try {
+      return decideRespond(withLive(execution, live), principal, command, deps);
+    } catch (error) {
+      if (!(error instanceof HireloopError)) throw error;
+      // the projection may be the one ahead (this instance missed a prompt): a newer prompt there decides
+      if (execution && projectionIsAhead(execution, live)) {
+        try {
+          return decideRespond(execution, principal, command, deps);
+        } catch {
+          throw error;
+        }
+      }
+      // unknown to the projection and not the prompt's addressee (an admin answering a run): wait for it below
+      if (error.code !== 'NOT_FOUND') throw error;
+    }
+  }
   const deadline = Date.now() + PROJECTION_LAG_MS;
   for (;;) {
     const execution = await findExecution(deps.pool, principal.orgId, command.executionId);

@@ -1,0 +1,56 @@
+/**
+ * What this gateway instance has seen of each execution straight from Kafka, on its broadcast
+ * consumer: its latest prompt, or its end. It is ahead of the event store's projection (which a
+ * socket's user often beats when answering), and it is here whether the projector is up or not, so
+ * an answer to a prompt the socket showed is decided at once, and a stale one is refused at once.
+ */
+import type { AnyFact, ExecutionResult, HILPrompt } from '@hireloop/schemas';
+import type { ExecutionState } from '../commands/access';
+
+export type Live = { kind: 'prompt'; prompt: HILPrompt } | { kind: 'ended'; result: ExecutionResult };
+
+/** Executions remembered; the least recently changed are forgotten first (the projection still knows them). */
+const REMEMBERED = 50_000;
+
+export class LivePrompts {
+  private readonly entries = new Map<string, Live>();
+
+  /** Folds a fact the broadcast consumer received. */
+  record(fact: AnyFact): void {
+    if (fact.type === 'HILPrompt') this.put(fact.executionId, { kind: 'prompt', prompt: fact });
+    else if (fact.type === 'ExecutionResult') this.put(fact.executionId, { kind: 'ended', result: fact });
+  }
+
+  get(executionId: string): Live | undefined {
+    return this.entries.get(executionId);
+  }
+
+  private put(executionId: string, live: Live): void {
+    // an execution that ended stays ended: a prompt published again late does not reopen it
+    if (this.entries.get(executionId)?.kind === 'ended') return;
+    this.entries.delete(executionId);
+    this.entries.set(executionId, live);
+    if (this.entries.size > REMEMBERED) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
+/**
+ * The execution as the projection shows it, brought up to what the broadcast saw: its latest prompt
+ * pending, or ended. Without a projected row (the event store lags or is away) the prompt's own
+ * correlation says whose it is. Pure.
+ */
+export function withLive(execution: ExecutionState | null, live: Live): ExecutionState | null {
+  const fact = live.kind === 'ended' ? live.result : live.prompt;
+  if (execution && execution.orgId !== fact.orgId) return execution;
+  const base: ExecutionState = execution ?? {
+    executionId: fact.executionId,
+    orgId: fact.orgId,
+    ownerUserId: fact.correlation.userId ?? null,
+    conversationId: fact.correlation.conversationId ?? null,
+    status: 'running',
+    currentPrompt: null,
+  };
+  return live.kind === 'ended'
+    ? { ...base, status: live.result.status, currentPrompt: null }
+    : { ...base, status: 'waiting', currentPrompt: live.prompt };
+}
