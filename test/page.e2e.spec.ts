@@ -18,7 +18,8 @@ import { buildPage } from '../services/gateway/page/build';
 import { api, Stack, token } from './stack';
 
 /** With the offline analyst and org acme: an options prompt (what starts it), a questions prompt (details), the review. */
-const JOB = 'Sales Assistant. On a schedule, update deals in HubSpot and email the owner a digest.';
+// vague enough on its trigger and its schedule that the creation asks both an options and a questions prompt
+const JOB = 'Sales Assistant. Regularly update deals in HubSpot and email the owner a digest.';
 /** What a person types where a question gives no example. */
 const FREE_ANSWER = 'Update the deal in HubSpot and email the owner a digest';
 
@@ -401,7 +402,7 @@ describe('the chat page in Chromium (every service its own process)', () => {
   it('back and skip from the page; a job description with <script> and markup shows as text', async () => {
     const page = await signIn('sam');
     const markup = '<script>window.__injected = true</script><b>bold</b> <img src=x onerror="window.__injected=true">';
-    const job = `${markup} ${JOB}`;
+    const job = `${JOB} ${markup}`;
     await describeJob(page, job);
     const log = page.getByRole('log', { name: 'Conversation' });
     await containsText(log, markup);
