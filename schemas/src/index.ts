@@ -6,6 +6,7 @@ export * from './employee';
 export * from './envelope';
 export * from './facts';
 export * from './limits';
+export * from './policy';
 export * from './prompts';
 export * from './topics';
 export * from './validate';
