@@ -76,3 +76,18 @@ export const RefusalCodes = [
   'circuit_open',
 ] as const;
 export type RefusalCode = (typeof RefusalCodes)[number];
+
+/** `GET/PUT /v1/orgs/:orgId/policy`: the org named in the path. */
+export const OrgPolicyParams = Type.Object({ orgId: Id }, { additionalProperties: false });
+export type OrgPolicyParams = Static<typeof OrgPolicyParams>;
+
+/** An org's policy as the admin API answers it; `updatedAt` null while the org has set none. */
+export const OrgPolicyView = Type.Object(
+  {
+    orgId: Id,
+    policy: OrgPolicy,
+    updatedAt: Type.Union([Type.String({ format: 'date-time', maxLength: 40 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type OrgPolicyView = Static<typeof OrgPolicyView>;

@@ -24,6 +24,7 @@ import { type PageOptions, pageRoutes } from './page';
 import { conversationRoutes } from './routes/conversations';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
+import { policyRoutes } from './routes/policy';
 import { triggerRoutes } from './routes/triggers';
 import { requestIdOf } from './trace';
 
@@ -121,6 +122,7 @@ export const gatewayApp = fp(
       await v1.register(executionRoutes, { commands });
       await v1.register(employeeRoutes, { commands });
       await v1.register(conversationRoutes, { commands });
+      await v1.register(policyRoutes, { commands });
       await v1.register(chat, {
         commands,
         hub: deps.hub,
