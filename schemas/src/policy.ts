@@ -32,8 +32,11 @@ export const QuietHours = Type.Object(
     start: Clock,
     end: Clock,
     timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Paris' }),
-    /** what a high-risk step inside them does: `defer` — refused with `quiet_hours`, to run again later */
-    during: Literals(['defer']),
+    /**
+     * what a high-risk step inside them does: `defer` — refused with `quiet_hours`, to run again later;
+     * `approval` — it runs only when a person approved that step of the run
+     */
+    during: Literals(['defer', 'approval']),
   },
   { additionalProperties: false },
 );

@@ -69,6 +69,18 @@ describe('policy', () => {
     expect(policyDecision(policy, { ...refund, risk: 'low' }, {}, night)).toBeUndefined();
     expect(policyDecision(policy, refund, {}, noon)).toBeUndefined();
   });
+  it('given quiet hours by approval, when a high-risk step runs inside them, then only an approved one passes', () => {
+    const policy: OrgPolicy = { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'approval' } };
+    expect(policyDecision(policy, refund, {}, night, false)).toMatchObject({
+      code: 'quiet_hours',
+      message: expect.stringMatching(/unless a person approves it/),
+    });
+    expect(policyDecision(policy, refund, {}, night, true)).toBeUndefined();
+  });
+  it('given quiet hours that defer, when an approved high-risk step runs inside them, then it is still deferred', () => {
+    const policy: OrgPolicy = { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } };
+    expect(policyDecision(policy, refund, {}, night, true)).toMatchObject({ code: 'quiet_hours' });
+  });
   it('given quiet hours in a time zone, then the local clock decides', () => {
     const quiet = { start: '22:00', end: '07:00', timeZone: 'Asia/Tokyo', during: 'defer' as const };
     // 12:00 UTC is 21:00 in Tokyo; 13:30 UTC is 22:30

@@ -4,7 +4,7 @@ import { staticCatalog } from '../src/tools/catalog';
 import { type Connector, ConnectorError } from '../src/tools/connector';
 import { Connectors } from '../src/tools/connectors';
 import { memoryEffects } from '../src/tools/effects';
-import { fixedScopes, memoryCircuits, memoryPolicies, memoryRateLimits } from '../src/tools/guards';
+import { fixedScopes, hubScopes, memoryCircuits, memoryPolicies, memoryRateLimits } from '../src/tools/guards';
 import { type Rails, ToolRegistry } from '../src/tools/registry';
 import { sandboxConnector } from '../src/tools/sandbox';
 
@@ -42,9 +42,28 @@ const down =
 describe('the registry rails, in order', () => {
   it('given the org has not connected slack, when a slack step is called, then scope_denied and nothing acts', async () => {
     const { tools, calls } = setup({ scopes: fixedScopes({ acme: ['zendesk'] }) });
-    const { effect } = await tools.call(ctx(), step, args);
-    expect(effect).toMatchObject({ status: 'failed', error: { code: 'scope_denied' } });
+    const result = await tools.call(ctx(), step, args);
+    expect(result).toMatchObject({ refused: true, effect: { status: 'failed', error: { code: 'scope_denied' } } });
     expect(calls).toEqual([]);
+  });
+  it("given the hub's view of the org, then its connected providers are the scopes, read once per ttl", async () => {
+    let reads = 0;
+    let t = 0;
+    const slackCap = builtInCatalog.capabilities.find((c) => c.id === step.capabilityId);
+    const hub = {
+      capabilities: async () => {
+        reads += 1;
+        return slackCap ? [{ ...slackCap, connected: reads === 1 }] : [];
+      },
+    };
+    const { tools, calls } = setup({ scopes: hubScopes(hub, 1_000, () => t) });
+    expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
+    expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
+    expect(reads).toBe(1);
+    t = 1_000;
+    expect((await tools.call(ctx(), step, args)).effect.error?.code).toBe('scope_denied');
+    expect(reads).toBe(2);
+    expect(calls).toHaveLength(2);
   });
   it('given a scope refusal and a policy refusal, then the scope is named: it comes first', async () => {
     const { tools } = setup({

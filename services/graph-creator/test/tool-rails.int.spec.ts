@@ -207,7 +207,14 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
       return sandboxConnector.call(capability, a, ctx);
     },
   };
-  const orgs = { scoped: `org-${randomUUID()}`, policed: `org-${randomUUID()}`, broken: `org-${randomUUID()}` };
+  const orgs = {
+    scoped: `org-${randomUUID()}`,
+    policed: `org-${randomUUID()}`,
+    broken: `org-${randomUUID()}`,
+    budgeted: `org-${randomUUID()}`,
+    defaulted: `org-${randomUUID()}`,
+  };
+  const all = ['zendesk', 'slack', 'stripe'];
   const policies = postgresPolicies(pool);
   const tools = new ToolRegistry({
     catalog: staticCatalog(builtInCatalog.capabilities),
@@ -217,8 +224,10 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
       // the scoped org has not connected stripe
       scopes: fixedScopes({
         [orgs.scoped]: ['zendesk', 'slack'],
-        [orgs.policed]: ['zendesk', 'slack', 'stripe'],
-        [orgs.broken]: ['zendesk', 'slack', 'stripe'],
+        [orgs.policed]: all,
+        [orgs.broken]: all,
+        [orgs.budgeted]: all,
+        [orgs.defaulted]: all,
       }),
       policies,
       circuits: postgresCircuits(pool),
@@ -244,8 +253,9 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     await pool.end();
   });
 
-  const run = async (orgId: string) => {
+  const run = async (orgId: string, edit: (spec: ReturnType<typeof refundsEmployee>) => void = () => undefined) => {
     const spec = refundsEmployee(`emp-${randomUUID()}`, orgId);
+    edit(spec);
     await registerEmployee(pool, spec);
     const id = randomUUID();
     const intent: RunIntent = {
@@ -271,6 +281,10 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     expect(result.output?.summary).toContain('the org has not connected stripe');
     expect((await reasonOf(id, 'refund')).reason).toBe('scope_denied');
     expect(called.filter((c) => c.startsWith(`${id}/refund`))).toEqual([]);
+    // the events of a run share a partition: tool_called would have come before this tool_failed
+    expect(
+      collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'tool_called' && e.stepId === 'refund'),
+    ).toEqual([]);
   });
 
   it('a refund over the org’s largest is refused with policy_denied; nothing is called', async () => {
@@ -295,5 +309,37 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     expect(result).toMatchObject({ status: 'failed', error: { code: 'circuit_open' } });
     expect(result.output?.summary).toMatch(/circuit of this tool is open after 1 consecutive failures/);
     expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([]);
+  });
+
+  it('at its budget of steps the run completes early, saying which steps are left', async () => {
+    const { id, result } = await run(orgs.budgeted, (spec) => {
+      spec.compiled.budgets.maxSteps = 1;
+    });
+    expect(result.status).toBe('completed');
+    expect(result.output?.steps).toEqual([
+      { stepId: 'refund', status: 'succeeded' },
+      { stepId: 'ask_finance', status: 'not_run', detail: 'the run reached its budget of steps' },
+      { stepId: 'reply', status: 'not_run', detail: 'left: the budget of 1 steps is spent' },
+    ]);
+    expect(result.output?.summary).toContain('completed early (budget_exceeded)');
+    await collector.until(
+      () =>
+        collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'budget_exceeded' && e.detail === 'steps')[0],
+      'budget_exceeded',
+    );
+  });
+
+  it('a spec without a tool-call budget takes the org policy’s default', async () => {
+    await policies.put(orgs.defaulted, { budgets: { maxToolCalls: 1 } }, new Date());
+    const { id, result } = await run(orgs.defaulted, (spec) => {
+      delete (spec.compiled.budgets as { maxToolCalls?: number }).maxToolCalls;
+    });
+    expect(result.status).toBe('completed');
+    expect(result.output?.steps?.map((st) => [st.stepId, st.status])).toEqual([
+      ['refund', 'succeeded'],
+      ['ask_finance', 'not_run'],
+      ['reply', 'not_run'],
+    ]);
+    expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([`${id}/refund`]);
   });
 });

@@ -274,9 +274,17 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       }
       if ((failure || stopped) && calls.length === 0) break;
       const results = await mapCapped(calls, parallelism, async ({ step, args, left }) => {
-        events.push({ key: `tool_called:${step.id}`, event: 'tool_called', stepId: step.id, detail: step.capabilityId });
-        const ctx = { executionId: s.executionId, orgId: s.orgId, ...(Number.isFinite(left) ? { toolCallsLeft: left } : {}) };
-        return tools.call(ctx, step, args);
+        const ctx = {
+          executionId: s.executionId,
+          orgId: s.orgId,
+          approved: s.approvals[step.id] === 'approved',
+          ...(Number.isFinite(left) ? { toolCallsLeft: left } : {}),
+        };
+        const result = await tools.call(ctx, step, args);
+        // a refused call reached no provider: its tool_failed event carries the reason, no tool_called
+        if (!result.refused)
+          events.push({ key: `tool_called:${step.id}`, event: 'tool_called', stepId: step.id, detail: step.capabilityId });
+        return result;
       });
       for (const { effect } of results) {
         const ok = effect.status === 'succeeded';

@@ -7,7 +7,7 @@ import type { Pool } from '@hireloop/platform';
 import { type OrgPolicy, OrgPolicy as OrgPolicySchema, validate } from '@hireloop/schemas';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { ConnectHubClient } from '../connect-hub/client';
-import { type CircuitRow, type CircuitState, circuitAfter, closedCircuit, parseRate } from './rails';
+import { type CircuitRow, type CircuitState, circuitAfter, closedCircuit, fresh, parseRate } from './rails';
 
 // ---- scopes: the providers an org has connected ----
 
@@ -22,10 +22,24 @@ export const fixedScopes = (byOrg: Record<string, readonly string[]>): ScopeSour
   connected: async (orgId) => new Set(byOrg[orgId] ?? []),
 });
 
-/** The hub's catalog view of the org (cached by the client): a provider is granted when its capabilities are `connected`. */
-export const hubScopes = (hub: Pick<ConnectHubClient, 'capabilities'>): ScopeSource => ({
-  connected: async (orgId) => new Set((await hub.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId)),
-});
+/**
+ * The hub's catalog view of the org: a provider is granted when its capabilities are `connected`.
+ * Read at most once per `ttlMs` per org (the client revalidates by ETag), as the catalog is.
+ */
+export function hubScopes(hub: Pick<ConnectHubClient, 'capabilities'>, ttlMs = 5_000, now: () => number = Date.now): ScopeSource {
+  const held = new Map<string, { at: number; providers: ReadonlySet<string> }>();
+  return {
+    connected: async (orgId) => {
+      const cached = held.get(orgId);
+      if (cached && fresh(cached.at, now(), ttlMs)) return cached.providers;
+      const providers = new Set((await hub.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId));
+      held.delete(orgId);
+      held.set(orgId, { at: now(), providers });
+      if (held.size > 1_000) held.delete(held.keys().next().value as string);
+      return providers;
+    },
+  };
+}
 
 // ---- policies ----
 

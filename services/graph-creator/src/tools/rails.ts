@@ -52,12 +52,16 @@ export function inQuietHours(quiet: NonNullable<OrgPolicy['quietHours']>, at: Da
   return start < end ? now >= start && now < end : now >= start || now < end;
 }
 
-/** Policy: allowed and denied tools, argument limits, quiet hours for a high-risk step. */
+/**
+ * Policy: allowed and denied tools, argument limits, quiet hours for a high-risk step — deferred
+ * (refused), or let through when a person approved this step and the policy says `approval`.
+ */
 export function policyDecision(
   policy: OrgPolicy,
   capability: CatalogCapability,
   args: Record<string, unknown>,
   now: Date,
+  approved = false,
 ): Refusal | undefined {
   if (policy.allowedTools && !names(capability, policy.allowedTools))
     return { code: 'policy_denied', message: `${capability.id} is not among the org's allowed tools` };
@@ -74,9 +78,10 @@ export function policyDecision(
   }
   if (capability.risk === 'high' && policy.quietHours && inQuietHours(policy.quietHours, now)) {
     const q = policy.quietHours;
+    if (q.during === 'approval' && approved) return undefined;
     return {
       code: 'quiet_hours',
-      message: `${capability.id} is high-risk and the org's quiet hours (${q.start}–${q.end} ${q.timeZone}) defer it`,
+      message: `${capability.id} is high-risk and the org's quiet hours (${q.start}–${q.end} ${q.timeZone}) defer it${q.during === 'approval' ? ' unless a person approves it' : ''}`,
     };
   }
   return undefined;
@@ -113,6 +118,9 @@ export function rateDecision(msBeforeNext: number, waitedMs: number, maxWaitMs: 
 /** Transient connector errors are retried; every other code (4xx, invalid_args, …) is permanent. */
 const TRANSIENT = new Set(['timeout', 'unreachable', 'unavailable', 'rate_limited_by_provider', 'server_error']);
 export const isTransient = (code: string): boolean => TRANSIENT.has(code);
+
+/** How long a cached answer stays fresh. */
+export const fresh = (at: number, now: number, ttlMs: number): boolean => now - at < ttlMs;
 
 // ---- the circuit breaker, one per org and tool, its state a row every worker reads ----
 

@@ -31,6 +31,8 @@ export interface ToolContext {
   orgId: string;
   /** the run's tool calls left in its budget (absent: no limit) */
   toolCallsLeft?: number;
+  /** a person approved this step (quiet hours with `during: 'approval'` let it through) */
+  approved?: boolean;
 }
 
 /** The rails' state and settings; each absent one lets every call through (tests of other things). */
@@ -62,6 +64,8 @@ export interface CallResult {
   effect: Effect;
   /** the recorded effect of an earlier call with the same key: nothing was done this time */
   replayed: boolean;
+  /** a rail refused the call: nothing reached the provider (the effect's error code says which) */
+  refused?: boolean;
 }
 
 export interface ToolRegistryDeps {
@@ -108,14 +112,14 @@ export class ToolRegistry {
   async call(ctx: ToolContext, step: StepRef, args: Record<string, unknown>): Promise<CallResult> {
     const key = idempotencyKey(ctx.executionId, step.id, args);
     const base = { stepId: step.id, capabilityId: step.capabilityId, args, idempotencyKey: key };
-    const finish = async (outcome: Pick<Effect, 'status' | 'output' | 'error'>): Promise<CallResult> => {
+    const finish = async (outcome: Pick<Effect, 'status' | 'output' | 'error'>, refused = false): Promise<CallResult> => {
       const effect: Effect = { ...base, ...outcome, at: this.clock.now().toISOString() };
-      return { effect: await this.deps.effects.record(effect, ctx), replayed: false };
+      return { effect: await this.deps.effects.record(effect, ctx), replayed: false, ...(refused ? { refused } : {}) };
     };
     const capability = (await this.capabilities(ctx.orgId)).get(step.capabilityId);
-    if (!capability) return finish(failed('unknown_capability', `${step.capabilityId} is not in the catalog`));
+    if (!capability) return finish(failed('unknown_capability', `${step.capabilityId} is not in the catalog`), true);
     const gate = await this.gate(ctx, capability, args);
-    if ('code' in gate) return finish(failed(gate.code, gate.message));
+    if ('code' in gate) return finish(failed(gate.code, gate.message), true);
     const recorded = await this.deps.effects.get(key);
     if (recorded) return { effect: recorded, replayed: true };
     const outcome = await this.act(ctx, step, capability, args, key);
@@ -133,7 +137,7 @@ export class ToolRegistry {
     const scope = scopeDecision(capability, await r.scopes.connected(ctx.orgId));
     if (scope) return scope;
     const policy = await r.policies.get(ctx.orgId);
-    const denied = policyDecision(policy, capability, args, this.clock.now());
+    const denied = policyDecision(policy, capability, args, this.clock.now(), ctx.approved === true);
     if (denied) return denied;
     const budget = budgetDecision(capability, ctx.toolCallsLeft);
     if (budget) return budget;
