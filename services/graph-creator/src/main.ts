@@ -16,6 +16,7 @@ import { hubCatalog, withExtra } from './tools/catalog';
 import { loadConnectors } from './tools/connectors';
 import { postgresEffects } from './tools/effects';
 import { hubScopes, postgresCircuits, postgresPolicies, postgresRateLimits } from './tools/guards';
+import { toolMetrics } from './tools/metrics';
 import { ToolRegistry } from './tools/registry';
 import { WorkPool } from './work-pool';
 
@@ -23,7 +24,7 @@ let consumerReady: () => Promise<void> = async () => {
   throw new Error('not consuming yet');
 };
 const service = await bootService('graph-creator', { checks: { consumer: () => consumerReady() } });
-const { config, log, pool, kafka, lifecycle } = service;
+const { config, log, pool, kafka, lifecycle, metrics } = service;
 const env = process.env;
 const retentionMs = Number(env.CHECKPOINT_RETENTION_MS ?? 7 * 24 * 3600 * 1000);
 const retentionEveryMs = Number(env.CHECKPOINT_RETENTION_INTERVAL_MS ?? 3600 * 1000);
@@ -57,6 +58,7 @@ const tools = new ToolRegistry({
     circuitCoolDownMs: Number(env.CIRCUIT_COOL_DOWN_MS ?? 30_000),
     retries: Number(env.TOOL_RETRIES ?? 2),
   },
+  observe: toolMetrics(metrics),
 });
 const runtime = runtimeAdapter(checkpointer, {
   specs: postgresSpecs(pool),

@@ -1,10 +1,12 @@
 import { builtInCatalog, type OrgPolicy } from '@hireloop/schemas';
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { staticCatalog } from '../src/tools/catalog';
 import { type Connector, ConnectorError } from '../src/tools/connector';
 import { Connectors } from '../src/tools/connectors';
 import { memoryEffects } from '../src/tools/effects';
 import { fixedScopes, hubScopes, memoryCircuits, memoryPolicies, memoryRateLimits } from '../src/tools/guards';
+import { toolMetrics } from '../src/tools/metrics';
 import { type Rails, ToolRegistry } from '../src/tools/registry';
 import { sandboxConnector } from '../src/tools/sandbox';
 
@@ -146,5 +148,25 @@ describe('the registry rails, in order', () => {
     const { tools, calls } = setup({ retries: 2 }, down('timeout'));
     expect((await tools.call(ctx(), step, args)).effect.error?.code).toBe('timeout');
     expect(calls).toHaveLength(3);
+  });
+});
+
+describe("the registry's metrics", () => {
+  it('given calls that succeed, are refused and replay, then each non-replayed call counts once by outcome', async () => {
+    const metrics = new Registry();
+    const tools = new ToolRegistry({
+      catalog: staticCatalog(builtInCatalog.capabilities),
+      connectors: new Connectors({ slack: sandboxConnector }),
+      effects: memoryEffects(),
+      rails: { rates: memoryRateLimits(), defaultRate: '1/h', rateMaxWaitMs: 0 },
+      observe: toolMetrics(metrics),
+    });
+    const first = ctx();
+    await tools.call(first, step, args);
+    await tools.call(ctx(), step, args);
+    const text = await metrics.metrics();
+    expect(text).toContain('hireloop_tool_calls_total{capability="slack.post_message",outcome="succeeded"} 1');
+    expect(text).toContain('hireloop_tool_calls_total{capability="slack.post_message",outcome="rate_limited"} 1');
+    expect(text).toContain('hireloop_tool_call_seconds_count{capability="slack.post_message"} 1');
   });
 });

@@ -68,12 +68,25 @@ export interface CallResult {
   refused?: boolean;
 }
 
+/** What `observe` hears of each call that was not a replay. */
+export interface CallObservation {
+  orgId: string;
+  capabilityId: string;
+  /** `succeeded`, or the effect's error code (a refusal's reason, the provider's failure) */
+  outcome: string;
+  /** whether the provider was called */
+  acted: boolean;
+  ms: number;
+}
+
 export interface ToolRegistryDeps {
   catalog: CapabilityCatalog;
   connectors: Connectors;
   effects: EffectStore;
   clock?: Clock;
   rails?: Rails;
+  /** told of every call that was not a replay (the worker's metrics) */
+  observe?: (observation: CallObservation) => void;
 }
 
 const MAX_ERROR = 480;
@@ -112,8 +125,16 @@ export class ToolRegistry {
   async call(ctx: ToolContext, step: StepRef, args: Record<string, unknown>): Promise<CallResult> {
     const key = idempotencyKey(ctx.executionId, step.id, args);
     const base = { stepId: step.id, capabilityId: step.capabilityId, args, idempotencyKey: key };
+    const started = performance.now();
     const finish = async (outcome: Pick<Effect, 'status' | 'output' | 'error'>, refused = false): Promise<CallResult> => {
       const effect: Effect = { ...base, ...outcome, at: this.clock.now().toISOString() };
+      this.deps.observe?.({
+        orgId: ctx.orgId,
+        capabilityId: step.capabilityId,
+        outcome: outcome.error?.code ?? outcome.status,
+        acted: !refused && outcome.error?.code !== 'invalid_args',
+        ms: performance.now() - started,
+      });
       return { effect: await this.deps.effects.record(effect, ctx), replayed: false, ...(refused ? { refused } : {}) };
     };
     const capability = (await this.capabilities(ctx.orgId)).get(step.capabilityId);
