@@ -8,5 +8,6 @@ export * from './facts';
 export * from './limits';
 export * from './policy';
 export * from './prompts';
+export * from './run-log';
 export * from './topics';
 export * from './validate';

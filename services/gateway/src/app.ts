@@ -25,6 +25,7 @@ import { conversationRoutes } from './routes/conversations';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
 import { policyRoutes } from './routes/policy';
+import { runLogRoutes } from './routes/run-log';
 import { triggerRoutes } from './routes/triggers';
 import { requestIdOf } from './trace';
 
@@ -123,6 +124,7 @@ export const gatewayApp = fp(
       await v1.register(employeeRoutes, { commands });
       await v1.register(conversationRoutes, { commands });
       await v1.register(policyRoutes, { commands });
+      await v1.register(runLogRoutes, { commands });
       await v1.register(chat, {
         commands,
         hub: deps.hub,
