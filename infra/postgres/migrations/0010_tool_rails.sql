@@ -29,7 +29,11 @@ CREATE TABLE tool_circuits (
   PRIMARY KEY (org_id, tool_id)
 );
 
+-- The run log (GET /v1/metrics/executions) counts an org's tool calls by outcome since a time.
+CREATE INDEX tool_effects_org_idx ON tool_effects (org_id, at);
+
 -- Down Migration
+DROP INDEX tool_effects_org_idx;
 DROP TABLE tool_circuits;
 DROP TABLE tool_rate_limits;
 DROP TABLE org_policies;
