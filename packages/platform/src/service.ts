@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Admin, Kafka } from 'kafkajs';
+import type { Registry } from 'prom-client';
 import { loadServiceConfig, type ServiceConfig, type ServiceName } from './config';
 import { type Check, createHttpApp, registerHealth } from './http';
 import { createKafka, pingKafka } from './kafka';
@@ -15,6 +16,8 @@ export interface Service {
   admin: Admin;
   http: FastifyInstance;
   lifecycle: Lifecycle;
+  /** the Prometheus registry `GET /metrics` answers from: a service adds its own metrics to it */
+  metrics: Registry;
   /** starts listening; call after the service has registered its routes and consumers */
   listen(): Promise<string>;
 }
@@ -44,7 +47,7 @@ export async function bootService(name: ServiceName, options: BootOptions = {}):
   await admin.connect().catch((error: unknown) => log.warn({ err: error }, 'kafka not reachable yet'));
 
   const http = createHttpApp(log);
-  registerHealth(http, {
+  const metrics = registerHealth(http, {
     service: name,
     log,
     checks: { postgres: () => pingPostgres(pool), kafka: () => pingKafka(admin), ...options.checks },
@@ -58,6 +61,7 @@ export async function bootService(name: ServiceName, options: BootOptions = {}):
     admin,
     http,
     lifecycle,
+    metrics,
     async listen() {
       const address = await http.listen({ port: config.port, host: config.host });
       // Registered last so it runs first: stop taking requests before anything else closes.

@@ -26,6 +26,8 @@ import { conversationRoutes } from './routes/conversations';
 import { employeeRoutes } from './routes/employees';
 import { executionRoutes } from './routes/executions';
 import { hookRoutes } from './routes/hooks';
+import { policyRoutes } from './routes/policy';
+import { runLogRoutes } from './routes/run-log';
 import { triggerRoutes } from './routes/triggers';
 import { requestIdOf } from './trace';
 
@@ -144,6 +146,8 @@ export const gatewayApp = fp(
         ...(deps.publicUrl !== undefined ? { publicUrl: deps.publicUrl } : {}),
       });
       await v1.register(conversationRoutes, { commands });
+      await v1.register(policyRoutes, { commands });
+      await v1.register(runLogRoutes, { commands });
       await v1.register(chat, {
         commands,
         hub: deps.hub,

@@ -15,6 +15,8 @@ import { postgresSpecs } from './runtime/specs';
 import { hubCatalog, withExtra } from './tools/catalog';
 import { loadConnectors } from './tools/connectors';
 import { postgresEffects } from './tools/effects';
+import { hubScopes, postgresCircuits, postgresPolicies, postgresRateLimits } from './tools/guards';
+import { toolMetrics } from './tools/metrics';
 import { ToolRegistry } from './tools/registry';
 import { WorkPool } from './work-pool';
 
@@ -22,7 +24,7 @@ let consumerReady: () => Promise<void> = async () => {
   throw new Error('not consuming yet');
 };
 const service = await bootService('graph-creator', { checks: { consumer: () => consumerReady() } });
-const { config, log, pool, kafka, lifecycle } = service;
+const { config, log, pool, kafka, lifecycle, metrics } = service;
 const env = process.env;
 const retentionMs = Number(env.CHECKPOINT_RETENTION_MS ?? 7 * 24 * 3600 * 1000);
 const retentionEveryMs = Number(env.CHECKPOINT_RETENTION_INTERVAL_MS ?? 3600 * 1000);
@@ -40,10 +42,23 @@ if (graph !== 'creation' && graph !== 'conversation')
 // One worker hosts every graph: creations (RunIntent.employeeId `graph-creator`) and the runs of
 // registered employees (any other employeeId), each on its own checkpoint thread (docs/decisions.md).
 const connectors = await loadConnectors(env);
+// §12's rails: state in Postgres shared by every worker (docs/decisions.md, the tool registry's rails)
 const tools = new ToolRegistry({
   catalog: withExtra(hubCatalog(hub), connectors.extraCapabilities()),
   connectors,
   effects: postgresEffects(pool),
+  rails: {
+    scopes: hubScopes(hub),
+    policies: postgresPolicies(pool),
+    rates: postgresRateLimits(pool),
+    defaultRate: env.TOOL_RATE_DEFAULT ?? '60/m',
+    rateMaxWaitMs: Number(env.TOOL_RATE_MAX_WAIT_MS ?? 2_000),
+    circuits: postgresCircuits(pool),
+    circuitThreshold: Number(env.CIRCUIT_FAILURES ?? 5),
+    circuitCoolDownMs: Number(env.CIRCUIT_COOL_DOWN_MS ?? 30_000),
+    retries: Number(env.TOOL_RETRIES ?? 2),
+  },
+  observe: toolMetrics(metrics),
 });
 const runtime = runtimeAdapter(checkpointer, {
   specs: postgresSpecs(pool),

@@ -7,7 +7,7 @@
  * registry with the key `executionId/stepId/hash(args)`, so a re-run after a crash finds the recorded
  * effect and acts no second time.
  */
-import type { CatalogCapability, Effect, Step } from '@hireloop/schemas';
+import { type CatalogCapability, type Effect, RefusalCodes, type Step } from '@hireloop/schemas';
 import { END, START, StateGraph } from '@langchain/langgraph';
 import { answers as answersOf, ask, selected } from '../prompt';
 import type { NodeEvent } from '../runner';
@@ -51,7 +51,15 @@ export function stepOutcomes(s: RunStateT): { stepId: string; status: StepDone['
   return (s.workflow?.steps ?? []).map((st) => {
     const done = s.done[st.id];
     if (done) return { stepId: st.id, status: done.status, ...(done.detail ? { detail: short(done.detail) } : {}) };
-    const why = s.notRun[st.id] ?? (s.failure ? 'the run stopped before it' : s.matched ? 'not run' : 'the event did not match');
+    const why =
+      s.notRun[st.id] ??
+      (s.stopped
+        ? `left: ${s.stopped.message}`
+        : s.failure
+          ? 'the run stopped before it'
+          : s.matched
+            ? 'not run'
+            : 'the event did not match');
     return { stepId: st.id, status: 'not_run' as const, detail: short(why) };
   });
 }
@@ -64,7 +72,11 @@ export function summaryOf(s: RunStateT): string {
     const step = s.workflow?.steps.find((st) => st.id === o.stepId);
     return `- ${o.stepId} (${step?.capabilityId ?? '?'}): ${o.status.replace('_', ' ')}${o.detail ? ` — ${o.detail}` : ''}`;
   });
-  const head = s.failure ? `${name} failed (${s.failure.code}): ${s.failure.message}` : `${name} completed.`;
+  const head = s.failure
+    ? `${name} failed (${s.failure.code}): ${s.failure.message}`
+    : s.stopped
+      ? `${name} completed early (${s.stopped.code}): ${s.stopped.message}. Steps not run are left to do.`
+      : `${name} completed.`;
   return [head, ...lines].join('\n').slice(0, 19_000);
 }
 
@@ -86,6 +98,10 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       return { events, failure, phase: 'classify', progress: 10 };
     }
     const matched = eventMatches(workflow.trigger.params, s.event);
+    // the spec's budgets win; the org's policy gives the defaults
+    const orgBudgets = (await tools.policy(s.orgId)).budgets ?? {};
+    const maxToolCalls = spec.compiled?.budgets?.maxToolCalls ?? orgBudgets.maxToolCalls;
+    const maxSteps = spec.compiled?.budgets?.maxSteps ?? orgBudgets.maxSteps;
     return {
       events,
       matched,
@@ -95,7 +111,8 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
         triggerId: workflow.trigger.triggerId,
         params: workflow.trigger.params,
         steps: workflow.steps,
-        ...(spec.compiled?.budgets?.maxToolCalls ? { maxToolCalls: spec.compiled.budgets.maxToolCalls } : {}),
+        ...(maxToolCalls ? { maxToolCalls } : {}),
+        ...(maxSteps ? { maxSteps } : {}),
       },
       phase: 'classify',
       progress: 10,
@@ -196,13 +213,32 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       events.push({ key: `skipped:${step.id}`, event: 'progress', stepId: step.id, reason: code, detail: short(why), effect });
     };
     let failure: RunStateT['failure'] = null;
+    let stopped: RunStateT['stopped'] = null;
     let budget = s.workflow?.maxToolCalls ?? Number.POSITIVE_INFINITY;
+    let stepsLeft = s.workflow?.maxSteps ?? Number.POSITIVE_INFINITY;
+    // at a limit the run stops calling tools and completes, saying what it did and what is left (§12)
+    const stop = (step: Step, what: string, limit: number | undefined) => {
+      done[step.id] = { status: 'not_run', detail: `the run reached its budget of ${what}` };
+      events.push({
+        key: `budget:${step.id}`,
+        event: 'budget_exceeded',
+        stepId: step.id,
+        reason: 'budget_exceeded',
+        detail: what,
+      });
+      stopped = { code: 'budget_exceeded', message: `the budget of ${limit} ${what} is spent` };
+    };
 
     for (const batch of batches(steps)) {
-      const calls: { step: Step; args: Record<string, unknown> }[] = [];
+      const calls: { step: Step; args: Record<string, unknown>; left: number }[] = [];
       for (const id of batch) {
         const step = byId.get(id) as Step;
-        if (failure) break;
+        if (failure || stopped) break;
+        if (stepsLeft <= 0) {
+          stop(step, 'steps', s.workflow?.maxSteps);
+          break;
+        }
+        stepsLeft -= 1;
         if (s.notRun[id]) {
           await skip(step, 'condition_false', s.notRun[id] as string);
           continue;
@@ -232,19 +268,25 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           break;
         }
         if (budget <= 0) {
-          // at the limit the run stops calling tools and says what it did and what is left (§12)
-          done[id] = { status: 'not_run', detail: 'the run reached its budget of tool calls' };
-          events.push({ key: `budget:${id}`, event: 'budget_exceeded', stepId: id, reason: 'budget_exceeded' });
-          failure = { code: 'budget_exceeded', message: `the budget of ${s.workflow?.maxToolCalls} tool call(s) is spent` };
+          stop(step, 'tool calls', s.workflow?.maxToolCalls);
           break;
         }
         budget -= 1;
-        calls.push({ step, args });
+        calls.push({ step, args, left: budget + 1 });
       }
-      if (failure && calls.length === 0) break;
-      const results = await mapCapped(calls, parallelism, async ({ step, args }) => {
-        events.push({ key: `tool_called:${step.id}`, event: 'tool_called', stepId: step.id, detail: step.capabilityId });
-        return tools.call(s, step, args);
+      if ((failure || stopped) && calls.length === 0) break;
+      const results = await mapCapped(calls, parallelism, async ({ step, args, left }) => {
+        const ctx = {
+          executionId: s.executionId,
+          orgId: s.orgId,
+          approved: s.approvals[step.id] === 'approved',
+          ...(Number.isFinite(left) ? { toolCallsLeft: left } : {}),
+        };
+        const result = await tools.call(ctx, step, args);
+        // a refused call reached no provider: its tool_failed event carries the reason, no tool_called
+        if (!result.refused)
+          events.push({ key: `tool_called:${step.id}`, event: 'tool_called', stepId: step.id, detail: step.capabilityId });
+        return result;
       });
       for (const { effect } of results) {
         const ok = effect.status === 'succeeded';
@@ -252,15 +294,19 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           ? { status: 'succeeded', ...(effect.output ? { output: effect.output } : {}) }
           : { status: 'failed', detail: effect.error?.message ?? 'failed' };
         events.push(eventOf(effect));
-        if (!ok && !failure)
+        if (!ok && !failure) {
+          // a rail's refusal names itself (policy_denied, circuit_open, …); a call that failed is tool_failed
+          const code = effect.error?.code ?? '';
+          const refused = (RefusalCodes as readonly string[]).includes(code);
           failure = {
-            code: 'tool_failed',
-            message: short(`step ${effect.stepId}: ${effect.error?.code}: ${effect.error?.message}`),
+            code: refused ? code : 'tool_failed',
+            message: short(`step ${effect.stepId}: ${code}: ${effect.error?.message}`),
           };
+        }
       }
-      if (failure) break;
+      if (failure || stopped) break;
     }
-    return { events, done, ...(failure ? { failure } : {}), phase: 'execute', progress: 90 };
+    return { events, done, ...(failure ? { failure } : {}), ...(stopped ? { stopped } : {}), phase: 'execute', progress: 90 };
   };
 
   const summarize = async (): Promise<RunUpdate> => ({ events: [enter('summarize')], phase: 'done', progress: 100 });

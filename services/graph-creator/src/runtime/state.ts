@@ -10,8 +10,10 @@ export interface RunWorkflow {
   triggerId: string;
   params: Record<string, unknown>;
   steps: Step[];
-  /** the spec's budget of tool calls per run (compiled.budgets.maxToolCalls) */
+  /** the run's budget of tool calls (the spec's compiled.budgets, else the org's default) */
   maxToolCalls?: number;
+  /** the run's budget of steps taken in execute, whatever their outcome (same sources) */
+  maxSteps?: number;
 }
 
 /** How a step ended, with its output when later steps bind to it. */
@@ -53,6 +55,8 @@ export const RunState = Annotation.Root({
   approvals: Annotation<Record<string, 'approved' | 'rejected'>>({ reducer: merge, default: () => ({}) }),
   done: Annotation<Record<string, StepDone>>({ reducer: merge, default: () => ({}) }),
   failure: Annotation<RunFailure | null>({ reducer: replace, default: () => null }),
+  /** a run that stopped early without failing (a budget spent): it completes and says what is left */
+  stopped: Annotation<RunFailure | null>({ reducer: replace, default: () => null }),
   phase: Annotation<string>({ reducer: replace, default: () => 'starting' }),
   progress: Annotation<number>({ reducer: replace, default: () => 0 }),
   /** the events of the last update only (the runner publishes them from the stream; nothing accumulates) */

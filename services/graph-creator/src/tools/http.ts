@@ -64,9 +64,10 @@ async function send(
   res.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // 5xx and 429 are the provider's passing trouble (retried); any other 4xx is the call's fault
   if (res.status >= 400)
     throw new ConnectorError(
-      'http_error',
+      res.status >= 500 ? 'server_error' : res.status === 429 ? 'rate_limited_by_provider' : 'http_error',
       `${init.method} ${parsed.host}${parsed.pathname} answered ${res.status}: ${body.slice(0, 200)}`,
     );
   return { status: res.status, headers, body, truncated };

@@ -1,20 +1,58 @@
 /**
- * The tool registry (ARCHITECTURE §12): every call of a run goes through `call`. Today's rails are
- * the capability's schemas and the idempotency record; scopes, policy, budgets, rate limits and the
- * breaker go in `call` in §12's order when they come (each refusal a failed effect with its code).
+ * The tool registry (ARCHITECTURE §12): every call of a run goes through `call`, behind the rails in
+ * §12's order — scope, policy, budget, rate limit, circuit breaker, idempotency — then the call with
+ * retries for transient errors only. A refusal acts on nothing and is a failed effect whose error
+ * code is the reason (`scope_denied`, `policy_denied`, `quiet_hours`, `budget_exceeded`,
+ * `rate_limited`, `circuit_open`).
  */
 import { type Clock, systemClock } from '@hireloop/platform';
-import type { CatalogCapability, Effect, ObjectJsonSchema } from '@hireloop/schemas';
+import type { CatalogCapability, Effect, ObjectJsonSchema, OrgPolicy } from '@hireloop/schemas';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import { idempotencyKey } from '../runtime/plan';
 import type { CapabilityCatalog } from './catalog';
 import { ConnectorError } from './connector';
 import type { Connectors } from './connectors';
 import type { EffectStore } from './effects';
+import { allScopes, type CircuitStore, memoryPolicies, type PolicyStore, type RateLimits, type ScopeSource } from './guards';
+import {
+  budgetDecision,
+  circuitGate,
+  isTransient,
+  policyDecision,
+  type Refusal,
+  rateDecision,
+  rateOf,
+  scopeDecision,
+} from './rails';
 
 export interface ToolContext {
   executionId: string;
   orgId: string;
+  /** the run's tool calls left in its budget (absent: no limit) */
+  toolCallsLeft?: number;
+  /** a person approved this step (quiet hours with `during: 'approval'` let it through) */
+  approved?: boolean;
+}
+
+/** The rails' state and settings; each absent one lets every call through (tests of other things). */
+export interface Rails {
+  scopes?: ScopeSource;
+  policies?: PolicyStore;
+  rates?: RateLimits;
+  /** a tool's rate when the org's policy names none, e.g. "60/m" (absent: unlimited) */
+  defaultRate?: string;
+  /** how long a rate-limited call may wait for the next point before it is refused */
+  rateMaxWaitMs?: number;
+  circuits?: CircuitStore;
+  /** consecutive failures that open a tool's circuit for an org */
+  circuitThreshold?: number;
+  /** how long an open circuit refuses before one call probes it */
+  circuitCoolDownMs?: number;
+  /** attempts after the first, for transient errors */
+  retries?: number;
+  retryInitialDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface StepRef {
@@ -26,6 +64,19 @@ export interface CallResult {
   effect: Effect;
   /** the recorded effect of an earlier call with the same key: nothing was done this time */
   replayed: boolean;
+  /** a rail refused the call: nothing reached the provider (the effect's error code says which) */
+  refused?: boolean;
+}
+
+/** What `observe` hears of each call that was not a replay. */
+export interface CallObservation {
+  orgId: string;
+  capabilityId: string;
+  /** `succeeded`, or the effect's error code (a refusal's reason, the provider's failure) */
+  outcome: string;
+  /** whether the provider was called */
+  acted: boolean;
+  ms: number;
 }
 
 export interface ToolRegistryDeps {
@@ -33,6 +84,9 @@ export interface ToolRegistryDeps {
   connectors: Connectors;
   effects: EffectStore;
   clock?: Clock;
+  rails?: Rails;
+  /** told of every call that was not a replay (the worker's metrics) */
+  observe?: (observation: CallObservation) => void;
 }
 
 const MAX_ERROR = 480;
@@ -41,9 +95,21 @@ export class ToolRegistry {
   private readonly ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
   private readonly compiled = new WeakMap<ObjectJsonSchema, ValidateFunction>();
   private readonly clock: Clock;
+  private readonly rails: Rails & Required<Pick<Rails, 'scopes' | 'policies' | 'sleep'>>;
 
   constructor(private readonly deps: ToolRegistryDeps) {
     this.clock = deps.clock ?? systemClock;
+    this.rails = {
+      scopes: allScopes,
+      policies: memoryPolicies(),
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      ...deps.rails,
+    };
+  }
+
+  /** The org's policy (the runtime reads its default budgets). */
+  policy(orgId: string): Promise<OrgPolicy> {
+    return this.rails.policies.get(orgId);
   }
 
   /** The org's capabilities, with those connectors bring. */
@@ -58,12 +124,77 @@ export class ToolRegistry {
    */
   async call(ctx: ToolContext, step: StepRef, args: Record<string, unknown>): Promise<CallResult> {
     const key = idempotencyKey(ctx.executionId, step.id, args);
+    const base = { stepId: step.id, capabilityId: step.capabilityId, args, idempotencyKey: key };
+    const started = performance.now();
+    const finish = async (outcome: Pick<Effect, 'status' | 'output' | 'error'>, refused = false): Promise<CallResult> => {
+      const effect: Effect = { ...base, ...outcome, at: this.clock.now().toISOString() };
+      this.deps.observe?.({
+        orgId: ctx.orgId,
+        capabilityId: step.capabilityId,
+        outcome: outcome.error?.code ?? outcome.status,
+        acted: !refused && outcome.error?.code !== 'invalid_args',
+        ms: performance.now() - started,
+      });
+      return { effect: await this.deps.effects.record(effect, ctx), replayed: false, ...(refused ? { refused } : {}) };
+    };
+    const capability = (await this.capabilities(ctx.orgId)).get(step.capabilityId);
+    if (!capability) return finish(failed('unknown_capability', `${step.capabilityId} is not in the catalog`), true);
+    const gate = await this.gate(ctx, capability, args);
+    if ('code' in gate) return finish(failed(gate.code, gate.message), true);
     const recorded = await this.deps.effects.get(key);
     if (recorded) return { effect: recorded, replayed: true };
-    const base = { stepId: step.id, capabilityId: step.capabilityId, args, idempotencyKey: key };
-    const outcome = await this.act(ctx, step, args, key);
-    const effect: Effect = { ...base, ...outcome, at: this.clock.now().toISOString() };
-    return { effect: await this.deps.effects.record(effect, ctx), replayed: false };
+    const outcome = await this.act(ctx, step, capability, args, key);
+    await this.reportCircuit(ctx, capability, outcome);
+    return finish(outcome);
+  }
+
+  /** The rails before the call, in §12's order: the first refusal, or pass (maybe as a circuit's probe). */
+  private async gate(
+    ctx: ToolContext,
+    capability: CatalogCapability,
+    args: Record<string, unknown>,
+  ): Promise<Refusal | { pass: true }> {
+    const r = this.rails;
+    const scope = scopeDecision(capability, await r.scopes.connected(ctx.orgId));
+    if (scope) return scope;
+    const policy = await r.policies.get(ctx.orgId);
+    const denied = policyDecision(policy, capability, args, this.clock.now(), ctx.approved === true);
+    if (denied) return denied;
+    const budget = budgetDecision(capability, ctx.toolCallsLeft);
+    if (budget) return budget;
+    const rate = rateOf(policy, capability.id, r.defaultRate);
+    if (r.rates && rate) {
+      let waited = 0;
+      for (;;) {
+        const taken = await r.rates.take(`${ctx.orgId}:${capability.id}`, rate);
+        if (taken.ok) break;
+        const next = rateDecision(taken.msBeforeNext, waited, r.rateMaxWaitMs ?? 2_000);
+        if ('code' in next) return next;
+        await r.sleep(next.wait);
+        waited += next.wait;
+      }
+    }
+    if (r.circuits) {
+      const row = await r.circuits.read(ctx.orgId, capability.id);
+      const decided = circuitGate(row, this.clock.now(), r.circuitCoolDownMs ?? 30_000);
+      if ('code' in decided) return decided;
+      if (decided.pass === 'probe' && !(await r.circuits.claimProbe(ctx.orgId, capability.id, row, this.clock.now())))
+        return { code: 'circuit_open', message: `the circuit of ${capability.id} is half-open and another call is probing it` };
+    }
+    return { pass: true };
+  }
+
+  /**
+   * The breaker counts the provider's failures: transient ones (after the retries) and unexpected
+   * ones; an answer, even a permanent refusal such as a 4xx, shows the provider is there.
+   */
+  private async reportCircuit(ctx: ToolContext, capability: CatalogCapability, outcome: Pick<Effect, 'status' | 'error'>) {
+    const circuits = this.rails.circuits;
+    if (!circuits) return;
+    const code = outcome.error?.code;
+    if (code === 'invalid_args') return; // never reached the provider
+    const providerFailed = outcome.status === 'failed' && (isTransient(code ?? '') || code === 'tool_failed');
+    await circuits.report(ctx.orgId, capability.id, !providerFailed, this.rails.circuitThreshold ?? 5, this.clock.now());
   }
 
   /** Records a step that did not act: skipped (its condition, a dependency) or rejected by its approver. */
@@ -90,18 +221,25 @@ export class ToolRegistry {
   private async act(
     ctx: ToolContext,
     step: StepRef,
+    capability: CatalogCapability,
     args: Record<string, unknown>,
     key: string,
   ): Promise<Pick<Effect, 'status' | 'output' | 'error'>> {
-    const capability = (await this.capabilities(ctx.orgId)).get(step.capabilityId);
-    if (!capability) return failed('unknown_capability', `${step.capabilityId} is not in the catalog`);
     const input = this.check(capability.inputSchema, args);
     if (input) return failed('invalid_args', `the arguments of ${capability.id} break its input schema: ${input}`);
     let output: Record<string, unknown>;
+    const connector = this.deps.connectors.for(capability.providerId);
+    const connectorCtx = { orgId: ctx.orgId, executionId: ctx.executionId, stepId: step.id, idempotencyKey: key };
+    const retries = retry(
+      handleWhen((e) => e instanceof ConnectorError && isTransient(e.code)),
+      {
+        maxAttempts: this.rails.retries ?? 2,
+        backoff: new ExponentialBackoff({ initialDelay: this.rails.retryInitialDelayMs ?? 100, maxDelay: 5_000 }),
+      },
+    );
     try {
-      output = await this.deps.connectors
-        .for(capability.providerId)
-        .call(capability, args, { orgId: ctx.orgId, executionId: ctx.executionId, stepId: step.id, idempotencyKey: key });
+      // the same key on every attempt: a provider that dedupes acts once
+      output = await retries.execute(() => connector.call(capability, args, connectorCtx));
     } catch (error) {
       if (error instanceof ConnectorError) return failed(error.code, error.message);
       return failed('tool_failed', `${capability.id}: ${(error as Error).message}`);

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, uid } from './fixtures';
+import { type Harness, harness } from './harness';
+
+describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  const org = uid('org');
+  const admin = { userId: 'ada', orgId: org, role: 'admin' };
+  const member = { userId: 'bob', orgId: org };
+  const url = `/v1/orgs/${org}/policy`;
+  const policy = {
+    allowedTools: ['stripe', 'zendesk.reply_ticket'],
+    argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 100 }],
+    quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris', during: 'defer' },
+    rates: [{ capabilityId: 'stripe.refund_payment', rate: '10/m' }],
+    budgets: { maxToolCalls: 20 },
+  };
+
+  beforeAll(async () => {
+    h = await harness();
+    app = await h.build();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const put = (payload: unknown, who: Record<string, string> = bearerOf(admin), to = url) =>
+    app.inject({ method: 'PUT', url: to, payload: payload as Record<string, unknown>, headers: who });
+  const get = (who: Record<string, string> = bearerOf(member), to = url) => app.inject({ method: 'GET', url: to, headers: who });
+
+  it('an org without a policy reads {} with updatedAt null', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ orgId: org, policy: {}, updatedAt: null });
+  });
+
+  it('an admin sets the policy; every member of the org reads it back; the worker’s table holds it', async () => {
+    const res = await put(policy);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ orgId: org, policy, updatedAt: expect.any(String) });
+    expect((await get()).json()).toMatchObject({ policy });
+    const { rows } = await h.pool.query('SELECT policy FROM org_policies WHERE org_id = $1', [org]);
+    expect(rows).toEqual([{ policy }]);
+  });
+
+  it('a bad body → 422 naming the field', async () => {
+    const cases: [unknown, string][] = [
+      [{ argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 'lots' }] }, '/argumentLimits/0/max'],
+      [{ rates: [{ capabilityId: 'stripe.refund_payment', rate: '60 per minute' }] }, '/rates/0/rate'],
+      [{ quietHours: { start: '25:00', end: '07:00', timeZone: 'UTC', during: 'defer' } }, '/quietHours/start'],
+      [{ quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus', during: 'defer' } }, '/quietHours/timeZone'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await put(body);
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json().field, JSON.stringify(res.json())).toBe(field);
+    }
+    const unknown = await put({ allowEverything: true });
+    expect(unknown.statusCode).toBe(422);
+    expect(JSON.stringify(unknown.json())).toContain('allowEverything');
+  });
+
+  it('a member who is not an admin → 403, and the policy is unchanged', async () => {
+    const res = await put({}, bearerOf(member));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+    expect((await get()).json()).toMatchObject({ policy });
+  });
+
+  it('another org → 404, for reading and changing, even for its admin', async () => {
+    const outsider = { userId: 'eve', orgId: uid('org'), role: 'admin' };
+    expect((await get(bearerOf(outsider))).statusCode).toBe(404);
+    expect((await put({}, bearerOf(outsider))).statusCode).toBe(404);
+    expect((await get()).json()).toMatchObject({ policy });
+  });
+});

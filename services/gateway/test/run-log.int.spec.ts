@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerOf, uid } from './fixtures';
+import { type Harness, harness } from './harness';
+
+describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
+  let h: Harness;
+  let app: FastifyInstance;
+  const org = uid('org');
+  const caller = { userId: 'ada', orgId: org };
+
+  const execution = async (status: string, employeeId: string, code?: string) => {
+    const id = uid('x');
+    await h.pool.query(
+      `INSERT INTO executions (execution_id, org_id, employee_id, status, error, created_at, updated_at, last_seq)
+       VALUES ($1, $2, $3, $4, $5, '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 0)`,
+      [id, org, employeeId, status, code ? JSON.stringify({ code, message: code }) : null],
+    );
+    return id;
+  };
+  const effect = async (executionId: string, status: string, code?: string) =>
+    h.pool.query(
+      `INSERT INTO tool_effects (idempotency_key, execution_id, org_id, step_id, capability_id, args, status, error, at)
+       VALUES ($1, $2, $3, 's', 'slack.post_message', '{}', $4, $5, '2026-11-24T10:00:00Z')`,
+      [uid('k'), executionId, org, status, code ? JSON.stringify({ code, message: code }) : null],
+    );
+
+  beforeAll(async () => {
+    h = await harness();
+    app = await h.build();
+    const a = await execution('completed', 'emp-a');
+    await effect(a, 'succeeded');
+    await effect(a, 'succeeded');
+    const b = await execution('failed', 'emp-a', 'circuit_open');
+    await effect(b, 'failed', 'circuit_open');
+    const c = await execution('failed', 'emp-b', 'policy_denied');
+    await effect(c, 'failed', 'policy_denied');
+    await execution('running', 'emp-b');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const get = (query = '', who = caller) =>
+    app.inject({ method: 'GET', url: `/v1/metrics/executions${query}`, headers: bearerOf(who) });
+
+  it("counts the org's executions by status, failures by reason and tool calls by outcome", async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      orgId: org,
+      since: null,
+      employeeId: null,
+      executions: { total: 4, running: 1, waiting: 0, completed: 1, cancelled: 0, failed: 2 },
+      failures: [
+        { code: 'circuit_open', count: 1 },
+        { code: 'policy_denied', count: 1 },
+      ],
+      toolCalls: {
+        total: 4,
+        byOutcome: [
+          { code: 'succeeded', count: 2 },
+          { code: 'circuit_open', count: 1 },
+          { code: 'policy_denied', count: 1 },
+        ],
+      },
+    });
+  });
+
+  it('narrows to one employee, and to a time', async () => {
+    const one = (await get('?employeeId=emp-a')).json();
+    expect(one.executions).toMatchObject({ total: 2, completed: 1, failed: 1 });
+    expect(one.toolCalls).toEqual({
+      total: 3,
+      byOutcome: [
+        { code: 'succeeded', count: 2 },
+        { code: 'circuit_open', count: 1 },
+      ],
+    });
+    const later = (await get('?since=2026-11-24T11:00:00Z')).json();
+    expect(later.executions.total).toBe(0);
+    expect(later.toolCalls.total).toBe(0);
+  });
+
+  it('another org sees only its own; a bad query → 400 naming the field', async () => {
+    const other = (await get('', { userId: 'eve', orgId: uid('org') })).json();
+    expect(other.executions.total).toBe(0);
+    const bad = await get('?since=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'bad_request', field: 'since' });
+  });
+});
