@@ -155,6 +155,14 @@ describe('connectors', () => {
     const { outputSchema: _none, ...withoutOutput } = slack;
     expect(sandboxOutput(withoutOutput as CatalogCapability, 'k')).toEqual({});
   });
+  it('given a refund of a payment, then the sandbox answers with the payment and amount it was given, and the rest derived', () => {
+    const refund = caps.get('stripe.refund_payment') as CatalogCapability;
+    const out = sandboxOutput(refund, 'k-1', { paymentId: 'pi_250', amount: 250 });
+    expect(new Ajv({ strict: false, validateFormats: false }).validate(refund.outputSchema as object, out)).toBe(true);
+    expect(out).toMatchObject({ paymentId: 'pi_250', amount: 250 });
+    // an argument that does not fit the output property is not echoed
+    expect(sandboxOutput(refund, 'k-1', { amount: 'lots' }).amount).not.toBe('lots');
+  });
   it('CONNECTORS names a module per provider; the rest stay in the sandbox', async () => {
     expect(parseConnectorConfig('stripe=./a.mjs, zendesk=@acme/zd')).toEqual({ stripe: './a.mjs', zendesk: '@acme/zd' });
     expect(parseConnectorConfig('{"stripe":"./a.mjs"}')).toEqual({ stripe: './a.mjs' });

@@ -32,12 +32,44 @@ function sample(name: string, prop: JsonSchemaProperty, seed: string, providerId
   }
 }
 
-/** An answer valid against a capability's output schema (every property it declares), or `{}` when it declares none. */
-export function sandboxOutput(capability: CatalogCapability, seed: string): Record<string, unknown> {
+/** Whether an argument can stand for an output property of the same name (the same kind of value, within its bounds). */
+function fits(value: unknown, prop: JsonSchemaProperty): boolean {
+  if (prop.enum?.length) return typeof value === 'string' && prop.enum.includes(value);
+  switch (prop.type) {
+    case 'string':
+      return typeof value === 'string' && !prop.format;
+    case 'number':
+      return (
+        typeof value === 'number' &&
+        (prop.minimum === undefined || value >= prop.minimum) &&
+        (prop.maximum === undefined || value <= prop.maximum)
+      );
+    case 'integer':
+      return Number.isInteger(value) && fits(value, { ...prop, type: 'number' });
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return false;
+  }
+}
+
+/**
+ * An answer valid against a capability's output schema (every property it declares), or `{}` when it
+ * declares none. A property the call was given (the refund's `paymentId` and `amount`, the ticket's
+ * `ticketId`) is answered with the argument, as the provider would; the rest is derived from `seed`.
+ */
+export function sandboxOutput(
+  capability: CatalogCapability,
+  seed: string,
+  args: Record<string, unknown> = {},
+): Record<string, unknown> {
   const schema = capability.outputSchema;
   if (!schema) return {};
   return Object.fromEntries(
-    Object.entries(schema.properties).map(([name, prop]) => [name, sample(name, prop, seed, capability.providerId)]),
+    Object.entries(schema.properties).map(([name, prop]) => [
+      name,
+      fits(args[name], prop) ? args[name] : sample(name, prop, seed, capability.providerId),
+    ]),
   );
 }
 
@@ -47,5 +79,5 @@ export function sandboxOutput(capability: CatalogCapability, seed: string): Reco
  * answer is deterministic (ids derive from the idempotency key) so later steps can bind to it.
  */
 export const sandboxConnector: Connector = {
-  call: async (capability, _args, ctx: ConnectorContext) => sandboxOutput(capability, ctx.idempotencyKey),
+  call: async (capability, args, ctx: ConnectorContext) => sandboxOutput(capability, ctx.idempotencyKey, args),
 };
