@@ -6,22 +6,41 @@
  * to `.run/screenshots/page/` (ignored by git).
  */
 import { execFileSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signToken } from '@hireloop/platform';
 import { repoRoot, waitUntil } from '@hireloop/platform/testing';
-import type { ExecutionView } from '@hireloop/schemas';
+import type { EmployeeGraphSpec, ExecutionView } from '@hireloop/schemas';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPage } from '../services/gateway/page/build';
-import { api, Stack, token } from './stack';
+import { api, JWT_SECRET, Stack, token } from './stack';
 
 /** With the offline analyst and org acme: an options prompt (what starts it), a questions prompt (details), the review. */
 // vague enough on its trigger and its schedule that the creation asks both an options and a questions prompt
 const JOB = 'Sales Assistant. Regularly update deals in HubSpot and email the owner a digest.';
 /** What a person types where a question gives no example. */
 const FREE_ANSWER = 'Update the deal in HubSpot and email the owner a digest';
+/** The refunds specialist of ../shared/golden: a $250 refund waits for a manager's approval. */
+const REFUNDS_JOB =
+  'Refunds Specialist. Customers ask for refunds by opening a Zendesk ticket. Check the order, refund it in Stripe automatically when it is under $100, and ask a manager in Slack to approve anything larger before refunding. Reply to the customer in the ticket with the outcome.';
+const EVERY_PROVIDER = [
+  'gmail',
+  'google-calendar',
+  'slack',
+  'hubspot',
+  'zendesk',
+  'jira',
+  'google-drive',
+  'notion',
+  'schedule',
+  'webhook',
+  'http',
+  'stripe',
+];
 
 const shots = join(repoRoot, '.run/screenshots/page');
 const WAIT = 60_000;
@@ -115,11 +134,11 @@ describe('the chat page in Chromium (every service its own process)', () => {
     return page;
   }
 
-  async function signIn(user: string): Promise<Page> {
+  async function signIn(user: string, org = 'acme'): Promise<Page> {
     const page = await open();
     await page.goto(base);
     await page.getByRole('textbox', { name: 'User' }).fill(user);
-    await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
+    await page.getByRole('textbox', { name: 'Organisation' }).fill(org);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await visible(page.getByRole('log', { name: 'Conversation' }));
     return page;
@@ -452,6 +471,173 @@ describe('the chat page in Chromium (every service its own process)', () => {
     expect(await page.locator('.employee b, .employee script').count()).toBe(0);
     expect(await page.evaluate('window.__injected')).toBeUndefined();
     await screenshot(page, 'markup-as-text');
+    await page.close();
+  });
+
+  it('a created employee at work: activated in the page, its webhook fired, its run approved from the inbox, its effects shown', async () => {
+    // a fresh org with every provider connected (over HTTP, as its administrator would)
+    const org = `refunds-${randomUUID().slice(0, 8)}`;
+    const admin = signToken({ userId: 'ops', orgId: org, role: 'admin' }, JWT_SECRET, '1h');
+    expect((await api(hubUrl, 'PUT', `/v1/orgs/${org}/connections`, { providers: EVERY_PROVIDER }, admin)).status).toBe(200);
+
+    const page = await signIn('tess', org);
+    await describeJob(page, REFUNDS_JOB);
+    for (let round = 0; round < 12; round++) {
+      const form = await next(page);
+      if (!form) break;
+      const review = form.getByRole('radio', { name: 'Approve and register the employee' });
+      if ((await review.count()) > 0) {
+        await screenshot(page, 'refunds-review');
+        await review.check();
+        await submit(form, 'Submit answer');
+      } else await answer(form);
+    }
+    await visible(workflows(page));
+    await containsText(workflows(page), 'stripe.refund_payment');
+    await screenshot(page, 'refunds-employee');
+
+    // activated from the page once registered: the hook's URL and secret are shown once
+    const owner = token('tess', org);
+    const employee = await waitUntil(
+      async () => {
+        const list = await api<{ employees: { employeeId: string; name: string }[] }>(
+          base,
+          'GET',
+          '/v1/employees',
+          undefined,
+          owner,
+        );
+        return list.body.employees.find((e) => e.name === 'Refunds Specialist');
+      },
+      'the refunds specialist to be registered',
+      WAIT,
+    );
+    const spec = (await api<{ spec: EmployeeGraphSpec }>(base, 'GET', `/v1/employees/${employee.employeeId}`, undefined, owner))
+      .body.spec;
+    const ticketWorkflow = spec.workflows.find((w) => w.trigger.triggerId === 'zendesk.new_ticket');
+    if (!ticketWorkflow) throw new Error(`no ticket workflow: ${JSON.stringify(spec.workflows.map((w) => w.trigger))}`);
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    const hooks = page.locator('.hooks');
+    await containsText(hooks, 'Active: version');
+    await screenshot(page, 'refunds-activated');
+    const shown = await hooks.locator('dt').allTextContents();
+    const at = shown.indexOf(ticketWorkflow.id);
+    expect(at, `the hooks shown: ${shown.join(', ')}`).toBeGreaterThanOrEqual(0);
+    const [url, secret] = (
+      await hooks
+        .locator('dl')
+        .locator(`dt:nth-of-type(${at + 1}) ~ dd`)
+        .allTextContents()
+    )
+      .slice(0, 2)
+      .map((dd) => dd.replace(/^(URL|Secret): /, '').trim());
+    expect(url).toMatch(/^https?:\/\//);
+    expect(secret).toBeTruthy();
+
+    // the ticket of a $250 refund, as Zendesk would deliver it
+    const body = JSON.stringify({
+      ticketId: 'T-9',
+      subject: 'Refund',
+      requesterEmail: 'a@example.com',
+      amount: 250,
+      paymentId: 'pi_9',
+    });
+    const fired = await fetch(url!, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hireloop-signature': `sha256=${createHmac('sha256', secret!).update(body).digest('hex')}`,
+        'x-hireloop-delivery': 'zd-9',
+      },
+      body,
+    });
+    const accepted = await fired.text();
+    expect(fired.status, accepted).toBe(202);
+    const { executionId } = JSON.parse(accepted) as { executionId: string };
+    const run = async () => (await api<ExecutionView>(base, 'GET', `/v1/executions/${executionId}`, undefined, owner)).body;
+
+    // each of the run's prompts is answered from the inbox, in the run's own page
+    let approvals = 0;
+    for (let round = 0; round < 6; round++) {
+      const state = await waitUntil(
+        async () => {
+          const v = await run();
+          return v.result || v.currentPrompt ? v : undefined;
+        },
+        'a prompt of the run or its end',
+        120_000,
+      );
+      if (state.result) break;
+      await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+      // the inbox is read when opened: open it again until the run's prompt is listed
+      const waiting = page.getByRole('table', { name: 'Waiting for your answer' });
+      await expect
+        .poll(async () => {
+          if (await waiting.isVisible()) return true;
+          await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+          return false;
+        }, within)
+        .toBe(true);
+      await screenshot(page, `refunds-inbox-${round + 1}`);
+      await waiting.getByRole('link', { name: 'Answer' }).first().click();
+      const form = promptForm(page);
+      await visible(form);
+      await screenshot(page, `refunds-run-prompt-${round + 1}`);
+      const approve = form.getByRole('radio', { name: 'Approve', exact: true });
+      if ((await approve.count()) > 0) {
+        approvals++;
+        await approve.check();
+        await submit(form, 'Submit answer');
+      } else if ((await kindOf(form)) === 'questions') {
+        for (const field of await form.getByRole('textbox').all()) await field.fill('#refund-approvals');
+        await submit(form, 'Submit answer');
+      } else await answer(form);
+      await waitUntil(
+        async () => ((await run()).currentPrompt?.promptId !== state.currentPrompt?.promptId ? true : undefined),
+        'the answer taken',
+        WAIT,
+      );
+    }
+    expect(approvals).toBeGreaterThan(0);
+    const done = await waitUntil(
+      async () => {
+        const v = await run();
+        return v.result ? v : undefined;
+      },
+      'the run to end',
+      120_000,
+    );
+    expect(done.result?.status).toBe('completed');
+
+    // the employee's runs, the run, and its effects: the refund done
+    await page.getByRole('link', { name: 'Employees', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Employees' }).getByRole('row').filter({ hasText: 'Refunds Specialist' });
+    await visible(row);
+    await containsText(row, 'active');
+    await screenshot(page, 'refunds-employees');
+    await row.first().getByRole('link', { name: 'Details and runs' }).click();
+    const runs = page.getByRole('table', { name: 'Runs' });
+    await visible(runs);
+    await screenshot(page, 'refunds-runs');
+    await runs.getByRole('row').nth(1).getByRole('link').first().click();
+    const effects = page.getByRole('table', { name: 'Effects' });
+    const refunds = effects.getByRole('row').filter({ hasText: 'stripe.refund_payment' });
+    const refunded = refunds.filter({ hasText: 'succeeded' });
+    // the effects are read when the run's page opens: reload until the refund is projected
+    await expect
+      .poll(async () => {
+        if ((await refunded.count()) > 0) return true;
+        await page.reload();
+        await effects.or(page.getByText('No effects')).first().waitFor({ timeout: WAIT });
+        return (await refunded.count()) > 0;
+      }, within)
+      .toBe(true);
+    // refunded once; the automatic refund of the under-$100 branch was skipped
+    expect(await refunded.count()).toBe(1);
+    expect(await refunds.filter({ hasNotText: 'succeeded' }).allTextContents()).toEqual(
+      await refunds.filter({ hasText: 'skipped' }).allTextContents(),
+    );
+    await screenshot(page, 'refunds-run-effects');
     await page.close();
   });
 });
