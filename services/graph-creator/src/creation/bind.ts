@@ -387,7 +387,8 @@ function actionAfterApproval(step: BoundStep, bound: readonly BoundStep[]): Boun
   return {
     stepId: `${step.stepId}.approved`,
     capability: gated.capability,
-    text: `${gated.text} (after approval)`.slice(0, 500),
+    // said as the approval says it: the gated clause's own condition ("automatically when under $100") is the other branch's
+    text: `${gated.capability.name.replaceAll('_', ' ')} once approved — ${step.text}`.slice(0, 500),
     inputs: gated.inputs,
     when,
     dependsOn: bound.map((b) => b.stepId).filter((id) => stepIds.has(id)),
