@@ -154,14 +154,14 @@ describe('a registered employee runs from a signed webhook (every service its ow
     expect(done.status).toBe('completed');
 
     const effects = await waitUntil(async () => {
-      const res = await api<{ effects: { capabilityId: string; status: string; stepId: string }[] }>(
+      const res = await api<{ capabilityId: string; status: string; stepId: string }[]>(
         gateway,
         'GET',
         `/v1/executions/${executionId}/effects`,
         undefined,
         alice,
       );
-      return res.body.effects.length >= 2 ? res.body.effects : undefined;
+      return res.body.length >= 2 ? res.body : undefined;
     }, 'the effects projected');
     expect(effects).toEqual(
       expect.arrayContaining([

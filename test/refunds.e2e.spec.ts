@@ -157,8 +157,7 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
       120_000,
     );
   const effectsOf = async (executionId: string) =>
-    (await api<{ effects: EffectView[] }>(gateway, 'GET', `/v1/executions/${executionId}/effects`, undefined, owner)).body
-      .effects;
+    (await api<EffectView[]>(gateway, 'GET', `/v1/executions/${executionId}/effects`, undefined, owner)).body;
   /** The effects once the event store shows one for every step the run's result lists. */
   const settledEffects = (executionId: string, steps: number) =>
     waitUntil(async () => {

@@ -269,10 +269,10 @@ export const HookAccepted = Type.Object(
 );
 export type HookAccepted = Static<typeof HookAccepted>;
 
-export const EffectList = Type.Object(
-  { executionId: Id, effects: Type.Array(Effect, { maxItems: ApiLimits.timeline }) },
-  { additionalProperties: false, description: 'what a run did, in the order it did it' },
-);
+export const EffectList = Type.Array(Effect, {
+  maxItems: ApiLimits.timeline,
+  description: 'what a run did, in the order it did it',
+});
 export type EffectList = Static<typeof EffectList>;
 
 export const EmployeeList = Type.Object(

@@ -93,16 +93,14 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
         tags: ['executions'],
         params: ExecutionParams,
         response: { 200: EffectList, ...errorResponses(...COMMON_ERRORS, 404) },
+        description: 'The effects as ARCHITECTURE §11 names them: an array, oldest first.',
       },
     },
     async (request) => {
       const principal = principalOf(request);
       ownExecution(await findExecution(pool, principal.orgId, request.params.id), principal, request.params.id);
       const effects = await executionEffects(pool, principal.orgId, request.params.id);
-      return {
-        executionId: request.params.id,
-        effects: effects.map(({ executionId: _executionId, ...effect }) => effect),
-      };
+      return effects.map(({ executionId: _executionId, ...effect }) => effect);
     },
   );
 
