@@ -19,6 +19,15 @@ describe('what the broadcast consumer saw of an execution', () => {
     expect(live.get('e-1')).toEqual({ kind: 'prompt', prompt: second });
   });
 
+  it('given a newer prompt seen, when an older one is delivered again, then the newer stays pending', () => {
+    const live = new LivePrompts();
+    const older = questionsPrompt('e-6', alice, 'c-6');
+    const newer = { ...questionsPrompt('e-6', alice, 'c-6'), ts: new Date(Date.parse(older.ts) + 1_000).toISOString() };
+    live.record(newer);
+    live.record(older);
+    expect(live.get('e-6')).toEqual({ kind: 'prompt', prompt: newer });
+  });
+
   it('given an execution that ended, when its prompt is published again late, then it stays ended', () => {
     const live = new LivePrompts();
     live.record(result('e-2'));

@@ -26,8 +26,11 @@ export class LivePrompts {
   }
 
   private put(executionId: string, live: Live): void {
+    const known = this.entries.get(executionId);
     // an execution that ended stays ended: a prompt published again late does not reopen it
-    if (this.entries.get(executionId)?.kind === 'ended') return;
+    if (known?.kind === 'ended') return;
+    // an older prompt delivered again (a redelivery, facts published again) does not replace a newer one
+    if (known?.kind === 'prompt' && live.kind === 'prompt' && Date.parse(live.prompt.ts) < Date.parse(known.prompt.ts)) return;
     this.entries.delete(executionId);
     this.entries.set(executionId, live);
     if (this.entries.size > REMEMBERED) this.entries.delete(this.entries.keys().next().value as string);
