@@ -73,6 +73,7 @@ export const gatewayApp = fp(
       ids: deps.ids ?? uuidV7,
       clock: deps.clock ?? systemClock,
       live: deps.hub.live,
+      log: app.log,
     };
     const employeeCommands = { ...commands, connectHub: deps.connectHub, hookSecretKey: deps.hookSecretKey };
 

@@ -2,7 +2,8 @@ import { makeFact } from '@hireloop/fact-stream';
 import { describe, expect, it } from 'vitest';
 import { LivePrompts, withLive } from '../src/chat/live';
 import type { ExecutionState } from '../src/commands/access';
-import { projectionIsAhead } from '../src/commands/respond';
+import type { CommandDeps } from '../src/commands/deps';
+import { projectionIsAhead, respond } from '../src/commands/respond';
 import { questionsPrompt } from './fixtures';
 
 const alice = { userId: 'alice', orgId: 'acme' };
@@ -75,5 +76,31 @@ describe('what the broadcast consumer saw of an execution', () => {
     };
     const foreign = questionsPrompt('e-5', { userId: 'mallory', orgId: 'evil' }, 'c-5');
     expect(withLive(row, { kind: 'prompt', prompt: foreign })).toBe(row);
+  });
+});
+
+describe('answering while the read model cannot be read', () => {
+  it('given a prompt the broadcast consumer saw, when Postgres refuses the read, then the answer is published and the failure logged', async () => {
+    const live = new LivePrompts();
+    const prompt = questionsPrompt('e-9', alice, 'c-9');
+    live.record(prompt);
+    const published: unknown[] = [];
+    const warnings: unknown[] = [];
+    const deps = {
+      pool: { query: () => Promise.reject(new Error('connection refused')) } as unknown as CommandDeps['pool'],
+      publisher: { publish: async (fact: unknown) => void published.push(fact) } as unknown as CommandDeps['publisher'],
+      ids: { newId: () => '0190a1b2-c3d4-7e5f-8a9b-000000000009' },
+      clock: { now: () => new Date('2026-11-24T08:00:00.000Z') },
+      live,
+      log: { warn: (...args: unknown[]) => void warnings.push(args) } as unknown as CommandDeps['log'],
+    } as CommandDeps;
+    const fact = await respond(deps, alice, {
+      executionId: 'e-9',
+      promptId: prompt.promptId,
+      payload: { answers: { q1: 'Support' } },
+    });
+    expect(published).toEqual([fact]);
+    expect(fact).toMatchObject({ executionId: 'e-9', promptId: prompt.promptId });
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { FactPublisher } from '@hireloop/fact-stream';
 import type { Clock, IdSource, Pool } from '@hireloop/platform';
+import type { FastifyBaseLogger } from 'fastify';
 import type { LivePrompts } from '../chat/live';
 
 /** Where facts go. */
@@ -13,6 +14,8 @@ export interface CommandDeps {
   clock: Clock;
   /** what the broadcast consumer saw of each execution, ahead of the projection */
   live?: Pick<LivePrompts, 'get'>;
+  /** where a command says what it could not read and decided without */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Ids and time, for the pure deciders. */

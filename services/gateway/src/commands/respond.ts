@@ -99,7 +99,13 @@ async function decideWhenProjected(deps: CommandDeps, principal: Principal, comm
   const live = deps.live?.get(command.executionId);
   if (live) {
     // the broadcast consumer saw this execution's latest prompt or its end: decide now, projector or not
-    const execution = await findExecution(deps.pool, principal.orgId, command.executionId).catch(() => null);
+    const execution = await findExecution(deps.pool, principal.orgId, command.executionId).catch((error: unknown) => {
+      deps.log?.warn(
+        { err: error, executionId: command.executionId },
+        'the projection could not be read: deciding from the broadcast alone',
+      );
+      return null;
+    });
     try {
       return decideRespond(withLive(execution, live), principal, command, deps);
     } catch (error) {
