@@ -17,6 +17,7 @@ import {
   CREATOR_ID,
   type ExecutionRow,
   judgeAnswer,
+  nodePath,
   type Pending,
   pendingOf,
   whereItStands,
@@ -46,6 +47,11 @@ export interface GraphAdapter<S> {
   owner?(intent: RunIntent): Promise<string | undefined>;
   /** things worth an ExecutionEvent of their own, in order (e.g. an analyst fallback); published once each */
   notices?(values: S): { event: 'analyst_fallback'; detail: string }[];
+  /**
+   * `node`: a `node_exit` event per node that ran (a run's timeline, §11); `run`: the nodes a run went
+   * through ride, in order, on the one `phase` event that ends it (docs/decisions.md, 2026-11-24)
+   */
+  timeline?: 'node' | 'run';
 }
 
 export interface RunnerDeps<S, R = unknown> {
@@ -194,6 +200,8 @@ export class ExecutionRunner<S, R = unknown> {
     const executionId = cause.executionId;
     const adapter = this.adapterOf(row.employee_id);
     const events: FactOf<'ExecutionEvent'>[] = [];
+    const perNode = adapter.timeline !== 'run';
+    const path: string[] = [];
     let n = 0;
     try {
       const stream = await adapter.graph.stream(input, {
@@ -207,6 +215,10 @@ export class ExecutionRunner<S, R = unknown> {
           if (node.startsWith('__')) continue;
           for (const { key, ...body } of adapter.events?.(update) ?? []) {
             events.push(this.caused('ExecutionEvent', cause, executionId, `${executionId}:${key}`, { executionId, ...body }));
+          }
+          if (!perNode) {
+            path.push(node);
+            continue;
           }
           events.push(
             this.caused('ExecutionEvent', cause, executionId, `${cause.id}:node:${n++}:${node}`, {
@@ -235,6 +247,7 @@ export class ExecutionRunner<S, R = unknown> {
         executionId,
         event: 'phase',
         ...adapter.status(state.values),
+        ...(path.length > 0 ? { detail: nodePath(path) } : {}),
       }),
     );
     // each notice keeps its place in the state, so its id is the same whichever delivery publishes it
