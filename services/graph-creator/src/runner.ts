@@ -52,6 +52,13 @@ export interface GraphAdapter<S> {
    * through ride, in order, on the one `phase` event that ends it (docs/decisions.md, 2026-11-24)
    */
   timeline?: 'node' | 'run';
+  /**
+   * Where a run stopped is read from the run's own stream (its last values and its interrupt) rather
+   * than from the checkpoint again: only for graphs whose interrupting nodes never run beside another
+   * node in one superstep (the creation graph's ask_human and review). Otherwise, or when the stream
+   * shows more than one interrupt or no values, the checkpoint is read (docs/decisions.md, 2026-11-24).
+   */
+  stateFromStream?: boolean;
 }
 
 export interface RunnerDeps<S, R = unknown> {
@@ -201,17 +208,32 @@ export class ExecutionRunner<S, R = unknown> {
     const adapter = this.adapterOf(row.employee_id);
     const events: FactOf<'ExecutionEvent'>[] = [];
     const perNode = adapter.timeline !== 'run';
+    const fromStream = adapter.stateFromStream === true;
     const path: string[] = [];
+    const interrupts: { id?: string; value?: unknown }[] = [];
+    let values: unknown;
     let n = 0;
     try {
+      // The stream ends only once the run's checkpoint is written (LangGraph awaits its checkpointer
+      // before closing it, whatever the durability), so what it showed last is what the checkpoint holds.
       const stream = await adapter.graph.stream(input, {
         configurable: { thread_id: executionId },
         durability: this.durability,
-        streamMode: 'updates',
+        streamMode: fromStream ? ['updates', 'values'] : 'updates',
       });
-      for await (const chunk of stream) {
+      for await (const item of stream) {
+        let chunk: unknown = item;
+        if (fromStream) {
+          const [mode, payload] = item as [string, unknown];
+          if (mode === 'values') {
+            if (payload && typeof payload === 'object' && !('__interrupt__' in payload)) values = payload;
+            continue;
+          }
+          chunk = payload;
+        }
         if (!chunk || typeof chunk !== 'object') continue;
         for (const [node, update] of Object.entries(chunk)) {
+          if (node === '__interrupt__' && Array.isArray(update)) interrupts.push(...(update as typeof interrupts));
           if (node.startsWith('__')) continue;
           for (const { key, ...body } of adapter.events?.(update) ?? []) {
             events.push(this.caused('ExecutionEvent', cause, executionId, `${executionId}:${key}`, { executionId, ...body }));
@@ -241,7 +263,15 @@ export class ExecutionRunner<S, R = unknown> {
       );
       return;
     }
-    const state = await this.stateOf(adapter, executionId);
+    const state: State =
+      fromStream && values !== undefined && interrupts.length <= 1
+        ? {
+            values,
+            next: interrupts.length > 0 ? ['(interrupted)'] : [],
+            createdAt: 'the run just ended',
+            tasks: interrupts.length > 0 ? [{ name: '(interrupted)', interrupts }] : [],
+          }
+        : await this.stateOf(adapter, executionId);
     events.push(
       this.caused('ExecutionEvent', cause, executionId, `${cause.id}:phase`, {
         executionId,
