@@ -32,6 +32,11 @@ install_deps() {
   (cd "$root" && pnpm install --frozen-lockfile --reporter=silent) || die "pnpm install failed (see above)."
 }
 
+# Each service compiled to JavaScript (services/<name>/dist/main.js) when missing or stale.
+build_services() {
+  (cd "$root" && node scripts/build-services.mjs --if-stale) || die "compiling the services failed (see above)."
+}
+
 # The chat page the gateway serves at `/`: built into services/gateway/page/dist when missing or stale.
 build_page() {
   (cd "$root" && node --import tsx services/gateway/page/build.ts --if-stale) || die "building the page failed (see above)."

@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 install_deps
 build_page
+build_services
 "$root/scripts/chromium.sh" >/dev/null
 cd "$root"
 pnpm -s typecheck

@@ -15,6 +15,7 @@ fi
 
 install_deps
 build_page
+build_services
 "$root/scripts/infra.sh" up up
 "$root/scripts/infra.sh" schema
 mkdir -p "$run/pids" "$run/logs"

@@ -22,6 +22,7 @@ declare module 'vitest' {
 }
 
 const infra = fileURLToPath(new URL('../scripts/infra.sh', import.meta.url));
+const buildServices = fileURLToPath(new URL('../scripts/build-services.mjs', import.meta.url));
 
 /**
  * Integration and end-to-end runs: bring up Kafka and Postgres through the same script as `make up`,
@@ -30,6 +31,8 @@ const infra = fileURLToPath(new URL('../scripts/infra.sh', import.meta.url));
 export default async function setup(project: TestProject) {
   const owner = `vitest-${process.pid}-${project.name}`;
   execFileSync(infra, ['up', owner], { stdio: 'inherit' });
+  // the services run compiled, as `make up` runs them: built once here rather than by the first starts at once
+  execFileSync(process.execPath, [buildServices, '--if-stale'], { stdio: 'inherit' });
 
   const base = loadPlatformConfig();
   const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

@@ -6,7 +6,7 @@ import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
 import { connectHubTools } from './connect-hub/tools';
 import { conversationAdapter } from './conversation/adapter';
 import { creationAdapter } from './creation/adapter';
-import { creationAnalyst, toolCatalogSource } from './creation/sources';
+import { creationAnalyst, freshCatalogSource, toolCatalogSource } from './creation/sources';
 import { llmConfigFromEnv } from './llm/analyst';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
@@ -72,7 +72,7 @@ const runner =
         runtime,
         adapter: creationAdapter(checkpointer, {
           analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
-          catalog: toolCatalogSource(connectHubTools(hub)),
+          catalog: freshCatalogSource(toolCatalogSource(connectHubTools(hub)), Number(env.CATALOG_TTL_MS ?? 5_000)),
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
         }),
         pool,

@@ -98,3 +98,17 @@ export function whereItStands(row: ExecutionRow, state: CheckpointView, justRan:
   if (state.next.length > 0) return justRan ? { kind: 'nothing' } : { kind: 'continue' };
   return { kind: 'finish' };
 }
+
+/** The nodes a run went through, in order, repeats folded: `nodes: analyse, match_workflow ×3, identify_gaps`. */
+export function nodePath(nodes: readonly string[]): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < nodes.length) {
+    let j = i;
+    while (nodes[j + 1] === nodes[i]) j++;
+    parts.push(j > i ? `${nodes[i]} ×${j - i + 1}` : (nodes[i] as string));
+    i = j + 1;
+  }
+  const text = `nodes: ${parts.join(', ')}`;
+  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+}

@@ -17,6 +17,7 @@ import {
   CREATOR_ID,
   type ExecutionRow,
   judgeAnswer,
+  nodePath,
   type Pending,
   pendingOf,
   whereItStands,
@@ -46,6 +47,18 @@ export interface GraphAdapter<S> {
   owner?(intent: RunIntent): Promise<string | undefined>;
   /** things worth an ExecutionEvent of their own, in order (e.g. an analyst fallback); published once each */
   notices?(values: S): { event: 'analyst_fallback'; detail: string }[];
+  /**
+   * `node`: a `node_exit` event per node that ran (a run's timeline, §11); `run`: the nodes a run went
+   * through ride, in order, on the one `phase` event that ends it (docs/decisions.md, 2026-11-24)
+   */
+  timeline?: 'node' | 'run';
+  /**
+   * Where a run stopped is read from the run's own stream (its last values and its interrupt) rather
+   * than from the checkpoint again: only for graphs whose interrupting nodes never run beside another
+   * node in one superstep (the creation graph's ask_human and review). Otherwise, or when the stream
+   * shows more than one interrupt or no values, the checkpoint is read (docs/decisions.md, 2026-11-24).
+   */
+  stateFromStream?: boolean;
 }
 
 export interface RunnerDeps<S, R = unknown> {
@@ -194,19 +207,40 @@ export class ExecutionRunner<S, R = unknown> {
     const executionId = cause.executionId;
     const adapter = this.adapterOf(row.employee_id);
     const events: FactOf<'ExecutionEvent'>[] = [];
+    const perNode = adapter.timeline !== 'run';
+    const fromStream = adapter.stateFromStream === true;
+    const path: string[] = [];
+    const interrupts: { id?: string; value?: unknown }[] = [];
+    let values: unknown;
     let n = 0;
     try {
+      // The stream ends only once the run's checkpoint is written (LangGraph awaits its checkpointer
+      // before closing it, whatever the durability), so what it showed last is what the checkpoint holds.
       const stream = await adapter.graph.stream(input, {
         configurable: { thread_id: executionId },
         durability: this.durability,
-        streamMode: 'updates',
+        streamMode: fromStream ? ['updates', 'values'] : 'updates',
       });
-      for await (const chunk of stream) {
+      for await (const item of stream) {
+        let chunk: unknown = item;
+        if (fromStream) {
+          const [mode, payload] = item as [string, unknown];
+          if (mode === 'values') {
+            if (payload && typeof payload === 'object' && !('__interrupt__' in payload)) values = payload;
+            continue;
+          }
+          chunk = payload;
+        }
         if (!chunk || typeof chunk !== 'object') continue;
         for (const [node, update] of Object.entries(chunk)) {
+          if (node === '__interrupt__' && Array.isArray(update)) interrupts.push(...(update as typeof interrupts));
           if (node.startsWith('__')) continue;
           for (const { key, ...body } of adapter.events?.(update) ?? []) {
             events.push(this.caused('ExecutionEvent', cause, executionId, `${executionId}:${key}`, { executionId, ...body }));
+          }
+          if (!perNode) {
+            path.push(node);
+            continue;
           }
           events.push(
             this.caused('ExecutionEvent', cause, executionId, `${cause.id}:node:${n++}:${node}`, {
@@ -229,12 +263,21 @@ export class ExecutionRunner<S, R = unknown> {
       );
       return;
     }
-    const state = await this.stateOf(adapter, executionId);
+    const state: State =
+      fromStream && values !== undefined && interrupts.length <= 1
+        ? {
+            values,
+            next: interrupts.length > 0 ? ['(interrupted)'] : [],
+            createdAt: 'the run just ended',
+            tasks: interrupts.length > 0 ? [{ name: '(interrupted)', interrupts }] : [],
+          }
+        : await this.stateOf(adapter, executionId);
     events.push(
       this.caused('ExecutionEvent', cause, executionId, `${cause.id}:phase`, {
         executionId,
         event: 'phase',
         ...adapter.status(state.values),
+        ...(path.length > 0 ? { detail: nodePath(path) } : {}),
       }),
     );
     // each notice keeps its place in the state, so its id is the same whichever delivery publishes it

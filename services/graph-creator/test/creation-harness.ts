@@ -7,7 +7,7 @@ import { scriptedAnswer } from '../src/answerer';
 import { type DriveResult, driveCreation } from '../src/creation/drive';
 import type { CreationOptions } from '../src/creation/graph';
 import type { CatalogSource, CreationAnalyst } from '../src/creation/ports';
-import { offlineCreationAnalyst } from '../src/creation/sources';
+import { freshCatalogSource, offlineCreationAnalyst } from '../src/creation/sources';
 import type { PromptSpec } from '../src/prompt';
 
 // What the creation graph's integration tests share: an in-memory Connect Hub, the real offline
@@ -21,10 +21,9 @@ export const catalogOf = (connected: readonly string[] = devOrgConnections): Cat
   connected: [...connected],
 });
 
-/** The org's view of the built-in catalog, with `connected` as its connections. */
-export const memoryCatalog = (connected: readonly string[] = devOrgConnections): CatalogSource => ({
-  forOrg: async () => catalogOf(connected),
-});
+/** The org's view of the built-in catalog, with `connected` as its connections: frozen and shared, as the worker's is. */
+export const memoryCatalog = (connected: readonly string[] = devOrgConnections): CatalogSource =>
+  freshCatalogSource({ forOrg: async () => structuredClone(catalogOf(connected)) });
 
 export const offlineAnalyst = (): CreationAnalyst => offlineCreationAnalyst(new OfflineAnalyst());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptSpec } from '../src/prompt';
-import { type CheckpointView, type ExecutionRow, judgeAnswer, pendingOf, whereItStands } from '../src/runner-decisions';
+import { type CheckpointView, type ExecutionRow, judgeAnswer, nodePath, pendingOf, whereItStands } from '../src/runner-decisions';
 
 const spec: PromptSpec = {
   kind: 'options',
@@ -95,5 +95,15 @@ describe('where does this execution stand: prompt, result or continue?', () => {
   it('given a cancelled or ended execution, then its result is published again', () => {
     expect(whereItStands(row({ status: 'cancelled' }), waiting(), false)).toEqual({ kind: 'cancelled' });
     expect(whereItStands(row({ status: 'failed' }), ended, false)).toEqual({ kind: 'ended', status: 'failed' });
+  });
+});
+
+describe('the path of a run on its phase event', () => {
+  it('lists the nodes in order, folding repeats, within the event detail limit', () => {
+    expect(nodePath(['analyse', 'match_workflow', 'match_workflow', 'match_workflow', 'identify_gaps', 'ask_human'])).toBe(
+      'nodes: analyse, match_workflow ×3, identify_gaps, ask_human',
+    );
+    expect(nodePath(['review'])).toBe('nodes: review');
+    expect(nodePath(Array.from({ length: 200 }, (_, i) => `node_${i}`)).length).toBe(500);
   });
 });

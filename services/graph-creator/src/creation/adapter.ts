@@ -32,6 +32,10 @@ export function creationAdapter(checkpointer: BaseCheckpointSaver, options: Crea
       };
     },
     status: (values) => ({ phase: values.phase, progress: values.progress }),
+    // eleven node_exit facts per creation carried nothing a client reads: the path rides on the phase event
+    timeline: 'run',
+    // ask_human and review, its only interrupts, each run alone in their superstep
+    stateFromStream: true,
     // an analyst fallback is worth an event of its own (the same fallback again dedupes by its key)
     events: (update) =>
       (Array.isArray((update as { fallbacks?: unknown } | null)?.fallbacks)

@@ -49,18 +49,34 @@ export function coerceParam(catalog: Catalog, triggerId: string, name: string, v
   return value;
 }
 
-/** Validates trigger parameters against the trigger's JSON Schema (compiled once per trigger). */
+// One Ajv for the process and one compiled validator per distinct schema: a new Ajv per check compiled
+// its meta-schema every time, about a third of the worker's CPU per creation (docs/decisions.md, 2026-11-24).
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validators = new Map<string, ReturnType<Ajv['compile']>>();
+const MAX_VALIDATORS = 2_000;
+
+/** The compiled validator of a trigger's parameter schema, by the schema's JSON (catalog views are fresh objects). */
+function validatorOf(schema: object): ReturnType<Ajv['compile']> {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    // a catalog that changed for good leaves schemas nobody asks for: forget them (ajv's own cache with them)
+    if (validators.size >= MAX_VALIDATORS) {
+      validators.clear();
+      ajv.removeSchema();
+    }
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** Validates trigger parameters against the trigger's JSON Schema (each schema compiled once per process). */
 export function paramsChecker(catalog: Catalog): ParamsCheck {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const compiled = new Map<string, ReturnType<Ajv['compile']>>();
   return (triggerId, params) => {
     const trigger = catalog.triggers.find((t) => t.id === triggerId);
     if (!trigger) return { valid: false, errors: [`unknown trigger ${triggerId}`], missing: [] };
-    let validate = compiled.get(triggerId);
-    if (!validate) {
-      validate = ajv.compile(trigger.paramsSchema);
-      compiled.set(triggerId, validate);
-    }
+    const validate = validatorOf(trigger.paramsSchema);
     const schemaValid = validate(params) === true;
     const schema = trigger.paramsSchema;
     // a required parameter that is absent, or any parameter whose value breaks the schema, needs asking

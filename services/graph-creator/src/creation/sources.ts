@@ -32,6 +32,40 @@ export function toolCatalogSource(tools: Tools): CatalogSource {
   };
 }
 
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+};
+
+/**
+ * The org's catalog read at most once per `ttlMs` (and once for callers asking at the same time): one
+ * creation asks for it in every node that needs it — about eight times per run, each two HTTP
+ * revalidations at the hub — and the runtime's rails already read the hub's view at most every 5 s
+ * (docs/decisions.md, 2026-11-24). The catalog is shared by every node that reads it, so it is frozen.
+ */
+export function freshCatalogSource(source: CatalogSource, ttlMs = 5_000, now: () => number = Date.now): CatalogSource {
+  const held = new Map<string, { at: number; catalog: Promise<Catalog> }>();
+  return {
+    forOrg(orgId) {
+      const cached = held.get(orgId);
+      if (cached && now() - cached.at < ttlMs) return cached.catalog;
+      const catalog = source.forOrg(orgId).then(deepFreeze);
+      const entry = { at: now(), catalog };
+      held.delete(orgId);
+      held.set(orgId, entry);
+      if (held.size > 1_000) held.delete(held.keys().next().value as string);
+      // a failed read is not kept: the next caller asks again
+      catalog.catch(() => {
+        if (held.get(orgId) === entry) held.delete(orgId);
+      });
+      return catalog;
+    },
+  };
+}
+
 /** The offline analyst behind the creation graph's port: findings are its ambiguities of a matched workflow. */
 export function offlineCreationAnalyst(offline: OfflineAnalyst): CreationAnalyst {
   return {

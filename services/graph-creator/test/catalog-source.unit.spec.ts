@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../src/analyst/types';
+import { freshCatalogSource } from '../src/creation/sources';
+
+const catalog = (connected: string[]): Catalog => ({ capabilities: [], triggers: [], connected });
+
+describe('the creation graph reads an org’s catalog at most once per freshness window', () => {
+  it('given a read within the window, when nodes ask again, then the hub is not asked and they share one frozen catalog', async () => {
+    let now = 0;
+    let reads = 0;
+    const source = freshCatalogSource(
+      {
+        forOrg: async () => {
+          reads++;
+          return catalog(['gmail']);
+        },
+      },
+      5_000,
+      () => now,
+    );
+    const [a, b] = await Promise.all([source.forOrg('acme'), source.forOrg('acme')]);
+    now = 4_999;
+    const c = await source.forOrg('acme');
+    expect(reads).toBe(1);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(Object.isFrozen(a.connected)).toBe(true);
+  });
+
+  it('when the window has passed, or for another org, then it reads again', async () => {
+    let now = 0;
+    const asked: string[] = [];
+    const source = freshCatalogSource(
+      {
+        forOrg: async (org) => {
+          asked.push(org);
+          return catalog([]);
+        },
+      },
+      5_000,
+      () => now,
+    );
+    await source.forOrg('acme');
+    await source.forOrg('globex');
+    now = 5_000;
+    await source.forOrg('acme');
+    expect(asked).toEqual(['acme', 'globex', 'acme']);
+  });
+
+  it('when a read fails, then the next caller asks again instead of getting the failure', async () => {
+    let fail = true;
+    const source = freshCatalogSource(
+      {
+        forOrg: async () => {
+          if (fail) throw new Error('hub away');
+          return catalog(['slack']);
+        },
+      },
+      5_000,
+      () => 0,
+    );
+    await expect(source.forOrg('acme')).rejects.toThrow('hub away');
+    fail = false;
+    expect((await source.forOrg('acme')).connected).toEqual(['slack']);
+  });
+});
