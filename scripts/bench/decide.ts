@@ -156,7 +156,10 @@ export function cpuMsPerCreation(
 // ---- the targets, as ratios measured side by side
 
 export interface BenchFigures {
-  floors: { kafkaHopP50Ms: number | null; bare: { creationsPerS: number | null; resumeP50Ms: number | null; cpuMsPerCreation: number | null } };
+  floors: {
+    kafkaHopP50Ms: number | null;
+    bare: { creationsPerS: number | null; resumeP50Ms: number | null; cpuMsPerCreation: number | null };
+  };
   platform: {
     creationsPerS: number;
     answerToNextP50Ms: number | null;
