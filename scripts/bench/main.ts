@@ -64,16 +64,16 @@ const flag = (name: string) => {
 };
 const profile = short
   ? {
-      eventStoreFacts: 20_000,
-      bare: { latencyCreations: 8, concurrency: 4, seconds: 8 },
+      eventStoreFacts: 10_000,
+      bare: { latencyCreations: 5, concurrency: 4, seconds: 5 },
       floorSamples: 100,
       stepping: { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.5, maxSteps: 3 } satisfies SteppingPlan,
-      stepSeconds: 8,
-      halfSeconds: 10,
-      runsSeconds: 6,
-      scaleSeconds: 8,
-      paused: 300,
-      pausedBudgetMs: 40_000,
+      stepSeconds: 6,
+      halfSeconds: 8,
+      runsSeconds: 5,
+      scaleSeconds: 6,
+      paused: 200,
+      pausedBudgetMs: 15_000,
       timeoutMs: 30_000,
     }
   : {
@@ -233,19 +233,37 @@ async function api<T>(
 
 // ---- floors: a Kafka hop, a Postgres commit
 
+/** A busy broker may answer "does not host this topic-partition" while a new topic settles: retriable, a few times. */
+async function retrying<T>(fn: () => Promise<T>, attempts = 20): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || attempt >= attempts) throw error;
+      await sleep(Math.min(2_000, 200 * attempt));
+    }
+  }
+}
+
 async function kafkaHopMs(brokers: string[], prefix: string, samples: number): Promise<number[]> {
-  const log = createLogger('bench', 'error');
+  // silent: a new topic's retriable "does not host this topic-partition" is expected while it settles
+  const log = createLogger('bench', 'silent');
   const kafka = createKafka({ clientId: 'bench-hop', brokers, log });
   const topic = `${prefix}bench-hop`;
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({ topics: [{ topic, numPartitions: 1, replicationFactor: 1 }] });
+  await retrying(async () => {
+    if (!(await admin.listTopics()).includes(topic))
+      await admin.createTopics({ waitForLeaders: true, topics: [{ topic, numPartitions: 1, replicationFactor: 1 }] });
+    const [meta] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+    if (!meta?.partitions.every((p) => p.leader >= 0)) throw Object.assign(new Error('no leader yet'), { retriable: true });
+  });
   await admin.disconnect();
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   const consumer = kafka.consumer({ groupId: `${prefix}bench-hop`, maxWaitTimeInMs: 100 });
   await producer.connect();
   await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await retrying(() => consumer.subscribe({ topics: [topic], fromBeginning: true }));
   const arrived = new Map<string, () => void>();
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
   await consumer.run({
@@ -324,11 +342,17 @@ async function startService(env: Record<string, string>, name: string): Promise<
 
 async function startStack(env: Record<string, string>): Promise<Stack> {
   const stack: Stack = { env: { ...env }, services: {}, extraWorkers: [] };
-  for (const name of ['event-store', 'connect-hub', 'trigger-router', 'supervisor', 'graph-creator', 'gateway']) {
-    const service = await startService(stack.env, name);
-    stack.services[name] = service;
-    if (name === 'connect-hub') stack.env.CONNECT_HUB_URL = `http://127.0.0.1:${service.port}`;
-    say(`${name} ready on 127.0.0.1:${service.port} (pid ${service.child.pid})`);
+  // the Connect Hub's URL is handed to the worker and the gateway, so it comes first; the rest at once
+  for (const wave of [['event-store', 'connect-hub'], ['trigger-router', 'supervisor', 'graph-creator', 'gateway']]) {
+    await Promise.all(
+      wave.map(async (name) => {
+        const service = await startService(stack.env, name);
+        stack.services[name] = service;
+        say(`${name} ready on 127.0.0.1:${service.port} (pid ${service.child.pid})`);
+      }),
+    );
+    const hub = stack.services['connect-hub'];
+    if (hub) stack.env.CONNECT_HUB_URL = `http://127.0.0.1:${hub.port}`;
   }
   return stack;
 }
@@ -633,7 +657,7 @@ async function main() {
     const rows = (
       await pool.query<{ execution_id: string; type: string; prompt_id: string | null }>(
         `SELECT execution_id, type, payload->>'promptId' AS prompt_id FROM facts
-          WHERE type IN ('HILPrompt', 'ExecutionResult') AND execution_id = ANY($1::uuid[])`,
+          WHERE type IN ('HILPrompt', 'ExecutionResult') AND execution_id = ANY($1::text[])`,
         [scaled.executionIds],
       )
     ).rows.map((r): FactRow => ({ executionId: r.execution_id, type: r.type, promptId: r.prompt_id }));
