@@ -135,20 +135,25 @@ export function rssMbOfStatus(status: string): number | null {
   return match ? Math.round((Number(match[1]) / 1024) * 10) / 10 : null;
 }
 
-/** CPU ms per creation of each process between two readings of their ticks. */
-export function cpuMsPerCreation(
-  before: Readonly<Record<string, number | null>>,
-  after: Readonly<Record<string, number | null>>,
+/**
+ * CPU ms per creation of each process over a loaded window, less what it burns idle (timers, consumers
+ * polling) over the same time: `idleTicksPerS` measured on the same processes with no load. Never below 0.
+ */
+export function netCpuMsPerCreation(
+  loadedTicks: Readonly<Record<string, number | null>>,
+  idleTicksPerS: Readonly<Record<string, number | null>>,
+  seconds: number,
   creations: number,
   ticksPerSecond = 100,
 ): Record<string, number | null> {
   const out: Record<string, number | null> = {};
-  for (const [name, start] of Object.entries(before)) {
-    const end = after[name];
-    out[name] =
-      start === null || end === null || end === undefined || creations <= 0
-        ? null
-        : round(((end - start) * 1000) / ticksPerSecond / creations);
+  for (const [name, ticks] of Object.entries(loadedTicks)) {
+    if (ticks === null || creations <= 0) {
+      out[name] = null;
+      continue;
+    }
+    const idle = (idleTicksPerS[name] ?? 0) * seconds;
+    out[name] = round((Math.max(0, ticks - idle) * 1000) / ticksPerSecond / creations);
   }
   return out;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BenchFigures,
-  cpuMsPerCreation,
   cpuTicksOfStat,
   duplicatesOf,
   extrapolateRss,
   maxSustained,
+  netCpuMsPerCreation,
   nextOfferedRate,
   percentile,
   rssMbOfStatus,
@@ -106,8 +106,11 @@ describe('/proc', () => {
     expect(rssMbOfStatus('Name:\tnode\nVmRSS:\t  204800 kB\nThreads: 11\n')).toBe(200);
     expect(rssMbOfStatus('Name: x')).toBeNull();
   });
-  it('CPU ms per creation from two readings in ticks of 10 ms', () => {
-    expect(cpuMsPerCreation({ worker: 100, gone: 5 }, { worker: 400, gone: null }, 10)).toEqual({ worker: 300, gone: null });
+  it('CPU per creation net of what the process burns idle over the same time', () => {
+    // 500 ticks in 10 s, 20 ticks/s idle: 300 ticks for 10 creations = 300 ms each
+    expect(netCpuMsPerCreation({ worker: 500, gone: null }, { worker: 20 }, 10, 10)).toEqual({ worker: 300, gone: null });
+    expect(netCpuMsPerCreation({ worker: 100 }, { worker: 20 }, 10, 10)).toEqual({ worker: 0 });
+    expect(netCpuMsPerCreation({ worker: 100 }, {}, 10, 0)).toEqual({ worker: null });
   });
   it('extrapolates RSS on a straight line', () => {
     expect(extrapolateRss(100, 110, 1000, 10_000)).toBe(200);

@@ -35,7 +35,6 @@ import type { EmployeeGraphSpec, HilPromptFrame, ServerFrame } from '@hireloop/s
 import WebSocket from 'ws';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import {
-  cpuMsPerCreation,
   cpuTicksOfStat,
   duplicatesOf,
   extrapolateRss,
@@ -43,6 +42,7 @@ import {
   fmtMs,
   fmtRate,
   maxSustained,
+  netCpuMsPerCreation,
   nextOfferedRate,
   renderTable,
   round,
@@ -72,8 +72,8 @@ const profile = short
       halfSeconds: 8,
       runsSeconds: 5,
       scaleSeconds: 6,
-      paused: 200,
-      pausedBudgetMs: 15_000,
+      paused: 100,
+      pausedBudgetMs: 12_000,
       timeoutMs: 30_000,
     }
   : {
@@ -86,7 +86,7 @@ const profile = short
       runsSeconds: 20,
       scaleSeconds: 20,
       paused: 10_000,
-      pausedBudgetMs: 360_000,
+      pausedBudgetMs: 420_000,
       timeoutMs: 60_000,
     };
 const pausedTarget = Number(flag('--paused') ?? profile.paused);
@@ -197,16 +197,15 @@ function readTicks(groups: Groups): Reading {
   }
   return out;
 }
-function cpuPerCreation(before: Reading, after: Reading, creations: number): Record<string, number | null> {
-  const b: Record<string, number | null> = {};
-  const a: Record<string, number | null> = {};
+/** Ticks each group spent between two readings, over the pids seen at both. */
+function ticksBetween(before: Reading, after: Reading): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
   for (const [name, m0] of Object.entries(before)) {
     const m1 = after[name] ?? new Map<number, number>();
     const common = [...m0.keys()].filter((pid) => m1.has(pid));
-    b[name] = common.length ? common.reduce((s, pid) => s + (m0.get(pid) ?? 0), 0) : null;
-    a[name] = common.length ? common.reduce((s, pid) => s + (m1.get(pid) ?? 0), 0) : null;
+    out[name] = common.length ? common.reduce((s, pid) => s + ((m1.get(pid) ?? 0) - (m0.get(pid) ?? 0)), 0) : null;
   }
-  return cpuMsPerCreation(b, a, creations, CLK_TCK);
+  return out;
 }
 
 // ---- HTTP
@@ -343,7 +342,10 @@ async function startService(env: Record<string, string>, name: string): Promise<
 async function startStack(env: Record<string, string>): Promise<Stack> {
   const stack: Stack = { env: { ...env }, services: {}, extraWorkers: [] };
   // the Connect Hub's URL is handed to the worker and the gateway, so it comes first; the rest at once
-  for (const wave of [['event-store', 'connect-hub'], ['trigger-router', 'supervisor', 'graph-creator', 'gateway']]) {
+  for (const wave of [
+    ['event-store', 'connect-hub'],
+    ['trigger-router', 'supervisor', 'graph-creator', 'gateway'],
+  ]) {
     await Promise.all(
       wave.map(async (name) => {
         const service = await startService(stack.env, name);
@@ -537,8 +539,19 @@ async function main() {
         } satisfies CreationsLoad),
       });
 
-    say('warm-up: 4 creations (not counted)');
+    say('warm-up: 4 creations (not counted), then 5 s idle (what each process burns with no load)');
     await creations(1, 4);
+    await sleep(2_000);
+    const idleFrom = readTicks(groups());
+    const idleAt = performance.now();
+    await sleep(5_000);
+    const idleSeconds = (performance.now() - idleAt) / 1000;
+    const idleTicksPerS = Object.fromEntries(
+      Object.entries(ticksBetween(idleFrom, readTicks(groups()))).map(([k, v]) => [k, v === null ? null : v / idleSeconds]),
+    );
+    // CPU is counted over every step and the run at half the maximum: every creation of the load
+    const loadFrom = readTicks(groups());
+    const loadAt = performance.now();
 
     // stepping the offered load
     const steps: StepRecord[] = [];
@@ -558,11 +571,14 @@ async function main() {
     if (maxRate === 0) notes.push('no offered rate was sustained: the latencies are at half the lowest rate offered');
 
     say(`half the maximum: ${halfRate} creations/s for ${profile.halfSeconds} s (latencies, CPU, RSS)`);
-    const before = readTicks(groups());
-    const half = await creations(halfRate, profile.halfSeconds);
-    const after = readTicks(groups());
+    // at least a handful of creations, however low the rate
+    const halfSeconds = Math.min(profile.halfSeconds * 2, Math.max(profile.halfSeconds, 6 / halfRate));
+    const half = await creations(halfRate, halfSeconds);
+    const loadSeconds = (performance.now() - loadAt) / 1000;
+    const loadTicks = ticksBetween(loadFrom, readTicks(groups()));
     const halfStep = stepOf(half);
-    const cpu = cpuPerCreation(before, after, half.completed);
+    const loadCreations = half.completed + steps.reduce((n, s) => n + s.completed, 0);
+    const cpu = netCpuMsPerCreation(loadTicks, idleTicksPerS, loadSeconds, loadCreations, CLK_TCK);
     const rssMb = Object.fromEntries(
       Object.entries(services).map(([name, s]) => [name, s.child.pid ? rssOf(s.child.pid) : null]),
     );
@@ -652,8 +668,8 @@ async function main() {
     await sleep(5_000); // the group rebalances onto both
     const scaleBefore = readTicks(groups());
     const scaled = await creations(scaleRate, profile.scaleSeconds);
-    const scaleAfter = readTicks(groups());
-    const scaleCpu = cpuPerCreation(scaleBefore, scaleAfter, scaled.completed);
+    // each worker's share of the work: ticks, not per creation (which worker ran which is not known here)
+    const scaleTicks = ticksBetween(scaleBefore, readTicks(groups()));
     const rows = (
       await pool.query<{ execution_id: string; type: string; prompt_id: string | null }>(
         `SELECT execution_id, type, payload->>'promptId' AS prompt_id FROM facts
@@ -675,7 +691,10 @@ async function main() {
       duplicateResults: duplicates.results,
       duplicatePrompts: duplicates.prompts,
       duplicatePromptFrames: scaled.duplicatePrompts,
-      workerCpuMsPerCreation: { first: scaleCpu['graph-creator'] ?? null, second: scaleCpu['graph-creator-2'] ?? null },
+      workerCpuMs: {
+        first: scaleTicks['graph-creator'] == null ? null : ((scaleTicks['graph-creator'] ?? 0) * 1000) / CLK_TCK,
+        second: scaleTicks['graph-creator-2'] == null ? null : ((scaleTicks['graph-creator-2'] ?? 0) * 1000) / CLK_TCK,
+      },
       ok:
         scaled.failed === 0 &&
         scaled.timedOut === 0 &&
@@ -724,7 +743,7 @@ async function main() {
         await sleep(100);
       }
     }
-    for (let wait = 0; wait < 300 && Date.now() < deadline + 30_000; wait++) {
+    for (let wait = 0; wait < 300 && Date.now() < deadline + (short ? 10_000 : 60_000); wait++) {
       paused = (await pausedCount()) - pausedBefore;
       if (paused >= sent - refused) break;
       await sleep(100);
@@ -735,7 +754,8 @@ async function main() {
     const workerRssMbWith10kPaused = reached ? rssPaused : extrapolateRss(rssBefore, rssPaused, paused, 10_000);
     if (!reached)
       notes.push(
-        `memory.workerRssMbWith10kPaused extrapolated on a straight line from ${paused} paused executions (${rssBefore} → ${rssPaused} MB)`,
+        `memory.workerRssMbWith10kPaused extrapolated on a straight line from ${paused} paused executions (${rssBefore} → ${rssPaused} MB): ` +
+          'few paused executions make a noisy slope (heap growth of the burst itself); `--paused 10000` measures it',
       );
     if (refused > 0) notes.push(`${refused} of ${sent} triggers of the memory phase were refused`);
     say(`  ${paused} paused; worker RSS ${rssBefore} → ${rssPaused} MB`);
@@ -785,6 +805,13 @@ async function main() {
         halfRun: { started: half.started, completed: half.completed, failed: half.failed, timedOut: half.timedOut },
         promptsPerCreation: summarize(half.promptsPerCreation).p50,
         cpuMsPerCreation: cpu,
+        cpuWindow: {
+          creations: loadCreations,
+          seconds: round(loadSeconds),
+          idleTicksPerS,
+          ticks: loadTicks,
+          clockTicksPerS: CLK_TCK,
+        },
         cpuMsPerCreationTotal: round(
           Object.values(cpu)
             .filter((v): v is number => v !== null)
