@@ -270,12 +270,6 @@ export function targetVerdicts(f: BenchFigures): TargetVerdict[] {
   ];
 }
 
-/** RSS at `target` paused executions from two readings (none and `n` paused), by a straight line. */
-export function extrapolateRss(baseMb: number | null, atNMb: number | null, n: number, target: number): number | null {
-  if (baseMb === null || atNMb === null || n <= 0) return null;
-  return round(baseMb + ((atNMb - baseMb) * target) / n);
-}
-
 // ---- duplicates in the facts of a scale-out run
 
 export interface FactRow {

@@ -3,7 +3,6 @@ import {
   type BenchFigures,
   cpuTicksOfStat,
   duplicatesOf,
-  extrapolateRss,
   maxSustained,
   netCpuMsPerCreation,
   nextOfferedRate,
@@ -111,10 +110,6 @@ describe('/proc', () => {
     expect(netCpuMsPerCreation({ worker: 500, gone: null }, { worker: 20 }, 10, 10)).toEqual({ worker: 300, gone: null });
     expect(netCpuMsPerCreation({ worker: 100 }, { worker: 20 }, 10, 10)).toEqual({ worker: 0 });
     expect(netCpuMsPerCreation({ worker: 100 }, {}, 10, 0)).toEqual({ worker: null });
-  });
-  it('extrapolates RSS on a straight line', () => {
-    expect(extrapolateRss(100, 110, 1000, 10_000)).toBe(200);
-    expect(extrapolateRss(null, 110, 1000, 10_000)).toBeNull();
   });
 });
 
