@@ -7,9 +7,9 @@
  *   3. the event store: scripts/bench-event-store.ts (its own database and topics);
  *   4. every service as its own process on its own ports; the load generator (scripts/bench/load.ts,
  *      its own process, real WebSockets through the gateway) steps the offered creations/s to the
- *      highest rate with answer → next p99 < 250 ms, then runs at half that rate for the latencies,
- *      CPU per creation (/proc/<pid>/stat of every service, the broker and this run's Postgres
- *      backends) and RSS;
+ *      highest rate with answer → next p99 < 250 ms, then runs at half that rate for the latencies and
+ *      RSS; CPU per creation from /proc/<pid>/stat (every service, the broker, this run's Postgres
+ *      backends) over every creation of the load, less each process's idle burn;
  *   5. the employee runtime: a created employee, activated, fired by signed webhooks (→ completed);
  *   6. scale-out: a second worker, the same load, no execution run twice (stored facts);
  *   7. memory: executions left paused at their first prompt, the worker's RSS.
@@ -93,6 +93,7 @@ const profile = short
       timeoutMs: 60_000,
     };
 const pausedTarget = Number(flag('--paused') ?? profile.paused);
+const pausedBudgetMs = Number(flag('--paused-budget') ?? profile.pausedBudgetMs / 1000) * 1000;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const infra = `${root}scripts/infra.sh`;
@@ -713,14 +714,14 @@ async function main() {
 
     // 7. memory: executions paused at their first prompt
     say(
-      `memory: up to ${pausedTarget.toLocaleString('en-US')} executions paused at a prompt (budget ${profile.pausedBudgetMs / 1000} s)`,
+      `memory: up to ${pausedTarget.toLocaleString('en-US')} executions paused at a prompt (budget ${pausedBudgetMs / 1000} s)`,
     );
     await sleep(3_000);
     const pausedCount = async () =>
       Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM executions WHERE status = 'waiting'`)).rows[0]?.n ?? 0);
     const pausedBefore = await pausedCount();
     const rssBefore = worker.child.pid ? rssOf(worker.child.pid) : null;
-    const deadline = Date.now() + profile.pausedBudgetMs;
+    const deadline = Date.now() + pausedBudgetMs;
     let sent = 0;
     let refused = 0;
     let paused = 0;
@@ -759,7 +760,7 @@ async function main() {
     const workerRssMbWith10kPaused = reached ? rssPaused : null;
     if (!reached)
       notes.push(
-        `memory.workerRssMbWith10kPaused not measured: ${paused} executions paused within the budget (worker RSS ${rssBefore} → ${rssPaused} MB); the full run (or --paused 10000) pauses 10,000`,
+        `memory.workerRssMbWith10kPaused not measured: ${paused} executions paused within the budget (worker RSS ${rssBefore} → ${rssPaused} MB); --paused 10000 --paused-budget <s> pauses 10,000 however long it takes`,
       );
     if (refused > 0) notes.push(`${refused} of ${sent} triggers of the memory phase were refused`);
     say(`  ${paused} paused; worker RSS ${rssBefore} → ${rssPaused} MB`);
