@@ -64,7 +64,7 @@ const flag = (name: string) => {
 const profile = short
   ? {
       eventStoreFacts: 10_000,
-      bare: { latencyCreations: 8, concurrency: 4, seconds: 5 },
+      bare: { latencyCreations: 6, concurrency: 4, seconds: 5 },
       floorSamples: 100,
       stepping: { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.5, maxSteps: 3 } satisfies SteppingPlan,
       stepSeconds: 6,
