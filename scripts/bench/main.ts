@@ -17,7 +17,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   createKafka,
@@ -493,7 +493,10 @@ async function main() {
       });
     });
 
-    // 4. the stack, every service its own process
+    // 4. the stack, every service its own process, started by scripts/service.sh as `make up` starts them;
+    // where the services run compiled, built once here rather than by four starts at once
+    const buildServices = `${root}scripts/build-services.mjs`;
+    if (existsSync(buildServices)) execFileSync(process.execPath, [buildServices, '--if-stale'], { stdio: 'inherit' });
     say('starting every service as its own process (own database, topics and ports)');
     stack = await startStack({
       DATABASE_URL: databaseUrl,
