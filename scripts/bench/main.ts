@@ -813,6 +813,8 @@ async function main() {
         halfRun: { started: half.started, completed: half.completed, failed: half.failed, timedOut: half.timedOut },
         promptsPerCreation: summarize(half.promptsPerCreation).p50,
         cpuMsPerCreation: cpu,
+        // the same without taking the idle burn off: the two bracket the truth at low rates
+        cpuMsPerCreationGross: netCpuMsPerCreation(loadTicks, {}, loadSeconds, loadCreations, CLK_TCK),
         cpuWindow: {
           creations: loadCreations,
           seconds: round(loadSeconds),
