@@ -877,7 +877,16 @@ async function main() {
         ['platform.answerToNextP50Ms / P99Ms', `${fmtMs(halfStep.answerToNext.p50)} / ${fmtMs(halfStep.answerToNext.p99)}`],
         ['platform.answerToResultP50Ms', fmtMs(answerToResult.p50)],
         ...Object.entries(cpu).map(([name, v]) => [`platform.cpuMsPerCreation.${name}`, fmtMs(v)] as const),
-        ['platform.cpuMsPerCreation (sum)', fmtMs(figures.platform.cpuMsPerCreationTotal)],
+        [
+          'platform.cpuMsPerCreation (sum)',
+          `${fmtMs(figures.platform.cpuMsPerCreationTotal)} net of idle (gross ${fmtMs(
+            round(
+              Object.values(figures.platform.cpuMsPerCreationGross)
+                .filter((v): v is number => v !== null)
+                .reduce((a, b) => a + b, 0),
+            ),
+          )})`,
+        ],
         [
           'runs.webhookToCompleted p50 / p99',
           runsFigures
