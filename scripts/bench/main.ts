@@ -87,7 +87,7 @@ const profile = short
       runsSeconds: 20,
       scaleSeconds: 20,
       paused: 10_000,
-      pausedBudgetMs: 420_000,
+      pausedBudgetMs: 360_000,
       settleMs: 2_000,
       idleMs: 10_000,
       timeoutMs: 60_000,
