@@ -50,8 +50,8 @@ token: ## print a dev JWT: make token ARGS='--user alice --org acme'
 replay: ## rebuild projections from facts; ARGS='--verify' compares, '--check-chain' checks the hash chain, '--execution <id>' prints a timeline
 	@pnpm -s hireloop replay $(ARGS)
 
-bench: ## performance figures
-	@node --max-semi-space-size=32 --expose-gc --import tsx scripts/bench-event-store.ts
+bench: ## the platform against the machine's floors, through the public socket: make bench [ARGS=--short]
+	@node --import tsx scripts/bench/main.ts $(ARGS)
 
 eval: ## run a golden set through the creation graph: make eval [GOLDEN=../shared/golden]
 	@node --import tsx services/graph-creator/src/eval.ts $(if $(GOLDEN),--golden $(GOLDEN),)

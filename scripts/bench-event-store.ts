@@ -5,10 +5,12 @@
  *      end to end: validated, hashed, appended and folded, transaction committed),
  *   3. rebuild the projections from `facts` alone (replay, facts/s),
  * and print the three figures against their targets. N = BENCH_FACTS (default 100,000), as whole
- * creations shaped like ARCHITECTURE §10's (the mix is printed).
+ * creations shaped like ARCHITECTURE §10's (the mix is printed). With BENCH_JSON=<file> the figures are also
+ * written there as JSON (scripts/bench/main.ts runs this script as one phase of `make bench`).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -351,6 +353,20 @@ async function main() {
         `the first ${fmt(first.factsPerSecond)} facts/s; facts vacuumed; ` +
         `verify: ${verify.difference ? `DIFFERENCE in ${verify.difference.table}` : 'identical'}) — target >= 100,000: ${ok(rebuild.factsPerSecond >= 100_000)}`,
     );
+    if (process.env.BENCH_JSON)
+      writeFileSync(
+        process.env.BENCH_JSON,
+        JSON.stringify({
+          facts: N,
+          stored: count,
+          rawConsumePerS: rawRate,
+          validatingConsumePerS: validatedRate,
+          copyPerS: copyRate,
+          projectorFactsPerS: projectorRate,
+          replayFactsPerS: rebuild.factsPerSecond,
+          replayIdentical: !verify.difference,
+        }),
+      );
     if (count !== N || verify.difference) process.exitCode = 1;
   } finally {
     const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));

@@ -1,0 +1,111 @@
+/**
+ * The bare-library floor of `make bench` (ARCHITECTURE §10), its own process: the project's own creation
+ * graph (services/graph-creator) compiled once on PostgresSaver, in this one process, no Kafka, no
+ * services — prompts answered by the scripted answerer the way the worker resumes them (`getState`, the
+ * pending check, `Command({resume: {[promptId]: answer}})`, durability `exit` as the worker runs it).
+ *   1. latency at concurrency 1: start → first prompt, and answer → next prompt (the resume);
+ *   2. throughput at a fixed concurrency for a fixed time: creations/s and this process's CPU per creation.
+ * Input: env BENCH_BARE (JSON: databaseUrl, job, connected, latencyCreations, concurrency, seconds).
+ * Output: one JSON line on stdout.
+ */
+import { randomUUID } from 'node:crypto';
+import { createCheckpointer, createPool } from '@hireloop/platform';
+import { builtInCatalog } from '@hireloop/schemas';
+import { Command } from '@langchain/langgraph';
+import { OfflineAnalyst } from '../../services/graph-creator/src/analyst/offline';
+import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
+import { buildCreationGraph } from '../../services/graph-creator/src/creation/graph';
+import { offlineCreationAnalyst } from '../../services/graph-creator/src/creation/sources';
+import { isPromptSpec } from '../../services/graph-creator/src/prompt';
+
+interface BareInput {
+  databaseUrl: string;
+  job: string;
+  connected: string[];
+  latencyCreations: number;
+  concurrency: number;
+  seconds: number;
+}
+
+const input = JSON.parse(process.env.BENCH_BARE ?? '{}') as BareInput;
+const pool = createPool(input.databaseUrl, Math.max(4, input.concurrency + 2));
+const checkpointer = createCheckpointer(pool);
+const catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected: input.connected };
+const graph = buildCreationGraph({
+  analyst: offlineCreationAnalyst(new OfflineAnalyst()),
+  catalog: { forOrg: async () => catalog },
+}).compile({ checkpointer });
+
+const MAX_PROMPTS = 30;
+
+/** One creation start to end; `onTimed` gets start → first prompt (first) and each answer → next prompt. */
+async function creation(onTimed: (kind: 'first' | 'resume' | 'last', ms: number) => void): Promise<number> {
+  const executionId = randomUUID();
+  const config = { configurable: { thread_id: executionId }, durability: 'exit' as const };
+  const run = async (value: unknown) => {
+    for await (const _ of await graph.stream(value as never, { ...config, streamMode: 'updates' })) {
+      // drained: the worker reads each update the same way
+    }
+  };
+  let at = performance.now();
+  await run({ executionId, orgId: 'bench-bare', jobDescription: input.job, name: '' });
+  for (let prompts = 0; prompts <= MAX_PROMPTS; prompts++) {
+    const snapshot = await graph.getState(config);
+    const pending = snapshot.tasks
+      .filter((t) => t.result === undefined)
+      .flatMap((t) => t.interrupts)
+      .find((i) => i.id && isPromptSpec(i.value));
+    const now = performance.now();
+    if (!pending?.id || !isPromptSpec(pending.value)) {
+      onTimed('last', now - at);
+      return prompts;
+    }
+    onTimed(prompts === 0 ? 'first' : 'resume', now - at);
+    at = performance.now();
+    await run(new Command({ resume: { [pending.id]: scriptedAnswer(pending.value) } }));
+  }
+  throw new Error(`more than ${MAX_PROMPTS} prompts`);
+}
+
+const firstPromptMs: number[] = [];
+const resumeMs: number[] = [];
+const lastMs: number[] = [];
+let prompts = 0;
+
+// warm-up: the JIT and the pool, not measured
+for (let i = 0; i < 3; i++) await creation(() => {});
+
+for (let i = 0; i < input.latencyCreations; i++) {
+  prompts = await creation((kind, ms) => (kind === 'first' ? firstPromptMs : kind === 'resume' ? resumeMs : lastMs).push(ms));
+}
+
+// throughput: `concurrency` creations in flight until the time is up (then the ones in flight finish)
+const cpuBefore = process.cpuUsage();
+const startedAt = performance.now();
+const deadline = startedAt + input.seconds * 1000;
+let completed = 0;
+await Promise.all(
+  Array.from({ length: input.concurrency }, async () => {
+    while (performance.now() < deadline) {
+      await creation(() => {});
+      completed++;
+    }
+  }),
+);
+const elapsedMs = performance.now() - startedAt;
+const cpu = process.cpuUsage(cpuBefore);
+await pool.end();
+
+console.log(
+  JSON.stringify({
+    promptsPerCreation: prompts,
+    firstPromptMs,
+    resumeMs,
+    lastMs,
+    completed,
+    elapsedMs,
+    creationsPerS: completed / (elapsedMs / 1000),
+    cpuMsPerCreation: completed ? (cpu.user + cpu.system) / 1000 / completed : null,
+    concurrency: input.concurrency,
+  }),
+);

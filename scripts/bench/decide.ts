@@ -1,0 +1,311 @@
+/**
+ * The decisions of `make bench`, pure: percentiles, the next offered rate while stepping the load,
+ * whether a step was sustained, the issue's targets as ratios with a verdict, and reading /proc.
+ * The orchestrator (main.ts) does the effects and asks these.
+ */
+
+/** Nearest-rank percentile (p in 0..100) of unsorted samples; null when there are none. */
+export function percentile(samples: readonly number[], p: number): number | null {
+  if (samples.length === 0) return null;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((Math.min(100, Math.max(0, p)) / 100) * sorted.length);
+  return sorted[Math.max(0, rank - 1)] as number;
+}
+
+export interface Summary {
+  n: number;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+export const summarize = (samples: readonly number[]): Summary => ({
+  n: samples.length,
+  p50: round(percentile(samples, 50)),
+  p90: round(percentile(samples, 90)),
+  p99: round(percentile(samples, 99)),
+  max: round(samples.length ? Math.max(...samples) : null),
+});
+
+export function round(n: number | null, digits = 1): number | null {
+  if (n === null || !Number.isFinite(n)) return null;
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+// ---- stepping the offered load
+
+/** What one step of offered load did, as the stepping needs it. */
+export interface StepOutcome {
+  /** creations started per second, open loop */
+  offered: number;
+  started: number;
+  completed: number;
+  /** ended otherwise than `completed`, or an error frame, or a refused socket */
+  failed: number;
+  /** not ended within the per-creation timeout */
+  timedOut: number;
+  answerToNextP99Ms: number | null;
+}
+
+export interface Verdict {
+  sustained: boolean;
+  reason: string;
+}
+
+/** A rate is sustained when every creation completed and answer → next prompt p99 stayed under the limit. */
+export function stepVerdict(step: StepOutcome, p99LimitMs = 250): Verdict {
+  if (step.started === 0) return { sustained: false, reason: 'nothing started' };
+  if (step.timedOut > 0) return { sustained: false, reason: `${step.timedOut} of ${step.started} timed out` };
+  if (step.failed > 0) return { sustained: false, reason: `${step.failed} of ${step.started} failed` };
+  if (step.completed < step.started) return { sustained: false, reason: `${step.started - step.completed} did not complete` };
+  if (step.answerToNextP99Ms === null) return { sustained: false, reason: 'no answer was timed' };
+  if (step.answerToNextP99Ms >= p99LimitMs)
+    return { sustained: false, reason: `answer → next p99 ${step.answerToNextP99Ms} ms ≥ ${p99LimitMs} ms` };
+  return { sustained: true, reason: `all ${step.completed} completed, p99 ${step.answerToNextP99Ms} ms` };
+}
+
+export interface SteppingPlan {
+  /** the first offered rate (creations/s) */
+  start: number;
+  /** while every step is sustained, the next is this many times the last */
+  factor: number;
+  /** below this rate the search gives up (nothing sustained) */
+  min: number;
+  /** never offered above this */
+  max: number;
+  /** once bracketed, stop when the unsustained rate is within this ratio of the sustained one */
+  resolution: number;
+  /** at most this many steps in all */
+  maxSteps: number;
+}
+
+export const roundRate = (r: number) => Math.round(r * 100) / 100;
+
+/**
+ * The next rate to offer given the steps so far, or null when the search is over: grow geometrically
+ * while sustained, then bisect (geometric mean) between the highest sustained and the lowest
+ * unsustained rate until they are within `resolution`; shrink when even the first rate failed.
+ */
+export function nextOfferedRate(history: readonly { offered: number; sustained: boolean }[], plan: SteppingPlan): number | null {
+  if (history.length >= plan.maxSteps) return null;
+  if (history.length === 0) return roundRate(Math.min(plan.start, plan.max));
+  const good = history.filter((h) => h.sustained).map((h) => h.offered);
+  const bad = history.filter((h) => !h.sustained).map((h) => h.offered);
+  const lo = good.length ? Math.max(...good) : 0;
+  const hiCandidates = bad.filter((b) => b > lo);
+  if (hiCandidates.length === 0) {
+    if (lo >= plan.max) return null;
+    return roundRate(Math.min(plan.max, lo * plan.factor));
+  }
+  const hi = Math.min(...hiCandidates);
+  if (lo === 0) {
+    const next = roundRate(hi / plan.factor);
+    return next < plan.min ? null : next;
+  }
+  if (hi / lo <= plan.resolution) return null;
+  const next = roundRate(Math.sqrt(lo * hi));
+  return next <= lo || next >= hi ? null : next;
+}
+
+/** The highest offered rate that was sustained, 0 when none was. */
+export const maxSustained = (history: readonly { offered: number; sustained: boolean }[]) =>
+  Math.max(0, ...history.filter((h) => h.sustained).map((h) => h.offered));
+
+// ---- /proc
+
+/** utime + stime in clock ticks from the text of /proc/<pid>/stat (the command may hold spaces and parentheses). */
+export function cpuTicksOfStat(stat: string): number | null {
+  const end = stat.lastIndexOf(')');
+  if (end < 0) return null;
+  const fields = stat
+    .slice(end + 2)
+    .trim()
+    .split(/\s+/);
+  // fields[0] is field 3 (state): utime is field 14, stime field 15
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return Number.isFinite(utime) && Number.isFinite(stime) ? utime + stime : null;
+}
+
+/** VmRSS in MB from the text of /proc/<pid>/status. */
+export function rssMbOfStatus(status: string): number | null {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return match ? Math.round((Number(match[1]) / 1024) * 10) / 10 : null;
+}
+
+/**
+ * CPU ms per creation of each process over a loaded window, less what it burns idle (timers, consumers
+ * polling) over the same time: `idleTicksPerS` measured on the same processes with no load. Never below 0.
+ */
+export function netCpuMsPerCreation(
+  loadedTicks: Readonly<Record<string, number | null>>,
+  idleTicksPerS: Readonly<Record<string, number | null>>,
+  seconds: number,
+  creations: number,
+  ticksPerSecond = 100,
+): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const [name, ticks] of Object.entries(loadedTicks)) {
+    if (ticks === null || creations <= 0) {
+      out[name] = null;
+      continue;
+    }
+    const idle = (idleTicksPerS[name] ?? 0) * seconds;
+    out[name] = round((Math.max(0, ticks - idle) * 1000) / ticksPerSecond / creations);
+  }
+  return out;
+}
+
+// ---- the issue's targets, as ratios measured side by side
+
+export interface BenchFigures {
+  floors: {
+    kafkaHopP50Ms: number | null;
+    bare: { creationsPerS: number | null; resumeP50Ms: number | null; cpuMsPerCreation: number | null };
+  };
+  platform: {
+    creationsPerS: number;
+    answerToNextP50Ms: number | null;
+    answerToNextP99Ms: number | null;
+    cpuMsPerCreation: Record<string, number | null>;
+  };
+  eventStore: { projectorFactsPerS: number | null; replayFactsPerS: number | null };
+  memory: { workerRssMbWith10kPaused: number | null };
+}
+
+export interface TargetVerdict {
+  id: string;
+  target: string;
+  measured: string;
+  /** measured ÷ allowed (≥ 1 passes for a floor, ≤ 1 for a ceiling); null when a figure is missing */
+  ratio: number | null;
+  pass: boolean | null;
+}
+
+const verdict = (
+  id: string,
+  target: string,
+  measured: number | null,
+  bound: number | null,
+  kind: 'atLeast' | 'atMost' | 'below',
+  show: (m: number, b: number) => string,
+): TargetVerdict => {
+  if (measured === null || bound === null || !Number.isFinite(bound))
+    return { id, target, measured: 'n/a', ratio: null, pass: null };
+  const ratio = bound === 0 ? (measured === 0 ? 1 : Number.POSITIVE_INFINITY) : round(measured / bound, 2);
+  const pass = kind === 'atLeast' ? measured >= bound : kind === 'atMost' ? measured <= bound : measured < bound;
+  return { id, target, measured: show(measured, bound), ratio, pass };
+};
+
+const sumOf = (values: Record<string, number | null>): number | null => {
+  const known = Object.values(values).filter((v): v is number => v !== null);
+  return known.length ? round(known.reduce((a, b) => a + b, 0)) : null;
+};
+
+/** Every target of issue 16, measured against the floors of the same run. */
+export function targetVerdicts(f: BenchFigures): TargetVerdict[] {
+  const bare = f.floors.bare;
+  const hop = f.floors.kafkaHopP50Ms;
+  const allowedP50 = bare.resumeP50Ms !== null && hop !== null ? round(bare.resumeP50Ms + 2 * hop + 5) : null;
+  const cpu = sumOf(f.platform.cpuMsPerCreation);
+  return [
+    verdict(
+      'throughput',
+      'platform.creationsPerS ≥ 1.0 × bare',
+      f.platform.creationsPerS,
+      bare.creationsPerS,
+      'atLeast',
+      (m, b) => `${m}/s vs bare ${b}/s`,
+    ),
+    verdict(
+      'answerP50',
+      'answer → next p50 ≤ bare resume p50 + 2 Kafka hops + 5 ms',
+      f.platform.answerToNextP50Ms,
+      allowedP50,
+      'atMost',
+      (m, b) => `${m} ms vs ${b} ms`,
+    ),
+    verdict(
+      'answerP99',
+      'answer → next p99 ≤ 3 × p50 at half the maximum rate',
+      f.platform.answerToNextP99Ms,
+      f.platform.answerToNextP50Ms === null ? null : 3 * f.platform.answerToNextP50Ms,
+      'atMost',
+      (m, b) => `${m} ms vs ${round(b)} ms`,
+    ),
+    verdict(
+      'cpu',
+      'CPU per creation, every service summed ≤ 2 × bare',
+      cpu,
+      bare.cpuMsPerCreation === null ? null : 2 * bare.cpuMsPerCreation,
+      'atMost',
+      (m, b) => `${m} ms vs ${round(b)} ms`,
+    ),
+    verdict(
+      'workerRss',
+      'worker RSS with 10,000 paused < 300 MB',
+      f.memory.workerRssMbWith10kPaused,
+      300,
+      'below',
+      (m, b) => `${m} MB vs ${b} MB`,
+    ),
+    verdict(
+      'projector',
+      'event store projector ≥ 20,000 facts/s',
+      f.eventStore.projectorFactsPerS,
+      20_000,
+      'atLeast',
+      (m, b) => `${m}/s vs ${b}/s`,
+    ),
+    verdict(
+      'replay',
+      'event store replay ≥ 100,000 facts/s',
+      f.eventStore.replayFactsPerS,
+      100_000,
+      'atLeast',
+      (m, b) => `${m}/s vs ${b}/s`,
+    ),
+  ];
+}
+
+// ---- duplicates in the facts of a scale-out run
+
+export interface FactRow {
+  executionId: string;
+  type: string;
+  promptId: string | null;
+}
+
+/**
+ * Stored facts (distinct ids: a redelivered fact is stored once) that say one execution ran twice: more
+ * than one result of an execution, more than one prompt fact for one promptId.
+ */
+export function duplicatesOf(rows: readonly FactRow[]): { results: number; prompts: number } {
+  const count = (key: (r: FactRow) => string | null) => {
+    const seen = new Map<string, number>();
+    for (const r of rows) {
+      const k = key(r);
+      if (k !== null) seen.set(k, (seen.get(k) ?? 0) + 1);
+    }
+    return [...seen.values()].filter((n) => n > 1).length;
+  };
+  return {
+    results: count((r) => (r.type === 'ExecutionResult' ? r.executionId : null)),
+    prompts: count((r) => (r.type === 'HILPrompt' && r.promptId ? `${r.executionId}/${r.promptId}` : null)),
+  };
+}
+
+// ---- the table
+
+/** Rows of label / value as a two-column text table. */
+export function renderTable(title: string, rows: readonly (readonly [string, string])[]): string {
+  const width = Math.max(title.length, ...rows.map(([k]) => k.length));
+  const lines = [title, '-'.repeat(Math.min(100, width + 30))];
+  for (const [k, v] of rows) lines.push(`${k.padEnd(width)}  ${v}`);
+  return lines.join('\n');
+}
+
+export const fmtMs = (n: number | null) => (n === null ? 'n/a' : `${n} ms`);
+export const fmtRate = (n: number | null, unit = '/s') => (n === null ? 'n/a' : `${n.toLocaleString('en-US')}${unit}`);

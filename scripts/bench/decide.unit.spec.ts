@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BenchFigures,
+  cpuTicksOfStat,
+  duplicatesOf,
+  maxSustained,
+  netCpuMsPerCreation,
+  nextOfferedRate,
+  percentile,
+  rssMbOfStatus,
+  type SteppingPlan,
+  stepVerdict,
+  summarize,
+  targetVerdicts,
+} from './decide';
+
+const plan: SteppingPlan = { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.25, maxSteps: 10 };
+
+describe('percentiles', () => {
+  it('nearest rank: p50 of 1..100 is 50, p99 is 99, p100 the max; none → null', () => {
+    const xs = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(xs, 50)).toBe(50);
+    expect(percentile(xs, 99)).toBe(99);
+    expect(percentile(xs, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNull();
+  });
+  it('summarize rounds to a tenth and counts', () => {
+    expect(summarize([1.04, 2.06, 3])).toEqual({ n: 3, p50: 2.1, p90: 3, p99: 3, max: 3 });
+    expect(summarize([])).toEqual({ n: 0, p50: null, p90: null, p99: null, max: null });
+  });
+});
+
+describe('a step of offered load', () => {
+  const ok = { offered: 2, started: 20, completed: 20, failed: 0, timedOut: 0, answerToNextP99Ms: 200 };
+  it('is sustained when all completed and p99 is under 250 ms', () => {
+    expect(stepVerdict(ok).sustained).toBe(true);
+  });
+  it('is not when p99 reaches the limit, one timed out or failed, or nothing ran', () => {
+    expect(stepVerdict({ ...ok, answerToNextP99Ms: 250 }).sustained).toBe(false);
+    expect(stepVerdict({ ...ok, timedOut: 1, completed: 19 }).reason).toMatch(/timed out/);
+    expect(stepVerdict({ ...ok, failed: 1, completed: 19 }).reason).toMatch(/failed/);
+    expect(stepVerdict({ ...ok, started: 0, completed: 0 }).sustained).toBe(false);
+    expect(stepVerdict({ ...ok, answerToNextP99Ms: null }).sustained).toBe(false);
+  });
+});
+
+describe('stepping the offered load', () => {
+  it('starts at the plan’s rate and doubles while sustained', () => {
+    expect(nextOfferedRate([], plan)).toBe(1);
+    expect(nextOfferedRate([{ offered: 1, sustained: true }], plan)).toBe(2);
+    expect(
+      nextOfferedRate(
+        [
+          { offered: 1, sustained: true },
+          { offered: 2, sustained: true },
+        ],
+        plan,
+      ),
+    ).toBe(4);
+  });
+  it('bisects geometrically between the highest sustained and the lowest unsustained rate, then stops', () => {
+    const h = [
+      { offered: 1, sustained: true },
+      { offered: 2, sustained: true },
+      { offered: 4, sustained: false },
+    ];
+    expect(nextOfferedRate(h, plan)).toBe(2.83);
+    const h2 = [...h, { offered: 2.83, sustained: true }];
+    expect(nextOfferedRate(h2, plan)).toBe(3.36);
+    const h3 = [...h2, { offered: 3.36, sustained: false }];
+    // 3.36 / 2.83 ≤ 1.25: bracketed closely enough
+    expect(nextOfferedRate(h3, plan)).toBeNull();
+    expect(maxSustained(h3)).toBe(2.83);
+  });
+  it('shrinks when even the first rate fails, and gives up under the minimum', () => {
+    expect(nextOfferedRate([{ offered: 1, sustained: false }], plan)).toBe(0.5);
+    expect(
+      nextOfferedRate(
+        [
+          { offered: 1, sustained: false },
+          { offered: 0.5, sustained: false },
+          { offered: 0.25, sustained: false },
+        ],
+        plan,
+      ),
+    ).toBeNull();
+    expect(maxSustained([{ offered: 1, sustained: false }])).toBe(0);
+  });
+  it('is bounded: never more than maxSteps steps, never above max', () => {
+    const h = Array.from({ length: 10 }, (_, i) => ({ offered: i + 1, sustained: true }));
+    expect(nextOfferedRate(h, plan)).toBeNull();
+    expect(nextOfferedRate([{ offered: 40, sustained: true }], plan)).toBe(64);
+    expect(nextOfferedRate([{ offered: 64, sustained: true }], plan)).toBeNull();
+  });
+});
+
+describe('/proc', () => {
+  it('reads utime + stime even when the command holds spaces and parentheses', () => {
+    const stat = '1234 (node (a b)) S 1 1234 1234 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 11 0 123 456 789';
+    expect(cpuTicksOfStat(stat)).toBe(300);
+    expect(cpuTicksOfStat('garbage')).toBeNull();
+  });
+  it('reads VmRSS in MB', () => {
+    expect(rssMbOfStatus('Name:\tnode\nVmRSS:\t  204800 kB\nThreads: 11\n')).toBe(200);
+    expect(rssMbOfStatus('Name: x')).toBeNull();
+  });
+  it('CPU per creation net of what the process burns idle over the same time', () => {
+    // 500 ticks in 10 s, 20 ticks/s idle: 300 ticks for 10 creations = 300 ms each
+    expect(netCpuMsPerCreation({ worker: 500, gone: null }, { worker: 20 }, 10, 10)).toEqual({ worker: 300, gone: null });
+    expect(netCpuMsPerCreation({ worker: 100 }, { worker: 20 }, 10, 10)).toEqual({ worker: 0 });
+    expect(netCpuMsPerCreation({ worker: 100 }, {}, 10, 0)).toEqual({ worker: null });
+  });
+});
+
+describe('duplicates in the stored facts of a scale-out run', () => {
+  it('counts executions with two results and prompts stored twice', () => {
+    expect(
+      duplicatesOf([
+        { executionId: 'a', type: 'ExecutionResult', promptId: null },
+        { executionId: 'a', type: 'ExecutionResult', promptId: null },
+        { executionId: 'b', type: 'ExecutionResult', promptId: null },
+        { executionId: 'b', type: 'HILPrompt', promptId: 'p1' },
+        { executionId: 'b', type: 'HILPrompt', promptId: 'p2' },
+        { executionId: 'c', type: 'HILPrompt', promptId: 'p1' },
+        { executionId: 'c', type: 'HILPrompt', promptId: 'p1' },
+      ]),
+    ).toEqual({ results: 1, prompts: 1 });
+  });
+});
+
+describe('targets as ratios', () => {
+  const figures: BenchFigures = {
+    floors: { kafkaHopP50Ms: 3, bare: { creationsPerS: 30, resumeP50Ms: 14, cpuMsPerCreation: 38 } },
+    platform: { creationsPerS: 6, answerToNextP50Ms: 160, answerToNextP99Ms: 400, cpuMsPerCreation: { worker: 90, broker: 57 } },
+    eventStore: { projectorFactsPerS: 25_000, replayFactsPerS: null },
+    memory: { workerRssMbWith10kPaused: 250 },
+  };
+  it('says pass or miss per target, with the ratio measured ÷ allowed', () => {
+    const v = Object.fromEntries(targetVerdicts(figures).map((t) => [t.id, t]));
+    expect(v.throughput).toMatchObject({ pass: false, ratio: 0.2 });
+    // allowed p50 = 14 + 2 × 3 + 5 = 25
+    expect(v.answerP50).toMatchObject({ pass: false, ratio: 6.4 });
+    expect(v.answerP99).toMatchObject({ pass: true });
+    // 147 ms summed vs 76 ms allowed
+    expect(v.cpu).toMatchObject({ pass: false, ratio: 1.93 });
+    expect(v.workerRss).toMatchObject({ pass: true });
+    expect(v.projector).toMatchObject({ pass: true });
+    expect(v.replay).toMatchObject({ pass: null, measured: 'n/a' });
+  });
+});
