@@ -1,5 +1,5 @@
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
-import { bootService, createCheckpointer, loadJwtSecret, systemClock } from '@hireloop/platform';
+import { bootService, circuitMetrics, createCheckpointer, loadJwtSecret, streamMetrics, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import { OfflineAnalyst } from './analyst/offline';
 import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
@@ -25,6 +25,8 @@ let consumerReady: () => Promise<void> = async () => {
 };
 const service = await bootService('graph-creator', { checks: { consumer: () => consumerReady() } });
 const { config, log, pool, kafka, lifecycle, metrics } = service;
+// breaker state by tool, read from the circuits every worker shares
+circuitMetrics(metrics, pool);
 const env = process.env;
 const retentionMs = Number(env.CHECKPOINT_RETENTION_MS ?? 7 * 24 * 3600 * 1000);
 const retentionEveryMs = Number(env.CHECKPOINT_RETENTION_INTERVAL_MS ?? 3600 * 1000);
@@ -92,6 +94,7 @@ const starts = new FactConsumer({
   topics: [Topics.runIntent],
   log,
   publisher,
+  metrics: streamMetrics(metrics),
   partitionsConsumedConcurrently: concurrency,
 }).on('RunIntent', (intent, delivery) =>
   intent.action === 'start'
@@ -105,6 +108,7 @@ const answers = new FactConsumer({
   topics: [Topics.hilResponse],
   log,
   publisher,
+  metrics: streamMetrics(metrics),
   // every partition's next answer waits in the pool, ahead of the starts
   partitionsConsumedConcurrently: config.topicPartitions,
 }).on('HILResponse', (response, delivery) => slots.run('answer', () => runner.respond(response, delivery.traceparent)));
