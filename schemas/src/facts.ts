@@ -259,6 +259,9 @@ export const ExecutionEventKinds = [
   'approval_granted',
   'approval_rejected',
   'budget_exceeded',
+  // a high-risk step inside the org's quiet hours under a policy that defers: it waits until `deadline`, then runs again
+  'step_deferred',
+  'step_resumed',
 ] as const;
 /** The ExecutionEvent kinds the supervisor publishes (every other kind comes from the worker). */
 export const SupervisorEventKinds = ['queued', 'started', 'refused', 'prompt_reminder'] as const;

@@ -128,4 +128,23 @@ const retention = setInterval(() => {
 retention.unref();
 lifecycle.onStop('retention', () => clearInterval(retention));
 
+// Runs whose deferred step's time has come (quiet hours that defer) go on: every worker looks, the
+// execution's lock lets one of them resume each (docs/decisions.md, deferral).
+let waking = false;
+const waker = setInterval(
+  () => {
+    if (waking) return;
+    waking = true;
+    slots
+      .run('answer', () => runner.wakeDue())
+      .catch((error: unknown) => log.error({ err: error }, 'resuming deferred runs failed'))
+      .finally(() => {
+        waking = false;
+      });
+  },
+  Number(env.DEFER_POLL_MS ?? 5_000),
+);
+waker.unref();
+lifecycle.onStop('deferrals', () => clearInterval(waker));
+
 await service.listen();
