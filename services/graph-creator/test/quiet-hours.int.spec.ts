@@ -86,8 +86,8 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
     );
     expect(deferred).toMatchObject({ stepId: 'refund', reason: 'quiet_hours', deadline: '2026-11-25T07:00:00.000Z' });
     expect(called.filter((c) => c.startsWith(id))).toEqual([]);
-    const { rows } = await pool.query('SELECT until FROM deferred_runs WHERE execution_id = $1', [id]);
-    expect((rows[0]?.until as Date).toISOString()).toBe('2026-11-25T07:00:00.000Z');
+    const { rows } = await pool.query<{ until: Date }>('SELECT until FROM deferred_runs WHERE execution_id = $1', [id]);
+    expect(rows.map((r) => r.until.toISOString())).toEqual(['2026-11-25T07:00:00.000Z']);
 
     // a wake-up before the end changes nothing
     clock.t = new Date('2026-11-25T06:59:00Z');

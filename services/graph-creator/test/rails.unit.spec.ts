@@ -1,17 +1,17 @@
 import { builtInCatalog, type CatalogCapability, type OrgPolicy } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import {
-  deferralOf,
-  quietHoursEnd,
   budgetDecision,
   type CircuitRow,
   circuitAfter,
   circuitGate,
   closedCircuit,
+  deferralOf,
   inQuietHours,
   isTransient,
   parseRate,
   policyDecision,
+  quietHoursEnd,
   rateDecision,
   rateOf,
   scopeDecision,

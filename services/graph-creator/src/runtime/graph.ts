@@ -7,8 +7,8 @@
  * registry with the key `executionId/stepId/hash(args)`, so a re-run after a crash finds the recorded
  * effect and acts no second time.
  */
-import { type CatalogCapability, type Effect, RefusalCodes, type Step } from '@hireloop/schemas';
 import { type Clock, systemClock } from '@hireloop/platform';
+import { type CatalogCapability, type Effect, RefusalCodes, type Step } from '@hireloop/schemas';
 import { END, interrupt, START, StateGraph } from '@langchain/langgraph';
 import { answers as answersOf, ask, selected } from '../prompt';
 import type { NodeEvent } from '../runner';
