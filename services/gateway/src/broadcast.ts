@@ -84,6 +84,7 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
     case 'HILResponse':
     case 'EmployeeActivated':
     case 'EmployeeDeactivated':
+    case 'PolicyChanged':
       return undefined;
     default: {
       const unhandled: never = fact;
