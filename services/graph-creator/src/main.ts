@@ -76,6 +76,7 @@ const runner =
           analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
           catalog: toolCatalogSource(connectHubTools(hub)),
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
+          maxRoutes: Number(env.CREATION_MAX_ROUTES ?? 3),
         }),
         pool,
         publisher,
