@@ -53,8 +53,10 @@ replay: ## rebuild projections from facts; ARGS='--verify' compares, '--check-ch
 bench: ## the platform against the machine's floors, through the public socket: make bench [ARGS=--short]
 	@node --import tsx scripts/bench/main.ts $(ARGS)
 
-eval: ## run a golden set through the creation graph: make eval [GOLDEN=../shared/golden]
+eval: ## run a golden set through the creation graph, then print the run log: make eval [GOLDEN=../shared/golden] [ORG=acme]
 	@node --import tsx services/graph-creator/src/eval.ts $(if $(GOLDEN),--golden $(GOLDEN),)
+	@echo
+	@pnpm -s hireloop runs stats --org $(or $(ORG),acme) || echo 'run log: not available (the database at DATABASE_URL is not migrated: make up)'
 
 logs: ## follow the services' logs
 	@tail -F .run/logs/*.log

@@ -27,9 +27,11 @@ describe('a registered employee runs from a signed webhook (every service its ow
   const alice = token('alice');
   const mallory = signToken({ userId: 'mallory', orgId: 'evil-corp', role: 'admin' }, JWT_SECRET, '1h');
   let gateway: string;
+  let worker: string;
 
   beforeAll(async () => {
     const services = await stack.up(['event-store', 'connect-hub', 'supervisor', 'graph-creator', 'gateway']);
+    worker = services['graph-creator'].url('/metrics');
     gateway = `http://127.0.0.1:${services.gateway.port}`;
     await publisher.connect();
   }, 240_000);
@@ -172,5 +174,15 @@ describe('a registered employee runs from a signed webhook (every service its ow
     // its condition (amount under 100) did not hold: recorded as skipped, no refund made
     expect(effects.filter((e) => e.stepId === 'refund').map((e) => e.status)).toEqual(['skipped']);
     expect((await api(gateway, 'GET', `/v1/executions/${executionId}/effects`, undefined, mallory)).status).toBe(404);
+
+    // the worker's /metrics: the calls by outcome, and the circuits they went through, closed
+    const metrics = await (await fetch(worker)).text();
+    expect(metrics).toMatch(
+      /hireloop_tool_calls_total\{[^}]*capability="slack\.post_message"[^}]*outcome="succeeded"[^}]*\} 1\b/,
+    );
+    expect(metrics).toMatch(
+      /hireloop_tool_calls_total\{[^}]*capability="zendesk\.reply_ticket"[^}]*outcome="succeeded"[^}]*\} 1\b/,
+    );
+    expect(metrics).toMatch(/hireloop_tool_circuits\{[^}]*capability="slack\.post_message"[^}]*state="closed"[^}]*\} 1\b/);
   }, 240_000);
 });

@@ -609,6 +609,14 @@ describe('the chat page in Chromium (every service its own process)', () => {
     );
     expect(done.result?.status).toBe('completed');
 
+    // the org's administrator sets a policy: the employee's view shows it (set after the run, so its quiet hours never defer it)
+    const policy = {
+      argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 500 }],
+      quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris', during: 'defer' },
+      rates: [{ capabilityId: 'slack.post_message', rate: '10/m' }],
+    };
+    expect((await api(base, 'PUT', `/v1/orgs/${org}/policy`, policy, admin)).status).toBe(200);
+
     // the employee's runs, the run, and its effects: the refund done
     await page.getByRole('link', { name: 'Employees', exact: true }).click();
     const row = page.getByRole('table', { name: 'Employees' }).getByRole('row').filter({ hasText: 'Refunds Specialist' });
@@ -616,6 +624,18 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await containsText(row, 'active');
     await screenshot(page, 'refunds-employees');
     await row.first().getByRole('link', { name: 'Details and runs' }).click();
+    const rules = page.getByRole('region', { name: 'Policy' }).getByRole('table', { name: 'Policy' });
+    await visible(rules);
+    await containsText(
+      rules.getByRole('row').filter({ hasText: 'Quiet hours' }),
+      '22:00–07:00 Europe/Paris: high-risk steps are deferred until they end',
+    );
+    await containsText(
+      rules.getByRole('row').filter({ hasText: 'Argument limits' }),
+      'stripe.refund_payment: amount at most 500',
+    );
+    await containsText(rules.getByRole('row').filter({ hasText: 'Rates' }), 'slack.post_message 10/m');
+    await screenshot(page, 'refunds-policy');
     const runs = page.getByRole('table', { name: 'Runs' });
     await visible(runs);
     await screenshot(page, 'refunds-runs');

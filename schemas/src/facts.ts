@@ -3,6 +3,7 @@ import { Id, JsonObject, Literals, Name, Percent, ShortText, Text, Timestamp, Uu
 import { EmployeeGraphSpec } from './employee';
 import { Fact } from './envelope';
 import { Limits } from './limits';
+import { OrgPolicy } from './policy';
 
 // ---- UIMessage: one line of a conversation's transcript, the user's or hireloop's reply.
 export const UIMessage = Fact(
@@ -259,6 +260,9 @@ export const ExecutionEventKinds = [
   'approval_granted',
   'approval_rejected',
   'budget_exceeded',
+  // a high-risk step inside the org's quiet hours under a policy that defers: it waits until `deadline`, then runs again
+  'step_deferred',
+  'step_resumed',
 ] as const;
 /** The ExecutionEvent kinds the supervisor publishes (every other kind comes from the worker). */
 export const SupervisorEventKinds = ['queued', 'started', 'refused', 'prompt_reminder'] as const;
@@ -331,6 +335,18 @@ export const EmployeeDeactivated = Fact(
 );
 export type EmployeeDeactivated = Static<typeof EmployeeDeactivated>;
 
+export const PolicyChanged = Fact(
+  'PolicyChanged',
+  {
+    /** the whole policy as set (a PUT replaces it) */
+    policy: OrgPolicy,
+    /** the administrator who set it */
+    changedBy: Id,
+  },
+  "an org's policy for its employees' tool calls was set",
+);
+export type PolicyChanged = Static<typeof PolicyChanged>;
+
 export const FactSchemas = {
   UIMessage,
   TriggerCreated,
@@ -341,6 +357,7 @@ export const FactSchemas = {
   ExecutionEvent,
   EmployeeActivated,
   EmployeeDeactivated,
+  PolicyChanged,
 } as const;
 
 export type AnyFact =
@@ -352,5 +369,6 @@ export type AnyFact =
   | ExecutionResult
   | ExecutionEvent
   | EmployeeActivated
-  | EmployeeDeactivated;
+  | EmployeeDeactivated
+  | PolicyChanged;
 export type FactOf<T extends AnyFact['type']> = Extract<AnyFact, { type: T }>;

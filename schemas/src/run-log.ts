@@ -36,6 +36,42 @@ export const ExecutionMetrics = Type.Object(
     failures: Type.Array(CodeCount, { maxItems: 50 }),
     /** tool calls by outcome: `succeeded`, `skipped`, `rejected`, or a failure's code (a refusal's reason), most first */
     toolCalls: Type.Object({ total: Count, byOutcome: Type.Array(CodeCount, { maxItems: 50 }) }, { additionalProperties: false }),
+    /** the tool calls the rails refused, by reason (scope_denied, policy_denied, quiet_hours, budget_exceeded, rate_limited, circuit_open) */
+    refusals: Type.Array(CodeCount, { maxItems: 50 }),
+    /** prompts asked of people (distinct prompt ids), creations and runs alike */
+    prompts: Type.Object({ asked: Count }, { additionalProperties: false }),
+    /** approvals of high-risk steps */
+    approvals: Type.Object({ requested: Count, granted: Count, rejected: Count }, { additionalProperties: false }),
+    /** the creation graph's loops: refinement iterations per completed creation, and where failed checks routed */
+    loops: Type.Object(
+      {
+        creations: Count,
+        perExecution: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+        max: Type.Union([Count, Type.Null()]),
+        /** `<failed check> -> <node routed to>`, most first */
+        routesAfterFailedChecks: Type.Array(CodeCount, { maxItems: 50 }),
+      },
+      { additionalProperties: false },
+    ),
+    /** budget use: budget_exceeded events, and tool calls tried (succeeded or failed, refusals included) per execution that tried any */
+    budget: Type.Object(
+      {
+        exceeded: Count,
+        toolCallsPerExecution: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+        maxToolCalls: Type.Union([Count, Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+    /** from start to end, over the executions that ended */
+    durationSeconds: Type.Object(
+      {
+        finished: Count,
+        average: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+        p50: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+        max: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );

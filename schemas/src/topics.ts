@@ -12,6 +12,7 @@ export const FactTypes = [
   'ExecutionEvent',
   'EmployeeActivated',
   'EmployeeDeactivated',
+  'PolicyChanged',
 ] as const;
 export type FactType = (typeof FactTypes)[number];
 
@@ -34,6 +35,8 @@ export const Topics = {
   executionResult: { name: 'execution-result', key: 'executionId', fact: 'ExecutionResult' },
   executionEvents: { name: 'execution-events', key: 'executionId', fact: 'ExecutionEvent' },
   employees: { name: 'employees', key: 'employeeId', fact: 'EmployeeActivated', also: ['EmployeeDeactivated'] },
+  // keyed by org: an org's policy changes stay in order
+  orgPolicies: { name: 'org-policies', key: 'orgId', fact: 'PolicyChanged' },
 } as const satisfies Record<string, TopicSpec>;
 
 export type TopicKey = keyof typeof Topics;

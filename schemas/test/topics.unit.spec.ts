@@ -12,13 +12,14 @@ describe('topic registry', () => {
       ['execution-result', 'executionId'],
       ['execution-events', 'executionId'],
       ['employees', 'employeeId'],
+      ['org-policies', 'orgId'],
     ]);
   });
 
   it('gives each topic a DLQ and applies the prefix to both', () => {
     expect(dlqName(Topics.triggers.name)).toBe('triggers.dlq');
     const names = allTopicNames('run1.');
-    expect(names).toHaveLength(16);
+    expect(names).toHaveLength(18);
     expect(names).toContain('run1.hil-prompt');
     expect(names).toContain('run1.hil-prompt.dlq');
     expect(names.every((n) => n.startsWith('run1.'))).toBe(true);
@@ -27,5 +28,9 @@ describe('topic registry', () => {
   it('carries both employee lifecycle facts on the employees topic', () => {
     expect(topicOf('EmployeeActivated').name).toBe('employees');
     expect(topicOf('EmployeeDeactivated').name).toBe('employees');
+  });
+
+  it('carries an org’s policy changes on org-policies, keyed by org', () => {
+    expect(topicOf('PolicyChanged')).toMatchObject({ name: 'org-policies', key: 'orgId' });
   });
 });

@@ -2,6 +2,7 @@ import { createKafka, createLogger, ensureTopics, loadPlatformConfig, migrate } 
 import { Command } from 'commander';
 import { registerDlq } from './dlq';
 import { registerReplay } from './replay';
+import { registerRuns } from './runs';
 import { registerToken } from './token';
 
 const program = new Command('hireloop').description('hireloop operations').showHelpAfterError();
@@ -34,6 +35,7 @@ program
 registerToken(program);
 registerReplay(program);
 registerDlq(program);
+registerRuns(program);
 
 try {
   await program.parseAsync();

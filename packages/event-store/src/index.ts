@@ -4,5 +4,6 @@ export * from './projections';
 export * from './projector';
 export * from './read';
 export * from './replay';
+export * from './run-log';
 export * from './tables';
 export * from './timeline';

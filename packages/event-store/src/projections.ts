@@ -288,6 +288,8 @@ export function evolveExecution(state: Execution | null, fact: AnyFact, seq: num
       return progressed(state, fact, seq);
     case 'ExecutionResult':
       return ended(state, fact, seq);
+    case 'PolicyChanged':
+      return state;
     default:
       return unreachable(fact);
   }
@@ -307,6 +309,8 @@ export function executionKey(fact: AnyFact): string | null {
     case 'ExecutionEvent':
     case 'ExecutionResult':
       return fact.executionId;
+    case 'PolicyChanged':
+      return null;
     default:
       return unreachable(fact);
   }
@@ -343,6 +347,8 @@ export function evolveConversationExecution(
       if (state || fact.action !== 'start' || conversationId === undefined) return state;
       return { conversationId, executionId: fact.executionId, orgId: fact.orgId, userId: fact.correlation.userId ?? null };
     }
+    case 'PolicyChanged':
+      return state;
     default:
       return unreachable(fact);
   }
@@ -397,6 +403,8 @@ export function evolveEmployees(state: EmployeeHistory | null, fact: AnyFact, _s
       };
       return { orgId: fact.orgId, name: spec.name, versions: [...versions, employee] };
     }
+    case 'PolicyChanged':
+      return state;
     default:
       return unreachable(fact);
   }
@@ -455,6 +463,8 @@ export function evolveActivation(state: EmployeeActivation | null, fact: AnyFact
       }
       return { ...common, status: 'inactive', activationId: state?.activationId ?? null, workflows: state?.workflows ?? [] };
     }
+    case 'PolicyChanged':
+      return state;
     default:
       return unreachable(fact);
   }
@@ -506,6 +516,8 @@ export function evolveEffect(state: ExecutionEffect | null, fact: AnyFact, seq: 
         lastSeq: seq,
       };
     }
+    case 'PolicyChanged':
+      return state;
     default:
       return unreachable(fact);
   }

@@ -23,6 +23,8 @@ export function whoOf(fact: AnyFact): string {
     case 'EmployeeActivated':
     case 'EmployeeDeactivated':
       return fact.correlation.userId ?? 'unknown';
+    case 'PolicyChanged':
+      return fact.changedBy;
     case 'HILResponse':
       return fact.correlation.userId ?? 'unknown';
     case 'ExecutionEvent':
@@ -84,6 +86,10 @@ export function summarize(fact: AnyFact): string {
       return `activated employee ${fact.employeeId} v${fact.version}`;
     case 'EmployeeDeactivated':
       return `deactivated employee ${fact.employeeId} v${fact.version}`;
+    case 'PolicyChanged': {
+      const rules = Object.keys(fact.policy);
+      return `policy set: ${rules.length > 0 ? rules.join(', ') : 'no rules'}`;
+    }
     case 'ExecutionResult': {
       const employee = fact.output?.employee;
       if (fact.status === 'completed') return employee ? `completed: employee "${clip(employee.name, 40)}"` : 'completed';

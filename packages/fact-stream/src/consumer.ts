@@ -1,4 +1,4 @@
-import { isPermanent, type Logger } from '@hireloop/platform';
+import { isPermanent, type Logger, type StreamMetrics } from '@hireloop/platform';
 import {
   type AnyFact,
   carries,
@@ -55,6 +55,8 @@ export interface ConsumerOptions {
   retryDelayMs?: number;
   fromBeginning?: boolean;
   partitionsConsumedConcurrently?: number;
+  /** lag, messages read and dead letters on the service's `/metrics` (platform's `streamMetrics`) */
+  metrics?: StreamMetrics;
 }
 
 /** Pipelined, the consumer lets the event loop run between this many messages of a batch. */
@@ -168,6 +170,17 @@ export class FactConsumer {
       this.joined = true;
       this.onAssigned(payload.memberAssignment);
     });
+    const metrics = options.metrics;
+    if (metrics) {
+      // as a batch starts, its messages are still behind; once it is handled, only those after it
+      this.consumer.on(this.consumer.events.START_BATCH_PROCESS, ({ payload }) => {
+        metrics.lag(options.groupId, payload.topic, payload.partition, Number(payload.offsetLagLow));
+      });
+      this.consumer.on(this.consumer.events.END_BATCH_PROCESS, ({ payload }) => {
+        metrics.lag(options.groupId, payload.topic, payload.partition, Number(payload.offsetLag));
+        metrics.consumed(options.groupId, payload.topic, payload.batchSize);
+      });
+    }
   }
 
   /** A readiness check: passes once the consumer has joined its group (and so has partitions to read). */
@@ -541,6 +554,7 @@ export class FactConsumer {
       { key: message.key ?? null, value: JSON.stringify(letter), headers: { ...headerStrings(message), 'x-dlq-reason': reason } },
     ]);
     this.lettered.add(position);
+    this.options.metrics?.deadLettered(this.options.groupId, topic, reason);
     if (this.lettered.size > REMEMBERED_LETTERS) this.lettered.delete(this.lettered.values().next().value as string);
   }
 }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Logger } from './logger';
+import { observeHttp } from './metrics';
 
 export type Check = () => Promise<void>;
 
@@ -36,6 +37,7 @@ export function registerHealth(app: FastifyInstance, { service, checks, checkTim
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
+  observeHttp(app, registry);
 
   app.get('/healthz', async () => ({ status: 'ok', service }));
   app.get('/readyz', async (_request, reply) => {

@@ -1,6 +1,6 @@
 import { createProjector, PROJECTOR_FACTS_IN_FLIGHT, PROJECTOR_PARTITIONS_CONCURRENTLY } from '@hireloop/event-store';
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
-import { bootService, ensureTopics } from '@hireloop/platform';
+import { bootService, ensureTopics, executionMetrics, streamMetrics } from '@hireloop/platform';
 import { topicList } from '@hireloop/schemas';
 
 /**
@@ -14,6 +14,9 @@ let projectorReady: () => Promise<void> = async () => {
 const service = await bootService('event-store', { checks: { projector: () => projectorReady() } });
 const { config, kafka, admin, log, pool, lifecycle } = service;
 
+// executions by status and prompts pending, read from the projections this service writes
+executionMetrics(service.metrics, pool);
+
 const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
 lifecycle.onStop('dlq-publisher', () => publisher.disconnect());
 
@@ -25,6 +28,7 @@ const consumer = new FactConsumer({
   topics: topicList,
   log,
   publisher,
+  metrics: streamMetrics(service.metrics),
   partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
 }).onBatch(createProjector(pool, log), { maxFactsInFlight: PROJECTOR_FACTS_IN_FLIGHT });
 projectorReady = consumer.ready;

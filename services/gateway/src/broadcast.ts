@@ -4,7 +4,7 @@
  * (broadcast, from the latest offset) and pushes the matching frame to that conversation's sockets.
  */
 import { FactConsumer, type FactPublisher } from '@hireloop/fact-stream';
-import type { Logger } from '@hireloop/platform';
+import type { Logger, StreamMetrics } from '@hireloop/platform';
 import { type AnyFact, type ServerFrame, SupervisorEventKinds, Topics } from '@hireloop/schemas';
 import type { Kafka } from 'kafkajs';
 import type { Audience, BroadcastHub } from './chat/hub';
@@ -84,6 +84,7 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
     case 'HILResponse':
     case 'EmployeeActivated':
     case 'EmployeeDeactivated':
+    case 'PolicyChanged':
       return undefined;
     default: {
       const unhandled: never = fact;
@@ -103,6 +104,7 @@ export interface BroadcastOptions {
   /** for dead letters */
   publisher: FactPublisher;
   log: Logger;
+  metrics?: StreamMetrics;
 }
 
 /** This instance's broadcast consumer. */
@@ -120,6 +122,7 @@ export class Broadcast {
       topics: BROADCAST_TOPICS,
       log: options.log,
       publisher: options.publisher,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
       fromBeginning: false,
       retries: 0,
       partitionsConsumedConcurrently: 3,

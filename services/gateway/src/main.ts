@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
-import { bootService, ConfigError, createLogger, signToken } from '@hireloop/platform';
+import { bootService, ConfigError, createLogger, signToken, streamMetrics } from '@hireloop/platform';
 import { gatewayApp } from './app';
 import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
@@ -72,6 +72,7 @@ const consumer = new Broadcast({
   hub,
   publisher,
   log,
+  metrics: streamMetrics(service.metrics),
 });
 lifecycle.onStop('broadcast', async () => {
   await consumer.stop();

@@ -35,6 +35,7 @@ export async function harness(): Promise<Harness> {
     Topics.hilResponse,
     Topics.uiMessages,
     Topics.employees,
+    Topics.orgPolicies,
   ]);
   await Promise.all([publisher.connect(), collector.start()]);
   const apps: FastifyInstance[] = [];

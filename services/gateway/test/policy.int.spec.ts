@@ -43,6 +43,10 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
     expect((await get()).json()).toMatchObject({ policy });
     const { rows } = await h.pool.query('SELECT policy FROM org_policies WHERE org_id = $1', [org]);
     expect(rows).toEqual([{ policy }]);
+    // the change is a fact: who set which policy, on the org's topic, for the audit and replay
+    const fact = await h.collector.until(() => h.collector.of('PolicyChanged', (f) => f.orgId === org)[0], 'PolicyChanged');
+    expect(fact).toMatchObject({ orgId: org, changedBy: 'ada', policy, correlation: { userId: 'ada' } });
+    expect(fact.ts).toBe(res.json().updatedAt);
   });
 
   it('a bad body → 422 naming the field', async () => {

@@ -9,15 +9,35 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
   const org = uid('org');
   const caller = { userId: 'ada', orgId: org };
 
-  const execution = async (status: string, employeeId: string, code?: string) => {
+  const execution = async (
+    status: string,
+    employeeId: string,
+    code?: string,
+    result?: unknown,
+    endedAt = '2026-11-24T10:00:00Z',
+  ) => {
     const id = uid('x');
     await h.pool.query(
-      `INSERT INTO executions (execution_id, org_id, employee_id, status, error, created_at, updated_at, last_seq)
-       VALUES ($1, $2, $3, $4, $5, '2026-11-24T10:00:00Z', '2026-11-24T10:00:00Z', 0)`,
-      [id, org, employeeId, status, code ? JSON.stringify({ code, message: code }) : null],
+      `INSERT INTO executions (execution_id, org_id, employee_id, status, error, result, created_at, updated_at, last_seq)
+       VALUES ($1, $2, $3, $4, $5, $6, '2026-11-24T10:00:00Z', $7, 0)`,
+      [
+        id,
+        org,
+        employeeId,
+        status,
+        code ? JSON.stringify({ code, message: code }) : null,
+        result ? JSON.stringify(result) : null,
+        endedAt,
+      ],
     );
     return id;
   };
+  const fact = async (executionId: string, type: 'HILPrompt' | 'ExecutionEvent', body: Record<string, string>) =>
+    h.pool.query(
+      `INSERT INTO facts (id, topic, type, org_id, execution_id, payload, ts, hash)
+       VALUES (gen_random_uuid(), 't', $1, $2, $3, $4, now(), 'h')`,
+      [type, org, executionId, JSON.stringify({ type, executionId, ...body })],
+    );
   const effect = async (executionId: string, status: string, code?: string) =>
     h.pool.query(
       `INSERT INTO tool_effects (idempotency_key, execution_id, org_id, step_id, capability_id, args, status, error, at)
@@ -28,9 +48,22 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
   beforeAll(async () => {
     h = await harness();
     app = await h.build();
-    const a = await execution('completed', 'emp-a');
+    const a = await execution('completed', 'emp-a', undefined, undefined, '2026-11-24T10:00:04Z');
     await effect(a, 'succeeded');
     await effect(a, 'succeeded');
+    await fact(a, 'HILPrompt', { promptId: 'p1' });
+    await fact(a, 'HILPrompt', { promptId: 'p1' }); // the same prompt published again: asked once
+    await fact(a, 'ExecutionEvent', { event: 'approval_requested' });
+    await fact(a, 'ExecutionEvent', { event: 'approval_granted' });
+    await fact(a, 'ExecutionEvent', { event: 'budget_exceeded' });
+    const trace = [{ attempt: 1, failedCheck: 'inputs_bound', routedTo: 'ask', matchedRules: [] }];
+    await execution(
+      'completed',
+      'graph-creator',
+      undefined,
+      { employee: { history: { iterations: 3, promptsAsked: 2, routingTrace: trace } } },
+      '2026-11-24T10:00:10Z',
+    );
     const b = await execution('failed', 'emp-a', 'circuit_open');
     await effect(b, 'failed', 'circuit_open');
     const c = await execution('failed', 'emp-b', 'policy_denied');
@@ -51,7 +84,7 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
       orgId: org,
       since: null,
       employeeId: null,
-      executions: { total: 4, running: 1, waiting: 0, completed: 1, cancelled: 0, failed: 2 },
+      executions: { total: 5, running: 1, waiting: 0, completed: 2, cancelled: 0, failed: 2 },
       failures: [
         { code: 'circuit_open', count: 1 },
         { code: 'policy_denied', count: 1 },
@@ -64,6 +97,15 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
           { code: 'policy_denied', count: 1 },
         ],
       },
+      refusals: [
+        { code: 'circuit_open', count: 1 },
+        { code: 'policy_denied', count: 1 },
+      ],
+      prompts: { asked: 1 },
+      approvals: { requested: 1, granted: 1, rejected: 0 },
+      loops: { creations: 1, perExecution: 3, max: 3, routesAfterFailedChecks: [{ code: 'inputs_bound -> ask', count: 1 }] },
+      budget: { exceeded: 1, toolCallsPerExecution: 1.33, maxToolCalls: 2 },
+      durationSeconds: { finished: 4, average: 3.5, p50: 2, max: 10 },
     });
   });
 

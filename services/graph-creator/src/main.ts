@@ -1,5 +1,5 @@
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
-import { bootService, createCheckpointer, loadJwtSecret, systemClock } from '@hireloop/platform';
+import { bootService, circuitMetrics, createCheckpointer, loadJwtSecret, streamMetrics, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import { OfflineAnalyst } from './analyst/offline';
 import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
@@ -25,6 +25,8 @@ let consumerReady: () => Promise<void> = async () => {
 };
 const service = await bootService('graph-creator', { checks: { consumer: () => consumerReady() } });
 const { config, log, pool, kafka, lifecycle, metrics } = service;
+// breaker state by tool, read from the circuits every worker shares
+circuitMetrics(metrics, pool);
 const env = process.env;
 const retentionMs = Number(env.CHECKPOINT_RETENTION_MS ?? 7 * 24 * 3600 * 1000);
 const retentionEveryMs = Number(env.CHECKPOINT_RETENTION_INTERVAL_MS ?? 3600 * 1000);
@@ -74,6 +76,7 @@ const runner =
           analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
           catalog: freshCatalogSource(toolCatalogSource(connectHubTools(hub)), Number(env.CATALOG_TTL_MS ?? 5_000)),
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
+          maxRoutes: Number(env.CREATION_MAX_ROUTES ?? 3),
         }),
         pool,
         publisher,
@@ -92,6 +95,7 @@ const starts = new FactConsumer({
   topics: [Topics.runIntent],
   log,
   publisher,
+  metrics: streamMetrics(metrics),
   partitionsConsumedConcurrently: concurrency,
 }).on('RunIntent', (intent, delivery) =>
   intent.action === 'start'
@@ -105,6 +109,7 @@ const answers = new FactConsumer({
   topics: [Topics.hilResponse],
   log,
   publisher,
+  metrics: streamMetrics(metrics),
   // every partition's next answer waits in the pool, ahead of the starts
   partitionsConsumedConcurrently: config.topicPartitions,
 }).on('HILResponse', (response, delivery) => slots.run('answer', () => runner.respond(response, delivery.traceparent)));
@@ -123,5 +128,24 @@ const retention = setInterval(() => {
 }, retentionEveryMs);
 retention.unref();
 lifecycle.onStop('retention', () => clearInterval(retention));
+
+// Runs whose deferred step's time has come (quiet hours that defer) go on: every worker looks, the
+// execution's lock lets one of them resume each (docs/decisions.md, deferral).
+let waking = false;
+const waker = setInterval(
+  () => {
+    if (waking) return;
+    waking = true;
+    slots
+      .run('answer', () => runner.wakeDue())
+      .catch((error: unknown) => log.error({ err: error }, 'resuming deferred runs failed'))
+      .finally(() => {
+        waking = false;
+      });
+  },
+  Number(env.DEFER_POLL_MS ?? 5_000),
+);
+waker.unref();
+lifecycle.onStop('deferrals', () => clearInterval(waker));
 
 await service.listen();

@@ -39,6 +39,36 @@ export const pendingOf = (state: CheckpointView): Pending[] =>
     .flatMap((t) => t.interrupts)
     .flatMap((i) => (i.id && isPromptSpec(i.value) ? [{ promptId: i.id, spec: i.value }] : []));
 
+/** An interrupt that waits for a time, not a person (a step deferred by quiet hours): never published as a prompt. */
+export interface WaitSpec {
+  /** ISO-8601: when the execution goes on by itself */
+  waitUntil: string;
+  reason: string;
+}
+
+export const isWaitSpec = (value: unknown): value is WaitSpec =>
+  typeof value === 'object' && value !== null && typeof (value as WaitSpec).waitUntil === 'string';
+
+export interface Waiting extends WaitSpec {
+  interruptId: string;
+}
+
+/** The time an execution waits for, if it waits for one. */
+export const waitingOf = (state: CheckpointView): Waiting | undefined =>
+  state.tasks
+    .filter((t) => t.result === undefined)
+    .flatMap((t) => t.interrupts)
+    .flatMap((i) =>
+      i.id && isWaitSpec(i.value) ? [{ interruptId: i.id, waitUntil: i.value.waitUntil, reason: i.value.reason }] : [],
+    )[0];
+
+/** Whether a waiting execution goes on now: only a running one that still waits for that time, once it has come. */
+export function wakeDecision(standing: Standing, now: Date): { wake: Waiting } | { keep: boolean } {
+  if (standing.kind !== 'waiting') return { keep: false };
+  if (Date.parse(standing.waiting.waitUntil) > now.getTime()) return { keep: true };
+  return { wake: standing.waiting };
+}
+
 export const isRun = (row: Pick<ExecutionRow, 'employee_id'>): boolean =>
   row.employee_id !== null && row.employee_id !== CREATOR_ID;
 
@@ -83,6 +113,8 @@ export type Standing =
   | { kind: 'finish' }
   /** already ended: publish its result again */
   | { kind: 'ended'; status: ExecutionResult['status'] }
+  /** waits for a time (a deferred step): remember when, and go on then */
+  | { kind: 'waiting'; waiting: Waiting }
   | { kind: 'nothing' };
 
 /**
@@ -94,6 +126,8 @@ export function whereItStands(row: ExecutionRow, state: CheckpointView, justRan:
   const first = pendingOf(state)[0];
   if (first) return { kind: 'prompt', pending: first };
   if (row.status !== 'running') return { kind: 'ended', status: row.status };
+  const waiting = waitingOf(state);
+  if (waiting) return { kind: 'waiting', waiting };
   if (state.createdAt === undefined) return justRan ? { kind: 'nothing' } : { kind: 'restart' };
   if (state.next.length > 0) return justRan ? { kind: 'nothing' } : { kind: 'continue' };
   return { kind: 'finish' };

@@ -20,6 +20,7 @@ import {
   nodePath,
   type Pending,
   pendingOf,
+  wakeDecision,
   whereItStands,
 } from './runner-decisions';
 
@@ -202,6 +203,40 @@ export class ExecutionRunner<S, R = unknown> {
     });
   }
 
+  /**
+   * Resumes the runs whose time has come (steps deferred by quiet hours), each under its lock; returns
+   * how many went on. Called every few seconds by each worker; the clock is the runner's.
+   */
+  async wakeDue(limit = 20): Promise<number> {
+    const now = this.clock.now();
+    const { rows } = await this.deps.pool.query<{ execution_id: string; cause: RunIntent | HILResponse }>(
+      'SELECT execution_id, cause FROM deferred_runs WHERE until <= $1 ORDER BY until LIMIT $2',
+      [now.toISOString(), limit],
+    );
+    let woken = 0;
+    for (const { execution_id: executionId, cause } of rows) {
+      await this.withLock(executionId, async () => {
+        const row = await this.row(executionId);
+        const adapter = this.adapterOf(row?.employee_id ?? null);
+        const standing = row
+          ? whereItStands(row, await this.stateOf(adapter, executionId), false)
+          : ({ kind: 'nothing' } as const);
+        const decision = wakeDecision(standing, this.clock.now());
+        if ('keep' in decision) {
+          // cancelled, ended or no longer waiting: forget it; waiting for later: keep it
+          if (!decision.keep) await this.deps.pool.query('DELETE FROM deferred_runs WHERE execution_id = $1', [executionId]);
+          return;
+        }
+        await this.deps.pool.query('DELETE FROM deferred_runs WHERE execution_id = $1', [executionId]);
+        // the resumed run's facts get ids of their own (the cause's would be taken by the run before)
+        const wake = { ...cause, id: derivedId(executionId, `wake:${decision.wake.waitUntil}`) };
+        woken += 1;
+        await this.advance(wake, row as ExecutionRow, new Command({ resume: { [decision.wake.interruptId]: true } }));
+      });
+    }
+    return woken;
+  }
+
   /** Runs the graph from `input` until it stops at an interrupt or ends, then publishes what follows. */
   private async advance(cause: RunIntent | HILResponse, row: ExecutionRow, input: unknown, traceparent?: string): Promise<void> {
     const executionId = cause.executionId;
@@ -325,6 +360,15 @@ export class ExecutionRunner<S, R = unknown> {
         return this.deps.publisher.publishAll([...before, this.result(cause, standing.status, {}, executionId)], {
           traceparent,
         });
+      case 'waiting':
+        // remembered before its events are published: a crash in between finds the row, and the run goes on
+        await this.deps.pool.query(
+          `INSERT INTO deferred_runs (execution_id, org_id, until, cause) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (execution_id) DO UPDATE SET until = $3, cause = $4`,
+          [executionId, row.org_id, standing.waiting.waitUntil, JSON.stringify(cause)],
+        );
+        if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
+        return;
       case 'nothing':
         if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
         return;

@@ -477,9 +477,13 @@ describe('creation graph: a failed validation routes back to the step that owns 
     );
     expect(run.spec.validation.passed).toBe(false);
 
+    // the loop's budget spent is said, not crashed on: budget_exceeded, naming the check still failing
+    expect(run.state.budgetsSpent).toEqual(['routes after failed checks: 3 spent; capabilities_known still fails']);
+
     const once = await create(checkpointer, COMPLETE, answering(), { ...flapping(), maxRoutes: 1 });
     expect(once.spec.history.routingTrace).toHaveLength(1);
     expect(once.spec.validation.passed).toBe(false);
+    expect(once.state.budgetsSpent).toEqual(['routes after failed checks: 1 spent; capabilities_known still fails']);
   });
 });
 
@@ -492,6 +496,9 @@ describe('creation graph: bounded rounds', () => {
     expect(defaulted.prompts[1] && isReview(defaulted.prompts[1])).toBe(true);
     expect(gapOf(defaulted.spec, 'missing_integration')).toMatchObject({ resolution: 'defaulted', default: 'gmail.send_email' });
     expect(defaulted.spec.workflows[0]?.steps.map((s) => s.capabilityId)).toEqual(['gmail.send_email']);
+    expect(defaulted.state.budgetsSpent).toEqual([
+      expect.stringMatching(/^rounds of questions: 1 spent with \d+ blocking gap\(s\) open/),
+    ]);
 
     const unsatisfied = await create(checkpointer, NO_TRIGGER, answering({ selected: ['schedule.cron'] }), { maxRounds: 1 });
     expect(unsatisfied.prompts).toHaveLength(2);

@@ -6,10 +6,12 @@ import {
   circuitAfter,
   circuitGate,
   closedCircuit,
+  deferralOf,
   inQuietHours,
   isTransient,
   parseRate,
   policyDecision,
+  quietHoursEnd,
   rateDecision,
   rateOf,
   scopeDecision,
@@ -152,5 +154,29 @@ describe('circuit', () => {
     const half: CircuitRow = { state: 'half_open', failures: 3, since: t0 };
     expect(circuitAfter(half, true, 3, at(5))).toEqual(closedCircuit);
     expect(circuitAfter(half, false, 3, at(5))).toEqual({ state: 'open', failures: 4, since: at(5) });
+  });
+});
+
+describe('quiet hours that defer: when the step runs again', () => {
+  const night = { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } as const;
+  it('given quiet hours 22:00–07:00 UTC, when a step is refused at 23:30, then it runs again at 07:00 the next day', () => {
+    expect(quietHoursEnd(night, new Date('2026-11-24T23:30:00Z')).toISOString()).toBe('2026-11-25T07:00:00.000Z');
+  });
+  it('given the same window, when refused at 03:15:42, then at 07:00 the same day', () => {
+    expect(quietHoursEnd(night, new Date('2026-11-25T03:15:42Z')).toISOString()).toBe('2026-11-25T07:00:00.000Z');
+  });
+  it('given quiet hours in Europe/Paris, then their end is on the local clock', () => {
+    const paris = { ...night, timeZone: 'Europe/Paris' };
+    // 23:30 in Paris (UTC+1 in November) → 07:00 Paris = 06:00 UTC
+    expect(quietHoursEnd(paris, new Date('2026-11-24T22:30:00Z')).toISOString()).toBe('2026-11-25T06:00:00.000Z');
+  });
+  it('given a defer policy and a quiet_hours refusal inside them, then a deferral; otherwise none', () => {
+    const at = new Date('2026-11-24T23:30:00Z');
+    expect(deferralOf({ quietHours: night }, 'quiet_hours', at)?.until.toISOString()).toBe('2026-11-25T07:00:00.000Z');
+    expect(deferralOf({ quietHours: { ...night, during: 'approval' } }, 'quiet_hours', at)).toBeUndefined();
+    expect(deferralOf({ quietHours: night }, 'policy_denied', at)).toBeUndefined();
+    expect(deferralOf({}, 'quiet_hours', at)).toBeUndefined();
+    // the policy changed meanwhile and they no longer hold: no deferral, the refusal stands as it was
+    expect(deferralOf({ quietHours: night }, 'quiet_hours', new Date('2026-11-24T12:00:00Z'))).toBeUndefined();
   });
 });

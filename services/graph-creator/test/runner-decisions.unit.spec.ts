@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptSpec } from '../src/prompt';
-import { type CheckpointView, type ExecutionRow, judgeAnswer, nodePath, pendingOf, whereItStands } from '../src/runner-decisions';
+import {
+  type CheckpointView,
+  type ExecutionRow,
+  judgeAnswer,
+  nodePath,
+  pendingOf,
+  wakeDecision,
+  whereItStands,
+} from '../src/runner-decisions';
 
 const spec: PromptSpec = {
   kind: 'options',
@@ -105,5 +113,38 @@ describe('the path of a run on its phase event', () => {
     );
     expect(nodePath(['review'])).toBe('nodes: review');
     expect(nodePath(Array.from({ length: 200 }, (_, i) => `node_${i}`)).length).toBe(500);
+  });
+});
+
+describe('a run that waits for a time (a step deferred by quiet hours)', () => {
+  const deferred: CheckpointView = {
+    next: ['wait'],
+    createdAt: '2026-11-24T23:30:00Z',
+    tasks: [
+      {
+        name: 'wait',
+        interrupts: [{ id: 'i-1', value: { waitUntil: '2026-11-25T07:00:00.000Z', reason: 'quiet_hours: refund' } }],
+      },
+    ],
+  };
+  const run = row({ employee_id: 'emp-1' });
+
+  it('given a wait interrupt, then it is no prompt: nobody is asked', () => {
+    expect(pendingOf(deferred)).toEqual([]);
+  });
+  it('given a running run at a wait interrupt, then it stands waiting until that time', () => {
+    expect(whereItStands(run, deferred, true)).toEqual({
+      kind: 'waiting',
+      waiting: { interruptId: 'i-1', waitUntil: '2026-11-25T07:00:00.000Z', reason: 'quiet_hours: refund' },
+    });
+  });
+  it('when woken before its time, then it keeps waiting; at or after it, it goes on by that interrupt', () => {
+    const standing = whereItStands(run, deferred, false);
+    expect(wakeDecision(standing, new Date('2026-11-25T06:59:59Z'))).toEqual({ keep: true });
+    expect(wakeDecision(standing, new Date('2026-11-25T07:00:00Z'))).toMatchObject({ wake: { interruptId: 'i-1' } });
+  });
+  it('given it was cancelled meanwhile, when woken, then it is forgotten, not resumed', () => {
+    const standing = whereItStands(row({ employee_id: 'emp-1', status: 'cancelled' }), deferred, false);
+    expect(wakeDecision(standing, new Date('2026-11-25T08:00:00Z'))).toEqual({ keep: false });
   });
 });

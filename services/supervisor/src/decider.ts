@@ -408,6 +408,8 @@ function onEvent(state: SupervisorState, fact: ExecutionEvent): SupervisorState 
     case 'approval_granted':
     case 'approval_rejected':
     case 'budget_exceeded':
+    case 'step_deferred':
+    case 'step_resumed':
       return state;
     default: {
       const unhandled: never = fact.event;

@@ -1,5 +1,5 @@
 import { type Delivery, FactConsumer, FactPublisher, type PublishOptions } from '@hireloop/fact-stream';
-import { bootService, ensureTopics, type Logger, systemClock } from '@hireloop/platform';
+import { bootService, ensureTopics, type Logger, streamMetrics, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import { rewindToStore } from './catch-up';
 import { loadSupervisorSettings } from './config';
@@ -180,7 +180,15 @@ for (let attempt = 1; !stopping && phase !== 'active'; attempt++) {
     cronFrom = new Date(clock.now().getTime() - settings.cronCatchUpMs);
     await rewindToStore({ kafka, admin, pool, groupId, topics: inputTopics, log });
 
-    consumer = new FactConsumer({ kafka, topicPrefix: config.topicPrefix, groupId, topics: CONSUMED_TOPICS, log, publisher })
+    consumer = new FactConsumer({
+      kafka,
+      topicPrefix: config.topicPrefix,
+      groupId,
+      topics: CONSUMED_TOPICS,
+      log,
+      publisher,
+      metrics: streamMetrics(service.metrics),
+    })
       .on('TriggerCreated', onFact)
       .on('HILPrompt', onFact)
       .on('HILResponse', onFact)

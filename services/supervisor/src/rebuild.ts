@@ -22,6 +22,7 @@ const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
     case 'UIMessage':
     case 'EmployeeActivated':
     case 'EmployeeDeactivated':
+    case 'PolicyChanged':
       return false;
     default: {
       const unhandled: never = fact;

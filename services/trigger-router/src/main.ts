@@ -1,5 +1,5 @@
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
-import { bootService, ensureTopics, systemClock } from '@hireloop/platform';
+import { bootService, ensureTopics, streamMetrics, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import { reactTo } from './reaction';
 
@@ -29,6 +29,7 @@ const consumer = new FactConsumer({
   topics: [Topics.uiMessages],
   log,
   publisher,
+  metrics: streamMetrics(service.metrics),
 }).on('UIMessage', async (message, delivery) => {
   const fact = reactTo(message, systemClock.now());
   if (!fact) return;

@@ -8,6 +8,7 @@ import type { EmployeeView, ExecutionView, TimelineEntry } from '@hireloop/schem
 import type { Api, ApiResult } from './api';
 import { formatTime, h } from './dom';
 import { employeeView, toggleActivation } from './employee';
+import { policySection } from './policy';
 import { promptForm } from './prompt';
 
 type Employee = EmployeeView & { status?: string };
@@ -115,6 +116,7 @@ export async function employeePage(api: Api, main: HTMLElement, id: string): Pro
       `Version ${employee.version} · status: ${employee.status ?? 'not reported'} · registered ${formatTime(employee.registeredAt)}`,
     ),
     employee.spec ? employeeView(api, employee.spec, 'h2') : h('p', {}, 'This version has no spec to show.'),
+    ...(employee.spec ? [policySection(api, employee.spec.orgId, employee.spec.compiled?.budgets)] : []),
     runsHolder,
   );
   const runs = await api.get<{ executions: Execution[] }>(`/v1/executions?employeeId=${encodeURIComponent(id)}`);

@@ -4,10 +4,12 @@
  * 404 (a caller learns nothing of other tenants); changing it needs a token with role `admin` (403).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { makeFact } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
-import { OrgPolicy, OrgPolicyParams, OrgPolicyView } from '@hireloop/schemas';
+import { OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
 import { principalOf } from '../auth';
-import type { CommandDeps } from '../commands/deps';
+import type { CommandDeps, Minting } from '../commands/deps';
+import { traceOf } from '../trace';
 import { COMMON_ERRORS, errorResponses } from './responses';
 
 /** The org a caller may read: its own; any other is NOT_FOUND. */
@@ -35,8 +37,18 @@ export function knownTimeZone(zone: string): boolean {
   }
 }
 
+/** A policy set by an admin, as the fact the audit and replay keep. */
+export function decidePolicyChange(principal: Principal, orgId: string, policy: OrgPolicy, minting: Minting): PolicyChanged {
+  return makeFact(
+    'PolicyChanged',
+    { orgId, correlation: { userId: principal.userId } },
+    { policy, changedBy: principal.userId },
+    minting,
+  );
+}
+
 export const policyRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }> = async (app, { commands }) => {
-  const { pool, clock } = commands;
+  const { pool, publisher } = commands;
   const read = async (orgId: string): Promise<OrgPolicyView> => {
     const { rows } = await pool.query<{ policy: OrgPolicy; updated_at: Date }>(
       'SELECT policy, updated_at FROM org_policies WHERE org_id = $1',
@@ -71,7 +83,8 @@ export const policyRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }> 
       },
     },
     async (request) => {
-      const orgId = policyWriter(principalOf(request), request.params.orgId);
+      const principal = principalOf(request);
+      const orgId = policyWriter(principal, request.params.orgId);
       const zone = request.body.quietHours?.timeZone;
       if (zone && !knownTimeZone(zone))
         throw new HireloopError(
@@ -81,10 +94,15 @@ export const policyRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }> 
             field: '/quietHours/timeZone',
           },
         );
+      // the fact first (the audit and replay keep it; a broker away changes nothing), then the row the
+      // worker reads before every call, stamped with the fact's time
+      const fact = decidePolicyChange(principal, orgId, request.body, commands);
+      await publisher.publish(fact, traceOf(request));
       await pool.query(
         `INSERT INTO org_policies (org_id, policy, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (org_id) DO UPDATE SET policy = EXCLUDED.policy, updated_at = EXCLUDED.updated_at`,
-        [orgId, JSON.stringify(request.body), clock.now()],
+         ON CONFLICT (org_id) DO UPDATE SET policy = EXCLUDED.policy, updated_at = EXCLUDED.updated_at
+         WHERE org_policies.updated_at <= EXCLUDED.updated_at`,
+        [orgId, JSON.stringify(request.body), fact.ts],
       );
       return read(orgId);
     },

@@ -6,6 +6,12 @@ import type { GraphAdapter, RunnableGraph } from '../runner';
 import { buildCreationGraph, type CreationOptions } from './graph';
 import type { CreationStateT } from './state';
 
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const listOf = (update: unknown, key: 'fallbacks' | 'budgetsSpent'): string[] => {
+  const value = (update as Record<string, unknown> | null)?.[key];
+  return Array.isArray(value) ? (value as string[]) : [];
+};
+
 /** The creation graph as the runner drives it: a create_graph trigger in, an employee spec out. */
 export function creationAdapter(checkpointer: BaseCheckpointSaver, options: CreationOptions): GraphAdapter<CreationStateT> {
   const graph = buildCreationGraph(options).compile({ checkpointer }) as unknown as RunnableGraph;
@@ -36,15 +42,19 @@ export function creationAdapter(checkpointer: BaseCheckpointSaver, options: Crea
     timeline: 'run',
     // ask_human and review, its only interrupts, each run alone in their superstep
     stateFromStream: true,
-    // an analyst fallback is worth an event of its own (the same fallback again dedupes by its key)
-    events: (update) =>
-      (Array.isArray((update as { fallbacks?: unknown } | null)?.fallbacks)
-        ? (update as { fallbacks: string[] }).fallbacks
-        : []
-      ).map((detail) => ({
-        key: `analyst_fallback:${createHash('sha256').update(detail).digest('hex').slice(0, 16)}`,
+    // an analyst fallback, and a loop budget spent, are worth an event of their own (the same one again dedupes by its key)
+    events: (update) => [
+      ...listOf(update, 'fallbacks').map((detail) => ({
+        key: `analyst_fallback:${digest(detail)}`,
         event: 'analyst_fallback' as const,
         detail: detail.slice(0, 500),
       })),
+      ...listOf(update, 'budgetsSpent').map((detail) => ({
+        key: `budget_exceeded:${digest(detail)}`,
+        event: 'budget_exceeded' as const,
+        reason: 'budget_exceeded',
+        detail: detail.slice(0, 500),
+      })),
+    ],
   };
 }

@@ -199,7 +199,15 @@ export function buildCreationGraph(options: CreationOptions) {
       const openBlocking = s.gaps.filter((g) => g.status === 'open' && mustAsk(g)).length;
       const version = { version: s.decompositions.length + 1, workflowIds: s.workflows.map((w) => w.id), openGaps: openBlocking };
       const converged = openBlocking === 0 || s.round >= maxRounds;
+      const spent = openBlocking > 0 && s.round >= maxRounds;
       return {
+        ...(spent
+          ? {
+              budgetsSpent: [
+                `rounds of questions: ${maxRounds} spent with ${openBlocking} blocking gap(s) open; their defaults apply`,
+              ],
+            }
+          : {}),
         decompositions: [...s.decompositions, version].slice(-20),
         iterations: s.iterations + 1,
         ...(converged ? { gaps: applyDefaults(s.gaps) } : {}),
@@ -262,7 +270,15 @@ export function buildCreationGraph(options: CreationOptions) {
           checkParams,
         ),
       );
-      if (!route || s.routingTrace.length >= maxRoutes) return { checks, route: null, phase: 'validation', progress: 80 };
+      if (!route) return { checks, route: null, phase: 'validation', progress: 80 };
+      if (s.routingTrace.length >= maxRoutes)
+        return {
+          checks,
+          route: null,
+          budgetsSpent: [`routes after failed checks: ${maxRoutes} spent; ${route.failedCheck} still fails`],
+          phase: 'validation',
+          progress: 80,
+        };
       const unknown = workflows
         .flatMap((w) => w.steps.map((st) => st.capabilityId))
         .filter((id) => !catalog.capabilities.some((c) => c.id === id));

@@ -79,6 +79,8 @@ export const CreationState = Annotation.Root({
   progress: Annotation<number>({ reducer: replace, default: () => 0 }),
   /** analyst calls answered by the offline analyst after the configured model failed */
   fallbacks: Annotation<string[], string[]>({ reducer: (a, b) => [...a, ...b].slice(0, 50), default: () => [] }),
+  /** the creation's own loop budgets it spent (rounds of questions, routes after failed checks): each a `budget_exceeded` event */
+  budgetsSpent: Annotation<string[], string[]>({ reducer: (a, b) => [...new Set([...a, ...b])].slice(0, 20), default: () => [] }),
 });
 export type CreationStateT = typeof CreationState.State;
 export type CreationUpdate = typeof CreationState.Update;

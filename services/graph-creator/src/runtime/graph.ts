@@ -7,10 +7,13 @@
  * registry with the key `executionId/stepId/hash(args)`, so a re-run after a crash finds the recorded
  * effect and acts no second time.
  */
+import { type Clock, systemClock } from '@hireloop/platform';
 import { type CatalogCapability, type Effect, RefusalCodes, type Step } from '@hireloop/schemas';
-import { END, START, StateGraph } from '@langchain/langgraph';
+import { END, interrupt, START, StateGraph } from '@langchain/langgraph';
 import { answers as answersOf, ask, selected } from '../prompt';
 import type { NodeEvent } from '../runner';
+import type { WaitSpec } from '../runner-decisions';
+import { deferralOf } from '../tools/rails';
 import type { ToolRegistry } from '../tools/registry';
 import { batches, dependenciesOf, eventMatches, holds, missingInputs, planSteps, previewArgs, resolveArgs } from './plan';
 import type { EmployeeSpecs } from './specs';
@@ -21,6 +24,8 @@ export interface RuntimeOptions {
   tools: ToolRegistry;
   /** steps called at once within a batch of independent steps */
   parallelism?: number;
+  /** when quiet hours end is read on it (the registry's rails read theirs) */
+  clock?: Clock;
 }
 
 const QUESTIONS_PER_PROMPT = 20;
@@ -83,6 +88,7 @@ export function summaryOf(s: RunStateT): string {
 export function buildRuntimeGraph(options: RuntimeOptions) {
   const { specs, tools } = options;
   const parallelism = Math.max(1, options.parallelism ?? 4);
+  const clock = options.clock ?? systemClock;
   const capsOf = (s: RunStateT) => tools.capabilities(s.orgId);
 
   const classify = async (s: RunStateT): Promise<RunUpdate> => {
@@ -214,6 +220,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     };
     let failure: RunStateT['failure'] = null;
     let stopped: RunStateT['stopped'] = null;
+    let deferred: RunStateT['deferred'] = null;
     let budget = s.workflow?.maxToolCalls ?? Number.POSITIVE_INFINITY;
     let stepsLeft = s.workflow?.maxSteps ?? Number.POSITIVE_INFINITY;
     // at a limit the run stops calling tools and completes, saying what it did and what is left (§12)
@@ -293,6 +300,23 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
         done[effect.stepId] = ok
           ? { status: 'succeeded', ...(effect.output ? { output: effect.output } : {}) }
           : { status: 'failed', detail: effect.error?.message ?? 'failed' };
+        const deferral = ok ? undefined : deferralOf(await tools.policy(s.orgId), effect.error?.code, clock.now());
+        if (deferral) {
+          // quiet hours that defer: the step waits for their end, then execute runs again (steps done
+          // already return their recorded effects and act no second time)
+          const until = deferral.until.toISOString();
+          done[effect.stepId] = { status: 'not_run', detail: `deferred by the org's quiet hours until ${until}` };
+          events.push({
+            key: `deferred:${effect.stepId}:${until}`,
+            event: 'step_deferred',
+            stepId: effect.stepId,
+            reason: 'quiet_hours',
+            deadline: until,
+            detail: short(effect.error?.message ?? 'quiet hours'),
+          });
+          deferred ??= { stepId: effect.stepId, until, message: effect.error?.message ?? 'quiet hours' };
+          continue;
+        }
         events.push(eventOf(effect));
         if (!ok && !failure) {
           // a rail's refusal names itself (policy_denied, circuit_open, …); a call that failed is tool_failed
@@ -304,9 +328,30 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           };
         }
       }
-      if (failure || stopped) break;
+      if (failure || stopped || deferred) break;
     }
+    if (deferred && !failure) return { events, done, deferred, phase: 'deferred', progress: 60 };
     return { events, done, ...(failure ? { failure } : {}), ...(stopped ? { stopped } : {}), phase: 'execute', progress: 90 };
+  };
+
+  /** Waits for the end of the quiet hours that deferred a step (the runner resumes it then), and goes back to execute. */
+  const wait = async (s: RunStateT): Promise<RunUpdate> => {
+    const deferral = s.deferred;
+    if (!deferral) return {};
+    interrupt<WaitSpec, unknown>({ waitUntil: deferral.until, reason: `quiet_hours: ${deferral.stepId}` });
+    return {
+      events: [
+        {
+          key: `resumed:${deferral.stepId}:${deferral.until}`,
+          event: 'step_resumed',
+          stepId: deferral.stepId,
+          reason: 'quiet_hours',
+        },
+      ],
+      deferred: null,
+      phase: 'execute',
+      progress: 60,
+    };
   };
 
   const summarize = async (): Promise<RunUpdate> => ({ events: [enter('summarize')], phase: 'done', progress: 100 });
@@ -320,6 +365,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     .addNode('execute', execute)
     .addNode('summarize', summarize)
     .addNode('fallback', fallback)
+    .addNode('wait', wait)
     .addEdge(START, 'classify')
     .addConditionalEdges('classify', (s) => (s.failure ? 'fallback' : s.matched ? 'plan' : 'summarize'), [
       'fallback',
@@ -334,7 +380,12 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     ])
     .addConditionalEdges('ask_inputs', confirmStep, ['ask_inputs', 'approve', 'execute'])
     .addConditionalEdges('approve', confirmStep, ['ask_inputs', 'approve', 'execute'])
-    .addConditionalEdges('execute', (s) => (s.failure ? 'fallback' : 'summarize'), ['fallback', 'summarize'])
+    .addConditionalEdges('execute', (s) => (s.failure ? 'fallback' : s.deferred ? 'wait' : 'summarize'), [
+      'fallback',
+      'wait',
+      'summarize',
+    ])
+    .addEdge('wait', 'execute')
     .addEdge('summarize', END)
     .addEdge('fallback', END);
 }

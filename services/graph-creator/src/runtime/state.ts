@@ -31,6 +31,13 @@ export interface RunFailure {
   message: string;
 }
 
+export interface RunDeferral {
+  stepId: string;
+  /** ISO-8601: when the quiet hours end */
+  until: string;
+  message: string;
+}
+
 const replace = <T>(_old: T, next: T): T => next;
 const merge = <T>(old: Record<string, T>, next: Record<string, T>): Record<string, T> => ({ ...old, ...next });
 
@@ -57,6 +64,8 @@ export const RunState = Annotation.Root({
   failure: Annotation<RunFailure | null>({ reducer: replace, default: () => null }),
   /** a run that stopped early without failing (a budget spent): it completes and says what is left */
   stopped: Annotation<RunFailure | null>({ reducer: replace, default: () => null }),
+  /** a high-risk step refused by quiet hours under a policy that defers: the run waits until `until`, then executes again */
+  deferred: Annotation<RunDeferral | null>({ reducer: replace, default: () => null }),
   phase: Annotation<string>({ reducer: replace, default: () => 'starting' }),
   progress: Annotation<number>({ reducer: replace, default: () => 0 }),
   /** the events of the last update only (the runner publishes them from the stream; nothing accumulates) */

@@ -53,6 +53,30 @@ export function inQuietHours(quiet: NonNullable<OrgPolicy['quietHours']>, at: Da
 }
 
 /**
+ * When the quiet hours that hold `at` end: the next instant whose local clock (in the policy's zone)
+ * reads `end`, at the minute. A day with a clock change may move it by the change's hour: the
+ * candidate is checked on the local clock and shifted an hour either way when it does not read `end`.
+ */
+export function quietHoursEnd(quiet: NonNullable<OrgPolicy['quietHours']>, at: Date): Date {
+  const end = minutes(quiet.end);
+  const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  const ahead = (end - minuteOfDay(minute, quiet.timeZone) + 1440) % 1440 || 1440;
+  const candidate = new Date(minute.getTime() + ahead * 60_000);
+  for (const shift of [0, -60, 60]) {
+    const shifted = new Date(candidate.getTime() + shift * 60_000);
+    if (minuteOfDay(shifted, quiet.timeZone) === end && shifted > at) return shifted;
+  }
+  return candidate;
+}
+
+/** A quiet-hours refusal under a policy that defers: the step runs again once they end. */
+export function deferralOf(policy: OrgPolicy, code: string | undefined, now: Date): { until: Date } | undefined {
+  const quiet = policy.quietHours;
+  if (code !== 'quiet_hours' || !quiet || quiet.during !== 'defer' || !inQuietHours(quiet, now)) return undefined;
+  return { until: quietHoursEnd(quiet, now) };
+}
+
+/**
  * Policy: allowed and denied tools, argument limits, quiet hours for a high-risk step — deferred
  * (refused), or let through when a person approved this step and the policy says `approval`.
  */

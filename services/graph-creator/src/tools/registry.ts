@@ -140,7 +140,12 @@ export class ToolRegistry {
     const capability = (await this.capabilities(ctx.orgId)).get(step.capabilityId);
     if (!capability) return finish(failed('unknown_capability', `${step.capabilityId} is not in the catalog`), true);
     const gate = await this.gate(ctx, capability, args);
-    if ('code' in gate) return finish(failed(gate.code, gate.message), true);
+    if ('code' in gate) {
+      // quiet hours pass: the call refused now is made later with the same key (a deferred step), so
+      // this refusal is recorded under a key of its own, never replayed in place of that call
+      if (gate.code === 'quiet_hours') base.idempotencyKey = `${key}#quiet_hours@${this.clock.now().toISOString()}`;
+      return finish(failed(gate.code, gate.message), true);
+    }
     const recorded = await this.deps.effects.get(key);
     if (recorded) return { effect: recorded, replayed: true };
     const outcome = await this.act(ctx, step, capability, args, key);

@@ -1,0 +1,125 @@
+/**
+ * Quiet hours that defer (ARCHITECTURE §12): a high-risk step inside them is not made, the run waits,
+ * and once they end (an injected clock moved past them) the runner's wake-up resumes it from its
+ * checkpoint and the step is made — once. Real Kafka, Postgres and LangGraph; no timers.
+ */
+import { randomUUID } from 'node:crypto';
+import { FactPublisher } from '@hireloop/fact-stream';
+import { FactCollector } from '@hireloop/fact-stream/testing';
+import { createCheckpointer, createKafka, createLogger, createPool } from '@hireloop/platform';
+import { builtInCatalog, type RunIntent, Topics } from '@hireloop/schemas';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { conversationAdapter } from '../src/conversation/adapter';
+import { ExecutionRunner } from '../src/runner';
+import { runtimeAdapter } from '../src/runtime/adapter';
+import { postgresSpecs } from '../src/runtime/specs';
+import { staticCatalog } from '../src/tools/catalog';
+import type { Connector } from '../src/tools/connector';
+import { Connectors } from '../src/tools/connectors';
+import { postgresEffects } from '../src/tools/effects';
+import { fixedScopes, postgresPolicies } from '../src/tools/guards';
+import { ToolRegistry } from '../src/tools/registry';
+import { sandboxConnector } from '../src/tools/sandbox';
+import { refundsEmployee } from './fixtures/refunds-employee';
+import { registerEmployee, runIntent } from './runtime-harness';
+
+const log = createLogger('quiet-hours-test', 'silent');
+
+describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGraph; an injected clock)', () => {
+  const prefix = inject('topicPrefix');
+  const kafka = createKafka({ clientId: 'quiet-hours-test', brokers: inject('kafkaBrokers'), log });
+  const pool = createPool(inject('databaseUrl'));
+  const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
+  const collector = new FactCollector(kafka, prefix, [Topics.executionResult, Topics.executionEvents]);
+  const checkpointer = createCheckpointer(pool);
+  // 23:30 UTC, inside quiet hours 22:00–07:00 UTC
+  const clock = { t: new Date('2026-11-24T23:30:00Z'), now: () => clock.t };
+  const called: string[] = [];
+  const connector: Connector = {
+    call: async (capability, a, ctx) => {
+      called.push(`${ctx.executionId}/${ctx.stepId}`);
+      return sandboxConnector.call(capability, a, ctx);
+    },
+  };
+  const org = `org-${randomUUID()}`;
+  const policies = postgresPolicies(pool);
+  const tools = new ToolRegistry({
+    catalog: staticCatalog(builtInCatalog.capabilities),
+    connectors: new Connectors({ slack: connector, stripe: connector, zendesk: connector }),
+    effects: postgresEffects(pool),
+    clock,
+    rails: { scopes: fixedScopes({ [org]: ['zendesk', 'slack', 'stripe'] }), policies, retries: 0 },
+  });
+  const runner = new ExecutionRunner({
+    adapter: conversationAdapter(checkpointer),
+    runtime: runtimeAdapter(checkpointer, { specs: postgresSpecs(pool), tools, clock }),
+    pool,
+    publisher,
+    log,
+    clock,
+  });
+  beforeAll(async () => {
+    await publisher.connect();
+    await collector.start();
+    await policies.put(org, { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } }, new Date());
+  });
+  afterAll(async () => {
+    await collector.stop();
+    await publisher.disconnect();
+    await pool.end();
+  });
+
+  it('given quiet hours that defer, when a high-risk step falls inside them, then the run waits and makes it once they end', async () => {
+    const spec = refundsEmployee(`emp-${randomUUID()}`, org);
+    await registerEmployee(pool, spec);
+    const id = randomUUID();
+    const intent: RunIntent = {
+      ...runIntent(id, spec.employeeId, 'refunds', { amount: 40, paymentId: 'pi_1', ticketId: 'T-1', subject: 's' }),
+      orgId: org,
+    };
+    await runner.start(intent);
+
+    // deferred: nothing called, no result, the time it goes on remembered
+    const deferred = await collector.until(
+      () => collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'step_deferred')[0],
+      'step_deferred',
+    );
+    expect(deferred).toMatchObject({ stepId: 'refund', reason: 'quiet_hours', deadline: '2026-11-25T07:00:00.000Z' });
+    expect(called.filter((c) => c.startsWith(id))).toEqual([]);
+    const { rows } = await pool.query<{ until: Date }>('SELECT until FROM deferred_runs WHERE execution_id = $1', [id]);
+    expect(rows.map((r) => r.until.toISOString())).toEqual(['2026-11-25T07:00:00.000Z']);
+
+    // a wake-up before the end changes nothing
+    clock.t = new Date('2026-11-25T06:59:00Z');
+    expect(await runner.wakeDue()).toBe(0);
+    expect(called.filter((c) => c.startsWith(id))).toEqual([]);
+
+    // after it, the run goes on from its checkpoint: the refund is made, then the reply; completed
+    clock.t = new Date('2026-11-25T07:00:30Z');
+    expect(await runner.wakeDue()).toBe(1);
+    const result = await collector.until(
+      () => collector.of('ExecutionResult', (r) => r.executionId === id)[0],
+      `result of ${id}`,
+    );
+    expect(result.status).toBe('completed');
+    expect(result.output?.steps).toEqual(
+      expect.arrayContaining([
+        { stepId: 'refund', status: 'succeeded' },
+        { stepId: 'reply', status: 'succeeded' },
+      ]),
+    );
+    expect(called.filter((c) => c === `${id}/refund`)).toEqual([`${id}/refund`]);
+    expect(collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'step_resumed')).toHaveLength(1);
+    // the deferral's refusal is in the effects, beside the call made later
+    const effects = await pool.query<{ status: string; code: string | null }>(
+      `SELECT status, error->>'code' AS code FROM tool_effects WHERE execution_id = $1 AND step_id = 'refund' ORDER BY at`,
+      [id],
+    );
+    expect(effects.rows).toEqual([
+      { status: 'failed', code: 'quiet_hours' },
+      { status: 'succeeded', code: null },
+    ]);
+    // woken once: a second wake-up finds nothing
+    expect(await runner.wakeDue()).toBe(0);
+  });
+});
