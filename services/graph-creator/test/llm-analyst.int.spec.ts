@@ -41,6 +41,7 @@ const spiedOffline = (): CreationAnalyst => {
     analyse: counted('analyse', base.analyse),
     matchCapabilities: counted('matchCapabilities', base.matchCapabilities),
     findings: counted('findings', base.findings),
+    closestCapabilities: counted('closestCapabilities', base.closestCapabilities),
   };
 };
 const llm = () => new LlmAnalyst(config, spiedOffline(), log);

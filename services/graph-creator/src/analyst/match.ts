@@ -536,3 +536,21 @@ export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): Capabi
   }
   return { workflowId: workflow.id, trigger, steps };
 }
+
+/**
+ * The org's connected capabilities nearest to a text no capability clearly does, best first: ranked by
+ * the catalog's vocabulary with any verb, object or alias counting; with no hit at all, the first
+ * capability of each connected provider, so the options prompt still offers the org's tools. Pure.
+ */
+export function closestCapabilities(text: string, catalog: Catalog, limit = 4): string[] {
+  const connected = new Set(catalog.connected);
+  const usable = catalog.capabilities.filter((c) => connected.has(c.providerId));
+  const hits = rankByVocabulary(text, usable, { connected, accept: (h) => h.verb || h.object || h.alias });
+  const ranked = [...new Set(hits.map((h) => h.id))];
+  if (ranked.length > 0) return ranked.slice(0, limit);
+  const seen = new Set<string>();
+  return usable
+    .filter((c) => !seen.has(c.providerId) && seen.add(c.providerId))
+    .map((c) => c.id)
+    .slice(0, limit);
+}

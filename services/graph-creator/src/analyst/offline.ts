@@ -1,5 +1,5 @@
 import { ambiguities, vagueness } from './findings';
-import { matchWorkflow } from './match';
+import { closestCapabilities, matchWorkflow } from './match';
 import type { Analyst } from './port';
 import { analyseJob } from './segment';
 import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, Finding, JobAnalysis } from './types';
@@ -23,6 +23,11 @@ export class OfflineAnalyst implements Analyst {
 
   matchCapabilities(workflow: DraftWorkflow, catalog: Catalog): Promise<CapabilityMatch> {
     return Promise.resolve(this.matchCapabilitiesSync(workflow, catalog));
+  }
+
+  /** The org's connected capabilities nearest to a task no capability clearly does (for the task prompt's options). */
+  closestCapabilities(text: string, catalog: Catalog, limit?: number): string[] {
+    return closestCapabilities(text, catalog, limit);
   }
 
   /** An underspecified step: a vague verb ("handle follow-ups"), a vague object, a message with no recipient. */

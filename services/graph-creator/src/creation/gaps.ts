@@ -46,8 +46,11 @@ export function identifyGaps(
   findings: Finding[],
   catalog: Catalog,
   checkParams: ParamsCheck,
+  suggestions: Record<string, string[]> = {},
 ): GapState[] {
   const gaps: GapState[] = [];
+  // a stepless workflow's blocking "what should it do?" is asked once, as its task options prompt
+  const stepless = new Set(workflows.filter((wf) => matches[wf.id]?.steps.every((st) => !st.capabilityId)).map((wf) => wf.id));
   const connected = new Set(catalog.connected);
   const capabilityName = new Map(catalog.capabilities.map((c) => [c.id, c.description]));
 
@@ -95,23 +98,10 @@ export function identifyGaps(
       });
     }
 
-    // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec
-    const stepless = match.steps.every((st) => !st.capabilityId);
-    if (stepless && !findings.some((f) => f.workflowId === wf.id && f.category === 'underspecified_task' && f.blocking)) {
-      gaps.push({
-        gap: {
-          id: slug(`gap:${wf.id}:no-steps`),
-          category: 'underspecified_task',
-          workflowId: wf.id,
-          blocking: true,
-          question: `"${wf.name}": no tool of the catalog does any of its steps. What should the employee do, with which tools?`,
-          resolution: 'defaulted',
-        },
-        status: 'open',
-        ask: 'questions',
-        target: { kind: 'context', workflowId: wf.id },
-      });
-    }
+    // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec;
+    // the org's closest capabilities are offered, or the user describes the task in words
+    if (match.steps.every((st) => !st.capabilityId))
+      gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog));
 
     // how the workflow starts: unknown, or a trigger of a provider the org lacks
     const trigger = match.trigger;
@@ -180,6 +170,7 @@ export function identifyGaps(
   }
 
   for (const f of findings) {
+    if (f.category === 'underspecified_task' && f.blocking && stepless.has(f.workflowId)) continue;
     gaps.push({
       gap: {
         id: slug(`gap:${f.workflowId}:${f.category}:${f.stepId ?? ''}:${gaps.length}`),
@@ -198,6 +189,97 @@ export function identifyGaps(
     });
   }
   return gaps;
+}
+
+/** The option of a task prompt that asks for the task in words. */
+export const DESCRIBE = 'describe';
+
+/**
+ * The gaps of a workflow no capability does (pure): one blocking options prompt — the org's closest
+ * capabilities, then "something else — describe it". Picking a capability makes it the step; picking
+ * `describe` opens a questions gap whose answer the analyst reads again into steps (the identify_gaps
+ * node fills `steps`). A description that maps to nothing asks the options again.
+ */
+export function taskGaps(
+  wf: DraftWorkflow,
+  match: CapabilityMatch,
+  findings: readonly Finding[],
+  suggestions: readonly string[],
+  catalog: Catalog,
+): GapState[] {
+  const described = findings.find((f) => f.workflowId === wf.id && f.category === 'underspecified_task' && f.blocking);
+  const known = new Map(catalog.capabilities.map((c) => [c.id, c]));
+  const options = suggestions.filter((id) => known.has(id)).slice(0, 5);
+  const stepId = match.steps[0]?.stepId;
+  const what = (wf.responsibility || wf.name).slice(0, 200);
+  const task: GapState = {
+    gap: {
+      id: slug(`gap:${wf.id}:task`),
+      category: 'underspecified_task',
+      workflowId: wf.id,
+      ...(stepId ? { stepId } : {}),
+      blocking: true,
+      question: described
+        ? `${described.question} Pick the closest tool, or describe it.`
+        : `"${wf.name}": no tool of the catalog clearly does "${what}". Which of these should it do?`,
+      resolution: 'defaulted',
+    },
+    status: 'open',
+    ask: 'options',
+    options: [
+      ...options.map((id) => ({ id, label: known.get(id)?.description ?? id, description: id })),
+      { id: DESCRIBE, label: 'Something else — describe it', description: 'Say in words what the employee should do here' },
+    ],
+    ...(options[0] ? { recommended: options[0] } : {}),
+    target: { kind: 'task', workflowId: wf.id, ...(stepId ? { stepId } : {}) },
+  };
+  return [
+    task,
+    {
+      gap: {
+        id: slug(`gap:${wf.id}:task:describe`),
+        category: 'underspecified_task',
+        workflowId: wf.id,
+        blocking: true,
+        question: `What should the employee do in "${wf.name}"? Say it as steps, with the tools (e.g. "email the requester a summary, then post it in #ops").`,
+        resolution: 'defaulted',
+      },
+      // asked only once `describe` is picked (see describeOpen)
+      status: 'defaulted',
+      ask: 'questions',
+      target: { kind: 'describe', workflowId: wf.id },
+    },
+  ];
+}
+
+const withoutAnswer = ({ answer: _answer, ...rest }: GapState): GapState => rest;
+
+/**
+ * The describe gap follows its task gap (pure): open while `describe` is the task's answer and no
+ * steps were read from words yet, out of the way otherwise; a description that gave no step reopens
+ * the task's options (the words are kept as the answer shown after it).
+ */
+export function followTaskAnswers(gaps: GapState[]): GapState[] {
+  const task = new Map(gaps.filter((g) => g.target.kind === 'task').map((g) => [g.gap.workflowId, g]));
+  const failed = new Set(
+    gaps
+      .filter((g) => g.target.kind === 'describe' && g.status === 'answered' && g.steps !== undefined && g.steps.length === 0)
+      .map((g) => g.gap.workflowId),
+  );
+  return gaps.map((g) => {
+    const wf = g.gap.workflowId ?? '';
+    const owner = task.get(wf);
+    if (g.target.kind === 'task' && failed.has(wf) && g.status === 'answered' && g.answer === DESCRIBE)
+      return { ...withoutAnswer(g), status: 'open', previousAnswer: DESCRIBE };
+    if (g.target.kind !== 'describe') return g;
+    if (failed.has(wf)) {
+      const { steps: _steps, ...rest } = withoutAnswer(g);
+      return { ...rest, status: 'defaulted' };
+    }
+    const wanted = owner?.status === 'answered' && owner.answer === DESCRIBE;
+    if (!wanted) return g.status === 'open' ? { ...g, status: 'defaulted' } : g;
+    return g.status === 'defaulted' ? { ...g, status: 'open' } : g;
+  });
 }
 
 /**
@@ -256,8 +338,20 @@ export function carryAnswers(previous: GapState[], next: GapState[]): GapState[]
       status: old.status,
       ...(old.answer !== undefined ? { answer: old.answer } : {}),
       ...(old.previousAnswer !== undefined ? { previousAnswer: old.previousAnswer } : {}),
+      ...(old.steps !== undefined ? { steps: old.steps } : {}),
     };
   });
+}
+
+/**
+ * An organisational-context answer bound where the step needs it: a constant replaces what would be
+ * asked at run time or guessed, and an input the capability has but the binder left out is added.
+ */
+function withConstants(inputs: Workflow['steps'][number]['inputs'], constants: Record<string, string> | undefined) {
+  if (!constants) return inputs;
+  const out = { ...inputs };
+  for (const [name, value] of Object.entries(constants)) out[name] = { value };
+  return out;
 }
 
 /**
@@ -284,6 +378,10 @@ export function deriveWorkflows(
       }),
     );
     const replaced = new Map<string, string | null>();
+    // steps that answers add: a picked capability for a stepless workflow, a described task's steps
+    const added: { stepId: string; capabilityId: string; text: string }[] = [];
+    // constants that answers bind: input name → value, per step
+    const constants = new Map<string, Record<string, string>>();
     let triggerId = match?.trigger.triggerId ?? null;
     const params: Record<string, unknown> = { ...(match?.trigger.params ?? {}) };
     const context: string[] = [];
@@ -311,6 +409,20 @@ export function deriveWorkflows(
           break;
         case 'context':
           context.push(`${g.gap.question} → ${value}`);
+          break;
+        case 'task': {
+          if (value === DESCRIBE) break;
+          const stepId = g.target.stepId;
+          if (stepId && wf.steps.some((d) => d.id === stepId)) replaced.set(stepId, value);
+          else added.push({ stepId: `${wf.id}.task`, capabilityId: value, text: wf.responsibility || wf.name });
+          break;
+        }
+        case 'describe':
+          for (const st of g.steps ?? []) added.push({ stepId: st.id, capabilityId: st.capabilityId, text: st.text });
+          break;
+        case 'input':
+          for (const stepId of g.target.stepIds)
+            constants.set(stepId, { ...(constants.get(stepId) ?? {}), [g.target.input]: value });
           break;
         default: {
           const never: never = g.target;
@@ -341,6 +453,11 @@ export function deriveWorkflows(
         .map((g) => g.answer as string);
       kept.push({ stepId: draft.id, capability, text: draft.text, answers });
     }
+    for (const a of added) {
+      if (kept.some((k) => k.stepId === a.stepId)) continue;
+      const capability = capabilities.get(a.capabilityId) ?? unknownCapability(a.capabilityId);
+      kept.push({ stepId: a.stepId, capability, text: a.text, answers: [] });
+    }
     if (triggerId && !catalog.connected.includes(providerOf(triggerId)) && promised.has(providerOf(triggerId)))
       waitingFor.add(providerOf(triggerId));
     const event = catalog.triggers.find((t) => t.id === triggerId)?.eventSchema ?? EMPTY_EVENT;
@@ -352,7 +469,7 @@ export function deriveWorkflows(
         id: b.stepId,
         capabilityId: b.capability.id,
         purpose: b.text.slice(0, 500),
-        inputs: b.inputs,
+        inputs: withConstants(b.inputs, constants.get(b.stepId)),
         ...(b.when ? { when: b.when } : {}),
         risk: risks[i] ?? b.capability.risk,
         // with repair (a failed validation routed here), only steps that come before are kept

@@ -8,7 +8,7 @@ import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } f
 import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
-import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, identifyGaps } from './gaps';
+import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, followTaskAnswers, identifyGaps } from './gaps';
 import type { CatalogSource, CreationAnalyst, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
 import { classify, validateSpec } from './validate';
@@ -141,6 +141,34 @@ export function buildCreationGraph(options: CreationOptions) {
   const fanOut = (s: CreationStateT) =>
     s.workflows.map((workflow) => new Send('match_workflow', { orgId: s.orgId, workflow, excluded: s.excludedCapabilities }));
 
+  /** A task described in words is analysed again: its steps, matched against the org's connected tools. */
+  const readDescriptions = async (gaps: GapState[], workflows: DraftWorkflow[], catalog: Catalog, notes: string[]) =>
+    Promise.all(
+      gaps.map(async (g): Promise<GapState> => {
+        if (g.target.kind !== 'describe' || g.status !== 'answered' || !g.answer || g.steps !== undefined) return g;
+        const wf = workflows.find((w) => w.id === g.gap.workflowId);
+        if (!wf) return g;
+        const analysis = await analyst.analyse(g.answer, notes);
+        const steps = analysis.workflows.flatMap((w) => w.steps).slice(0, 10);
+        const draft: DraftWorkflow = {
+          ...wf,
+          steps: steps.map((st, i) => ({ ...st, id: `${wf.id}.d${i + 1}` })),
+        };
+        const match = draft.steps.length > 0 ? await analyst.matchCapabilities(draft, catalog, notes) : undefined;
+        const connected = new Set(catalog.connected);
+        const known = new Set(catalog.capabilities.map((c) => c.id));
+        return {
+          ...g,
+          steps: draft.steps.flatMap((st) => {
+            const id = match?.steps.find((m) => m.stepId === st.id)?.capabilityId;
+            return id && known.has(id) && connected.has(id.split('.')[0] ?? '')
+              ? [{ id: st.id, text: st.text, capabilityId: id }]
+              : [];
+          }),
+        };
+      }),
+    );
+
   const spec = async (s: CreationStateT) => {
     const catalog = await catalogSource.forOrg(s.orgId);
     return { catalog, workflows: deriveWorkflows(s.workflows, s.matches, s.gaps, catalog, { repair: s.repair }) };
@@ -188,11 +216,19 @@ export function buildCreationGraph(options: CreationOptions) {
         )
       ).flat();
       const checkParams = paramsChecker(catalog);
-      const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams));
-      const gaps = carryAnswers(s.gaps, [
+      // a workflow no capability does is offered the org's closest tools (its words, and a description the user gave)
+      const suggestions: Record<string, string[]> = {};
+      for (const wf of s.workflows) {
+        if (!s.matches[wf.id]?.steps.every((st) => !st.capabilityId)) continue;
+        const words = [wf.responsibility, ...wf.steps.map((st) => st.text)].join('. ');
+        suggestions[wf.id] = await analyst.closestCapabilities(words, catalog);
+      }
+      const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams, suggestions));
+      const carried = carryAnswers(s.gaps, [
         ...identified,
         ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
       ]);
+      const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes));
       return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
     })
     .addNode('refine', (s): CreationUpdate => {
@@ -340,7 +376,7 @@ export function buildCreationGraph(options: CreationOptions) {
         version,
         jobDescription: s.jobDescription,
         workflows,
-        gaps: s.gaps.map(toGap),
+        gaps: s.gaps.filter((g) => g.target.kind !== 'describe' || g.status === 'answered').map(toGap),
         compiled,
         validation: { passed: s.checks.every((c) => c.passed), checks: s.checks },
         diagram: mermaid(compiled),

@@ -5,6 +5,8 @@ export interface CreationAnalyst {
   analyse(jobDescription: string, notes?: AnalystNotes): Promise<JobAnalysis>;
   matchCapabilities(workflow: DraftWorkflow, catalog: Catalog, notes?: AnalystNotes): Promise<CapabilityMatch>;
   findings(workflow: DraftWorkflow, match: CapabilityMatch, notes?: AnalystNotes): Promise<Finding[]>;
+  /** the org's connected capabilities closest to a task no capability clearly does, best first */
+  closestCapabilities(text: string, catalog: Catalog, limit?: number): Promise<string[]>;
 }
 
 /** Where an analyst records that it fell back to the offline answer (the graph keeps them in its state). */

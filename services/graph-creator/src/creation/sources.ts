@@ -38,6 +38,7 @@ export function offlineCreationAnalyst(offline: OfflineAnalyst): CreationAnalyst
     analyse: (jobDescription) => offline.analyse(jobDescription),
     matchCapabilities: (workflow, catalog) => offline.matchCapabilities(workflow, catalog),
     findings: async (workflow, match) => offline.ambiguities(workflow, match),
+    closestCapabilities: async (text, catalog, limit) => offline.closestCapabilities(text, catalog, limit),
   };
 }
 

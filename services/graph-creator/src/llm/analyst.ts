@@ -107,6 +107,11 @@ export class LlmAnalyst implements CreationAnalyst {
     );
   }
 
+  /** Ranking the org's tools for an options prompt is the catalog's vocabulary's job: the offline analyst's. */
+  closestCapabilities(text: string, catalog: Catalog, limit?: number) {
+    return this.offline.closestCapabilities(text, catalog, limit);
+  }
+
   private async orOffline<T>(
     what: string,
     reply: Attempt<T>,
