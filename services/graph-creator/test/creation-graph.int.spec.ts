@@ -133,17 +133,20 @@ describe('creation graph: it asks about exactly the gaps it should', () => {
     ]);
   });
 
-  it('a vague task: one blocking question; the answer becomes part of the behaviour prompt', async () => {
+  it('a vague task with no tool: one blocking options prompt from the catalog; a description is read into steps', async () => {
     const reply = 'Reply to the customer in the ticket and tag it by product';
-    const run = await create(checkpointer, VAGUE, answering({ answers: { q1: reply } }));
+    const run = await create(checkpointer, VAGUE, answering({ selected: ['describe'] }, { answers: { q1: reply } }));
 
-    const [first] = run.prompts;
-    expect(run.prompts).toHaveLength(2);
-    expect(first?.kind).toBe('questions');
-    expect(questionsOf(first)[0]?.text).toContain('handle it');
-    expect(gapOf(run.spec, 'underspecified_task')).toMatchObject({ blocking: true, resolution: 'answered', answer: reply });
+    const [first, second] = run.prompts;
+    expect(run.prompts).toHaveLength(3);
+    expect(first?.kind).toBe('options');
+    expect(first?.messages[0]).toContain('handle it');
+    expect(optionIds(first)).toContain('zendesk.reply_ticket');
+    expect(optionIds(first).at(-1)).toBe('describe');
+    expect(second?.kind).toBe('questions');
+    expect(gapOf(run.spec, 'underspecified_task')).toMatchObject({ blocking: true, resolution: 'answered' });
     expect(run.spec.workflows[0]?.status).toBe('satisfied');
-    expect(run.spec.workflows[0]?.behaviourPrompt).toContain(reply);
+    expect(run.spec.workflows[0]?.steps.map((st) => st.capabilityId)).toEqual(['zendesk.reply_ticket', 'zendesk.update_ticket']);
   });
 
   it('nothing to ask: a fully specified description with its providers connected gets only the review', async () => {

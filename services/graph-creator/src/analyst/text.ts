@@ -453,3 +453,41 @@ function startsWithVerbUncached(clause: string): boolean {
   const firstTags = tags[0]?.terms?.[0]?.tags ?? [];
   return firstTags.includes('Imperative') || (firstTags.includes('Infinitive') && !firstTags.includes('Noun'));
 }
+
+const LANGUAGES = new Set(
+  'english german french spanish italian dutch portuguese polish swedish danish norwegian finnish czech greek turkish russian ukrainian arabic hebrew hindi chinese mandarin japanese korean'.split(
+    ' ',
+  ),
+);
+const CALENDAR_WORDS =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|eod|asap)$/i;
+/** "in Personio", "on Monday.com", "via WhatsApp": a capitalised name right after where-a-tool-is words. */
+const PRODUCT_AFTER =
+  /\b(?:in|on|into|via|using|through|within)\s+((?:[A-Z][\w.]*[a-z0-9][\w.]*)(?:\s+[A-Z][\w.]*[a-z0-9][\w.]*)?)/g;
+
+/**
+ * Products a text names that no list knows ("log it in Personio", "post it on WhatsApp"): a capitalised
+ * name after in / on / into / via / using / through, that compromise does not read as a place, a person
+ * or a date, that is not a language and not a word `known` as the catalog's vocabulary ("in Calendar").
+ * Their ids are the name in lower case, words joined by '-'.
+ */
+export function unknownProductsIn(text: string, known: (word: string) => boolean = () => false): ProviderMention[] {
+  const out: ProviderMention[] = [];
+  const named = providersIn(text);
+  for (const m of text.matchAll(PRODUCT_AFTER)) {
+    const name = m[1] ?? '';
+    const index = (m.index ?? 0) + m[0].length - name.length;
+    if (named.some((p) => p.index <= index && index < p.index + p.name.length + 1)) continue;
+    const first = name.split(/\s+/)[0] ?? '';
+    if (LANGUAGES.has(first.toLowerCase()) || CALENDAR_WORDS.test(first) || known(first.toLowerCase())) continue;
+    const tags = (nlp(name).json() as Array<{ terms: { tags: string[] }[] }>).flatMap((s) => s.terms.flatMap((t) => t.tags));
+    if (tags.some((t) => t === 'Place' || t === 'Person' || t === 'Date' || t === 'Value')) continue;
+    const id = name
+      .toLowerCase()
+      .replace(/\.(com|io|app|ai)$/, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    if (id.length >= 2) out.push({ providerId: id, name: name.toLowerCase(), index, weak: false });
+  }
+  return out;
+}

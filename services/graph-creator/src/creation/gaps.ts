@@ -23,6 +23,8 @@ const unknownCapability = (id: string): CatalogCapability => ({
   outputSchema: EMPTY_EVENT,
 });
 
+const catalogHas = (catalog: Catalog, id: string) => catalog.capabilities.some((c) => c.id === id);
+
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._:@-]+/g, '-').slice(0, 100);
 
 /** Connected capabilities that could stand in for `capabilityId` (its candidates first, then same-name ones). */
@@ -37,6 +39,13 @@ function alternatives(capabilityId: string, candidates: string[], catalog: Catal
 }
 
 /**
+ * No step of the workflow maps to a capability, and none names a product the org lacks (that one is
+ * asked as a missing integration, whose alternatives give the step).
+ */
+export const isStepless = (match: CapabilityMatch, connected: ReadonlySet<string>): boolean =>
+  match.steps.every((st) => !st.capabilityId && (!st.providerId || connected.has(st.providerId)));
+
+/**
  * Gap identification (pure): the four categories of ARCHITECTURE §8a from the matches, the analyst's
  * findings and the trigger schemas. Each gap is blocking or nice-to-have; each nice-to-have has a default.
  */
@@ -49,59 +58,75 @@ export function identifyGaps(
   suggestions: Record<string, string[]> = {},
 ): GapState[] {
   const gaps: GapState[] = [];
-  // a stepless workflow's blocking "what should it do?" is asked once, as its task options prompt
-  const stepless = new Set(workflows.filter((wf) => matches[wf.id]?.steps.every((st) => !st.capabilityId)).map((wf) => wf.id));
   const connected = new Set(catalog.connected);
+  // a stepless workflow's blocking "what should it do?" is asked once, as its task options prompt
+  const stepless = new Set(
+    workflows.filter((wf) => matches[wf.id] && isStepless(matches[wf.id] as CapabilityMatch, connected)).map((wf) => wf.id),
+  );
   const capabilityName = new Map(catalog.capabilities.map((c) => [c.id, c.description]));
 
   for (const wf of workflows) {
     const match = matches[wf.id];
     if (!match) continue;
-    // missing integrations: one gap per provider per workflow, offering the connected alternatives
-    const missing = new Map<string, { stepIds: string[]; capabilityId: string; candidates: string[] }>();
+    // missing integrations: one gap per provider per workflow, offering the connected alternatives; a
+    // step without a capability that names a product the org lacks ("in Workday") is one too
+    const missing = new Map<string, { stepIds: string[]; capabilityId: string | null; candidates: string[] }>();
     for (const step of match.steps) {
-      if (!step.capabilityId) continue;
-      const provider = providerOf(step.capabilityId);
-      if (connected.has(provider)) continue;
-      const entry = missing.get(provider) ?? { stepIds: [], capabilityId: step.capabilityId, candidates: [] };
+      const provider = step.capabilityId ? providerOf(step.capabilityId) : step.providerId;
+      if (!provider || connected.has(provider)) continue;
+      // a product outside the catalog is asked per step: each step wants its own stand-in
+      const key = step.capabilityId ? provider : `${provider}\u0000${step.stepId}`;
+      const entry = missing.get(key) ?? { stepIds: [], capabilityId: step.capabilityId, candidates: [] };
       entry.stepIds.push(step.stepId);
-      entry.candidates.push(...step.candidates);
-      missing.set(provider, entry);
+      entry.candidates.push(...step.candidates, ...(step.capabilityId ? [] : (suggestions[step.stepId] ?? [])));
+      missing.set(key, entry);
     }
-    for (const [provider, { stepIds, capabilityId, candidates }] of missing) {
-      const alts = alternatives(capabilityId, candidates, catalog);
+    for (const [key, { stepIds, capabilityId, candidates }] of missing) {
+      const provider = key.split('\u0000')[0] ?? key;
       const stepId = stepIds[0] ?? '';
+      const inCatalog = catalog.capabilities.some((c) => c.providerId === provider);
+      const alts = capabilityId
+        ? alternatives(capabilityId, candidates, catalog)
+        : [...new Set(candidates)].filter((id) => catalogHas(catalog, id) && connected.has(providerOf(id))).slice(0, 3);
+      const text = wf.steps.find((st) => st.id === stepId)?.text ?? wf.name;
+      const http = !inCatalog && connected.has('http') && catalogHas(catalog, 'http.request') ? ['http.request'] : [];
       gaps.push({
         gap: {
-          id: slug(`gap:${wf.id}:integration:${provider}`),
+          id: slug(`gap:${wf.id}:integration:${provider}${capabilityId ? '' : `:${stepId}`}`),
           category: 'missing_integration',
           providerId: provider,
           workflowId: wf.id,
           stepId,
-          blocking: alts.length === 0,
-          question: `"${wf.name}" needs ${provider} (${capabilityName.get(capabilityId) ?? capabilityId}), which is not connected. What should it use?`,
+          blocking: alts.length === 0 && http.length === 0,
+          question: capabilityId
+            ? `"${wf.name}" needs ${provider} (${capabilityName.get(capabilityId) ?? capabilityId}), which is not connected. What should it use?`
+            : `"${wf.name}": "${text}" needs ${provider}, which ${inCatalog ? 'is not connected' : 'hireloop has no integration for'}. What should it use?`,
           resolution: 'defaulted',
-          ...(alts[0] ? { default: alts[0] } : {}),
+          ...(alts[0] ? { default: alts[0] } : http[0] ? { default: http[0] } : {}),
         },
         status: 'open',
         ask: 'options',
         options: [
           ...alts.map((id) => ({ id, label: `Use ${id} instead`, description: capabilityName.get(id) ?? '' })),
-          {
-            id: `connect:${provider}`,
-            label: `I will connect ${provider}`,
-            description: 'Keep the step; it runs once the integration is connected',
-          },
+          ...http.map((id) => ({ id, label: `Call ${provider}'s API over HTTP`, description: capabilityName.get(id) ?? '' })),
+          ...(inCatalog
+            ? [
+                {
+                  id: `connect:${provider}`,
+                  label: `I will connect ${provider}`,
+                  description: 'Keep the step; it runs once the integration is connected',
+                },
+              ]
+            : []),
         ],
-        recommended: alts[0] ?? `connect:${provider}`,
+        recommended: alts[0] ?? http[0] ?? `connect:${provider}`,
         target: { kind: 'step', workflowId: wf.id, stepId },
       });
     }
 
     // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec;
     // the org's closest capabilities are offered, or the user describes the task in words
-    if (match.steps.every((st) => !st.capabilityId))
-      gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog));
+    if (stepless.has(wf.id)) gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog));
 
     // how the workflow starts: unknown, or a trigger of a provider the org lacks
     const trigger = match.trigger;
@@ -126,7 +151,9 @@ export function identifyGaps(
           blocking: true,
           question: trigger.triggerId
             ? `"${wf.name}" starts from ${trigger.triggerId}, but ${triggerProvider} is not connected. What should start it?`
-            : `What should start "${wf.name}"?`,
+            : category === 'missing_integration'
+              ? `"${wf.name}" starts on something in ${triggerProvider}, which hireloop has no integration for. What should start it?`
+              : `What should start "${wf.name}"?`,
           resolution: 'defaulted',
         },
         status: 'open',

@@ -8,7 +8,7 @@ import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } f
 import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
-import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, followTaskAnswers, identifyGaps } from './gaps';
+import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, followTaskAnswers, identifyGaps, isStepless } from './gaps';
 import type { CatalogSource, CreationAnalyst, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
 import { classify, validateSpec } from './validate';
@@ -62,7 +62,8 @@ function sanitize(match: CapabilityMatch, catalog: Catalog, excluded: Set<string
     trigger,
     steps: match.steps.map((s) => {
       const capabilityId = anyTool ? strict(s) : ok(s.capabilityId) ? s.capabilityId : (s.candidates.find(ok) ?? null);
-      return { ...s, capabilityId, providerId: capabilityId ? (capabilityId.split('.')[0] ?? null) : null };
+      // without a capability, the product the step names stays: its missing integration is asked
+      return { ...s, capabilityId, providerId: capabilityId ? (capabilityId.split('.')[0] ?? null) : s.providerId };
     }),
   };
 }
@@ -218,10 +219,20 @@ export function buildCreationGraph(options: CreationOptions) {
       const checkParams = paramsChecker(catalog);
       // a workflow no capability does is offered the org's closest tools (its words, and a description the user gave)
       const suggestions: Record<string, string[]> = {};
+      const connected = new Set(catalog.connected);
       for (const wf of s.workflows) {
-        if (!s.matches[wf.id]?.steps.every((st) => !st.capabilityId)) continue;
-        const words = [wf.responsibility, ...wf.steps.map((st) => st.text)].join('. ');
-        suggestions[wf.id] = await analyst.closestCapabilities(words, catalog);
+        const match = s.matches[wf.id];
+        if (!match) continue;
+        if (isStepless(match, connected)) {
+          const words = [wf.responsibility, ...wf.steps.map((st) => st.text)].join('. ');
+          suggestions[wf.id] = await analyst.closestCapabilities(words, catalog);
+        }
+        // a step naming a product the org lacks: the org's tools nearest to what it does there
+        for (const st of match.steps) {
+          if (st.capabilityId || !st.providerId || connected.has(st.providerId)) continue;
+          const text = wf.steps.find((d) => d.id === st.stepId)?.text ?? '';
+          suggestions[st.stepId] = await analyst.closestCapabilities(text, catalog, 3);
+        }
       }
       const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams, suggestions));
       const carried = carryAnswers(s.gaps, [
