@@ -20,7 +20,8 @@ export function nextBatch(gaps: GapState[]): GapState[] {
       g.target.kind === 'step' &&
       !!g.gap.providerId &&
       g.gap.providerId === first.gap.providerId &&
-      choices(g) === choices(first);
+      // a provider that can be connected is one decision; a product outside the catalog, one per stand-in
+      (choices(g) === choices(first) || (g.options ?? []).some((o) => o.id === `connect:${g.gap.providerId}`));
     return [first, ...ordered.filter((g) => g !== first && g.ask === 'options' && sameProvider(g) && sameProvider(first))];
   }
   const sameWeight = ordered.filter((g) => g.ask === 'questions' && g.gap.blocking === first.gap.blocking);
