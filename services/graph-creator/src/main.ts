@@ -1,13 +1,12 @@
+import { configuredAnalyst, llmConfigFromEnv, OfflineAnalyst } from '@hireloop/analyst';
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
 import { bootService, createCheckpointer, loadJwtSecret, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
-import { OfflineAnalyst } from './analyst/offline';
 import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
 import { connectHubTools } from './connect-hub/tools';
 import { conversationAdapter } from './conversation/adapter';
 import { creationAdapter } from './creation/adapter';
-import { creationAnalyst, toolCatalogSource } from './creation/sources';
-import { llmConfigFromEnv } from './llm/analyst';
+import { toolCatalogSource } from './creation/sources';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
 import { runtimeAdapter } from './runtime/adapter';
@@ -71,7 +70,7 @@ const runner =
     : new ExecutionRunner({
         runtime,
         adapter: creationAdapter(checkpointer, {
-          analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
+          analyst: configuredAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
           catalog: toolCatalogSource(connectHubTools(hub)),
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
         }),

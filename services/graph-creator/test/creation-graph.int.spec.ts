@@ -1,8 +1,8 @@
+import type { Analyst, CapabilityMatch } from '@hireloop/analyst';
 import { createCheckpointer, createPool } from '@hireloop/platform';
 import { type CatalogCapability, EmployeeGraphSpec, validate } from '@hireloop/schemas';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { CapabilityMatch } from '../src/analyst/types';
-import type { CatalogSource, CreationAnalyst } from '../src/creation/ports';
+import type { CatalogSource } from '../src/creation/ports';
 import {
   allProviders,
   answering,
@@ -325,7 +325,7 @@ describe('creation graph: review with the user', () => {
 
 describe('creation graph: a failed validation routes back to the step that owns it', () => {
   /** The offline analyst, with its capability matches changed by `edit`. */
-  const editingMatches = (edit: (match: CapabilityMatch) => CapabilityMatch): CreationAnalyst => {
+  const editingMatches = (edit: (match: CapabilityMatch) => CapabilityMatch): Analyst => {
     const offline = offlineAnalyst();
     return { ...offline, matchCapabilities: async (wf, catalog) => edit(await offline.matchCapabilities(wf, catalog)) };
   };
@@ -358,7 +358,7 @@ describe('creation graph: a failed validation routes back to the step that owns 
       },
     };
     const offline = offlineAnalyst();
-    const analyst: CreationAnalyst = {
+    const analyst: Analyst = {
       ...offline,
       matchCapabilities: async (wf, cat) => {
         const match = replaceCapability('gmail.send_email', legacy.id, ['gmail.send_email'])(
@@ -450,7 +450,7 @@ describe('creation graph: a failed validation routes back to the step that owns 
         },
       };
       const offline = offlineAnalyst();
-      const analyst: CreationAnalyst = {
+      const analyst: Analyst = {
         ...offline,
         matchCapabilities: async (wf, cat) => {
           const base = await offline.matchCapabilities(wf, cat);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import { loadGolden } from '@hireloop/analyst';
 import { createCheckpointer, createPool } from '@hireloop/platform';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { loadGolden } from '../src/analyst/evaluate';
 import { evaluateGolden } from '../src/evaluation';
 import { offlineAnalyst } from './creation-harness';
 

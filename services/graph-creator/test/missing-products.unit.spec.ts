@@ -1,6 +1,6 @@
+import { unknownProductsIn } from '@hireloop/analyst';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
-import { unknownProductsIn } from '../src/analyst/text';
 import { create, optionIds } from './creation-harness';
 
 // A product a step names that the org lacks — in the catalog or not, in a list or not — is a missing

@@ -1,10 +1,10 @@
+import type { CapabilityMatch, DraftWorkflow } from '@hireloop/analyst';
 import type { AnswerPayload } from '@hireloop/schemas';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
-import type { CapabilityMatch, DraftWorkflow } from '../src/analyst/types';
 import { applyAnswer } from '../src/creation/asking';
 import { paramsChecker } from '../src/creation/catalog';
-import { DESCRIBE, deriveWorkflows, followTaskAnswers, identifyGaps } from '../src/creation/gaps';
+import { DESCRIBE, deriveWorkflows, followTaskAnswers, identifyGaps, inputDecided } from '../src/creation/gaps';
 import type { PromptSpec } from '../src/prompt';
 import { answering, catalogOf, create, optionIds, recommendedOf } from './creation-harness';
 
@@ -122,5 +122,37 @@ describe('through the creation graph', () => {
     );
     expect(words).toBeDefined();
     expect(run.spec.workflows.flatMap((w) => w.steps.map((s) => s.capabilityId))).toContain('slack.post_message');
+  });
+});
+
+describe('organisational context that decides a binding', () => {
+  const send = catalog.capabilities.find((c) => c.id === 'gmail.send_email');
+  const post = catalog.capabilities.find((c) => c.id === 'slack.post_message');
+  it('given a person named by role where a step sends, then it is who the step sends to', () => {
+    expect(send && inputDecided('the office manager', 'email the office manager the report', send)).toMatchObject({
+      input: 'to',
+    });
+    expect(post && inputDecided('the right channel', 'post it in the right channel', post)).toMatchObject({ input: 'channel' });
+  });
+
+  it('given the step names the address or channel itself, or the phrase is no one, then nothing is decided', () => {
+    expect(send && inputDecided('the office manager', 'email the office manager at om@acme.com', send)).toBeNull();
+    expect(post && inputDecided('our escalation policy', 'post it per our escalation policy', post)).toBeNull();
+  });
+
+  it('through the creation graph: asked as a blocking question, the answer is the step’s constant input, not prose', async () => {
+    const run = await create(
+      new MemorySaver(),
+      'Every Monday, email the office manager a summary of last week’s room bookings.',
+      (p, i) =>
+        p.kind === 'questions' && p.questions.some((q) => q.text.includes('the office manager'))
+          ? { answers: { q1: 'maria@acme.com, ops@acme.com' } }
+          : answering()(p, i),
+    );
+    const gap = run.spec.gaps.find((g) => g.category === 'organizational_context');
+    expect(gap).toMatchObject({ blocking: true, resolution: 'answered' });
+    const step = run.spec.workflows[0]?.steps[0];
+    expect(step?.inputs.to).toEqual({ value: ['maria@acme.com', 'ops@acme.com'], origin: 'user' });
+    expect(run.spec.workflows[0]?.behaviourPrompt).not.toContain('maria@acme.com');
   });
 });

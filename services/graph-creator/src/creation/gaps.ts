@@ -1,5 +1,5 @@
+import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '@hireloop/analyst';
 import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/schemas';
-import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '../analyst/types';
 import { runTimeRisks } from './approval';
 import { bindWorkflow, type DraftBoundStep } from './bind';
 import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalog';
@@ -36,6 +36,40 @@ function alternatives(capabilityId: string, candidates: string[], catalog: Catal
   return [...new Set([...candidates, ...sameName])]
     .filter((id) => id !== capabilityId && known.has(id) && connected.has(providerOf(id)))
     .slice(0, 4);
+}
+
+/** Inputs that name who receives or owns something, and the channel a message goes to. */
+const RECIPIENT_INPUT = /^(to|recipients?|emails?|attendees|assignee(id)?|owner(id)?|user(id)?|phone|approver)$/i;
+const PERSON =
+  /\b(manager|leader|lead|head|director|vp|coordinator|owner|person|people|contact|approver|accountant|department|team|group|stakeholders?|on[- ]call)\b/;
+const EXPLICIT = /[\w.+-]+@[\w-]+\.[\w.]+|(^|\s)#[\w-]+|(^|\s)@[\w-]+/;
+
+/**
+ * Whether an organisational phrase on a step ("the office manager", "the right channel") is who or
+ * where one of its required inputs goes: then its answer is that input, and nothing sensible can be
+ * assumed for it. Not when the step already names an address or a channel. Pure.
+ */
+export function inputDecided(
+  phrase: string,
+  stepText: string,
+  capability: CatalogCapability,
+): { input: string; what: string; example: string } | null {
+  if (EXPLICIT.test(stepText)) return null;
+  const { properties, required } = capability.inputSchema;
+  const lower = phrase.toLowerCase();
+  if (/\bchannel\b/.test(lower) && required.includes('channel') && properties.channel)
+    return { input: 'channel', what: 'the channel to post in', example: '#general' };
+  if (!PERSON.test(lower)) return null;
+  const input = required.find((name) => RECIPIENT_INPUT.test(name));
+  if (!input) return null;
+  const prop = properties[input];
+  const phone = /phone/i.test(input);
+  const email = /email|to|recipient|attendee/i.test(`${input} ${prop?.description ?? ''}`);
+  return {
+    input,
+    what: prop?.description ?? input,
+    example: phone ? '+15551234567' : email ? 'name@yourcompany.com' : 'their user id or email',
+  };
 }
 
 /**
@@ -196,8 +230,37 @@ export function identifyGaps(
     }
   }
 
+  const capabilityOf = new Map(catalog.capabilities.map((c) => [c.id, c]));
   for (const f of findings) {
     if (f.category === 'underspecified_task' && f.blocking && stepless.has(f.workflowId)) continue;
+    // who "the office manager" is decides a step's input: asked now, its answer bound as a constant
+    const step = f.stepId ? matches[f.workflowId]?.steps.find((st) => st.stepId === f.stepId) : undefined;
+    const capability = step?.capabilityId ? capabilityOf.get(step.capabilityId) : undefined;
+    const draft = workflows.find((w) => w.id === f.workflowId)?.steps.find((st) => st.id === f.stepId);
+    const decided =
+      f.category === 'organizational_context' && capability && draft ? inputDecided(f.excerpt, draft.text, capability) : null;
+    if (decided && f.stepId) {
+      gaps.push({
+        gap: {
+          id: slug(`gap:${f.workflowId}:input:${f.stepId}:${decided.input}`),
+          category: 'organizational_context',
+          workflowId: f.workflowId,
+          stepId: f.stepId,
+          blocking: true,
+          question:
+            `Who or what is "${f.excerpt}" in your organisation? (${decided.what} for "${draft?.text ?? f.excerpt}")`.slice(
+              0,
+              500,
+            ),
+          resolution: 'defaulted',
+        },
+        status: 'open',
+        ask: 'questions',
+        exampleAnswer: decided.example,
+        target: { kind: 'input', workflowId: f.workflowId, stepIds: [f.stepId], input: decided.input },
+      });
+      continue;
+    }
     gaps.push({
       gap: {
         id: slug(`gap:${f.workflowId}:${f.category}:${f.stepId ?? ''}:${gaps.length}`),
@@ -374,10 +437,25 @@ export function carryAnswers(previous: GapState[], next: GapState[]): GapState[]
  * An organisational-context answer bound where the step needs it: a constant replaces what would be
  * asked at run time or guessed, and an input the capability has but the binder left out is added.
  */
-function withConstants(inputs: Workflow['steps'][number]['inputs'], constants: Record<string, string> | undefined) {
+function withConstants(
+  inputs: Workflow['steps'][number]['inputs'],
+  constants: Record<string, string> | undefined,
+  capability: CatalogCapability,
+) {
   if (!constants) return inputs;
   const out = { ...inputs };
-  for (const [name, value] of Object.entries(constants)) out[name] = { value };
+  for (const [name, value] of Object.entries(constants)) {
+    const list = capability.inputSchema.properties[name]?.type === 'array';
+    out[name] = {
+      value: list
+        ? value
+            .split(/[,;]|\s+and\s+/)
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : value,
+      origin: 'user',
+    };
+  }
   return out;
 }
 
@@ -496,7 +574,7 @@ export function deriveWorkflows(
         id: b.stepId,
         capabilityId: b.capability.id,
         purpose: b.text.slice(0, 500),
-        inputs: withConstants(b.inputs, constants.get(b.stepId)),
+        inputs: withConstants(b.inputs, constants.get(b.stepId), b.capability),
         ...(b.when ? { when: b.when } : {}),
         risk: risks[i] ?? b.capability.risk,
         // with repair (a failed validation routed here), only steps that come before are kept

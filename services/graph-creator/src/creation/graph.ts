@@ -1,20 +1,20 @@
+import type { Analyst, CapabilityMatch, Catalog, DraftWorkflow } from '@hireloop/analyst';
 import { derivedId } from '@hireloop/platform';
 import type { EmployeeGraphSpec, Gap, Workflow } from '@hireloop/schemas';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
-import type { CapabilityMatch, Catalog, DraftWorkflow } from '../analyst/types';
 import { action, ask, selected, answers as textAnswers } from '../prompt';
 import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from './asking';
 import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
 import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, followTaskAnswers, identifyGaps, isStepless } from './gaps';
-import type { CatalogSource, CreationAnalyst, EmployeeVersions } from './ports';
+import type { CatalogSource, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
 import { classify, validateSpec } from './validate';
 
 export interface CreationOptions {
-  analyst: CreationAnalyst;
+  analyst: Analyst;
   catalog: CatalogSource;
   versions?: EmployeeVersions;
   /** rounds of questions before defaults are applied (default 5) */
@@ -89,6 +89,10 @@ function describeStep(st: Workflow['steps'][number]): string {
     .filter(([, b]) => 'ask' in b)
     .map(([name]) => name);
   if (asked.length > 0) parts.push(`asks at run time: ${asked.join(', ')}`);
+  const given = Object.entries(st.inputs).flatMap(([name, b]) =>
+    'value' in b && b.origin === 'user' ? [`${name}=${Array.isArray(b.value) ? b.value.join(', ') : String(b.value)}`] : [],
+  );
+  if (given.length > 0) parts.push(`with ${given.join(', ')}`.slice(0, 200));
   return `${st.id.split('.').at(-1)} ${parts.join('; ')}`;
 }
 
@@ -107,6 +111,10 @@ export function summary(s: CreationStateT, workflows: ReturnType<typeof deriveWo
         `  waits for ${wf.waitingFor.join(', ')} to be connected: activation leaves this workflow off until the organisation connects ${wf.waitingFor.length > 1 ? 'them' : 'it'}.`,
       );
   }
+  // what was assumed rather than asked, so that the review shows it and a revision can change it
+  const assumed = (s.gaps ?? []).filter((g) => g.status === 'defaulted' && g.gap.default && g.target.kind !== 'describe');
+  for (const g of assumed.slice(0, 8)) lines.push(`  assumed: ${g.gap.question} → ${g.gap.default}`.slice(0, 400));
+  if (assumed.length > 8) lines.push(`  …and ${assumed.length - 8} more assumptions (see the spec's gaps)`);
   const failed = s.checks.filter((c) => !c.passed);
   lines.push(
     failed.length === 0

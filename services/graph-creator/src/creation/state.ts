@@ -1,7 +1,7 @@
+import type { CapabilityMatch, DraftWorkflow } from '@hireloop/analyst';
 import type { CompiledGraph, Gap, RoutingTraceEntry, ValidationCheck } from '@hireloop/schemas';
 import { Annotation } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
-import type { CapabilityMatch, DraftWorkflow } from '../analyst/types';
 
 /** A gap as the graph tracks it: the spec's Gap plus what asking it needs. */
 export interface GapState {

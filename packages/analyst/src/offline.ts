@@ -26,8 +26,13 @@ export class OfflineAnalyst implements Analyst {
   }
 
   /** The org's connected capabilities nearest to a task no capability clearly does (for the task prompt's options). */
-  closestCapabilities(text: string, catalog: Catalog, limit?: number): string[] {
-    return closestCapabilities(text, catalog, limit);
+  closestCapabilities(text: string, catalog: Catalog, limit?: number): Promise<string[]> {
+    return Promise.resolve(closestCapabilities(text, catalog, limit));
+  }
+
+  /** Findings are the ambiguities of the matched workflow. */
+  findings(workflow: DraftWorkflow, match: CapabilityMatch): Promise<Finding[]> {
+    return Promise.resolve(ambiguities(workflow, match));
   }
 
   /** An underspecified step: a vague verb ("handle follow-ups"), a vague object, a message with no recipient. */
@@ -39,4 +44,15 @@ export class OfflineAnalyst implements Analyst {
   ambiguities(workflow: DraftWorkflow, match?: CapabilityMatch): Finding[] {
     return ambiguities(workflow, match);
   }
+}
+
+/** The offline analyst as a plain port object (its methods bound), to spread and override in tests. */
+export function offlineAnalyst(): Analyst {
+  const offline = new OfflineAnalyst();
+  return {
+    analyse: (jobDescription) => offline.analyse(jobDescription),
+    matchCapabilities: (workflow, catalog) => offline.matchCapabilities(workflow, catalog),
+    findings: (workflow, match) => offline.findings(workflow, match),
+    closestCapabilities: (text, catalog, limit) => offline.closestCapabilities(text, catalog, limit),
+  };
 }
