@@ -43,14 +43,14 @@ const MIN_SCORE = 3.5;
 
 /** A sense for a capability the hand table does not list: its catalog vocabulary, else its name ("create_task"). */
 function derivedSense(c: CatalogCapability): Sense {
-  const v = catalogVocabulary(c.id);
+  const v = c.vocabulary ?? catalogVocabulary(c.id);
   if (v) return { verbs: v.verbs, objects: v.objects };
   const [verb = '', ...rest] = c.name.split('_');
   return { verbs: [verb], objects: rest.length ? [rest.join(' '), ...rest] : [] };
 }
 
 function derivedTriggerSense(t: CatalogTrigger): TriggerSense {
-  const v = catalogVocabulary(t.id);
+  const v = t.vocabulary ?? catalogVocabulary(t.id);
   if (v)
     return { subjects: v.objects, events: v.verbs, creation: /^new_|_(added|created|opened|received|applied)$/.test(t.name) };
   const words = t.name.split('_');
