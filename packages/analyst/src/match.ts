@@ -161,6 +161,24 @@ function namedProviders(text: string): Map<string, boolean> {
   return named;
 }
 
+/** Verbs too general to be the action a light verb hides ("handle requests", "manage the tasks"). */
+const GENERAL_VERBS = new Set(['request', 'ask', 'check', 'get', 'make', 'set', 'note', 'change', 'need', 'task', 'issue']);
+
+/**
+ * The action a light verb's object names ("refund requests" → refund, "invoicing" → invoice): the
+ * first word of the object whose base form is a verb of a catalog entry's vocabulary. Pure.
+ */
+function actionInObject(object: string, catalog: Catalog): { word: string; verb: string } | null {
+  const verbs = new Set(
+    catalog.capabilities.flatMap((c) => (c.vocabulary ?? catalogVocabulary(c.id))?.verbs ?? []).filter((v) => !v.includes(' ')),
+  );
+  for (const token of tokenize(object)) {
+    const verb = lemmas(token.lower).find((l) => verbs.has(l) && !GENERAL_VERBS.has(l));
+    if (verb) return { word: token.text, verb };
+  }
+  return null;
+}
+
 /** A product no list knows, named where a tool goes ("in Personio"); never a word of the catalog's vocabulary. */
 const unnamedProduct = (text: string): string | null =>
   unknownProductsIn(text, (w) => VOCABULARY_WORDS.has(w))[0]?.providerId ?? null;
@@ -180,6 +198,13 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
   // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool
   const outside = [...named].find(([p, strong]) => strong && !inCatalog(catalog, p))?.[0] ?? unnamedProduct(clause.text);
   if (outside) return { stepId: step.id, capabilityId: null, providerId: outside, confidence: 0.3, candidates: [] };
+  // "process refund requests", "take care of invoicing": a light verb whose object names the action
+  const action = isVague(clause.verbPhrase ?? '') ? actionInObject(clause.object, catalog) : null;
+  if (action) {
+    const rest = clause.object.replace(new RegExp(`^.*?\\b${action.word}\\b\\s*`, 'i'), '');
+    const reread = matchStep({ ...step, text: `${action.verb} ${rest}`.trim() }, catalog, ctx);
+    if (reread.capabilityId) return reread;
+  }
   const scored = catalog.capabilities
     .map((c) => scoreCapability(c, clause, ctx, named))
     .filter((s) => s.score > 0)

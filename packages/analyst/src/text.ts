@@ -232,6 +232,10 @@ export function normalise(text: string): string {
   );
 }
 
+/** Sections of a pasted job ad about the person or the offer, not the work. */
+const NOT_WORK_SECTION =
+  /^(requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
+
 const BULLET = /^\s*(?:[-*•·▪◦–]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
 
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
@@ -239,6 +243,8 @@ export function sentences(description: string): Sentence[] {
   const out: Sentence[] = [];
   let block = 0;
   let blockOpen = false;
+  // inside a section of a pasted job ad that asks things of a person, not work ("Requirements", "What we offer")
+  let notWork = false;
   for (const rawLine of normalise(description).split('\n')) {
     let line = rawLine.trim();
     if (!line) {
@@ -246,13 +252,21 @@ export function sentences(description: string): Sentence[] {
       blockOpen = false;
       continue;
     }
-    if (BULLET.test(line)) {
+    const bullet = BULLET.test(line);
+    if (bullet) {
       if (blockOpen) block++;
       line = line.replace(BULLET, '');
       blockOpen = false;
     }
-    // a heading line ("Responsibilities:", "What you will do") separates blocks and carries no work
     const words = line.split(/\s+/).length;
+    const headingLike = (/:$/.test(line) && words <= 8) || (!bullet && words <= 5 && !/[.!?,;]$/.test(line));
+    if (headingLike) notWork = NOT_WORK_SECTION.test(line.replace(/:$/, '').trim());
+    if (notWork) {
+      if (blockOpen) block++;
+      blockOpen = false;
+      continue;
+    }
+    // a heading line ("Responsibilities:", "What you will do") separates blocks and carries no work
     if (/:$/.test(line) && words <= 8) {
       if (blockOpen) block++;
       blockOpen = false;
