@@ -1,3 +1,4 @@
+import { capabilityVocabulary } from '@hireloop/schemas';
 import nlp from 'compromise';
 import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
 
@@ -505,3 +506,12 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
   }
   return out;
 }
+
+/** Verbs of the catalog's vocabulary an object can name as its action ("refund requests", "invoicing"). */
+const ACTION_NOUNS = new Set(
+  Object.values(capabilityVocabulary)
+    .flatMap((v) => v.verbs)
+    .filter((v) => !v.includes(' ') && !['request', 'ask', 'check', 'get', 'make', 'set', 'note', 'change', 'need'].includes(v)),
+);
+export const namesAction = (object: string): boolean =>
+  tokenize(object).some((t) => lemmas(t.lower).some((l) => ACTION_NOUNS.has(l)));
