@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Analyst, Catalog } from '@hireloop/analyst';
+import type { Catalog } from '@hireloop/analyst';
 import { offlineAnalyst } from '@hireloop/analyst';
 import { type AnswerPayload, builtInCatalog, devOrgConnections, type EmployeeGraphSpec } from '@hireloop/schemas';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
