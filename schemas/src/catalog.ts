@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Id, Literals, Name, ShortText } from './common';
 import { Limits } from './limits';
+import { capabilityVocabulary, triggerVocabulary, Vocabulary } from './vocabulary';
 
 /** One property of a capability's inputs or a trigger's parameters, as JSON Schema. */
 export const JsonSchemaProperty = Type.Object(
@@ -51,6 +52,8 @@ export const CatalogCapability = Type.Object(
     inputSchema: ObjectJsonSchema,
     /** what the call answers: a run binds later steps to it (ARCHITECTURE §11) */
     outputSchema: ObjectJsonSchema,
+    /** what a person says for it: the analyst matches clauses against this (absent: read off name and description) */
+    vocabulary: Type.Optional(Vocabulary),
   },
   { additionalProperties: false },
 );
@@ -65,6 +68,8 @@ export const CatalogTrigger = Type.Object(
     paramsSchema: ObjectJsonSchema,
     /** the event a fire carries: a run binds steps to it; a webhook body must satisfy it */
     eventSchema: ObjectJsonSchema,
+    /** what a person says for it: the analyst matches event clauses against this */
+    vocabulary: Type.Optional(Vocabulary),
   },
   { additionalProperties: false },
 );
@@ -1132,7 +1137,17 @@ const triggers: CatalogTrigger[] = [
   }),
 ];
 
-export const builtInCatalog: BuiltInCatalog = { providers, capabilities, triggers };
+/** Each entry with its vocabulary, so that the Connect Hub serves it with the catalog. */
+const withVocabulary = <T extends { id: string }>(item: T, table: Readonly<Record<string, Vocabulary>>): T => {
+  const vocabulary = table[item.id];
+  return vocabulary ? { ...item, vocabulary } : item;
+};
+
+export const builtInCatalog: BuiltInCatalog = {
+  providers,
+  capabilities: capabilities.map((c) => withVocabulary(c, capabilityVocabulary)),
+  triggers: triggers.map((t) => withVocabulary(t, triggerVocabulary)),
+};
 
 /** The development organisation and the providers it starts connected to. */
 export const DEV_ORG = 'acme';

@@ -9,13 +9,12 @@
  * Output: one JSON line on stdout.
  */
 import { randomUUID } from 'node:crypto';
+import { offlineAnalyst } from '@hireloop/analyst';
 import { createCheckpointer, createPool } from '@hireloop/platform';
 import { builtInCatalog } from '@hireloop/schemas';
 import { Command } from '@langchain/langgraph';
-import { OfflineAnalyst } from '../../services/graph-creator/src/analyst/offline';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import { buildCreationGraph } from '../../services/graph-creator/src/creation/graph';
-import { offlineCreationAnalyst } from '../../services/graph-creator/src/creation/sources';
 import { isPromptSpec } from '../../services/graph-creator/src/prompt';
 
 interface BareInput {
@@ -32,7 +31,7 @@ const pool = createPool(input.databaseUrl, Math.max(4, input.concurrency + 2));
 const checkpointer = createCheckpointer(pool);
 const catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected: input.connected };
 const graph = buildCreationGraph({
-  analyst: offlineCreationAnalyst(new OfflineAnalyst()),
+  analyst: offlineAnalyst(),
   catalog: { forOrg: async () => catalog },
 }).compile({ checkpointer });
 

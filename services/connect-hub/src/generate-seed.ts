@@ -6,12 +6,21 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { builtInCatalog, DEV_ORG, devOrgConnections } from '@hireloop/schemas';
-import { renderSchemasSeed, renderSeed, schemasMigrationPath, seedMigrationPath, spliceSeed } from './seed';
+import {
+  renderSchemasSeed,
+  renderSeed,
+  renderVocabularySeed,
+  schemasMigrationPath,
+  seedMigrationPath,
+  spliceSeed,
+  vocabularyMigrationPath,
+} from './seed';
 
 const check = process.argv.includes('--check');
 const files: [string, string][] = [
   [seedMigrationPath, renderSeed({ catalog: builtInCatalog, connections: { [DEV_ORG]: devOrgConnections } })],
   [schemasMigrationPath, renderSchemasSeed(builtInCatalog)],
+  [vocabularyMigrationPath, renderVocabularySeed(builtInCatalog)],
 ];
 
 for (const [path, seed] of files) {

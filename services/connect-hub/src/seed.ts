@@ -9,6 +9,11 @@ export const seedMigrationPath = fileURLToPath(
   new URL('../../../infra/postgres/migrations/0004_connect_hub.sql', import.meta.url),
 );
 
+/** Migration 0011 adds each entry's vocabulary; its seed section fills it for the built-in catalog. */
+export const vocabularyMigrationPath = fileURLToPath(
+  new URL('../../../infra/postgres/migrations/0012_catalog_vocabulary.sql', import.meta.url),
+);
+
 /** Migration 0007 adds the output and event schemas; its seed section fills them for the built-in catalog. */
 export const schemasMigrationPath = fileURLToPath(
   new URL('../../../infra/postgres/migrations/0007_catalog_schemas.sql', import.meta.url),
@@ -113,4 +118,17 @@ export function renderSchemasSeed(catalog: BuiltInCatalog): string {
       catalog.triggers.map((t) => [t.id, t.eventSchema] as const),
     ),
   ].join('\n');
+}
+
+/** The seed section of migration 0012: the vocabulary of each built-in capability and trigger that has one. */
+export function renderVocabularySeed(catalog: BuiltInCatalog): string {
+  const update = (table: string, rows: readonly (readonly [string, unknown])[]): string =>
+    rows.length === 0
+      ? `-- no ${table} vocabulary\n`
+      : `UPDATE ${table} AS t SET vocabulary = v.vocabulary FROM (VALUES\n${rows
+          .map(([id, vocabulary]) => `  (${literal(id)}, ${jsonb(vocabulary)})`)
+          .join(',\n')}\n) AS v (id, vocabulary) WHERE t.id = v.id;\n`;
+  const rows = (items: readonly { id: string; vocabulary?: unknown }[]) =>
+    items.flatMap((i) => (i.vocabulary ? [[i.id, i.vocabulary] as const] : []));
+  return [update('capabilities', rows(catalog.capabilities)), update('triggers', rows(catalog.triggers))].join('\n');
 }

@@ -48,11 +48,21 @@ export function postgresStore(pool: Pool): ConnectHubStore {
       SELECT (SELECT version FROM catalog_version) AS version,
         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'description', description) ORDER BY id) FROM providers), '[]') AS providers,
         COALESCE((SELECT json_agg(json_build_object('id', id, 'providerId', provider_id, 'name', name, 'description', description,
-                    'risk', risk, 'inputSchema', input_schema, 'outputSchema', output_schema) ORDER BY id) FROM capabilities), '[]') AS capabilities,
+                    'risk', risk, 'inputSchema', input_schema, 'outputSchema', output_schema, 'vocabulary', vocabulary)
+                    ORDER BY id) FROM capabilities), '[]') AS capabilities,
         COALESCE((SELECT json_agg(json_build_object('id', id, 'providerId', provider_id, 'name', name, 'description', description,
-                    'paramsSchema', params_schema, 'eventSchema', event_schema) ORDER BY id) FROM triggers), '[]') AS triggers`);
+                    'paramsSchema', params_schema, 'eventSchema', event_schema, 'vocabulary', vocabulary)
+                    ORDER BY id) FROM triggers), '[]') AS triggers`);
     const row = rows[0]!;
-    return { version: int(row.version), providers: row.providers, capabilities: row.capabilities, triggers: row.triggers };
+    // an entry without vocabulary has none (read off its name and description), not a null one
+    const tidy = <T extends { vocabulary?: unknown }>(items: T[]): T[] =>
+      items.map(({ vocabulary, ...rest }) => (vocabulary ? { ...rest, vocabulary } : rest) as T);
+    return {
+      version: int(row.version),
+      providers: row.providers,
+      capabilities: tidy(row.capabilities),
+      triggers: tidy(row.triggers),
+    };
   };
 
   return {

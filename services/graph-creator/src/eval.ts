@@ -6,13 +6,10 @@
  * prompts asked, converged or not.
  */
 import { fileURLToPath } from 'node:url';
+import { configuredAnalyst, llmConfigFromEnv, loadGolden, OfflineAnalyst } from '@hireloop/analyst';
 import { createCheckpointer, createLogger, createPool, loadPlatformConfig, migrate, withDatabase } from '@hireloop/platform';
 import { Command } from 'commander';
-import { loadGolden } from './analyst/evaluate';
-import { OfflineAnalyst } from './analyst/offline';
-import { creationAnalyst } from './creation/sources';
 import { evaluateGolden } from './evaluation';
-import { llmConfigFromEnv } from './llm/analyst';
 
 const program = new Command('eval')
   .option('--golden <dir>', 'folder of golden cases', fileURLToPath(new URL('../../../golden', import.meta.url)))
@@ -26,7 +23,7 @@ await migrate(databaseUrl);
 const pool = createPool(databaseUrl);
 const checkpointer = createCheckpointer(pool);
 const log = createLogger('eval', 'warn');
-const analyst = creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log);
+const analyst = configuredAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log);
 
 const cases = loadGolden(options.golden);
 const run = await evaluateGolden(cases, checkpointer, analyst);

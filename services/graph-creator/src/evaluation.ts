@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Analyst } from '@hireloop/analyst';
+import { type CaseScore, type GoldenCase, scoreCase, type Totals, totals } from '@hireloop/analyst';
 import { builtInCatalog } from '@hireloop/schemas';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { type CaseScore, type GoldenCase, scoreCase, type Totals, totals } from './analyst/evaluate';
 import { scriptedAnswer } from './answerer';
 import { driveCreation } from './creation/drive';
-import type { CreationAnalyst } from './creation/ports';
 
 // One evaluation for `make eval` and for the floors `make test` holds: every golden case through the
 // real creation graph, prompts answered by the scripted answerer, the spec scored against the case.
@@ -15,7 +15,7 @@ export type GoldenRun = { cases: CaseRun[]; totals: Totals; maxPrompts: number }
 export async function evaluateGolden(
   cases: readonly GoldenCase[],
   checkpointer: BaseCheckpointSaver,
-  analyst: CreationAnalyst,
+  analyst: Analyst,
 ): Promise<GoldenRun> {
   const rows: CaseRun[] = [];
   for (const golden of cases) {

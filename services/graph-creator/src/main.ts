@@ -1,13 +1,12 @@
+import { configuredAnalyst, llmConfigFromEnv, OfflineAnalyst } from '@hireloop/analyst';
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
 import { bootService, circuitMetrics, createCheckpointer, loadJwtSecret, streamMetrics, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
-import { OfflineAnalyst } from './analyst/offline';
 import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
 import { connectHubTools } from './connect-hub/tools';
 import { conversationAdapter } from './conversation/adapter';
 import { creationAdapter } from './creation/adapter';
-import { creationAnalyst, freshCatalogSource, toolCatalogSource } from './creation/sources';
-import { llmConfigFromEnv } from './llm/analyst';
+import { freshCatalogSource, toolCatalogSource } from './creation/sources';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
 import { runtimeAdapter } from './runtime/adapter';
@@ -73,7 +72,7 @@ const runner =
     : new ExecutionRunner({
         runtime,
         adapter: creationAdapter(checkpointer, {
-          analyst: creationAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
+          analyst: configuredAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
           catalog: freshCatalogSource(toolCatalogSource(connectHubTools(hub)), Number(env.CATALOG_TTL_MS ?? 5_000)),
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
           maxRoutes: Number(env.CREATION_MAX_ROUTES ?? 3),

@@ -1,6 +1,6 @@
+import type { CapabilityMatch, Catalog, DraftWorkflow } from '@hireloop/analyst';
 import { builtInCatalog, type CatalogCapability, devOrgConnections, type Workflow } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import type { CapabilityMatch, Catalog, DraftWorkflow } from '../src/analyst/types';
 import {
   bindInputs,
   bindWorkflow,

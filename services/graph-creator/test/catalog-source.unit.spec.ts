@@ -1,5 +1,5 @@
+import type { Catalog } from '@hireloop/analyst';
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../src/analyst/types';
 import { freshCatalogSource } from '../src/creation/sources';
 
 const catalog = (connected: string[]): Catalog => ({ capabilities: [], triggers: [], connected });

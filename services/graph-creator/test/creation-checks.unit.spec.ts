@@ -1,6 +1,6 @@
+import type { Catalog } from '@hireloop/analyst';
 import { builtInCatalog, devOrgConnections, type Workflow } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../src/analyst/types';
 import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from '../src/creation/asking';
 import { paramsChecker } from '../src/creation/catalog';
 import { compileWorkflows, cycleEdges, mermaid } from '../src/creation/compile';

@@ -1,8 +1,8 @@
+import type { Analyst, CapabilityMatch } from '@hireloop/analyst';
 import { createCheckpointer, createPool } from '@hireloop/platform';
 import { type CatalogCapability, EmployeeGraphSpec, validate } from '@hireloop/schemas';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { CapabilityMatch } from '../src/analyst/types';
-import type { CatalogSource, CreationAnalyst } from '../src/creation/ports';
+import type { CatalogSource } from '../src/creation/ports';
 import {
   allProviders,
   answering,
@@ -133,17 +133,20 @@ describe('creation graph: it asks about exactly the gaps it should', () => {
     ]);
   });
 
-  it('a vague task: one blocking question; the answer becomes part of the behaviour prompt', async () => {
+  it('a vague task with no tool: one blocking options prompt from the catalog; a description is read into steps', async () => {
     const reply = 'Reply to the customer in the ticket and tag it by product';
-    const run = await create(checkpointer, VAGUE, answering({ answers: { q1: reply } }));
+    const run = await create(checkpointer, VAGUE, answering({ selected: ['describe'] }, { answers: { q1: reply } }));
 
-    const [first] = run.prompts;
-    expect(run.prompts).toHaveLength(2);
-    expect(first?.kind).toBe('questions');
-    expect(questionsOf(first)[0]?.text).toContain('handle it');
-    expect(gapOf(run.spec, 'underspecified_task')).toMatchObject({ blocking: true, resolution: 'answered', answer: reply });
+    const [first, second] = run.prompts;
+    expect(run.prompts).toHaveLength(3);
+    expect(first?.kind).toBe('options');
+    expect(first?.messages[0]).toContain('handle it');
+    expect(optionIds(first)).toContain('zendesk.reply_ticket');
+    expect(optionIds(first).at(-1)).toBe('describe');
+    expect(second?.kind).toBe('questions');
+    expect(gapOf(run.spec, 'underspecified_task')).toMatchObject({ blocking: true, resolution: 'answered' });
     expect(run.spec.workflows[0]?.status).toBe('satisfied');
-    expect(run.spec.workflows[0]?.behaviourPrompt).toContain(reply);
+    expect(run.spec.workflows[0]?.steps.map((st) => st.capabilityId)).toEqual(['zendesk.reply_ticket', 'zendesk.update_ticket']);
   });
 
   it('nothing to ask: a fully specified description with its providers connected gets only the review', async () => {
@@ -322,7 +325,7 @@ describe('creation graph: review with the user', () => {
 
 describe('creation graph: a failed validation routes back to the step that owns it', () => {
   /** The offline analyst, with its capability matches changed by `edit`. */
-  const editingMatches = (edit: (match: CapabilityMatch) => CapabilityMatch): CreationAnalyst => {
+  const editingMatches = (edit: (match: CapabilityMatch) => CapabilityMatch): Analyst => {
     const offline = offlineAnalyst();
     return { ...offline, matchCapabilities: async (wf, catalog) => edit(await offline.matchCapabilities(wf, catalog)) };
   };
@@ -355,7 +358,7 @@ describe('creation graph: a failed validation routes back to the step that owns 
       },
     };
     const offline = offlineAnalyst();
-    const analyst: CreationAnalyst = {
+    const analyst: Analyst = {
       ...offline,
       matchCapabilities: async (wf, cat) => {
         const match = replaceCapability('gmail.send_email', legacy.id, ['gmail.send_email'])(
@@ -447,7 +450,7 @@ describe('creation graph: a failed validation routes back to the step that owns 
         },
       };
       const offline = offlineAnalyst();
-      const analyst: CreationAnalyst = {
+      const analyst: Analyst = {
         ...offline,
         matchCapabilities: async (wf, cat) => {
           const base = await offline.matchCapabilities(wf, cat);

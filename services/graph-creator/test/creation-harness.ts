@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Catalog } from '@hireloop/analyst';
+import { offlineAnalyst } from '@hireloop/analyst';
 import { type AnswerPayload, builtInCatalog, devOrgConnections, type EmployeeGraphSpec } from '@hireloop/schemas';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { OfflineAnalyst } from '../src/analyst';
-import type { Catalog } from '../src/analyst/types';
 import { scriptedAnswer } from '../src/answerer';
 import { type DriveResult, driveCreation } from '../src/creation/drive';
 import type { CreationOptions } from '../src/creation/graph';
-import type { CatalogSource, CreationAnalyst } from '../src/creation/ports';
-import { freshCatalogSource, offlineCreationAnalyst } from '../src/creation/sources';
+import type { CatalogSource } from '../src/creation/ports';
+import { freshCatalogSource } from '../src/creation/sources';
 import type { PromptSpec } from '../src/prompt';
 
 // What the creation graph's integration tests share: an in-memory Connect Hub, the real offline
@@ -25,7 +25,7 @@ export const catalogOf = (connected: readonly string[] = devOrgConnections): Cat
 export const memoryCatalog = (connected: readonly string[] = devOrgConnections): CatalogSource =>
   freshCatalogSource({ forOrg: async () => structuredClone(catalogOf(connected)) });
 
-export const offlineAnalyst = (): CreationAnalyst => offlineCreationAnalyst(new OfflineAnalyst());
+export { offlineAnalyst };
 
 export const isReview = (p: PromptSpec): boolean => p.kind === 'options' && p.options.some((o) => o.id === 'approve');
 

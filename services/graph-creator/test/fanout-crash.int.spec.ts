@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { OfflineAnalyst } from '@hireloop/analyst';
 import { createCheckpointer, createPool } from '@hireloop/platform';
 import { repoRoot } from '@hireloop/platform/testing';
 import { builtInCatalog, devOrgConnections } from '@hireloop/schemas';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { OfflineAnalyst } from '../src/analyst/offline';
 import { scriptedAnswer } from '../src/answerer';
 import { driveCreation } from '../src/creation/drive';
-import { offlineCreationAnalyst } from '../src/creation/sources';
 
 const JOB =
   'Customer Onboarding Specialist. When a deal in HubSpot moves to Closed Won, create an onboarding folder in Google Drive and send a welcome email. ' +
@@ -24,7 +23,7 @@ describe('a worker killed in the middle of the capability-matching fan-out', () 
     triggers: builtInCatalog.triggers,
     connected: [...devOrgConnections],
   };
-  const options = { analyst: offlineCreationAnalyst(new OfflineAnalyst()), catalog: { forOrg: async () => catalog } };
+  const options = { analyst: new OfflineAnalyst(), catalog: { forOrg: async () => catalog } };
   const answer = (p: Parameters<typeof scriptedAnswer>[0]) => scriptedAnswer(p);
 
   it('resumes from the last checkpoint and produces the same spec as an uninterrupted run', async () => {

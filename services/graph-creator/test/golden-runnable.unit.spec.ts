@@ -1,12 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { loadGolden, OfflineAnalyst } from '@hireloop/analyst';
 import { builtInCatalog } from '@hireloop/schemas';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
-import { OfflineAnalyst } from '../src/analyst';
-import { loadGolden } from '../src/analyst/evaluate';
 import { scriptedAnswer } from '../src/answerer';
 import { driveCreation } from '../src/creation/drive';
-import { offlineCreationAnalyst } from '../src/creation/sources';
 
 // Every golden job description, created as the evaluation harness does (scripted answers, offline
 // analyst, in-memory checkpoints): the spec is runnable — every required input of every step bound
@@ -18,7 +16,7 @@ const dirs = [
   fileURLToPath(new URL('../../../golden', import.meta.url)),
 ];
 const cases = dirs.flatMap((dir) => loadGolden(dir).map((golden) => ({ dir, golden })));
-const analyst = offlineCreationAnalyst(new OfflineAnalyst());
+const analyst = new OfflineAnalyst();
 const required = new Map(builtInCatalog.capabilities.map((c) => [c.id, c.inputSchema.required]));
 
 describe('golden cases yield runnable specs', () => {

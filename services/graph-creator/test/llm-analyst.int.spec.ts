@@ -1,12 +1,9 @@
+import type { Analyst, CapabilityMatch, DraftWorkflow, Finding, JobAnalysis } from '@hireloop/analyst';
+import { configuredAnalyst, LlmAnalyst, type LlmConfig, OfflineAnalyst } from '@hireloop/analyst';
+import { FakeOpenAI, type Reply, serverError } from '@hireloop/analyst/testing';
 import { createCheckpointer, createLogger, createPool } from '@hireloop/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { OfflineAnalyst } from '../src/analyst';
-import type { CapabilityMatch, DraftWorkflow, Finding, JobAnalysis } from '../src/analyst/types';
-import type { CreationAnalyst } from '../src/creation/ports';
-import { creationAnalyst } from '../src/creation/sources';
-import { LlmAnalyst, type LlmConfig } from '../src/llm/analyst';
 import { answering, catalogOf, create, offlineAnalyst } from './creation-harness';
-import { FakeOpenAI, type Reply, serverError } from './fake-openai';
 
 // The analyst port on an OpenAI-compatible chat model, against a local fake of the chat-completions
 // API: given these scripted replies, when the graph asks the analyst, then the model's answer is
@@ -29,7 +26,7 @@ const offlineMatch = offline.matchCapabilitiesSync(workflow, catalog);
 
 /** The offline analyst behind the LLM one, counting when it is asked. */
 let offlineCalls: string[] = [];
-const spiedOffline = (): CreationAnalyst => {
+const spiedOffline = (): Analyst => {
   const base = offlineAnalyst();
   const counted =
     <A extends unknown[], R>(name: string, fn: (...args: A) => R) =>
@@ -41,6 +38,7 @@ const spiedOffline = (): CreationAnalyst => {
     analyse: counted('analyse', base.analyse),
     matchCapabilities: counted('matchCapabilities', base.matchCapabilities),
     findings: counted('findings', base.findings),
+    closestCapabilities: counted('closestCapabilities', base.closestCapabilities),
   };
 };
 const llm = () => new LlmAnalyst(config, spiedOffline(), log);
@@ -196,7 +194,7 @@ describe('LLM analyst behind the creation graph', () => {
 
   it('a model that never answers usably: the creation completes on offline answers, with the fallbacks noted', async () => {
     server.reset([], { content: 'I would rather not answer in JSON.' });
-    const analyst = creationAnalyst(new OfflineAnalyst(), config, log);
+    const analyst = configuredAnalyst(new OfflineAnalyst(), config, log);
 
     const run = await create(checkpointer, DESCRIPTION, answering(), { analyst });
     const offlineRun = await create(checkpointer, DESCRIPTION, answering());

@@ -205,7 +205,22 @@ const ASKING_ABOUT = [
   /^(?:(?:hi|hey|hello|ok|so),? )?(?:can|could|would) you (?:tell|explain|describe|show) me\b/,
 ];
 /** Verbs of work a terse request may open with, besides ACTION_VERBS: "Wish people happy birthday in #general". */
-const MORE_WORK_VERBS = ['answer', 'celebrate', 'chase', 'congratulate', 'keep', 'nudge', 'sort', 'watch', 'wish', 'be'];
+const MORE_WORK_VERBS = [
+  'answer',
+  'celebrate',
+  'chase',
+  'clean',
+  'congratulate',
+  'keep',
+  'maintain',
+  'monitor',
+  'nudge',
+  'sort',
+  'tidy',
+  'watch',
+  'wish',
+  'be',
+];
 /** "Handle IT requests from Slack.", "Triage Jira bugs.": an order of work in the imperative. */
 const IMPERATIVE_WORK = new RegExp(
   `^(?:please |pls |just |also )?(?:${words([...ACTION_VERBS, ...MORE_WORK_VERBS.filter((w) => w !== 'be')])})\\b(?! (?:me|us) (?:a|an|the) (?:joke|story|poem|song)\\b)`,
@@ -411,6 +426,28 @@ function requestedTitle(text: string): string | undefined {
 
 // ---- routing ----------------------------------------------------------------------------------
 
+/**
+ * The text without the markup a pasted description starts its lines with: headings, list markers,
+ * quotes, numbering and emphasis ("**Role:** …", "- answer tickets", "# Support bot", "1. Reply …").
+ * Pure; only the routing decision reads it (the analyst reads headings and lists itself).
+ */
+export function withoutMarkup(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/(\*\*|__)(.+?)\1/g, '$2')
+        .replace(/^\s*(?:#{1,6}\s+|>\s*|[-*+•]\s+|\d{1,2}[.)]\s+)+/, '')
+        .trimEnd(),
+    )
+    .join('\n')
+    .trim();
+}
+
+/** How often a duty is done, at the start of a line: "Regularly check …", "Always reply …". */
+const FREQUENCY =
+  /^(?:regularly|periodically|routinely|always|usually|continuously|constantly|frequently|daily|weekly|monthly|often)\s*,?\s+/;
+
 function normalise(text: string): string {
   return text.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
 }
@@ -436,7 +473,9 @@ function hasTask(lower: string): boolean {
  * otherwise a reply that fits what was said and shows how to ask — never silence.
  */
 export function routeMessage(text: string): Route {
-  const original = text.trim();
+  // decided on the text without its markup; the job description handed on is the text as written
+  const written = text.trim();
+  const original = withoutMarkup(text);
   const lower = normalise(original);
   if (lower.replace(/[^\p{L}\p{N}]/gu, '').length === 0) return reply('capabilities');
 
@@ -452,7 +491,7 @@ export function routeMessage(text: string): Route {
 
   const create = (): Route => {
     const name = title ?? requestedTitle(original);
-    return { action: 'create_graph', jobDescription: original.slice(0, Limits.text), ...(name ? { name } : {}) };
+    return { action: 'create_graph', jobDescription: written.slice(0, Limits.text), ...(name ? { name } : {}) };
   };
 
   // A job description: a title with work under it, responsibilities, automated actions, or duties.
@@ -470,13 +509,20 @@ export function routeMessage(text: string): Route {
     return reply('vague_request');
   }
 
-  // Terse and vague requests for work start a creation that asks what is meant (a role, a duty, a tool, a verb of work)
-  const bare = lower.replace(/[^\p{L}\p{N}\s&/-]+/gu, '').trim();
+  // A role the user keyed ("Role: Office assistant") is a request for that worker.
+  if (!asking && !question && ROLE_KEYS.test(original.split('\n')[0] ?? '') && title) return create();
+
+  // Terse and vague requests for work start a creation that asks what is meant (a role, a duty, a tool, a verb of work);
+  // how often it is done ("regularly", "always") does not change what it is
+  const bare = lower
+    .replace(/[^\p{L}\p{N}\s&/-]+/gu, '')
+    .replace(FREQUENCY, '')
+    .trim();
   if (!asking && !question && !ONE_OFF.test(lower) && !GENERIC_ONLY.test(bare)) {
     if (TAKE_ROLE.test(bare) || (IMPERATIVE_WORK.test(bare) && count >= 2)) return create();
     const roleTitle = asTitle(original);
     if (roleTitle && ROLE.test(lower) && count <= 7)
-      return { action: 'create_graph', jobDescription: original.slice(0, Limits.text), name: roleTitle };
+      return { action: 'create_graph', jobDescription: written.slice(0, Limits.text), name: roleTitle };
     if (count <= 12 && !GREETING.test(lower) && !THANKS.test(lower) && (DUTY.test(bare) || (TOOLS.test(bare) && actions >= 1)))
       return create();
   }

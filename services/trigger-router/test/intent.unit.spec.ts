@@ -94,6 +94,29 @@ const terse: [string, string | undefined][] = [
   ['Log every receipt I forward into QuickBooks.', undefined],
 ];
 
+/** Pasted or typed with markup, or opening with how often: still a request for work. */
+const marked: [string, string | undefined][] = [
+  ['**Role:** Office assistant', 'Office Assistant'],
+  ['**Role:** Office assistant\n- book rooms when asked\n- send the weekly usage report', 'Office Assistant'],
+  ['- Answer support tickets in Zendesk', undefined],
+  ['# Support bot\nReply to new Zendesk tickets.', 'Support Bot'],
+  ['## Duties\n* file bugs in Jira', undefined],
+  ['> Triage incoming bugs', undefined],
+  ['1. Reply to every new ticket', undefined],
+  ['Regularly check the inbox for invoices and save them to Drive.', undefined],
+  ['Regularly remind the team to fill in their timesheets.', undefined],
+  ['Periodically, clean up stale deals in HubSpot.', undefined],
+];
+
+/** Greetings and questions about hireloop get the help reply whatever their markup. */
+const markedReplies: [string, RegExp][] = [
+  ['**Hi!**', /^Hi!/],
+  ['# Hello', /^Hi!/],
+  ['- what is hireloop?', /create digital employees/],
+  ['**What is a digital employee?**', /digital employee is/],
+  ['> thanks!', /welcome/],
+];
+
 const created = (route: Route) => (route.action === 'create_graph' ? route : undefined);
 
 describe('routeMessage: requests for an employee and job descriptions create a graph', () => {
@@ -111,6 +134,21 @@ describe('routeMessage: terse requests for work create a graph that asks what is
     expect(route, JSON.stringify(routeMessage(text))).toBeDefined();
     expect(route?.jobDescription).toBe(text.trim());
     expect(route?.name).toBe(name);
+  });
+});
+
+describe('routeMessage: markup and frequency words do not hide a request', () => {
+  it.each(marked)('%j → create_graph (name %j), the description as written', (text, name) => {
+    const route = created(routeMessage(text));
+    expect(route, JSON.stringify(routeMessage(text))).toBeDefined();
+    expect(route?.jobDescription).toBe(text.trim());
+    expect(route?.name).toBe(name);
+  });
+
+  it.each(markedReplies)('%j → a reply matching %s', (text, expected) => {
+    const route = routeMessage(text);
+    expect(route.action, JSON.stringify(route)).toBe('reply');
+    if (route.action === 'reply') expect(route.text).toMatch(expected);
   });
 });
 

@@ -5,11 +5,12 @@
  * is briefly away (no answer, a 5xx) is asked again with backoff; meanwhile the last good view is
  * served, so a creation does not fail because the hub restarted.
  */
+
+import type { Catalog } from '@hireloop/analyst';
 import { type ErrorCode, ErrorCodes, HireloopError, isPermanent, type Logger, signToken } from '@hireloop/platform';
 import { CapabilityList, type CapabilityView, checker, TriggerList, type TriggerView } from '@hireloop/schemas';
 import type { TSchema } from '@sinclair/typebox';
 import pRetry from 'p-retry';
-import type { Catalog } from '../analyst/types';
 
 export const DEFAULT_CONNECT_HUB_URL = 'http://127.0.0.1:8085';
 

@@ -2,10 +2,11 @@
  * The capability-matching tools over the Connect Hub (ARCHITECTURE §8): `get_capabilities` and
  * `get_triggers`, each answering with the org's view of the catalog as JSON.
  */
+
+import type { Catalog } from '@hireloop/analyst';
 import { HireloopError } from '@hireloop/platform';
 import { type ToolRunnableConfig, tool } from '@langchain/core/tools';
 import { z } from 'zod';
-import type { Catalog } from '../analyst/types';
 
 /** What the tools need of the client: an org's catalog (ConnectHubClient has it). */
 export interface CatalogSource {

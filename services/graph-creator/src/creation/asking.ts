@@ -15,8 +15,13 @@ export function nextBatch(gaps: GapState[]): GapState[] {
   if (!first) return [];
   if (first.ask === 'options') {
     // the same missing provider across workflows is one question
+    const choices = (g: GapState) => (g.options ?? []).map((o) => o.id).join('|');
     const sameProvider = (g: GapState) =>
-      g.target.kind === 'step' && !!g.gap.providerId && g.gap.providerId === first.gap.providerId;
+      g.target.kind === 'step' &&
+      !!g.gap.providerId &&
+      g.gap.providerId === first.gap.providerId &&
+      // a provider that can be connected is one decision; a product outside the catalog, one per stand-in
+      (choices(g) === choices(first) || (g.options ?? []).some((o) => o.id === `connect:${g.gap.providerId}`));
     return [first, ...ordered.filter((g) => g !== first && g.ask === 'options' && sameProvider(g) && sameProvider(first))];
   }
   const sameWeight = ordered.filter((g) => g.ask === 'questions' && g.gap.blocking === first.gap.blocking);

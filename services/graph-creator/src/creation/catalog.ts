@@ -1,7 +1,7 @@
+import type { Catalog } from '@hireloop/analyst';
+import { parseSchedule } from '@hireloop/analyst';
 import { Ajv } from 'ajv';
 import { Cron } from 'croner';
-import { parseSchedule } from '../analyst/schedule';
-import type { Catalog } from '../analyst/types';
 
 export const providerOf = (id: string): string => id.split('.')[0] ?? id;
 

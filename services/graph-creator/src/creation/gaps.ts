@@ -1,5 +1,5 @@
+import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '@hireloop/analyst';
 import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/schemas';
-import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '../analyst/types';
 import { runTimeRisks } from './approval';
 import { bindWorkflow, type DraftBoundStep } from './bind';
 import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalog';
@@ -23,6 +23,8 @@ const unknownCapability = (id: string): CatalogCapability => ({
   outputSchema: EMPTY_EVENT,
 });
 
+const catalogHas = (catalog: Catalog, id: string) => catalog.capabilities.some((c) => c.id === id);
+
 const slug = (s: string) => s.replace(/[^A-Za-z0-9._:@-]+/g, '-').slice(0, 100);
 
 /** Connected capabilities that could stand in for `capabilityId` (its candidates first, then same-name ones). */
@@ -36,6 +38,47 @@ function alternatives(capabilityId: string, candidates: string[], catalog: Catal
     .slice(0, 4);
 }
 
+/** Inputs that name who receives or owns something, and the channel a message goes to. */
+const RECIPIENT_INPUT = /^(to|recipients?|emails?|attendees|assignee(id)?|owner(id)?|user(id)?|phone|approver)$/i;
+const PERSON =
+  /\b(manager|leader|lead|head|director|vp|coordinator|owner|person|people|contact|approver|accountant|department|team|group|stakeholders?|on[- ]call)\b/;
+const EXPLICIT = /[\w.+-]+@[\w-]+\.[\w.]+|(^|\s)#[\w-]+|(^|\s)@[\w-]+/;
+
+/**
+ * Whether an organisational phrase on a step ("the office manager", "the right channel") is who or
+ * where one of its required inputs goes: then its answer is that input, and nothing sensible can be
+ * assumed for it. Not when the step already names an address or a channel. Pure.
+ */
+export function inputDecided(
+  phrase: string,
+  stepText: string,
+  capability: CatalogCapability,
+): { input: string; what: string; example: string } | null {
+  if (EXPLICIT.test(stepText)) return null;
+  const { properties, required } = capability.inputSchema;
+  const lower = phrase.toLowerCase();
+  if (/\bchannel\b/.test(lower) && required.includes('channel') && properties.channel)
+    return { input: 'channel', what: 'the channel to post in', example: '#general' };
+  if (!PERSON.test(lower)) return null;
+  const input = required.find((name) => RECIPIENT_INPUT.test(name));
+  if (!input) return null;
+  const prop = properties[input];
+  const phone = /phone/i.test(input);
+  const email = /email|to|recipient|attendee/i.test(`${input} ${prop?.description ?? ''}`);
+  return {
+    input,
+    what: prop?.description ?? input,
+    example: phone ? '+15551234567' : email ? 'name@yourcompany.com' : 'their user id or email',
+  };
+}
+
+/**
+ * No step of the workflow maps to a capability, and none names a product the org lacks (that one is
+ * asked as a missing integration, whose alternatives give the step).
+ */
+export const isStepless = (match: CapabilityMatch, connected: ReadonlySet<string>): boolean =>
+  match.steps.every((st) => !st.capabilityId && (!st.providerId || connected.has(st.providerId)));
+
 /**
  * Gap identification (pure): the four categories of ARCHITECTURE §8a from the matches, the analyst's
  * findings and the trigger schemas. Each gap is blocking or nice-to-have; each nice-to-have has a default.
@@ -46,72 +89,78 @@ export function identifyGaps(
   findings: Finding[],
   catalog: Catalog,
   checkParams: ParamsCheck,
+  suggestions: Record<string, string[]> = {},
 ): GapState[] {
   const gaps: GapState[] = [];
   const connected = new Set(catalog.connected);
+  // a stepless workflow's blocking "what should it do?" is asked once, as its task options prompt
+  const stepless = new Set(
+    workflows.filter((wf) => matches[wf.id] && isStepless(matches[wf.id] as CapabilityMatch, connected)).map((wf) => wf.id),
+  );
   const capabilityName = new Map(catalog.capabilities.map((c) => [c.id, c.description]));
 
   for (const wf of workflows) {
     const match = matches[wf.id];
     if (!match) continue;
-    // missing integrations: one gap per provider per workflow, offering the connected alternatives
-    const missing = new Map<string, { stepIds: string[]; capabilityId: string; candidates: string[] }>();
+    // missing integrations: one gap per provider per workflow, offering the connected alternatives; a
+    // step without a capability that names a product the org lacks ("in Workday") is one too
+    const missing = new Map<string, { stepIds: string[]; capabilityId: string | null; candidates: string[] }>();
     for (const step of match.steps) {
-      if (!step.capabilityId) continue;
-      const provider = providerOf(step.capabilityId);
-      if (connected.has(provider)) continue;
-      const entry = missing.get(provider) ?? { stepIds: [], capabilityId: step.capabilityId, candidates: [] };
+      const provider = step.capabilityId ? providerOf(step.capabilityId) : step.providerId;
+      if (!provider || connected.has(provider)) continue;
+      // a product outside the catalog is asked per step: each step wants its own stand-in
+      const key = step.capabilityId ? provider : `${provider}\u0000${step.stepId}`;
+      const entry = missing.get(key) ?? { stepIds: [], capabilityId: step.capabilityId, candidates: [] };
       entry.stepIds.push(step.stepId);
-      entry.candidates.push(...step.candidates);
-      missing.set(provider, entry);
+      entry.candidates.push(...step.candidates, ...(step.capabilityId ? [] : (suggestions[step.stepId] ?? [])));
+      missing.set(key, entry);
     }
-    for (const [provider, { stepIds, capabilityId, candidates }] of missing) {
-      const alts = alternatives(capabilityId, candidates, catalog);
+    for (const [key, { stepIds, capabilityId, candidates }] of missing) {
+      const provider = key.split('\u0000')[0] ?? key;
       const stepId = stepIds[0] ?? '';
+      const inCatalog = catalog.capabilities.some((c) => c.providerId === provider);
+      const alts = capabilityId
+        ? alternatives(capabilityId, candidates, catalog)
+        : [...new Set(candidates)].filter((id) => catalogHas(catalog, id) && connected.has(providerOf(id))).slice(0, 3);
+      const text = wf.steps.find((st) => st.id === stepId)?.text ?? wf.name;
+      const http = !inCatalog && connected.has('http') && catalogHas(catalog, 'http.request') ? ['http.request'] : [];
       gaps.push({
         gap: {
-          id: slug(`gap:${wf.id}:integration:${provider}`),
+          id: slug(`gap:${wf.id}:integration:${provider}${capabilityId ? '' : `:${stepId}`}`),
           category: 'missing_integration',
           providerId: provider,
           workflowId: wf.id,
           stepId,
-          blocking: alts.length === 0,
-          question: `"${wf.name}" needs ${provider} (${capabilityName.get(capabilityId) ?? capabilityId}), which is not connected. What should it use?`,
+          blocking: alts.length === 0 && http.length === 0,
+          question: capabilityId
+            ? `"${wf.name}" needs ${provider} (${capabilityName.get(capabilityId) ?? capabilityId}), which is not connected. What should it use?`
+            : `"${wf.name}": "${text}" needs ${provider}, which ${inCatalog ? 'is not connected' : 'hireloop has no integration for'}. What should it use?`,
           resolution: 'defaulted',
-          ...(alts[0] ? { default: alts[0] } : {}),
+          ...(alts[0] ? { default: alts[0] } : http[0] ? { default: http[0] } : {}),
         },
         status: 'open',
         ask: 'options',
         options: [
           ...alts.map((id) => ({ id, label: `Use ${id} instead`, description: capabilityName.get(id) ?? '' })),
-          {
-            id: `connect:${provider}`,
-            label: `I will connect ${provider}`,
-            description: 'Keep the step; it runs once the integration is connected',
-          },
+          ...http.map((id) => ({ id, label: `Call ${provider}'s API over HTTP`, description: capabilityName.get(id) ?? '' })),
+          ...(inCatalog
+            ? [
+                {
+                  id: `connect:${provider}`,
+                  label: `I will connect ${provider}`,
+                  description: 'Keep the step; it runs once the integration is connected',
+                },
+              ]
+            : []),
         ],
-        recommended: alts[0] ?? `connect:${provider}`,
+        recommended: alts[0] ?? http[0] ?? `connect:${provider}`,
         target: { kind: 'step', workflowId: wf.id, stepId },
       });
     }
 
-    // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec
-    const stepless = match.steps.every((st) => !st.capabilityId);
-    if (stepless && !findings.some((f) => f.workflowId === wf.id && f.category === 'underspecified_task' && f.blocking)) {
-      gaps.push({
-        gap: {
-          id: slug(`gap:${wf.id}:no-steps`),
-          category: 'underspecified_task',
-          workflowId: wf.id,
-          blocking: true,
-          question: `"${wf.name}": no tool of the catalog does any of its steps. What should the employee do, with which tools?`,
-          resolution: 'defaulted',
-        },
-        status: 'open',
-        ask: 'questions',
-        target: { kind: 'context', workflowId: wf.id },
-      });
-    }
+    // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec;
+    // the org's closest capabilities are offered, or the user describes the task in words
+    if (stepless.has(wf.id)) gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog));
 
     // how the workflow starts: unknown, or a trigger of a provider the org lacks
     const trigger = match.trigger;
@@ -136,7 +185,9 @@ export function identifyGaps(
           blocking: true,
           question: trigger.triggerId
             ? `"${wf.name}" starts from ${trigger.triggerId}, but ${triggerProvider} is not connected. What should start it?`
-            : `What should start "${wf.name}"?`,
+            : category === 'missing_integration'
+              ? `"${wf.name}" starts on something in ${triggerProvider}, which hireloop has no integration for. What should start it?`
+              : `What should start "${wf.name}"?`,
           resolution: 'defaulted',
         },
         status: 'open',
@@ -179,7 +230,37 @@ export function identifyGaps(
     }
   }
 
+  const capabilityOf = new Map(catalog.capabilities.map((c) => [c.id, c]));
   for (const f of findings) {
+    if (f.category === 'underspecified_task' && f.blocking && stepless.has(f.workflowId)) continue;
+    // who "the office manager" is decides a step's input: asked now, its answer bound as a constant
+    const step = f.stepId ? matches[f.workflowId]?.steps.find((st) => st.stepId === f.stepId) : undefined;
+    const capability = step?.capabilityId ? capabilityOf.get(step.capabilityId) : undefined;
+    const draft = workflows.find((w) => w.id === f.workflowId)?.steps.find((st) => st.id === f.stepId);
+    const decided =
+      f.category === 'organizational_context' && capability && draft ? inputDecided(f.excerpt, draft.text, capability) : null;
+    if (decided && f.stepId) {
+      gaps.push({
+        gap: {
+          id: slug(`gap:${f.workflowId}:input:${f.stepId}:${decided.input}`),
+          category: 'organizational_context',
+          workflowId: f.workflowId,
+          stepId: f.stepId,
+          blocking: true,
+          question:
+            `Who or what is "${f.excerpt}" in your organisation? (${decided.what} for "${draft?.text ?? f.excerpt}")`.slice(
+              0,
+              500,
+            ),
+          resolution: 'defaulted',
+        },
+        status: 'open',
+        ask: 'questions',
+        exampleAnswer: decided.example,
+        target: { kind: 'input', workflowId: f.workflowId, stepIds: [f.stepId], input: decided.input },
+      });
+      continue;
+    }
     gaps.push({
       gap: {
         id: slug(`gap:${f.workflowId}:${f.category}:${f.stepId ?? ''}:${gaps.length}`),
@@ -198,6 +279,97 @@ export function identifyGaps(
     });
   }
   return gaps;
+}
+
+/** The option of a task prompt that asks for the task in words. */
+export const DESCRIBE = 'describe';
+
+/**
+ * The gaps of a workflow no capability does (pure): one blocking options prompt — the org's closest
+ * capabilities, then "something else — describe it". Picking a capability makes it the step; picking
+ * `describe` opens a questions gap whose answer the analyst reads again into steps (the identify_gaps
+ * node fills `steps`). A description that maps to nothing asks the options again.
+ */
+export function taskGaps(
+  wf: DraftWorkflow,
+  match: CapabilityMatch,
+  findings: readonly Finding[],
+  suggestions: readonly string[],
+  catalog: Catalog,
+): GapState[] {
+  const described = findings.find((f) => f.workflowId === wf.id && f.category === 'underspecified_task' && f.blocking);
+  const known = new Map(catalog.capabilities.map((c) => [c.id, c]));
+  const options = suggestions.filter((id) => known.has(id)).slice(0, 5);
+  const stepId = match.steps[0]?.stepId;
+  const what = (wf.responsibility || wf.name).slice(0, 200);
+  const task: GapState = {
+    gap: {
+      id: slug(`gap:${wf.id}:task`),
+      category: 'underspecified_task',
+      workflowId: wf.id,
+      ...(stepId ? { stepId } : {}),
+      blocking: true,
+      question: described
+        ? `${described.question} Pick the closest tool, or describe it.`
+        : `"${wf.name}": no tool of the catalog clearly does "${what}". Which of these should it do?`,
+      resolution: 'defaulted',
+    },
+    status: 'open',
+    ask: 'options',
+    options: [
+      ...options.map((id) => ({ id, label: known.get(id)?.description ?? id, description: id })),
+      { id: DESCRIBE, label: 'Something else — describe it', description: 'Say in words what the employee should do here' },
+    ],
+    ...(options[0] ? { recommended: options[0] } : {}),
+    target: { kind: 'task', workflowId: wf.id, ...(stepId ? { stepId } : {}) },
+  };
+  return [
+    task,
+    {
+      gap: {
+        id: slug(`gap:${wf.id}:task:describe`),
+        category: 'underspecified_task',
+        workflowId: wf.id,
+        blocking: true,
+        question: `What should the employee do in "${wf.name}"? Say it as steps, with the tools (e.g. "email the requester a summary, then post it in #ops").`,
+        resolution: 'defaulted',
+      },
+      // asked only once `describe` is picked (see describeOpen)
+      status: 'defaulted',
+      ask: 'questions',
+      target: { kind: 'describe', workflowId: wf.id },
+    },
+  ];
+}
+
+const withoutAnswer = ({ answer: _answer, ...rest }: GapState): GapState => rest;
+
+/**
+ * The describe gap follows its task gap (pure): open while `describe` is the task's answer and no
+ * steps were read from words yet, out of the way otherwise; a description that gave no step reopens
+ * the task's options (the words are kept as the answer shown after it).
+ */
+export function followTaskAnswers(gaps: GapState[]): GapState[] {
+  const task = new Map(gaps.filter((g) => g.target.kind === 'task').map((g) => [g.gap.workflowId, g]));
+  const failed = new Set(
+    gaps
+      .filter((g) => g.target.kind === 'describe' && g.status === 'answered' && g.steps !== undefined && g.steps.length === 0)
+      .map((g) => g.gap.workflowId),
+  );
+  return gaps.map((g) => {
+    const wf = g.gap.workflowId ?? '';
+    const owner = task.get(wf);
+    if (g.target.kind === 'task' && failed.has(wf) && g.status === 'answered' && g.answer === DESCRIBE)
+      return { ...withoutAnswer(g), status: 'open', previousAnswer: DESCRIBE };
+    if (g.target.kind !== 'describe') return g;
+    if (failed.has(wf)) {
+      const { steps: _steps, ...rest } = withoutAnswer(g);
+      return { ...rest, status: 'defaulted' };
+    }
+    const wanted = owner?.status === 'answered' && owner.answer === DESCRIBE;
+    if (!wanted) return g.status === 'open' ? { ...g, status: 'defaulted' } : g;
+    return g.status === 'defaulted' ? { ...g, status: 'open' } : g;
+  });
 }
 
 /**
@@ -256,8 +428,35 @@ export function carryAnswers(previous: GapState[], next: GapState[]): GapState[]
       status: old.status,
       ...(old.answer !== undefined ? { answer: old.answer } : {}),
       ...(old.previousAnswer !== undefined ? { previousAnswer: old.previousAnswer } : {}),
+      ...(old.steps !== undefined ? { steps: old.steps } : {}),
     };
   });
+}
+
+/**
+ * An organisational-context answer bound where the step needs it: a constant replaces what would be
+ * asked at run time or guessed, and an input the capability has but the binder left out is added.
+ */
+function withConstants(
+  inputs: Workflow['steps'][number]['inputs'],
+  constants: Record<string, string> | undefined,
+  capability: CatalogCapability,
+) {
+  if (!constants) return inputs;
+  const out = { ...inputs };
+  for (const [name, value] of Object.entries(constants)) {
+    const list = capability.inputSchema.properties[name]?.type === 'array';
+    out[name] = {
+      value: list
+        ? value
+            .split(/[,;]|\s+and\s+/)
+            .map((v) => v.trim())
+            .filter(Boolean)
+        : value,
+      origin: 'user',
+    };
+  }
+  return out;
 }
 
 /**
@@ -284,6 +483,10 @@ export function deriveWorkflows(
       }),
     );
     const replaced = new Map<string, string | null>();
+    // steps that answers add: a picked capability for a stepless workflow, a described task's steps
+    const added: { stepId: string; capabilityId: string; text: string }[] = [];
+    // constants that answers bind: input name → value, per step
+    const constants = new Map<string, Record<string, string>>();
     let triggerId = match?.trigger.triggerId ?? null;
     const params: Record<string, unknown> = { ...(match?.trigger.params ?? {}) };
     const context: string[] = [];
@@ -311,6 +514,20 @@ export function deriveWorkflows(
           break;
         case 'context':
           context.push(`${g.gap.question} → ${value}`);
+          break;
+        case 'task': {
+          if (value === DESCRIBE) break;
+          const stepId = g.target.stepId;
+          if (stepId && wf.steps.some((d) => d.id === stepId)) replaced.set(stepId, value);
+          else added.push({ stepId: `${wf.id}.task`, capabilityId: value, text: wf.responsibility || wf.name });
+          break;
+        }
+        case 'describe':
+          for (const st of g.steps ?? []) added.push({ stepId: st.id, capabilityId: st.capabilityId, text: st.text });
+          break;
+        case 'input':
+          for (const stepId of g.target.stepIds)
+            constants.set(stepId, { ...(constants.get(stepId) ?? {}), [g.target.input]: value });
           break;
         default: {
           const never: never = g.target;
@@ -341,6 +558,11 @@ export function deriveWorkflows(
         .map((g) => g.answer as string);
       kept.push({ stepId: draft.id, capability, text: draft.text, answers });
     }
+    for (const a of added) {
+      if (kept.some((k) => k.stepId === a.stepId)) continue;
+      const capability = capabilities.get(a.capabilityId) ?? unknownCapability(a.capabilityId);
+      kept.push({ stepId: a.stepId, capability, text: a.text, answers: [] });
+    }
     if (triggerId && !catalog.connected.includes(providerOf(triggerId)) && promised.has(providerOf(triggerId)))
       waitingFor.add(providerOf(triggerId));
     const event = catalog.triggers.find((t) => t.id === triggerId)?.eventSchema ?? EMPTY_EVENT;
@@ -352,7 +574,7 @@ export function deriveWorkflows(
         id: b.stepId,
         capabilityId: b.capability.id,
         purpose: b.text.slice(0, 500),
-        inputs: b.inputs,
+        inputs: withConstants(b.inputs, constants.get(b.stepId), b.capability),
         ...(b.when ? { when: b.when } : {}),
         risk: risks[i] ?? b.capability.risk,
         // with repair (a failed validation routed here), only steps that come before are kept

@@ -1,20 +1,20 @@
+import type { Analyst, CapabilityMatch, Catalog, DraftWorkflow } from '@hireloop/analyst';
 import { derivedId } from '@hireloop/platform';
 import type { EmployeeGraphSpec, Gap, Workflow } from '@hireloop/schemas';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
-import type { CapabilityMatch, Catalog, DraftWorkflow } from '../analyst/types';
 import { action, ask, selected, answers as textAnswers } from '../prompt';
 import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from './asking';
 import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
-import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, identifyGaps } from './gaps';
-import type { CatalogSource, CreationAnalyst, EmployeeVersions } from './ports';
+import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, followTaskAnswers, identifyGaps, isStepless } from './gaps';
+import type { CatalogSource, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
 import { classify, validateSpec } from './validate';
 
 export interface CreationOptions {
-  analyst: CreationAnalyst;
+  analyst: Analyst;
   catalog: CatalogSource;
   versions?: EmployeeVersions;
   /** rounds of questions before defaults are applied (default 5) */
@@ -62,7 +62,8 @@ function sanitize(match: CapabilityMatch, catalog: Catalog, excluded: Set<string
     trigger,
     steps: match.steps.map((s) => {
       const capabilityId = anyTool ? strict(s) : ok(s.capabilityId) ? s.capabilityId : (s.candidates.find(ok) ?? null);
-      return { ...s, capabilityId, providerId: capabilityId ? (capabilityId.split('.')[0] ?? null) : null };
+      // without a capability, the product the step names stays: its missing integration is asked
+      return { ...s, capabilityId, providerId: capabilityId ? (capabilityId.split('.')[0] ?? null) : s.providerId };
     }),
   };
 }
@@ -88,6 +89,10 @@ function describeStep(st: Workflow['steps'][number]): string {
     .filter(([, b]) => 'ask' in b)
     .map(([name]) => name);
   if (asked.length > 0) parts.push(`asks at run time: ${asked.join(', ')}`);
+  const given = Object.entries(st.inputs).flatMap(([name, b]) =>
+    'value' in b && b.origin === 'user' ? [`${name}=${Array.isArray(b.value) ? b.value.join(', ') : String(b.value)}`] : [],
+  );
+  if (given.length > 0) parts.push(`with ${given.join(', ')}`.slice(0, 200));
   return `${st.id.split('.').at(-1)} ${parts.join('; ')}`;
 }
 
@@ -106,6 +111,10 @@ export function summary(s: CreationStateT, workflows: ReturnType<typeof deriveWo
         `  waits for ${wf.waitingFor.join(', ')} to be connected: activation leaves this workflow off until the organisation connects ${wf.waitingFor.length > 1 ? 'them' : 'it'}.`,
       );
   }
+  // what was assumed rather than asked, so that the review shows it and a revision can change it
+  const assumed = (s.gaps ?? []).filter((g) => g.status === 'defaulted' && g.gap.default && g.target.kind !== 'describe');
+  for (const g of assumed.slice(0, 8)) lines.push(`  assumed: ${g.gap.question} → ${g.gap.default}`.slice(0, 400));
+  if (assumed.length > 8) lines.push(`  …and ${assumed.length - 8} more assumptions (see the spec's gaps)`);
   const failed = s.checks.filter((c) => !c.passed);
   lines.push(
     failed.length === 0
@@ -140,6 +149,34 @@ export function buildCreationGraph(options: CreationOptions) {
 
   const fanOut = (s: CreationStateT) =>
     s.workflows.map((workflow) => new Send('match_workflow', { orgId: s.orgId, workflow, excluded: s.excludedCapabilities }));
+
+  /** A task described in words is analysed again: its steps, matched against the org's connected tools. */
+  const readDescriptions = async (gaps: GapState[], workflows: DraftWorkflow[], catalog: Catalog, notes: string[]) =>
+    Promise.all(
+      gaps.map(async (g): Promise<GapState> => {
+        if (g.target.kind !== 'describe' || g.status !== 'answered' || !g.answer || g.steps !== undefined) return g;
+        const wf = workflows.find((w) => w.id === g.gap.workflowId);
+        if (!wf) return g;
+        const analysis = await analyst.analyse(g.answer, notes);
+        const steps = analysis.workflows.flatMap((w) => w.steps).slice(0, 10);
+        const draft: DraftWorkflow = {
+          ...wf,
+          steps: steps.map((st, i) => ({ ...st, id: `${wf.id}.d${i + 1}` })),
+        };
+        const match = draft.steps.length > 0 ? await analyst.matchCapabilities(draft, catalog, notes) : undefined;
+        const connected = new Set(catalog.connected);
+        const known = new Set(catalog.capabilities.map((c) => c.id));
+        return {
+          ...g,
+          steps: draft.steps.flatMap((st) => {
+            const id = match?.steps.find((m) => m.stepId === st.id)?.capabilityId;
+            return id && known.has(id) && connected.has(id.split('.')[0] ?? '')
+              ? [{ id: st.id, text: st.text, capabilityId: id }]
+              : [];
+          }),
+        };
+      }),
+    );
 
   const spec = async (s: CreationStateT) => {
     const catalog = await catalogSource.forOrg(s.orgId);
@@ -188,11 +225,29 @@ export function buildCreationGraph(options: CreationOptions) {
         )
       ).flat();
       const checkParams = paramsChecker(catalog);
-      const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams));
-      const gaps = carryAnswers(s.gaps, [
+      // a workflow no capability does is offered the org's closest tools (its words, and a description the user gave)
+      const suggestions: Record<string, string[]> = {};
+      const connected = new Set(catalog.connected);
+      for (const wf of s.workflows) {
+        const match = s.matches[wf.id];
+        if (!match) continue;
+        if (isStepless(match, connected)) {
+          const words = [wf.responsibility, ...wf.steps.map((st) => st.text)].join('. ');
+          suggestions[wf.id] = await analyst.closestCapabilities(words, catalog);
+        }
+        // a step naming a product the org lacks: the org's tools nearest to what it does there
+        for (const st of match.steps) {
+          if (st.capabilityId || !st.providerId || connected.has(st.providerId)) continue;
+          const text = wf.steps.find((d) => d.id === st.stepId)?.text ?? '';
+          suggestions[st.stepId] = await analyst.closestCapabilities(text, catalog, 3);
+        }
+      }
+      const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams, suggestions));
+      const carried = carryAnswers(s.gaps, [
         ...identified,
         ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
       ]);
+      const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes));
       return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
     })
     .addNode('refine', (s): CreationUpdate => {
@@ -356,7 +411,7 @@ export function buildCreationGraph(options: CreationOptions) {
         version,
         jobDescription: s.jobDescription,
         workflows,
-        gaps: s.gaps.map(toGap),
+        gaps: s.gaps.filter((g) => g.target.kind !== 'describe' || g.status === 'answered').map(toGap),
         compiled,
         validation: { passed: s.checks.every((c) => c.passed), checks: s.checks },
         diagram: mermaid(compiled),

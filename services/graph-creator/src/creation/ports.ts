@@ -1,14 +1,7 @@
-import type { CapabilityMatch, Catalog, DraftWorkflow, Finding, JobAnalysis } from '../analyst/types';
+import type { Catalog } from '@hireloop/analyst';
 
-/** What the creation graph needs understood: the analyst port (offline by default, an LLM when configured). */
-export interface CreationAnalyst {
-  analyse(jobDescription: string, notes?: AnalystNotes): Promise<JobAnalysis>;
-  matchCapabilities(workflow: DraftWorkflow, catalog: Catalog, notes?: AnalystNotes): Promise<CapabilityMatch>;
-  findings(workflow: DraftWorkflow, match: CapabilityMatch, notes?: AnalystNotes): Promise<Finding[]>;
-}
-
-/** Where an analyst records that it fell back to the offline answer (the graph keeps them in its state). */
-export type AnalystNotes = string[];
+// The analyst's port is the analyst package's own (`Analyst` in @hireloop/analyst); these are the
+// creation graph's other ports.
 
 /** Where the org's view of the Connect Hub catalog comes from (the hub's HTTP API, cached per org). */
 export interface CatalogSource {

@@ -1,9 +1,6 @@
-import type { Logger } from '@hireloop/platform';
-import type { OfflineAnalyst } from '../analyst/offline';
-import type { Catalog } from '../analyst/types';
+import type { Catalog } from '@hireloop/analyst';
 import type { connectHubTools } from '../connect-hub/tools';
-import { LlmAnalyst, type LlmConfig } from '../llm/analyst';
-import type { CatalogSource, CreationAnalyst } from './ports';
+import type { CatalogSource } from './ports';
 
 type Tools = ReturnType<typeof connectHubTools>;
 
@@ -64,19 +61,4 @@ export function freshCatalogSource(source: CatalogSource, ttlMs = 5_000, now: ()
       return catalog;
     },
   };
-}
-
-/** The offline analyst behind the creation graph's port: findings are its ambiguities of a matched workflow. */
-export function offlineCreationAnalyst(offline: OfflineAnalyst): CreationAnalyst {
-  return {
-    analyse: (jobDescription) => offline.analyse(jobDescription),
-    matchCapabilities: (workflow, catalog) => offline.matchCapabilities(workflow, catalog),
-    findings: async (workflow, match) => offline.ambiguities(workflow, match),
-  };
-}
-
-/** The configured analyst: a chat model when LLM_* is set (falling back to the offline one), else the offline one. */
-export function creationAnalyst(offline: OfflineAnalyst, llm: LlmConfig | undefined, log: Logger): CreationAnalyst {
-  const base = offlineCreationAnalyst(offline);
-  return llm ? new LlmAnalyst(llm, base, log) : base;
 }

@@ -1,7 +1,7 @@
+import type { CapabilityMatch, DraftWorkflow } from '@hireloop/analyst';
 import type { CompiledGraph, Gap, RoutingTraceEntry, ValidationCheck } from '@hireloop/schemas';
 import { Annotation } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
-import type { CapabilityMatch, DraftWorkflow } from '../analyst/types';
 
 /** A gap as the graph tracks it: the spec's Gap plus what asking it needs. */
 export interface GapState {
@@ -13,12 +13,22 @@ export interface GapState {
   options?: { id: string; label: string; description?: string }[];
   recommended?: string;
   exampleAnswer?: string;
-  /** what the answer sets: a step's capability, the trigger, a trigger parameter, or context for the behaviour prompt */
+  /**
+   * what the answer sets: a step's capability, the trigger, a trigger parameter, context for the
+   * behaviour prompt, the task of a workflow no capability does (a picked capability becomes its step,
+   * or `describe` asks for words), the words of such a task (analysed again into steps), or a constant
+   * input of the steps that need it (organisational context: who, which channel)
+   */
   target:
     | { kind: 'step'; workflowId: string; stepId: string }
     | { kind: 'trigger'; workflowId: string }
     | { kind: 'param'; workflowId: string; param: string }
-    | { kind: 'context'; workflowId: string };
+    | { kind: 'context'; workflowId: string }
+    | { kind: 'task'; workflowId: string; stepId?: string }
+    | { kind: 'describe'; workflowId: string }
+    | { kind: 'input'; workflowId: string; stepIds: string[]; input: string };
+  /** a described task's steps, as the analyst read the answer (the identify_gaps node fills it) */
+  steps?: { id: string; text: string; capabilityId: string }[];
   /** the answer given (option id or text) */
   answer?: string;
   /** shown again after `back` */

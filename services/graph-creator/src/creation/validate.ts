@@ -1,6 +1,6 @@
+import type { Catalog } from '@hireloop/analyst';
 import type { CompiledGraph, ValidationCheck, Workflow } from '@hireloop/schemas';
 import type { Static } from '@sinclair/typebox';
-import type { Catalog } from '../analyst/types';
 import { bindingSteps, conditionSteps } from './bind';
 import { cronProblem, type ParamsCheck, providerOf } from './catalog';
 import { cycleEdges } from './compile';

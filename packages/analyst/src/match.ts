@@ -1,4 +1,4 @@
-import type { CatalogCapability, CatalogTrigger } from '@hireloop/schemas';
+import { type CatalogCapability, type CatalogTrigger, capabilityVocabulary, triggerVocabulary } from '@hireloop/schemas';
 import {
   ALL_TRIGGER_SENSES,
   CAPABILITY_SENSES,
@@ -26,6 +26,7 @@ import {
   parseClause,
   providersIn,
   tokenize,
+  unknownProductsIn,
 } from './text';
 import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, StepMatch, TriggerMatch } from './types';
 import { catalogVocabulary, rankByVocabulary } from './vocabulary';
@@ -42,14 +43,14 @@ const MIN_SCORE = 3.5;
 
 /** A sense for a capability the hand table does not list: its catalog vocabulary, else its name ("create_task"). */
 function derivedSense(c: CatalogCapability): Sense {
-  const v = catalogVocabulary(c.id);
+  const v = c.vocabulary ?? catalogVocabulary(c.id);
   if (v) return { verbs: v.verbs, objects: v.objects };
   const [verb = '', ...rest] = c.name.split('_');
   return { verbs: [verb], objects: rest.length ? [rest.join(' '), ...rest] : [] };
 }
 
 function derivedTriggerSense(t: CatalogTrigger): TriggerSense {
-  const v = catalogVocabulary(t.id);
+  const v = t.vocabulary ?? catalogVocabulary(t.id);
   if (v)
     return { subjects: v.objects, events: v.verbs, creation: /^new_|_(added|created|opened|received|applied)$/.test(t.name) };
   const words = t.name.split('_');
@@ -160,6 +161,33 @@ function namedProviders(text: string): Map<string, boolean> {
   return named;
 }
 
+/** Verbs too general to be the action a light verb hides ("handle requests", "manage the tasks"). */
+const GENERAL_VERBS = new Set(['request', 'ask', 'check', 'get', 'make', 'set', 'note', 'change', 'need', 'task', 'issue']);
+
+/**
+ * The action a light verb's object names ("refund requests" → refund, "invoicing" → invoice): the
+ * first word of the object whose base form is a verb of a catalog entry's vocabulary. Pure.
+ */
+function actionInObject(object: string, catalog: Catalog): { word: string; verb: string } | null {
+  const verbs = new Set(
+    catalog.capabilities.flatMap((c) => (c.vocabulary ?? catalogVocabulary(c.id))?.verbs ?? []).filter((v) => !v.includes(' ')),
+  );
+  for (const token of tokenize(object)) {
+    const verb = lemmas(token.lower).find((l) => verbs.has(l) && !GENERAL_VERBS.has(l));
+    if (verb) return { word: token.text, verb };
+  }
+  return null;
+}
+
+/** A product no list knows, named where a tool goes ("in Personio"); never a word of the catalog's vocabulary. */
+const unnamedProduct = (text: string): string | null =>
+  unknownProductsIn(text, (w) => VOCABULARY_WORDS.has(w))[0]?.providerId ?? null;
+const VOCABULARY_WORDS = new Set(
+  Object.values({ ...capabilityVocabulary, ...triggerVocabulary }).flatMap((v) =>
+    [...v.verbs, ...v.objects, ...v.aliases].flatMap((p) => p.toLowerCase().split(/\s+/)),
+  ),
+);
+
 const inCatalog = (catalog: Catalog, providerId: string): boolean =>
   catalog.capabilities.some((c) => c.providerId === providerId) || catalog.triggers.some((t) => t.providerId === providerId);
 
@@ -168,8 +196,15 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
   const clause = parseClause(step.text);
   const named = namedProviders(clause.core);
   // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool
-  const outside = [...named].find(([p, strong]) => strong && !inCatalog(catalog, p));
-  if (outside) return { stepId: step.id, capabilityId: null, providerId: outside[0], confidence: 0.3, candidates: [] };
+  const outside = [...named].find(([p, strong]) => strong && !inCatalog(catalog, p))?.[0] ?? unnamedProduct(clause.text);
+  if (outside) return { stepId: step.id, capabilityId: null, providerId: outside, confidence: 0.3, candidates: [] };
+  // "process refund requests", "take care of invoicing": a light verb whose object names the action
+  const action = isVague(clause.verbPhrase ?? '') ? actionInObject(clause.object, catalog) : null;
+  if (action) {
+    const rest = clause.object.replace(new RegExp(`^.*?\\b${action.word}\\b\\s*`, 'i'), '');
+    const reread = matchStep({ ...step, text: `${action.verb} ${rest}`.trim() }, catalog, ctx);
+    if (reread.capabilityId) return reread;
+  }
   const scored = catalog.capabilities
     .map((c) => scoreCapability(c, clause, ctx, named))
     .filter((s) => s.score > 0)
@@ -510,8 +545,9 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     }
     // no trigger fits, but the event may still clearly live in one product ("a pull request is merged")
     const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
-    const outside = providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId));
-    if (outside && !home) return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: outside.providerId };
+    const outside =
+      providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId))?.providerId ?? unnamedProduct(text);
+    if (outside && !home) return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: outside };
     return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: home ? providerOf(home.id) : null };
   }
   const trigger = has(best.id);
@@ -524,15 +560,46 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
 }
 
 /** Capability and trigger matches for one workflow; pure and deterministic. */
+/** A clause that points back at the place of the one before: "post it there", "add them in it". */
+const PLACE_AGAIN = /\b(there|in it|into it|in that (one|tool|app|space|channel|board))\b/i;
+
 export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): CapabilityMatch {
   const trigger = matchTrigger(workflow, catalog);
   const connected = new Set(catalog.connected);
   const ctx: Ctx = { triggerProvider: trigger.triggerId ? providerOf(trigger.triggerId) : null, prevProvider: null, connected };
   const steps: StepMatch[] = [];
+  let outside: string | null = null;
   for (const step of workflow.steps) {
-    const m = matchStep(step, catalog, ctx);
+    // "… in Microsoft Teams and post the checklist there": a place said again is the product named before
+    const m: StepMatch =
+      outside && PLACE_AGAIN.test(step.text) && providersIn(step.text).every((p) => p.weak)
+        ? { stepId: step.id, capabilityId: null, providerId: outside, confidence: 0.3, candidates: [] }
+        : matchStep(step, catalog, ctx);
     steps.push(m);
     if (m.providerId) ctx.prevProvider = m.providerId;
+    outside = m.capabilityId === null && m.providerId && !inCatalog(catalog, m.providerId) ? m.providerId : null;
   }
   return { workflowId: workflow.id, trigger, steps };
+}
+
+/**
+ * The org's connected capabilities nearest to a text no capability clearly does, best first: ranked by
+ * the catalog's vocabulary with any verb, object or alias counting; with no hit at all, the first
+ * capability of each connected provider, so the options prompt still offers the org's tools. Pure.
+ */
+export function closestCapabilities(text: string, catalog: Catalog, limit = 4): string[] {
+  const connected = new Set(catalog.connected);
+  const usable = catalog.capabilities.filter((c) => connected.has(c.providerId));
+  // what the text does, not where: a product it names ("in Workday") would keep only that product's items
+  let words = text;
+  for (const m of [...providersIn(text), ...unknownProductsIn(text)].sort((a, b) => b.index - a.index))
+    words = `${words.slice(0, m.index)}${words.slice(m.index + m.name.length)}`;
+  const hits = rankByVocabulary(words, usable, { connected, accept: (h) => h.verb || h.object || h.alias });
+  const ranked = [...new Set(hits.map((h) => h.id))];
+  if (ranked.length > 0) return ranked.slice(0, limit);
+  const seen = new Set<string>();
+  return usable
+    .filter((c) => !seen.has(c.providerId) && seen.add(c.providerId))
+    .map((c) => c.id)
+    .slice(0, limit);
 }

@@ -6,10 +6,10 @@ import {
   type Vocabulary,
 } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { matchWorkflow } from '../src/analyst/match';
-import { analyseJob, imperative, splitEventSentence } from '../src/analyst/segment';
-import type { DraftWorkflow } from '../src/analyst/types';
-import { catalogVocabulary, rankByVocabulary, verbObject } from '../src/analyst/vocabulary';
+import { matchWorkflow } from '../src/match';
+import { analyseJob, imperative, splitEventSentence } from '../src/segment';
+import type { DraftWorkflow } from '../src/types';
+import { catalogVocabulary, rankByVocabulary, verbObject } from '../src/vocabulary';
 
 const top = (clause: string): string | undefined => rankByVocabulary(clause, builtInCatalog.capabilities)[0]?.id;
 

@@ -1,5 +1,5 @@
 import { ambiguities, vagueness } from './findings';
-import { matchWorkflow } from './match';
+import { closestCapabilities, matchWorkflow } from './match';
 import type { Analyst } from './port';
 import { analyseJob } from './segment';
 import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, Finding, JobAnalysis } from './types';
@@ -25,6 +25,16 @@ export class OfflineAnalyst implements Analyst {
     return Promise.resolve(this.matchCapabilitiesSync(workflow, catalog));
   }
 
+  /** The org's connected capabilities nearest to a task no capability clearly does (for the task prompt's options). */
+  closestCapabilities(text: string, catalog: Catalog, limit?: number): Promise<string[]> {
+    return Promise.resolve(closestCapabilities(text, catalog, limit));
+  }
+
+  /** Findings are the ambiguities of the matched workflow. */
+  findings(workflow: DraftWorkflow, match: CapabilityMatch): Promise<Finding[]> {
+    return Promise.resolve(ambiguities(workflow, match));
+  }
+
   /** An underspecified step: a vague verb ("handle follow-ups"), a vague object, a message with no recipient. */
   vagueness(step: DraftStep): Finding[] {
     return vagueness(step);
@@ -34,4 +44,15 @@ export class OfflineAnalyst implements Analyst {
   ambiguities(workflow: DraftWorkflow, match?: CapabilityMatch): Finding[] {
     return ambiguities(workflow, match);
   }
+}
+
+/** The offline analyst as a plain port object (its methods bound), to spread and override in tests. */
+export function offlineAnalyst(): Analyst {
+  const offline = new OfflineAnalyst();
+  return {
+    analyse: (jobDescription) => offline.analyse(jobDescription),
+    matchCapabilities: (workflow, catalog) => offline.matchCapabilities(workflow, catalog),
+    findings: (workflow, match) => offline.findings(workflow, match),
+    closestCapabilities: (text, catalog, limit) => offline.closestCapabilities(text, catalog, limit),
+  };
 }

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 /** One scripted reply: chat content (a string, or a value sent as its JSON), or a raw HTTP status and body. */
 export type Reply = { content: unknown } | { status: number; body: unknown };
 
+/** A reply computed from the request: a stand-in model that answers what it is asked. */
+export type Responder = (request: SeenRequest) => Reply;
+
 export interface SeenRequest {
   method: string;
   path: string;
@@ -25,7 +28,7 @@ export const serverError: Reply = { status: 500, body: { error: { message: 'the 
 export class FakeOpenAI {
   readonly requests: SeenRequest[] = [];
   private script: Reply[] = [];
-  private fallback: Reply = serverError;
+  private fallback: Reply | Responder = serverError;
   private readonly server: Server;
 
   constructor() {
@@ -47,7 +50,8 @@ export class FakeOpenAI {
         };
         if (seen.method !== 'POST' || seen.path !== '/v1/chat/completions')
           return send(404, { error: { message: `no route ${seen.method} ${seen.path}`, type: 'invalid_request_error' } });
-        const reply = this.script.shift() ?? this.fallback;
+        const next = this.script.shift() ?? this.fallback;
+        const reply = typeof next === 'function' ? next(seen) : next;
         if ('status' in reply) return send(reply.status, reply.body);
         const content = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
         return send(200, {
@@ -73,7 +77,7 @@ export class FakeOpenAI {
   }
 
   /** Replaces the script and what comes after it, and forgets the requests seen. */
-  reset(script: Reply[], fallback: Reply = serverError): void {
+  reset(script: Reply[], fallback: Reply | Responder = serverError): void {
     this.script = [...script];
     this.fallback = fallback;
     this.requests.length = 0;

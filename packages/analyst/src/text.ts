@@ -1,3 +1,4 @@
+import { capabilityVocabulary } from '@hireloop/schemas';
 import nlp from 'compromise';
 import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
 
@@ -232,6 +233,10 @@ export function normalise(text: string): string {
   );
 }
 
+/** Sections of a pasted job ad about the person or the offer, not the work. */
+const NOT_WORK_SECTION =
+  /^(requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
+
 const BULLET = /^\s*(?:[-*•·▪◦–]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
 
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
@@ -239,6 +244,8 @@ export function sentences(description: string): Sentence[] {
   const out: Sentence[] = [];
   let block = 0;
   let blockOpen = false;
+  // inside a section of a pasted job ad that asks things of a person, not work ("Requirements", "What we offer")
+  let notWork = false;
   for (const rawLine of normalise(description).split('\n')) {
     let line = rawLine.trim();
     if (!line) {
@@ -246,13 +253,21 @@ export function sentences(description: string): Sentence[] {
       blockOpen = false;
       continue;
     }
-    if (BULLET.test(line)) {
+    const bullet = BULLET.test(line);
+    if (bullet) {
       if (blockOpen) block++;
       line = line.replace(BULLET, '');
       blockOpen = false;
     }
-    // a heading line ("Responsibilities:", "What you will do") separates blocks and carries no work
     const words = line.split(/\s+/).length;
+    const headingLike = (/:$/.test(line) && words <= 8) || (!bullet && words <= 5 && !/[.!?,;]$/.test(line));
+    if (headingLike) notWork = NOT_WORK_SECTION.test(line.replace(/:$/, '').trim());
+    if (notWork) {
+      if (blockOpen) block++;
+      blockOpen = false;
+      continue;
+    }
+    // a heading line ("Responsibilities:", "What you will do") separates blocks and carries no work
     if (/:$/.test(line) && words <= 8) {
       if (blockOpen) block++;
       blockOpen = false;
@@ -453,3 +468,50 @@ function startsWithVerbUncached(clause: string): boolean {
   const firstTags = tags[0]?.terms?.[0]?.tags ?? [];
   return firstTags.includes('Imperative') || (firstTags.includes('Infinitive') && !firstTags.includes('Noun'));
 }
+
+const LANGUAGES = new Set(
+  'english german french spanish italian dutch portuguese polish swedish danish norwegian finnish czech greek turkish russian ukrainian arabic hebrew hindi chinese mandarin japanese korean'.split(
+    ' ',
+  ),
+);
+const CALENDAR_WORDS =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|eod|asap)$/i;
+/** "in Personio", "on Monday.com", "via WhatsApp": a capitalised name right after where-a-tool-is words. */
+const PRODUCT_AFTER =
+  /\b(?:in|on|into|via|using|through|within)\s+((?:[A-Z][\w.]*[a-z0-9][\w.]*)(?:\s+[A-Z][\w.]*[a-z0-9][\w.]*)?)/g;
+
+/**
+ * Products a text names that no list knows ("log it in Personio", "post it on WhatsApp"): a capitalised
+ * name after in / on / into / via / using / through, that compromise does not read as a place, a person
+ * or a date, that is not a language and not a word `known` as the catalog's vocabulary ("in Calendar").
+ * Their ids are the name in lower case, words joined by '-'.
+ */
+export function unknownProductsIn(text: string, known: (word: string) => boolean = () => false): ProviderMention[] {
+  const out: ProviderMention[] = [];
+  const named = providersIn(text);
+  for (const m of text.matchAll(PRODUCT_AFTER)) {
+    const name = m[1] ?? '';
+    const index = (m.index ?? 0) + m[0].length - name.length;
+    if (named.some((p) => p.index <= index && index < p.index + p.name.length + 1)) continue;
+    const first = name.split(/\s+/)[0] ?? '';
+    if (LANGUAGES.has(first.toLowerCase()) || CALENDAR_WORDS.test(first) || known(first.toLowerCase())) continue;
+    const tags = (nlp(name).json() as Array<{ terms: { tags: string[] }[] }>).flatMap((s) => s.terms.flatMap((t) => t.tags));
+    if (tags.some((t) => t === 'Place' || t === 'Person' || t === 'Date' || t === 'Value')) continue;
+    const id = name
+      .toLowerCase()
+      .replace(/\.(com|io|app|ai)$/, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    if (id.length >= 2) out.push({ providerId: id, name: name.toLowerCase(), index, weak: false });
+  }
+  return out;
+}
+
+/** Verbs of the catalog's vocabulary an object can name as its action ("refund requests", "invoicing"). */
+const ACTION_NOUNS = new Set(
+  Object.values(capabilityVocabulary)
+    .flatMap((v) => v.verbs)
+    .filter((v) => !v.includes(' ') && !['request', 'ask', 'check', 'get', 'make', 'set', 'note', 'change', 'need'].includes(v)),
+);
+export const namesAction = (object: string): boolean =>
+  tokenize(object).some((t) => lemmas(t.lower).some((l) => ACTION_NOUNS.has(l)));

@@ -127,7 +127,8 @@ function indexOf(items: readonly (CatalogCapability | CatalogTrigger)[], vocabul
     const verbs = new Set<string>();
     const derived = new Set<string>();
     for (const item of items) {
-      const given = vocabularyOf(item.id);
+      // the vocabulary the catalog serves with the entry, else the lookup's (a catalog from an older hub)
+      const given = item.vocabulary ?? vocabularyOf(item.id);
       if (!given) derived.add(item.id);
       const v = given ?? derivedVocabulary(item);
       vocab.set(item.id, v);

@@ -14,6 +14,7 @@ import {
   channelsIn,
   contentWords,
   lemmas,
+  namesAction,
   parseClause,
   providersIn,
   rewriteRouting,
@@ -467,7 +468,10 @@ const stepAction = (clause: string): string => {
 const isVagueOnly = (d: Draft): boolean =>
   d.kind === 'unknown' &&
   d.clauses.every((c) => {
-    const v = parseClause(c).verbPhrase ?? '';
+    const p = parseClause(c);
+    const v = p.verbPhrase ?? '';
+    // "process refund requests": a light verb, but its object says the work
+    if ((VAGUE_VERBS as readonly string[]).includes(v) && namesAction(p.object)) return false;
     return (VAGUE_VERBS as readonly string[]).includes(v) || !KNOWN_VERBS.has(v.split(' ')[0] ?? '');
   }) &&
   providersIn(d.sentences.join(' ')).length === 0 &&

@@ -1,6 +1,6 @@
 import { COGNITIVE_VERBS, ORG_CONTEXT, VAGUE_OBJECTS, VAGUE_VERBS } from './lexicon';
 import { parseSchedule } from './schedule';
-import { channelsIn, contentWords, parseClause, providersIn } from './text';
+import { channelsIn, contentWords, namesAction, parseClause, providersIn } from './text';
 import type { CapabilityMatch, DraftStep, DraftWorkflow, Finding } from './types';
 
 // What gap identification should ask about: tasks too vague to carry out, knowledge only the
@@ -41,7 +41,8 @@ export function vagueness(step: DraftStep, workflowId: string = workflowOf(step.
   const clause = parseClause(step.text);
   const verb = clause.verbPhrase ?? '';
   const out: Finding[] = [];
-  const concrete = providersIn(clause.text).length > 0 || channelsIn(clause.text).length > 0;
+  // a product, a channel, or an object that says the work ("process refund requests") is detail enough
+  const concrete = providersIn(clause.text).length > 0 || channelsIn(clause.text).length > 0 || namesAction(clause.object);
   const objectWords = contentWords(clause.object);
   const base = { workflowId, stepId: step.id, excerpt: clip(clause.text) };
 

@@ -24,7 +24,7 @@ import {
   splitClauses,
   totals,
   vagueness,
-} from '../src/analyst';
+} from '../src';
 
 const catalog = (connected: readonly string[] = devOrgConnections): Catalog => ({
   capabilities: builtInCatalog.capabilities,

@@ -2,6 +2,7 @@ import type { Logger } from '@hireloop/platform';
 import { describeErrors, validate } from '@hireloop/schemas';
 import { ChatOpenAI } from '@langchain/openai';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { Analyst, AnalystNotes } from './port';
 import {
   type CapabilityMatch,
   type Catalog,
@@ -9,8 +10,7 @@ import {
   Finding,
   JobAnalysis,
   CapabilityMatch as MatchSchema,
-} from '../analyst/types';
-import type { AnalystNotes, CreationAnalyst } from '../creation/ports';
+} from './types';
 
 export interface LlmConfig {
   baseUrl: string;
@@ -46,12 +46,12 @@ const jsonSchemaOf = (schema: TSchema): Record<string, unknown> => JSON.parse(JS
  * fails is retried once (with the errors); then the offline analyst answers and the fallback is noted
  * (published as the `analyst_fallback` ExecutionEvent).
  */
-export class LlmAnalyst implements CreationAnalyst {
+export class LlmAnalyst implements Analyst {
   private readonly model: ChatOpenAI;
 
   constructor(
     config: LlmConfig,
-    private readonly offline: CreationAnalyst,
+    private readonly offline: Analyst,
     private readonly log: Logger,
   ) {
     this.model = new ChatOpenAI({
@@ -107,6 +107,11 @@ export class LlmAnalyst implements CreationAnalyst {
     );
   }
 
+  /** Ranking the org's tools for an options prompt is the catalog's vocabulary's job: the offline analyst's. */
+  closestCapabilities(text: string, catalog: Catalog, limit?: number) {
+    return this.offline.closestCapabilities(text, catalog, limit);
+  }
+
   private async orOffline<T>(
     what: string,
     reply: Attempt<T>,
@@ -152,4 +157,9 @@ export class LlmAnalyst implements CreationAnalyst {
     }
     return { ok: false, reason };
   }
+}
+
+/** The configured analyst: a chat model when LLM_* is set (falling back to the offline one), else the offline one. */
+export function configuredAnalyst(offline: Analyst, llm: LlmConfig | undefined, log: Logger): Analyst {
+  return llm ? new LlmAnalyst(llm, offline, log) : offline;
 }

@@ -1,0 +1,10 @@
+export { type CaseScore, GoldenCase, loadGolden, offlineSpec, SpecLike, scoreCase, type Totals, totals } from './evaluate';
+export { ambiguities, orgContext, vagueness } from './findings';
+export { configuredAnalyst, LlmAnalyst, type LlmConfig, llmConfigFromEnv } from './llm';
+export { closestCapabilities, matchStep, matchTrigger, matchWorkflow, triggerParams } from './match';
+export { OfflineAnalyst, offlineAnalyst } from './offline';
+export type { Analyst, AnalystNotes } from './port';
+export { parseSchedule } from './schedule';
+export { analyseJob, splitClauses } from './segment';
+export { providersIn, unknownProductsIn } from './text';
+export * from './types';
