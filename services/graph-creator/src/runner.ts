@@ -12,6 +12,7 @@ import {
   type RunIntent,
 } from '@hireloop/schemas';
 import { Command } from '@langchain/langgraph';
+import { type Faults, noFaults } from './faults';
 import {
   type CheckpointView,
   CREATOR_ID,
@@ -59,6 +60,8 @@ export interface RunnerDeps<S, R = unknown> {
   clock?: Clock;
   /** LangGraph durability: `exit` writes when the run stops at an interrupt or ends (ARCHITECTURE §5, §10) */
   durability?: 'exit' | 'sync' | 'async';
+  /** named moments where a chaos test has the worker kill itself (off by default) */
+  faults?: Faults;
 }
 
 /** How a cancelled execution reads: the reason the supervisor gave, as a code, and what it means. */
@@ -95,11 +98,13 @@ type State = Awaited<ReturnType<RunnableGraph['getState']>>;
 export class ExecutionRunner<S, R = unknown> {
   private readonly clock: Clock;
   private readonly durability: 'exit' | 'sync' | 'async';
+  private readonly faults: Faults;
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: RunnerDeps<S, R>) {
     this.clock = deps.clock ?? systemClock;
     this.durability = deps.durability ?? 'exit';
+    this.faults = deps.faults ?? noFaults;
   }
 
   /** The graph of an execution: the creation graph for `graph-creator`, the runtime graph for an employee. */
@@ -158,6 +163,7 @@ export class ExecutionRunner<S, R = unknown> {
         const reason = `answer breaks the prompt's input schema: ${describeErrors(check.errors)}`;
         return this.followUp(response, row, state, false, [this.ignored(response, reason)], traceparent);
       }
+      this.faults.at('resume');
       await this.advance(
         response,
         row as ExecutionRow,
@@ -216,6 +222,7 @@ export class ExecutionRunner<S, R = unknown> {
             }),
           );
         }
+        this.faults.at('node');
       }
     } catch (error) {
       this.deps.log.error({ err: error, executionId }, 'graph run failed');
@@ -247,6 +254,7 @@ export class ExecutionRunner<S, R = unknown> {
         }),
       );
     });
+    this.faults.at('publish');
     await this.followUp(cause, row, state, true, events, traceparent);
   }
 
