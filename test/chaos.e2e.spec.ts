@@ -31,7 +31,7 @@ import {
   signToken,
   withDatabase,
 } from '@hireloop/platform';
-import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
+import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { type AnyFact, type EmployeeGraphSpec, type HILPrompt, topicList } from '@hireloop/schemas';
 import fc from 'fast-check';
 import type { Kafka } from 'kafkajs';
@@ -93,6 +93,10 @@ interface Harness {
   fivexx: number;
 }
 
+/** progress on stderr with CHAOS_TRACE=1, for a scenario that seems to stall */
+const trace = (...what: unknown[]) => {
+  if (process.env.CHAOS_TRACE) console.error('[chaos]', new Date().toISOString(), ...what);
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How many of these fact ids the event store holds. */
@@ -411,18 +415,24 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);
     runEmployee.secret = activated.body.hooks[0]?.secret ?? '';
     runEmployee.url = `${gateway}/v1/hooks/${runEmployee.employeeId}/ping`;
+    trace('worker kill: employee active');
 
     // the worker from the stack goes (gracefully): every life from here dies at the plan's next point
     for (const w of workers()) await w.stop('SIGTERM');
     const killsAt: Record<FaultPoint | 'random', number> = { node: 0, publish: 0, resume: 0, execute: 0, random: 0 };
     let planned = 0;
     let crashed = '';
-    const startWorker = () => {
+    // not waited on for readiness: a life may die at its point before it says it is ready
+    const startWorker = async () => {
       const point = PLAN[planned];
-      return stack.start(
-        'graph-creator',
-        point ? { FAULT_KILL_AT: point, FAULT_KILL_AFTER: String(1 + Math.floor(Math.random() * 3)) } : {},
-      );
+      // at the first answer or prompt (creations have few), at one of the first passes of the others
+      const after = point === 'resume' || point === 'publish' ? 1 : 1 + Math.floor(Math.random() * 3);
+      const life = await startServiceProcess('graph-creator', {
+        ...stack.env,
+        ...(point ? { FAULT_KILL_AT: point, FAULT_KILL_AFTER: String(after) } : {}),
+      });
+      stack.processes.push(life);
+      return life;
     };
     // a batch of runs for every life that dies mid-execute, fired when that life starts
     const runs: { triggerId: string; executionId: string }[] = [];
@@ -431,8 +441,10 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       for (let i = 0; i < size && runs.length < TRIALS.workerRuns; i++) runs.push(await fire(`wk-run-${randomUUID()}`));
     };
     let worker = await startWorker();
+    trace('worker kill: first worker', PLAN[planned]);
     if (PLAN[planned] === 'execute') await fireBatch(Math.ceil(TRIALS.workerRuns / batches));
     const creations = await Promise.all(Array.from({ length: TRIALS.workerKill }, (_, i) => start(h, `wk-${i}`)));
+    trace('worker kill: creations started', creations.length, 'runs', runs.length);
 
     let stop = false;
     const killer = (async () => {
@@ -442,18 +454,25 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       while (!stop && Date.now() < until) {
         await sleep(100);
         if (worker.child.exitCode !== null || worker.child.signalCode !== null) {
-          const said = /fault: SIGKILL at (\w+)/.exec(worker.output())?.[1] as FaultPoint | undefined;
-          if (!said) {
-            crashed = worker.output().slice(-2_000);
-            break;
+          // the exit may be seen before the last of its output: give the pipe a moment to drain
+          const dead = worker;
+          const said = await waitUntil(
+            async () => /fault: SIGKILL at (\w+)/.exec(dead.output())?.[1] as FaultPoint | undefined,
+            'the fault said',
+            3_000,
+          ).catch(() => undefined);
+          if (!said) crashed += dead.output().slice(-2_000);
+          else {
+            killsAt[said]++;
+            planned++;
           }
-          killsAt[said]++;
-          planned++;
+          trace('worker kill: died at', said, 'next', PLAN[planned]);
           worker = await startWorker();
           if (PLAN[planned] === 'execute') await fireBatch(Math.ceil(TRIALS.workerRuns / batches));
         } else if (randomLeft > 0 && Date.now() >= nextRandom) {
           await worker.stop('SIGKILL');
           killsAt.random++;
+          trace('worker kill: random kill');
           randomLeft--;
           nextRandom = Date.now() + 2_000 + Math.floor(Math.random() * 8_000);
           worker = await startWorker(); // the same point: it has not been reached
@@ -552,9 +571,24 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       token(runEmployee.owner),
     );
     expect(rotated.status).toBe(200);
+    const newSecret = rotated.body.hooks[0]?.secret ?? '';
+    // the gateway learns the new activation from the event store: once the new secret's signature is
+    // taken (a body that is no object then gets its 422), the old one must be refused
+    await waitUntil(
+      async () => {
+        const res = await fetch(runEmployee.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hireloop-signature': sign(newSecret, '[]') },
+          body: '[]',
+        });
+        return res.status === 422 ? true : undefined;
+      },
+      'the rotated secret in force',
+      60_000,
+    );
     const fresh = JSON.stringify({ ticket: randomUUID() });
     await post('signed with the secret before rotation', fresh, { 'x-hireloop-signature': sign(runEmployee.secret, fresh) }, 401);
-    runEmployee.secret = rotated.body.hooks[0]?.secret ?? '';
+    runEmployee.secret = newSecret;
     const failed = attempts.filter((a) => a.status !== a.expect);
     const duplicates = replayedRuns + Number(rows[0]?.n) - 2;
     record({
