@@ -655,6 +655,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       const services = Object.values(await own.up());
       const ownGateway = services.find((s) => s.name === 'gateway') as ServiceProcess;
       await ownCollector.start();
+      trace(name, 'stack up');
       const oh: Harness = {
         gateway: () => `http://127.0.0.1:${ownGateway.port}`,
         collector: ownCollector,
@@ -678,17 +679,23 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
         'the first wave under way',
         180_000,
       );
+      trace(name, 'first wave under way');
       const during = wave('during'); // clients keep trying while it is away
       const { notReady } = await outage(services);
+      trace(name, 'back; not ready meanwhile:', notReady.join(' '));
       await go(during);
       const recovered = await allReady(services).then(
         () => true,
         () => false,
       );
+      trace(name, 'recovered', recovered);
       await go(wave('after'));
       const results = await Promise.all(drives);
+      trace(name, 'every creation driven');
       const judged = await judge(oh, ids, results, promptsPerCreation);
-      const exited = services.filter((s) => s.child.exitCode !== null || s.child.signalCode !== null).map((s) => s.name);
+      const gone = services.filter((s) => s.child.exitCode !== null || s.child.signalCode !== null);
+      for (const s of gone) console.log(`${name}: ${s.name} exited\n${s.output().slice(-3_000)}`);
+      const exited = gone.map((s) => s.name);
       return { oh, ids, judged, notReady, recovered, exited, services };
     } finally {
       await own.down();
