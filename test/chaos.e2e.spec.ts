@@ -722,6 +722,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
         databaseUrl,
         async () => {
           await broker.stop();
+          await sleep(5_000); // the outage lasts a while: producers retry, consumers lose their coordinator
           await broker.start();
           return { notReady: [] };
         },
@@ -770,6 +771,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
             'every service not ready',
             30_000,
           ).catch(() => undefined);
+          await sleep(5_000); // the outage lasts a while: clients retry, consumers fail transiently
           // what the projector has committed meanwhile must be stored already: checked once it is back
           const groupId = `${pgPrefix}event-store`;
           const fetched = await admin.fetchOffsets({ groupId, topics: topicList.map((t) => `${pgPrefix}${t.name}`) });
