@@ -154,6 +154,12 @@ export class ExecutionRunner<S, R = unknown> {
       if (verdict.verdict === 'ignore') {
         const ignored = this.ignored(response, verdict.reason);
         if (verdict.standing && row && state) return this.followUp(response, row, state, false, [ignored], traceparent);
+        if (row && row.status !== 'running' && row.org_id === response.orgId) {
+          // ended: its result again (the same id), for the delivery that ended it may have died, or
+          // met the broker away, between recording the end and publishing the result
+          const ended = await this.stateOf(adapter, response.executionId);
+          return this.followUp(response, row, ended, false, [ignored], traceparent);
+        }
         await this.deps.publisher.publish(ignored, { traceparent });
         return;
       }
@@ -286,10 +292,19 @@ export class ExecutionRunner<S, R = unknown> {
         const { status, ...body } = adapter.outcome(state.values);
         return this.finish(cause, executionId, status, body, before, traceparent);
       }
-      case 'ended':
-        return this.deps.publisher.publishAll([...before, this.result(cause, standing.status, {}, executionId)], {
+      case 'ended': {
+        // the outcome the graph's state holds, when it is the one recorded (a graph that threw has none)
+        let again: Pick<ExecutionResult, 'output' | 'error'> = {};
+        try {
+          const { status, ...body } = adapter.outcome(state.values);
+          if (status === standing.status) again = body;
+        } catch {
+          // its checkpoints pruned: the result's id is what dedupes; the body was published the first time
+        }
+        return this.deps.publisher.publishAll([...before, this.result(cause, standing.status, again, executionId)], {
           traceparent,
         });
+      }
       case 'nothing':
         if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
         return;
