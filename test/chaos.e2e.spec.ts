@@ -202,6 +202,10 @@ async function judge(h: Harness, executionIds: string[], results: (AnyFact | und
     if (shown > distinct) duplicates += shown - distinct;
     // a thread advanced twice skips or repeats a question: the count differs from an undisturbed run
     if (distinct !== promptsPerExecution) duplicates += 1;
+    if (ends.size > 1 || shown > distinct || distinct !== promptsPerExecution)
+      console.log(
+        `duplicate in ${executionId}: ${ends.size} results, ${shown} prompt facts, ${distinct} prompts (${promptsPerExecution} expected)`,
+      );
   }
   const ids = [...new Set(factsOf(h, new Set(executionIds)).map((f) => f.id))];
   const stored = await settleStored(h, ids);
