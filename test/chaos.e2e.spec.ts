@@ -192,6 +192,11 @@ async function drive(h: Harness, bearer: string, executionId: string): Promise<A
  */
 async function judge(h: Harness, executionIds: string[], results: (AnyFact | undefined)[], promptsPerExecution: number) {
   const survived = results.filter((r) => r?.type === 'ExecutionResult' && r.status === 'completed').length;
+  results.forEach((r, i) => {
+    if (r?.type === 'ExecutionResult' && r.status === 'completed') return;
+    const how = r?.type === 'ExecutionResult' ? `${r.status} ${JSON.stringify(r.error ?? {})}` : 'no result in time';
+    console.log(`not completed: ${executionIds[i]}: ${how}`);
+  });
   let duplicates = 0;
   for (const executionId of executionIds) {
     const ends = new Set(h.collector.of('ExecutionResult', (r) => r.executionId === executionId).map((r) => r.id));
