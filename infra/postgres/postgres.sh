@@ -2,6 +2,8 @@
 # Postgres for hireloop. `ensure` uses the server DATABASE_URL points at (default 127.0.0.1:5432);
 # only when none answers there does it start a private cluster under .run/postgres (and says so).
 #   infra/postgres/postgres.sh ensure|stop|status
+# Env: DATABASE_URL (its host and port), PG_DATA_DIR (.run/postgres under the repo): `make chaos` starts,
+# stops and starts again a cluster of its own this way, on another port and data directory.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,7 +30,7 @@ ensure() {
   if reachable; then echo "postgres: using the server on $host:$port"; return; fi
   case "$host" in 127.0.0.1|localhost|::1) ;; *) die "no Postgres answers on $host:$port (DATABASE_URL). Start it, or point DATABASE_URL at a server that runs." ;; esac
   local bin; bin="$(bin_dir)" || die "no Postgres answers on $host:$port and no server binaries are installed. Install them (Debian: apt-get install -y postgresql) or set DATABASE_URL to a running server."
-  echo "postgres: no server on $host:$port; starting a private one in .run/postgres"
+  echo "postgres: no server on $host:$port; starting a private one in $data"
   mkdir -p "$data"
   local as=(); [ "$(id -u)" = 0 ] && { chown -R postgres "$data"; as=(runuser -u postgres --); }
   [ -f "$data/PG_VERSION" ] || "${as[@]}" "$bin/initdb" -D "$data" -U postgres --auth=trust >/dev/null

@@ -5,6 +5,8 @@ import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 /** Collects every fact published on some topics (its own consumer group, from the beginning), for tests. */
 export class FactCollector {
   readonly facts: AnyFact[] = [];
+  /** where each fact was read: topic (with its prefix), partition, offset */
+  readonly positions: { topic: string; partition: number; offset: string; id: string }[] = [];
   private readonly consumer: Consumer;
 
   constructor(
@@ -19,9 +21,11 @@ export class FactCollector {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.topics.map((t) => `${this.topicPrefix}${t.name}`), fromBeginning: true });
     await this.consumer.run({
-      eachMessage: async ({ message }) => {
+      eachMessage: async ({ topic, partition, message }) => {
         const parsed = parseFact(message.value);
-        if (parsed.ok) this.facts.push(parsed.value);
+        if (!parsed.ok) return;
+        this.facts.push(parsed.value);
+        this.positions.push({ topic, partition, offset: message.offset, id: parsed.value.id });
       },
     });
     return this;

@@ -7,6 +7,10 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor may a client checked out and between queries (an advisory lock held, a transaction waiting on
+  // other work): pg-pool listens only to idle ones, and an 'error' nobody hears ends the process. The
+  // query in hand fails (a transient error for its caller) and the pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

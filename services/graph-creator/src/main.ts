@@ -7,6 +7,7 @@ import { connectHubTools } from './connect-hub/tools';
 import { conversationAdapter } from './conversation/adapter';
 import { creationAdapter } from './creation/adapter';
 import { freshCatalogSource, toolCatalogSource } from './creation/sources';
+import { faultsFromEnv } from './faults';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
 import { runtimeAdapter } from './runtime/adapter';
@@ -30,6 +31,8 @@ const env = process.env;
 const retentionMs = Number(env.CHECKPOINT_RETENTION_MS ?? 7 * 24 * 3600 * 1000);
 const retentionEveryMs = Number(env.CHECKPOINT_RETENTION_INTERVAL_MS ?? 3600 * 1000);
 
+// off unless a chaos test asks for it (FAULT_KILL_AT); refused in production
+const faults = faultsFromEnv(env);
 const checkpointer = createCheckpointer(pool);
 const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
 await publisher.connect();
@@ -60,6 +63,7 @@ const tools = new ToolRegistry({
     retries: Number(env.TOOL_RETRIES ?? 2),
   },
   observe: toolMetrics(metrics),
+  faults,
 });
 const runtime = runtimeAdapter(checkpointer, {
   specs: postgresSpecs(pool),
@@ -68,7 +72,7 @@ const runtime = runtimeAdapter(checkpointer, {
 });
 const runner =
   graph === 'conversation'
-    ? new ExecutionRunner({ adapter: conversationAdapter(checkpointer), runtime, pool, publisher, log })
+    ? new ExecutionRunner({ adapter: conversationAdapter(checkpointer), runtime, pool, publisher, log, faults })
     : new ExecutionRunner({
         runtime,
         adapter: creationAdapter(checkpointer, {
@@ -80,6 +84,7 @@ const runner =
         pool,
         publisher,
         log,
+        faults,
       });
 
 // Answers first (docs/decisions.md, 2026-11-24): starts and answers arrive on consumers of their own

@@ -12,6 +12,7 @@ import {
   type RunIntent,
 } from '@hireloop/schemas';
 import { Command } from '@langchain/langgraph';
+import { type Faults, noFaults } from './faults';
 import {
   type CheckpointView,
   CREATOR_ID,
@@ -73,6 +74,8 @@ export interface RunnerDeps<S, R = unknown> {
   clock?: Clock;
   /** LangGraph durability: `exit` writes when the run stops at an interrupt or ends (ARCHITECTURE §5, §10) */
   durability?: 'exit' | 'sync' | 'async';
+  /** named moments where a chaos test has the worker kill itself (off by default) */
+  faults?: Faults;
 }
 
 /** How a cancelled execution reads: the reason the supervisor gave, as a code, and what it means. */
@@ -109,11 +112,13 @@ type State = Awaited<ReturnType<RunnableGraph['getState']>>;
 export class ExecutionRunner<S, R = unknown> {
   private readonly clock: Clock;
   private readonly durability: 'exit' | 'sync' | 'async';
+  private readonly faults: Faults;
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: RunnerDeps<S, R>) {
     this.clock = deps.clock ?? systemClock;
     this.durability = deps.durability ?? 'exit';
+    this.faults = deps.faults ?? noFaults;
   }
 
   /** The graph of an execution: the creation graph for `graph-creator`, the runtime graph for an employee. */
@@ -163,6 +168,12 @@ export class ExecutionRunner<S, R = unknown> {
       if (verdict.verdict === 'ignore') {
         const ignored = this.ignored(response, verdict.reason);
         if (verdict.standing && row && state) return this.followUp(response, row, state, false, [ignored], traceparent);
+        if (row && row.status !== 'running' && row.org_id === response.orgId) {
+          // ended: its result again (the same id), for the delivery that ended it may have died, or
+          // met the broker away, between recording the end and publishing the result
+          const ended = await this.stateOf(adapter, response.executionId);
+          return this.followUp(response, row, ended, false, [ignored], traceparent);
+        }
         await this.deps.publisher.publish(ignored, { traceparent });
         return;
       }
@@ -172,6 +183,7 @@ export class ExecutionRunner<S, R = unknown> {
         const reason = `answer breaks the prompt's input schema: ${describeErrors(check.errors)}`;
         return this.followUp(response, row, state, false, [this.ignored(response, reason)], traceparent);
       }
+      this.faults.at('resume');
       await this.advance(
         response,
         row as ExecutionRow,
@@ -285,6 +297,7 @@ export class ExecutionRunner<S, R = unknown> {
             }),
           );
         }
+        this.faults.at('node');
       }
     } catch (error) {
       this.deps.log.error({ err: error, executionId }, 'graph run failed');
@@ -325,6 +338,7 @@ export class ExecutionRunner<S, R = unknown> {
         }),
       );
     });
+    this.faults.at('publish');
     await this.followUp(cause, row, state, true, events, traceparent);
   }
 
@@ -356,10 +370,19 @@ export class ExecutionRunner<S, R = unknown> {
         const { status, ...body } = adapter.outcome(state.values);
         return this.finish(cause, executionId, status, body, before, traceparent);
       }
-      case 'ended':
-        return this.deps.publisher.publishAll([...before, this.result(cause, standing.status, {}, executionId)], {
+      case 'ended': {
+        // the outcome the graph's state holds, when it is the one recorded (a graph that threw has none)
+        let again: Pick<ExecutionResult, 'output' | 'error'> = {};
+        try {
+          const { status, ...body } = adapter.outcome(state.values);
+          if (status === standing.status) again = body;
+        } catch {
+          // its checkpoints pruned: the result's id is what dedupes; the body was published the first time
+        }
+        return this.deps.publisher.publishAll([...before, this.result(cause, standing.status, again, executionId)], {
           traceparent,
         });
+      }
       case 'waiting':
         // remembered before its events are published: a crash in between finds the row, and the run goes on
         await this.deps.pool.query(

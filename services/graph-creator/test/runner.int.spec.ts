@@ -107,6 +107,38 @@ describe('execution runner (real LangGraph + PostgresSaver, real Kafka)', () => 
     );
   });
 
+  it('given the end recorded but its result never published (broker away), when the last answer comes again, then the result is published, with its output', async () => {
+    // a publisher that fails the first ExecutionResult, as a broker restarting would
+    let failed = 0;
+    const flaky = new Proxy(publisher, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== 'publish' && key !== 'publishAll') return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const facts = (Array.isArray(args[0]) ? args[0] : [args[0]]) as { type: string }[];
+          if (failed === 0 && facts.some((f) => f.type === 'ExecutionResult')) {
+            failed++;
+            throw new Error('the broker is away');
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const shaky = new ExecutionRunner({ adapter: conversationAdapter(checkpointer), pool, publisher: flaky, log });
+    const id = randomUUID();
+    await shaky.start(startIntent(id, 'When a deal closes, send a welcome email. Every Monday, post a report.'));
+    await shaky.respond(answer(await nextPrompt(id, 0)));
+    await shaky.respond(answer(await nextPrompt(id, 1)));
+    const last = answer(await nextPrompt(id, 2), { selected: ['approve'] });
+    await expect(shaky.respond(last)).rejects.toThrow(/away/);
+    expect(failed).toBe(1);
+    // the consumer reads the answer again
+    await shaky.respond(last);
+    const result = await collector.until(() => collector.of('ExecutionResult', (r) => r.executionId === id)[0], 'result');
+    expect(result.status).toBe('completed');
+    expect(result.output?.summary).toContain('Operations Assistant');
+  });
+
   it('loops back on revise', async () => {
     const id = randomUUID();
     await runner.start(startIntent(id, 'Triage support tickets.'));

@@ -149,62 +149,96 @@ function fireSlots(): void {
 
 await service.listen();
 
-for (let attempt = 1; !stopping && phase !== 'active'; attempt++) {
+/** Stops deciding: no consumer, no timers, the lock's session dropped. */
+async function stepDown(): Promise<void> {
+  phase = 'standby';
+  clearInterval(timer);
+  clearInterval(cronTimer);
+  await consumer?.stop().catch(() => {});
+  consumer = undefined;
+  await leadership?.release();
+  leadership = undefined;
+}
+
+/** Takes the lock (waiting while another instance holds it), rebuilds the state, and supervises. */
+let leading = false;
+async function lead(): Promise<void> {
+  // one loop at a time: a lock lost while the loop still runs is taken again by that loop
+  if (leading) return;
+  leading = true;
   try {
-    if (!leadership) phase = 'standby';
-    leadership ??= await acquireLeadership({
-      pool,
-      deployment: config.topicPrefix || 'default',
-      log,
-      stopping: () => stopping,
-      onLost: (error) => {
-        log.fatal({ err: error }, 'lost the supervisor lock: stopping so that another instance can take over');
-        void lifecycle.shutdown().then(() => process.exit(1));
-      },
-    });
-    if (!leadership) break;
-
-    phase = 'rebuilding';
-    await ensureTopics(admin, config.topicPrefix, config.topicPartitions);
-    await publisher.connect();
-    const rebuilt = await rebuildState(pool, config.topicPrefix, log);
-    state = rebuilt.state;
-    log.info(
-      { folded: rebuilt.folded, skipped: rebuilt.skipped, executions: state.executions.size },
-      'state rebuilt from the event store',
-    );
-    // start what has a free slot, send cancels decided but never sent, time out overdue prompts
-    await handle({ kind: 'tick' }, {}, log);
-    schedules = await rebuildSchedules(pool, config.topicPrefix);
-    // slots a previous leader may have missed are fired again: their ids make repeats the same fact
-    cronFrom = new Date(clock.now().getTime() - settings.cronCatchUpMs);
-    await rewindToStore({ kafka, admin, pool, groupId, topics: inputTopics, log });
-
-    consumer = new FactConsumer({
-      kafka,
-      topicPrefix: config.topicPrefix,
-      groupId,
-      topics: CONSUMED_TOPICS,
-      log,
-      publisher,
-      metrics: streamMetrics(service.metrics),
-    })
-      .on('TriggerCreated', onFact)
-      .on('HILPrompt', onFact)
-      .on('HILResponse', onFact)
-      .on('ExecutionResult', onFact)
-      .on('EmployeeActivated', onEmployeeFact)
-      .on('EmployeeDeactivated', onEmployeeFact);
-    await consumer.start();
-    timer = setInterval(tick, settings.tickMs);
-    cronTimer = setInterval(fireSlots, settings.cronTickMs);
-    phase = 'active';
-    log.info({ groupId, topics: inputTopics }, 'supervising');
-  } catch (error) {
-    const delayMs = Math.min(30_000, 500 * 2 ** attempt);
-    log.warn({ err: error, attempt, delayMs }, 'could not start supervising; retrying');
-    await consumer?.stop().catch(() => {});
-    consumer = undefined;
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await leadLoop();
+  } finally {
+    leading = false;
   }
 }
+
+async function leadLoop(): Promise<void> {
+  for (let attempt = 1; !stopping && phase !== 'active'; attempt++) {
+    try {
+      if (!leadership) phase = 'standby';
+      leadership ??= await acquireLeadership({
+        pool,
+        deployment: config.topicPrefix || 'default',
+        log,
+        stopping: () => stopping,
+        onLost: (error) => {
+          // Postgres away (or the session cut): stand by, as a second instance would, until the lock is
+          // ours again; the state is rebuilt from the event store then
+          log.error({ err: error }, 'lost the supervisor lock: standing by until it can be taken again');
+          void stepDown().then(lead);
+        },
+      });
+      if (!leadership) break;
+
+      phase = 'rebuilding';
+      await ensureTopics(admin, config.topicPrefix, config.topicPartitions);
+      await publisher.connect();
+      const rebuilt = await rebuildState(pool, config.topicPrefix, log);
+      state = rebuilt.state;
+      log.info(
+        { folded: rebuilt.folded, skipped: rebuilt.skipped, executions: state.executions.size },
+        'state rebuilt from the event store',
+      );
+      // start what has a free slot, send cancels decided but never sent, time out overdue prompts
+      await handle({ kind: 'tick' }, {}, log);
+      schedules = await rebuildSchedules(pool, config.topicPrefix);
+      // slots a previous leader may have missed are fired again: their ids make repeats the same fact
+      cronFrom = new Date(clock.now().getTime() - settings.cronCatchUpMs);
+      await rewindToStore({ kafka, admin, pool, groupId, topics: inputTopics, log });
+
+      consumer = new FactConsumer({
+        kafka,
+        topicPrefix: config.topicPrefix,
+        groupId,
+        topics: CONSUMED_TOPICS,
+        log,
+        publisher,
+        metrics: streamMetrics(service.metrics),
+      })
+        .on('TriggerCreated', onFact)
+        .on('HILPrompt', onFact)
+        .on('HILResponse', onFact)
+        .on('ExecutionResult', onFact)
+        .on('EmployeeActivated', onEmployeeFact)
+        .on('EmployeeDeactivated', onEmployeeFact);
+      await consumer.start();
+      timer = setInterval(tick, settings.tickMs);
+      cronTimer = setInterval(fireSlots, settings.cronTickMs);
+      if (!leadership) throw new Error('the supervisor lock was lost while starting');
+      phase = 'active';
+      log.info({ groupId, topics: inputTopics }, 'supervising');
+    } catch (error) {
+      // short: Postgres or the broker back after an outage should find the supervisor deciding again soon
+      const delayMs = Math.min(5_000, 500 * 2 ** attempt);
+      log.warn({ err: error, attempt, delayMs }, 'could not start supervising; retrying');
+      clearInterval(timer);
+      clearInterval(cronTimer);
+      await consumer?.stop().catch(() => {});
+      consumer = undefined;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
+await lead();

@@ -9,6 +9,7 @@ import { type Clock, systemClock } from '@hireloop/platform';
 import type { CatalogCapability, Effect, ObjectJsonSchema, OrgPolicy } from '@hireloop/schemas';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
+import type { Faults } from '../faults';
 import { idempotencyKey } from '../runtime/plan';
 import type { CapabilityCatalog } from './catalog';
 import { ConnectorError } from './connector';
@@ -87,6 +88,8 @@ export interface ToolRegistryDeps {
   rails?: Rails;
   /** told of every call that was not a replay (the worker's metrics) */
   observe?: (observation: CallObservation) => void;
+  /** named moments where a chaos test has the worker kill itself (off by default) */
+  faults?: Faults;
 }
 
 const MAX_ERROR = 480;
@@ -135,7 +138,9 @@ export class ToolRegistry {
         acted: !refused && outcome.error?.code !== 'invalid_args',
         ms: performance.now() - started,
       });
-      return { effect: await this.deps.effects.record(effect, ctx), replayed: false, ...(refused ? { refused } : {}) };
+      const recorded = await this.deps.effects.record(effect, ctx);
+      this.deps.faults?.at('execute');
+      return { effect: recorded, replayed: false, ...(refused ? { refused } : {}) };
     };
     const capability = (await this.capabilities(ctx.orgId)).get(step.capabilityId);
     if (!capability) return finish(failed('unknown_capability', `${step.capabilityId} is not in the catalog`), true);
