@@ -183,6 +183,11 @@ describe('a registered employee runs from a signed webhook (every service its ow
     expect(metrics).toMatch(
       /hireloop_tool_calls_total\{[^}]*capability="zendesk\.reply_ticket"[^}]*outcome="succeeded"[^}]*\} 1\b/,
     );
-    expect(metrics).toMatch(/hireloop_tool_circuits\{[^}]*capability="slack\.post_message"[^}]*state="closed"[^}]*\} 1\b/);
+    // circuits are counted over the database's orgs, which other end-to-end files share: this run's is one of them
+    const closed = /hireloop_tool_circuits\{[^}]*capability="slack\.post_message"[^}]*state="closed"[^}]*\} (\d+)/.exec(metrics);
+    expect(Number(closed?.[1])).toBeGreaterThanOrEqual(1);
+    expect(metrics).not.toMatch(
+      /hireloop_tool_circuits\{[^}]*capability="slack\.post_message"[^}]*state="(open|half_open)"[^}]*\} [1-9]/,
+    );
   }, 240_000);
 });
