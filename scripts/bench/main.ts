@@ -31,7 +31,7 @@ import {
   withDatabase,
 } from '@hireloop/platform';
 import { freePort, type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
-import type { EmployeeGraphSpec, HilPromptFrame, ServerFrame } from '@hireloop/schemas';
+import { devOrgConnections, type EmployeeGraphSpec, type HilPromptFrame, type ServerFrame } from '@hireloop/schemas';
 import WebSocket from 'ws';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import {
@@ -100,20 +100,8 @@ const infra = `${root}scripts/infra.sh`;
 const owner = `bench-${process.pid}`;
 const JWT_SECRET = `bench-${randomBytes(8).toString('hex')}`;
 const ORGS = Array.from({ length: 50 }, (_, i) => `bench-o${i}`);
-/** acme's connections (migration 0004), given to every org of the run */
-const PROVIDERS = [
-  'gmail',
-  'google-calendar',
-  'slack',
-  'hubspot',
-  'zendesk',
-  'jira',
-  'google-drive',
-  'notion',
-  'schedule',
-  'webhook',
-  'http',
-];
+/** the development org's connections, given to every org of the run */
+const PROVIDERS = [...devOrgConnections];
 const JOB =
   'Customer Onboarding Specialist. When a deal in HubSpot moves to Closed Won, create an onboarding folder in Google Drive, ' +
   'send the customer a welcome email, and post a short note in the #onboarding Slack channel. Send the contract for signature through DocuSign.';
