@@ -2,6 +2,8 @@ import { signToken } from '@hireloop/platform';
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { inject } from 'vitest';
 
+export { api } from './http';
+
 export const JWT_SECRET = 'e2e-secret';
 export const token = (userId: string, orgId = 'acme') => signToken({ userId, orgId }, JWT_SECRET, '1h');
 
@@ -62,24 +64,4 @@ export class Stack {
   async down(): Promise<void> {
     await Promise.all(this.processes.map((p) => p.stop('SIGKILL')));
   }
-}
-
-/** JSON over HTTP with a bearer token. */
-export async function api<T = Record<string, unknown>>(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  bearer?: string,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }

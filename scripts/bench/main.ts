@@ -34,6 +34,7 @@ import { freePort, type ServiceProcess, startServiceProcess, waitUntil } from '@
 import { devOrgConnections, type EmployeeGraphSpec, type HilPromptFrame, type ServerFrame } from '@hireloop/schemas';
 import WebSocket from 'ws';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
+import { api as httpApi } from '../../test/http';
 import {
   cpuTicksOfStat,
   duplicatesOf,
@@ -202,24 +203,9 @@ function ticksBetween(before: Reading, after: Reading): Record<string, number | 
 
 // ---- HTTP
 
-async function api<T>(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  bearer?: string,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+/** The tests' JSON call (test/http.ts), given up on after 30 s. */
+function api<T>(base: string, method: string, path: string, body?: unknown, bearer?: string) {
+  return httpApi<T>(base, method, path, body, bearer, 30_000);
 }
 
 // ---- floors: a Kafka hop, a Postgres commit
