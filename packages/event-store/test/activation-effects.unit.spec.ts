@@ -1,25 +1,7 @@
 import type { AnyFact } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import {
-  type EmployeeActivation,
-  type ExecutionEffect,
-  employeeActivations,
-  executionEffects,
-  fold,
-  type Projection,
-} from '../src';
-import { employeeFacts, steppingClock } from './builders';
-
-/** given these facts (in this order, seq 1, 2, …), the state of `key` */
-function given<S>(projection: Projection<S>, facts: AnyFact[], key: string): S | null {
-  const states = new Map<string, S>();
-  fold(
-    projection,
-    states,
-    facts.map((fact, i) => ({ fact, seq: i + 1 })),
-  );
-  return states.get(key) ?? null;
-}
+import { type EmployeeActivation, type ExecutionEffect, employeeActivations, executionEffects, fold } from '../src';
+import { employeeFacts, given, steppingClock } from './builders';
 
 describe('employee_activations projection', () => {
   const employeeId = 'emp-1';

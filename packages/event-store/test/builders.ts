@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { makeFact } from '@hireloop/fact-stream';
 import type { Clock } from '@hireloop/platform';
-import { type AnyFact, type EmployeeGraphSpec, type FactOf, inputSchemaJson, topicOf } from '@hireloop/schemas';
-import type { Recorded } from '../src';
+import {
+  type AnyFact,
+  type EmployeeGraphSpec,
+  type FactOf,
+  inputSchemaJson,
+  type Step,
+  topicOf,
+  type Workflow,
+} from '@hireloop/schemas';
+import { fold, type Projection, type Recorded } from '../src';
 
 /** A clock that moves one millisecond per reading, from a fixed instant: facts get distinct, ordered `ts`. */
 export function steppingClock(start = Date.parse('2026-11-22T10:00:00.000Z')): Clock {
@@ -10,29 +18,56 @@ export function steppingClock(start = Date.parse('2026-11-22T10:00:00.000Z')): C
   return { now: () => new Date(now++) };
 }
 
-export function employeeSpec(orgId: string, name: string, employeeId: string = randomUUID()): EmployeeGraphSpec {
+/** A step of a workflow: `capabilityId` called with no inputs, low risk, first (override any of it). */
+export const step = (id: string, capabilityId: string, over: Partial<Step> = {}): Step => ({
+  id,
+  capabilityId,
+  purpose: 'reply',
+  inputs: {},
+  risk: 'low',
+  dependsOn: [],
+  ...over,
+});
+
+/** A workflow started by `triggerId` (with `params`) whose one step replies to the ticket, unless `over` says otherwise. */
+export const workflow = (
+  id: string,
+  triggerId: string,
+  over: Partial<Omit<Workflow, 'trigger'>> & { params?: Record<string, unknown> } = {},
+): Workflow => {
+  const { params = {}, ...rest } = over;
+  return {
+    id,
+    name: id,
+    description: `${id} workflow`,
+    trigger: { triggerId, params },
+    steps: [step('s1', 'zendesk.reply_ticket')],
+    behaviourPrompt: 'be kind',
+    ...rest,
+  };
+};
+
+/** A registered employee's spec; its tools are the capabilities its workflows' steps call. */
+export function employeeSpec(
+  orgId: string,
+  name: string,
+  employeeId: string = randomUUID(),
+  workflows: Workflow[] = [workflow('wf-1', 'zendesk.new_ticket', { name: 'triage', description: 'triage new tickets' })],
+  jobDescription = `${name}: answers support tickets and escalates the hard ones`,
+): EmployeeGraphSpec {
   return {
     employeeId,
     orgId,
     name,
     version: 1,
-    jobDescription: `${name}: answers support tickets and escalates the hard ones`,
-    workflows: [
-      {
-        id: 'wf-1',
-        name: 'triage',
-        description: 'triage new tickets',
-        trigger: { triggerId: 'zendesk.new_ticket', params: {} },
-        steps: [{ id: 's1', capabilityId: 'zendesk.reply_ticket', purpose: 'reply', inputs: {}, risk: 'low', dependsOn: [] }],
-        behaviourPrompt: 'be kind',
-      },
-    ],
+    jobDescription,
+    workflows,
     gaps: [],
     compiled: {
       nodes: [{ id: 'start', kind: 'start', reads: [], writes: [] }],
       edges: [],
       stateSchema: {},
-      tools: ['zendesk.reply_ticket'],
+      tools: [...new Set(workflows.flatMap((w) => w.steps.map((s) => s.capabilityId)))],
       budgets: { maxSteps: 10, maxToolCalls: 10, timeoutSeconds: 60 },
       interruptPoints: [],
     },
@@ -246,4 +281,15 @@ export function employeeFacts(orgId: string, employeeId: string, clock: Clock = 
       );
     },
   };
+}
+
+/** given these facts (in this order, seq 1, 2, …), the state of `key` in the projection */
+export function given<S>(projection: Projection<S>, facts: AnyFact[], key: string): S | null {
+  const states = new Map<string, S>();
+  fold(
+    projection,
+    states,
+    facts.map((fact, i) => ({ fact, seq: i + 1 })),
+  );
+  return states.get(key) ?? null;
 }

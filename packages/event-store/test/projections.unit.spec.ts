@@ -8,20 +8,8 @@ import {
   employees,
   executions,
   fold,
-  type Projection,
 } from '../src';
-import { creation, factsFor, script, steppingClock } from './builders';
-
-/** given these facts (in this order, seq 1, 2, …), the state of `key` */
-function given<S>(projection: Projection<S>, facts: AnyFact[], key: string): S | null {
-  const states = new Map<string, S>();
-  fold(
-    projection,
-    states,
-    facts.map((fact, i) => ({ fact, seq: i + 1 })),
-  );
-  return states.get(key) ?? null;
-}
+import { creation, factsFor, given, script, steppingClock } from './builders';
 
 const execution = (facts: AnyFact[], id: string) => given(executions, facts, id) as Execution;
 

@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { projectBatch } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
 import { executionIdOf, type Principal } from '@hireloop/platform';
-import { type AnyFact, type EmployeeGraphSpec, inputSchemaJson, topicOf } from '@hireloop/schemas';
+import { type AnyFact, type EmployeeGraphSpec, inputSchemaJson } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { employeeSpec, recorded, step, workflow } from '../../../packages/event-store/test/builders';
 import { hookSecret, signBody } from '../src/hooks/secret';
 import { bearerOf, HOOK_KEY, uid } from './fixtures';
 import { type Harness, harness } from './harness';
@@ -18,63 +19,30 @@ const bob: Principal = { userId: 'bob', orgId: 'acme' };
 const admin: Principal = { userId: 'root', orgId: 'acme', role: 'admin' };
 const mallory: Principal = { userId: 'mallory', orgId: 'evil-corp', role: 'admin' };
 
-let offset = 0;
 const project = (pool: Harness['pool'], ...facts: AnyFact[]) =>
   projectBatch(
     pool,
-    facts.map((fact) => ({
-      fact,
-      topic: `${inject('topicPrefix')}${topicOf(fact.type).name}`,
-      partition: 0,
-      offset: String(offset++),
-      headers: {},
-    })),
+    facts.map((fact) => recorded(fact, inject('topicPrefix'))),
   );
 
-const workflow = (id: string, triggerId: string) => ({
-  id,
-  name: id,
-  description: `${id} workflow`,
-  trigger: { triggerId, params: {} },
-  steps: [
-    {
-      id: 's1',
-      capabilityId: 'zendesk.reply_ticket',
-      purpose: 'reply',
-      inputs: { ticketId: { from: 'trigger' as const, path: 'ticket.id' } },
-      risk: 'low' as const,
-      dependsOn: [],
-    },
-  ],
-  behaviourPrompt: 'be kind',
-});
+/** A workflow whose one step replies to the ticket that started it. */
+const replying = (id: string, triggerId: string) =>
+  workflow(id, triggerId, {
+    steps: [step('s1', 'zendesk.reply_ticket', { inputs: { ticketId: { from: 'trigger', path: 'ticket.id' } } })],
+  });
 
-function spec(employeeId: string): EmployeeGraphSpec {
-  return {
+const spec = (employeeId: string): EmployeeGraphSpec =>
+  employeeSpec(
+    'acme',
+    `Support ${employeeId.slice(0, 8)}`,
     employeeId,
-    orgId: 'acme',
-    name: `Support ${employeeId.slice(0, 8)}`,
-    version: 1,
-    jobDescription: 'answers support tickets',
-    workflows: [
-      workflow('tickets', 'zendesk.new_ticket'),
-      workflow('mail', 'gmail.new_email'),
-      workflow('inbound', 'webhook.incoming_webhook'),
+    [
+      replying('tickets', 'zendesk.new_ticket'),
+      replying('mail', 'gmail.new_email'),
+      replying('inbound', 'webhook.incoming_webhook'),
     ],
-    gaps: [],
-    compiled: {
-      nodes: [{ id: 'start', kind: 'start', reads: [], writes: [] }],
-      edges: [],
-      stateSchema: {},
-      tools: ['zendesk.reply_ticket'],
-      budgets: { maxSteps: 10, maxToolCalls: 10, timeoutSeconds: 60 },
-      interruptPoints: [],
-    },
-    validation: { passed: true, checks: [] },
-    diagram: 'graph TD; start-->end',
-    history: { iterations: 1, promptsAsked: 0, routingTrace: [] },
-  } as EmployeeGraphSpec;
-}
+    'answers support tickets',
+  );
 
 /** Alice's creation that registered the employee, as the projector would have it. */
 async function givenEmployee(pool: Harness['pool']): Promise<string> {
