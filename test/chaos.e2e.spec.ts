@@ -17,7 +17,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FactPublisher, makeFact, readDeadLetters } from '@hireloop/fact-stream';
+import { FactPublisher, readDeadLetters } from '@hireloop/fact-stream';
 import { FactCollector, POISON, sendPoison } from '@hireloop/fact-stream/testing';
 import {
   createKafka,
@@ -37,10 +37,11 @@ import fc from 'fast-check';
 import type { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { employeeSpec, step, workflow } from '../packages/event-store/test/builders';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
 import type { FaultPoint } from '../services/graph-creator/src/faults';
 import { type PrivateServer, privateKafka, privatePostgres } from './private-infra';
-import { api, JWT_SECRET, type ServiceName, Stack, token } from './stack';
+import { api, fireHook, JWT_SECRET, registerEmployee, type ServiceName, Stack, signHook, token } from './stack';
 
 const FULL = process.env.CHAOS === 'full';
 const TRIALS = {
@@ -247,46 +248,19 @@ async function countingProvider() {
 
 /** An employee whose webhook-started workflow calls the provider twice, the second call after the first. */
 function runSpec(employeeId: string, provider: string): EmployeeGraphSpec {
-  const call = (id: string, dependsOn: string[]) => ({
-    id,
-    capabilityId: 'http.request',
-    purpose: `tell the provider (${id})`,
-    inputs: { method: { value: 'POST' }, url: { value: `${provider}/${id}` }, body: { value: '{}' } },
-    risk: 'low',
-    dependsOn,
+  const call = (id: string, dependsOn: string[]) =>
+    step(id, 'http.request', {
+      purpose: `tell the provider (${id})`,
+      inputs: { method: { value: 'POST' }, url: { value: `${provider}/${id}` }, body: { value: '{}' } },
+      dependsOn,
+    });
+  const ping = workflow('ping', 'webhook.incoming_webhook', {
+    description: 'tell the provider twice',
+    steps: [call('s1', []), call('s2', ['s1'])],
+    behaviourPrompt: 'be brief',
   });
-  return {
-    employeeId,
-    orgId: 'acme',
-    name: 'Chaos pinger',
-    version: 1,
-    jobDescription: 'On every incoming webhook, tell the provider twice',
-    workflows: [
-      {
-        id: 'ping',
-        name: 'ping',
-        description: 'tell the provider twice',
-        trigger: { triggerId: 'webhook.incoming_webhook', params: {} },
-        steps: [call('s1', []), call('s2', ['s1'])],
-        behaviourPrompt: 'be brief',
-      },
-    ],
-    gaps: [],
-    compiled: {
-      nodes: [{ id: 'start', kind: 'start', reads: [], writes: [] }],
-      edges: [],
-      stateSchema: {},
-      tools: ['http.request'],
-      budgets: { maxSteps: 10, maxToolCalls: 10, timeoutSeconds: 60 },
-      interruptPoints: [],
-    },
-    validation: { passed: true, checks: [] },
-    diagram: 'graph TD; start-->end',
-    history: { iterations: 1, promptsAsked: 0, routingTrace: [] },
-  } as unknown as EmployeeGraphSpec;
+  return employeeSpec('acme', 'Chaos pinger', employeeId, [ping], 'On every incoming webhook, tell the provider twice');
 }
-
-const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** Every service of a stack answers /readyz with 200 (or the time is up). */
 const allReady = (services: readonly ServiceProcess[], timeoutMs = 120_000) =>
@@ -361,15 +335,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
   const runEmployee = { employeeId: '', secret: '', owner: 'pinger-owner', url: '' };
   const fire = async (delivery: string) => {
     const body = JSON.stringify({ delivery });
-    const res = await fetch(runEmployee.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-hireloop-signature': sign(runEmployee.secret, body),
-        'x-hireloop-delivery': delivery,
-      },
-      body,
-    });
+    const res = await fireHook(runEmployee.url, runEmployee.secret, body, delivery);
     if (res.status >= 500) h.fivexx++;
     if (res.status !== 202) throw new Error(`the webhook answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as { triggerId: string; executionId: string };
@@ -379,43 +345,8 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
     const before = h.fivexx;
     const { url } = provider;
     runEmployee.employeeId = randomUUID();
-    const registration = randomUUID();
-    const correlation = {
-      conversationId: `conv-${registration.slice(0, 8)}`,
-      userId: runEmployee.owner,
-      executionId: registration,
-    };
-    await publisher.publish(
-      makeFact(
-        'RunIntent',
-        { orgId: 'acme', correlation },
-        {
-          executionId: registration,
-          employeeId: 'graph-creator',
-          action: 'start',
-          trigger: {
-            triggerId: `trg-${registration.slice(0, 8)}`,
-            triggerType: 'create_graph',
-            payload: { jobDescription: 'x' },
-          },
-        },
-      ),
-    );
-    await publisher.publish(
-      makeFact(
-        'ExecutionResult',
-        { orgId: 'acme', correlation },
-        { executionId: registration, status: 'completed', output: { employee: runSpec(runEmployee.employeeId, url) } },
-      ),
-    );
+    await registerEmployee(publisher, gateway, runSpec(runEmployee.employeeId, url), runEmployee.owner);
     const owner = token(runEmployee.owner);
-    await waitUntil(
-      async () =>
-        (await api(gateway, 'GET', `/v1/employees/${runEmployee.employeeId}`, undefined, owner)).status === 200
-          ? true
-          : undefined,
-      'the employee registered',
-    );
     const activated = await api<{ hooks: { url: string; secret: string }[] }>(
       gateway,
       'POST',
@@ -573,17 +504,22 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       return res.json().catch(() => ({})) as Promise<{ triggerId?: string; executionId?: string }>;
     };
     await post('no signature', body, {}, 401);
-    await post('forged: signed with a guessed secret', body, { 'x-hireloop-signature': sign('guessed', body) }, 401);
+    await post('forged: signed with a guessed secret', body, { 'x-hireloop-signature': signHook('guessed', body) }, 401);
     await post(
       'forged: another scheme',
       body,
-      { 'x-hireloop-signature': sign(runEmployee.secret, body).replace('sha256', 'sha1') },
+      { 'x-hireloop-signature': signHook(runEmployee.secret, body).replace('sha256', 'sha1') },
       401,
     );
-    await post('forged: the hex cut short', body, { 'x-hireloop-signature': sign(runEmployee.secret, body).slice(0, 40) }, 401);
-    await post('replayed on another body', other, { 'x-hireloop-signature': sign(runEmployee.secret, body) }, 401);
+    await post(
+      'forged: the hex cut short',
+      body,
+      { 'x-hireloop-signature': signHook(runEmployee.secret, body).slice(0, 40) },
+      401,
+    );
+    await post('replayed on another body', other, { 'x-hireloop-signature': signHook(runEmployee.secret, body) }, 401);
     const delivery = `replayed-${randomUUID()}`;
-    const signed = { 'x-hireloop-signature': sign(runEmployee.secret, body), 'x-hireloop-delivery': delivery };
+    const signed = { 'x-hireloop-signature': signHook(runEmployee.secret, body), 'x-hireloop-delivery': delivery };
     const first = await post('signed', body, signed, 202);
     const again = await post('the same delivery replayed', body, signed, 202);
     // the replay starts nothing: one trigger, one run, which ends once
@@ -614,7 +550,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       async () => {
         const res = await fetch(runEmployee.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-hireloop-signature': sign(newSecret, '[]') },
+          headers: { 'content-type': 'application/json', 'x-hireloop-signature': signHook(newSecret, '[]') },
           body: '[]',
         });
         return res.status === 422 ? true : undefined;
@@ -623,7 +559,12 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       60_000,
     );
     const fresh = JSON.stringify({ ticket: randomUUID() });
-    await post('signed with the secret before rotation', fresh, { 'x-hireloop-signature': sign(runEmployee.secret, fresh) }, 401);
+    await post(
+      'signed with the secret before rotation',
+      fresh,
+      { 'x-hireloop-signature': signHook(runEmployee.secret, fresh) },
+      401,
+    );
     runEmployee.secret = newSecret;
     const failed = attempts.filter((a) => a.status !== a.expect);
     const duplicates = replayedRuns + Number(rows[0]?.n) - 2;

@@ -3,15 +3,13 @@
  * fired by a signed webhook, its high-risk step waiting in its owner's inbox, approved over HTTP, and
  * what it did read back as effects — none of it visible to another org.
  */
-import { createHmac, randomUUID } from 'node:crypto';
-import { FactPublisher, makeFact } from '@hireloop/fact-stream';
-import { createKafka, createLogger, signToken } from '@hireloop/platform';
+import { randomUUID } from 'node:crypto';
+import { FactPublisher } from '@hireloop/fact-stream';
+import { createKafka, createLogger } from '@hireloop/platform';
 import { waitUntil } from '@hireloop/platform/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { refundsEmployee } from '../services/graph-creator/test/fixtures/refunds-employee';
-import { api, JWT_SECRET, Stack, token } from './stack';
-
-const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+import { api, fireHook, registerEmployee, Stack, token } from './stack';
 
 interface Run {
   executionId: string;
@@ -25,7 +23,7 @@ describe('a registered employee runs from a signed webhook (every service its ow
   const kafka = createKafka({ clientId: 'employee-run', brokers: inject('kafkaBrokers'), log });
   const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
   const alice = token('alice');
-  const mallory = signToken({ userId: 'mallory', orgId: 'evil-corp', role: 'admin' }, JWT_SECRET, '1h');
+  const mallory = token('mallory', 'evil-corp', 'admin');
   let gateway: string;
   let worker: string;
 
@@ -45,32 +43,7 @@ describe('a registered employee runs from a signed webhook (every service its ow
     const employeeId = randomUUID();
     const spec = refundsEmployee(employeeId);
     spec.compiled.budgets = { ...spec.compiled.budgets, timeoutSeconds: 300 };
-    const creationId = randomUUID();
-    const correlation = { conversationId: `conv-${creationId.slice(0, 8)}`, userId: 'alice', executionId: creationId };
-    const trigger = {
-      triggerId: `trg-${creationId.slice(0, 8)}`,
-      triggerType: 'create_graph' as const,
-      payload: { jobDescription: 'x' },
-    };
-    await publisher.publish(
-      makeFact(
-        'RunIntent',
-        { orgId: 'acme', correlation },
-        { executionId: creationId, employeeId: 'graph-creator', action: 'start', trigger },
-      ),
-    );
-    await publisher.publish(
-      makeFact(
-        'ExecutionResult',
-        { orgId: 'acme', correlation },
-        { executionId: creationId, status: 'completed', output: { employee: spec } },
-      ),
-    );
-    await waitUntil(
-      async () =>
-        (await api(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).status === 200 ? true : undefined,
-      'the employee registered',
-    );
+    await registerEmployee(publisher, gateway, spec);
 
     const activated = await api<{ hooks: { workflowId: string; url: string; secret: string }[] }>(
       gateway,
@@ -91,15 +64,7 @@ describe('a registered employee runs from a signed webhook (every service its ow
     );
 
     const body = JSON.stringify({ ticketId: 'T-1', subject: 'Refund my 250 EUR order', amount: 250, paymentId: 'pay_1' });
-    const fired = await fetch(hook.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-hireloop-signature': sign(hook.secret, body),
-        'x-hireloop-delivery': 'zd-1',
-      },
-      body,
-    });
+    const fired = await fireHook(hook.url, hook.secret, body, 'zd-1');
     expect(fired.status).toBe(202);
     const { executionId } = (await fired.json()) as { executionId: string };
 

@@ -3,49 +3,13 @@
  * signed webhooks with delivery dedupe, refusals, tenant isolation of its runs, and cron slots fired
  * exactly once per minute by two supervisors, the leader killed half-way.
  */
-import { createHmac, randomUUID } from 'node:crypto';
-import { FactPublisher, makeFact } from '@hireloop/fact-stream';
-import { createKafka, createLogger, createPool, executionIdOf, signToken } from '@hireloop/platform';
+import { randomUUID } from 'node:crypto';
+import { FactPublisher } from '@hireloop/fact-stream';
+import { createKafka, createLogger, createPool, executionIdOf } from '@hireloop/platform';
 import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
-import type { EmployeeGraphSpec } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, JWT_SECRET, Stack, token } from './stack';
-
-const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
-function spec(
-  employeeId: string,
-  name: string,
-  workflows: { id: string; triggerId: string; params?: Record<string, unknown> }[],
-) {
-  return {
-    employeeId,
-    orgId: 'acme',
-    name,
-    version: 1,
-    jobDescription: `${name}: replies to support tickets`,
-    workflows: workflows.map((w) => ({
-      id: w.id,
-      name: w.id,
-      description: `${w.id} workflow`,
-      trigger: { triggerId: w.triggerId, params: w.params ?? {} },
-      steps: [{ id: 's1', capabilityId: 'slack.post_message', purpose: 'tell the team', inputs: {}, risk: 'low', dependsOn: [] }],
-      behaviourPrompt: 'be brief',
-    })),
-    gaps: [],
-    compiled: {
-      nodes: [{ id: 'start', kind: 'start', reads: [], writes: [] }],
-      edges: [],
-      stateSchema: {},
-      tools: ['slack.post_message'],
-      budgets: { maxSteps: 10, maxToolCalls: 10, timeoutSeconds: 60 },
-      interruptPoints: [],
-    },
-    validation: { passed: true, checks: [] },
-    diagram: 'graph TD; start-->end',
-    history: { iterations: 1, promptsAsked: 0, routingTrace: [] },
-  } as unknown as EmployeeGraphSpec;
-}
+import { employeeSpec, step, workflow } from '../packages/event-store/test/builders';
+import { api, registerEmployee, Stack, signHook, token } from './stack';
 
 describe('employee triggers (every service its own process)', () => {
   const stack = new Stack({ MAX_RUNNING_PER_ORG: '100', CRON_TICK_MS: '1000' });
@@ -54,7 +18,7 @@ describe('employee triggers (every service its own process)', () => {
   const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
   const pool = createPool(inject('databaseUrl'));
   const alice = token('alice');
-  const mallory = signToken({ userId: 'mallory', orgId: 'evil-corp', role: 'admin' }, JWT_SECRET, '1h');
+  const mallory = token('mallory', 'evil-corp', 'admin');
   let gateway: string;
   let supervisors: ServiceProcess[];
 
@@ -71,39 +35,19 @@ describe('employee triggers (every service its own process)', () => {
     await stack.down();
   });
 
-  /** Alice's creation that registered the employee, as graph-creator would have published it. */
-  async function register(workflows: Parameters<typeof spec>[2]): Promise<string> {
+  /** Alice's creation that registered the employee, as graph-creator would have published it: each workflow tells the team. */
+  async function register(workflows: { id: string; triggerId: string; params?: Record<string, unknown> }[]): Promise<string> {
     const employeeId = randomUUID();
-    const executionId = randomUUID();
-    const correlation = { conversationId: `conv-${executionId.slice(0, 8)}`, userId: 'alice', executionId };
-    const trigger = {
-      triggerId: `trg-${executionId.slice(0, 8)}`,
-      triggerType: 'create_graph' as const,
-      payload: { jobDescription: 'x' },
-    };
-    await publisher.publish(
-      makeFact(
-        'RunIntent',
-        { orgId: 'acme', correlation },
-        { executionId, employeeId: 'graph-creator', action: 'start', trigger },
-      ),
+    const name = `Agent ${employeeId.slice(0, 6)}`;
+    const tell = [step('s1', 'slack.post_message', { purpose: 'tell the team' })];
+    const spec = employeeSpec(
+      'acme',
+      name,
+      employeeId,
+      workflows.map((w) => workflow(w.id, w.triggerId, { params: w.params, steps: tell, behaviourPrompt: 'be brief' })),
+      `${name}: replies to support tickets`,
     );
-    await publisher.publish(
-      makeFact(
-        'ExecutionResult',
-        { orgId: 'acme', correlation },
-        {
-          executionId,
-          status: 'completed',
-          output: { employee: spec(employeeId, `Agent ${employeeId.slice(0, 6)}`, workflows) },
-        },
-      ),
-    );
-    await waitUntil(
-      async () =>
-        (await api(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).status === 200 ? true : undefined,
-      'the employee registered',
-    );
+    await registerEmployee(publisher, gateway, spec);
     return employeeId;
   }
 
@@ -148,11 +92,11 @@ describe('employee triggers (every service its own process)', () => {
 
     it('the same delivery id twice → the same triggerId and executionId, one run', async () => {
       const delivery = `d-${randomUUID()}`;
-      const first = await hook(body, { 'x-hireloop-signature': sign(secret, body), 'x-hireloop-delivery': delivery });
+      const first = await hook(body, { 'x-hireloop-signature': signHook(secret, body), 'x-hireloop-delivery': delivery });
       expect(first.status).toBe(202);
       const accepted = (await first.json()) as { triggerId: string; executionId: string };
       expect(accepted.executionId).toBe(executionIdOf(accepted.triggerId));
-      const second = await hook(body, { 'x-hireloop-signature': sign(secret, body), 'x-hireloop-delivery': delivery });
+      const second = await hook(body, { 'x-hireloop-signature': signHook(secret, body), 'x-hireloop-delivery': delivery });
       expect(second.status).toBe(202);
       expect(await second.json()).toEqual(accepted);
 
@@ -209,19 +153,19 @@ describe('employee triggers (every service its own process)', () => {
     }, 120_000);
 
     it('a bad signature → 401; a payload that breaks the trigger event schema → 422 naming the field', async () => {
-      const bad = await hook(body, { 'x-hireloop-signature': sign('guessed', body) });
+      const bad = await hook(body, { 'x-hireloop-signature': signHook('guessed', body) });
       expect(bad.status).toBe(401);
       expect(await bad.json()).toMatchObject({ code: 'unauthorized' });
       const noId = JSON.stringify({ subject: 'no id', requesterEmail: 'ann@example.com' });
-      const missing = await hook(noId, { 'x-hireloop-signature': sign(secret, noId) });
+      const missing = await hook(noId, { 'x-hireloop-signature': signHook(secret, noId) });
       expect(missing.status).toBe(422);
       expect(await missing.json()).toMatchObject({ code: 'validation_failed', field: '/ticketId' });
       const badEmail = JSON.stringify({ ticketId: '8', requesterEmail: 42 });
-      const wrongType = await hook(badEmail, { 'x-hireloop-signature': sign(secret, badEmail) });
+      const wrongType = await hook(badEmail, { 'x-hireloop-signature': signHook(secret, badEmail) });
       expect(wrongType.status).toBe(422);
       expect(await wrongType.json()).toMatchObject({ code: 'validation_failed', field: '/requesterEmail' });
       const list = '[1,2]';
-      const notObject = await hook(list, { 'x-hireloop-signature': sign(secret, list) });
+      const notObject = await hook(list, { 'x-hireloop-signature': signHook(secret, list) });
       expect(notObject.status).toBe(422);
       expect(await notObject.json()).toMatchObject({ code: 'validation_failed', field: '/' });
     });
@@ -230,7 +174,7 @@ describe('employee triggers (every service its own process)', () => {
       const off = await api(gateway, 'POST', `/v1/employees/${employeeId}/deactivate`, undefined, alice);
       expect(off).toMatchObject({ status: 200, body: { status: 'inactive' } });
       await waitUntil(async () => ((await statusOf(employeeId)) === 'inactive' ? true : undefined), 'the employee inactive');
-      const refused = await hook(body, { 'x-hireloop-signature': sign(secret, body), 'x-hireloop-delivery': randomUUID() });
+      const refused = await hook(body, { 'x-hireloop-signature': signHook(secret, body), 'x-hireloop-delivery': randomUUID() });
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ code: 'employee_inactive' });
     });

@@ -6,18 +6,17 @@
  * to `.run/screenshots/page/` (ignored by git).
  */
 import { execFileSync } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signToken } from '@hireloop/platform';
 import { repoRoot, waitUntil } from '@hireloop/platform/testing';
 import type { EmployeeGraphSpec, ExecutionView } from '@hireloop/schemas';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPage } from '../services/gateway/page/build';
-import { api, JWT_SECRET, Stack, token } from './stack';
+import { api, fireHook, Stack, token } from './stack';
 
 /** With the offline analyst and org acme: an options prompt (what starts it), a questions prompt (details), the review. */
 // vague enough on its trigger and its schedule that the creation asks both an options and a questions prompt
@@ -477,7 +476,7 @@ describe('the chat page in Chromium (every service its own process)', () => {
   it('a created employee at work: activated in the page, its webhook fired, its run approved from the inbox, its effects shown', async () => {
     // a fresh org with every provider connected (over HTTP, as its administrator would)
     const org = `refunds-${randomUUID().slice(0, 8)}`;
-    const admin = signToken({ userId: 'ops', orgId: org, role: 'admin' }, JWT_SECRET, '1h');
+    const admin = token('ops', org, 'admin');
     expect((await api(hubUrl, 'PUT', `/v1/orgs/${org}/connections`, { providers: EVERY_PROVIDER }, admin)).status).toBe(200);
 
     const page = await signIn('tess', org);
@@ -542,15 +541,7 @@ describe('the chat page in Chromium (every service its own process)', () => {
       amount: 250,
       paymentId: 'pi_9',
     });
-    const fired = await fetch(url!, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-hireloop-signature': `sha256=${createHmac('sha256', secret!).update(body).digest('hex')}`,
-        'x-hireloop-delivery': 'zd-9',
-      },
-      body,
-    });
+    const fired = await fireHook(url!, secret!, body, 'zd-9');
     const accepted = await fired.text();
     expect(fired.status, accepted).toBe(202);
     const { executionId } = JSON.parse(accepted) as { executionId: string };

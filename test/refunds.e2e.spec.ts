@@ -4,25 +4,23 @@
  * waits for a person's approval and, approved, is done once in the sandbox; a $40 refund runs without a
  * prompt; each run's summary names what it did and its effects list matches.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { signToken } from '@hireloop/platform';
 import { waitUntil } from '@hireloop/platform/testing';
 import type { EmployeeGraphSpec, HilPromptFrame, ServerFrame } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
-import { api, JWT_SECRET, Stack } from './stack';
+import { api, fireHook, Stack, token } from './stack';
 
 const golden = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../shared/golden/refunds-specialist.json', import.meta.url)), 'utf8'),
 ) as { jobDescription: string; org: { connected: string[] } };
 
 const ORG = `refunds-${randomUUID().slice(0, 8)}`;
-const owner = signToken({ userId: 'rita', orgId: ORG }, JWT_SECRET, '1h');
-const admin = signToken({ userId: 'ops', orgId: ORG, role: 'admin' }, JWT_SECRET, '1h');
-const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const owner = token('rita', ORG);
+const admin = token('ops', ORG, 'admin');
 
 interface RunView {
   status: string;
@@ -132,15 +130,7 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
 
   const fire = async (delivery: string, ticket: Record<string, unknown>) => {
     const body = JSON.stringify(ticket);
-    const res = await fetch(hook.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-hireloop-signature': sign(hook.secret, body),
-        'x-hireloop-delivery': delivery,
-      },
-      body,
-    });
+    const res = await fireHook(hook.url, hook.secret, body, delivery);
     const answer = await res.text();
     expect(res.status, answer).toBe(202);
     return (JSON.parse(answer) as { executionId: string }).executionId;

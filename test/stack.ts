@@ -1,11 +1,60 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { type FactPublisher, makeFact } from '@hireloop/fact-stream';
 import { signToken } from '@hireloop/platform';
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
+import type { EmployeeGraphSpec } from '@hireloop/schemas';
 import { inject } from 'vitest';
+import { api } from './http';
 
-export { api } from './http';
+export { api };
 
 export const JWT_SECRET = 'e2e-secret';
-export const token = (userId: string, orgId = 'acme') => signToken({ userId, orgId }, JWT_SECRET, '1h');
+/** A bearer token under the stack's secret, good for an hour; `role: 'admin'` for an org's administrator. */
+export const token = (userId: string, orgId = 'acme', role?: string) =>
+  signToken({ userId, orgId, ...(role ? { role } : {}) }, JWT_SECRET, '1h');
+
+/** The `x-hireloop-signature` a webhook's sender puts on a body: `sha256=<hex HMAC-SHA256 of the raw body>`. */
+export const signHook = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** A webhook delivery as its sender makes it: the JSON body signed with the hook's secret, under a delivery id. */
+export const fireHook = (url: string, secret: string, body: string, delivery: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-hireloop-signature': signHook(secret, body),
+      'x-hireloop-delivery': delivery,
+    },
+    body,
+  });
+
+/**
+ * An employee registered by its owner's creation, as graph-creator publishes one (the creation's start and
+ * its completed result), once the gateway shows it to the owner.
+ */
+export async function registerEmployee(
+  publisher: FactPublisher,
+  gateway: string,
+  spec: EmployeeGraphSpec,
+  owner = 'alice',
+): Promise<void> {
+  const executionId = randomUUID();
+  const correlation = { conversationId: `conv-${executionId.slice(0, 8)}`, userId: owner, executionId };
+  const trigger = {
+    triggerId: `trg-${executionId.slice(0, 8)}`,
+    triggerType: 'create_graph' as const,
+    payload: { jobDescription: 'x' },
+  };
+  const ctx = { orgId: spec.orgId, correlation };
+  await publisher.publish(makeFact('RunIntent', ctx, { executionId, employeeId: 'graph-creator', action: 'start', trigger }));
+  await publisher.publish(makeFact('ExecutionResult', ctx, { executionId, status: 'completed', output: { employee: spec } }));
+  const bearer = token(owner, spec.orgId);
+  await waitUntil(
+    async () =>
+      (await api(gateway, 'GET', `/v1/employees/${spec.employeeId}`, undefined, bearer)).status === 200 ? true : undefined,
+    'the employee registered',
+  );
+}
 
 export type ServiceName = 'event-store' | 'connect-hub' | 'trigger-router' | 'supervisor' | 'graph-creator' | 'gateway';
 
