@@ -3,10 +3,9 @@ import { createPool, derivedId } from '@hireloop/platform';
 import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { type AnyFact, type ExecutionView, type ServerFrame, Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
 import { executionIdOf } from '../services/supervisor/src/decider';
-import { api, Stack, token } from './stack';
+import { api, chat, Stack, token } from './stack';
 
 /**
  * Admission that never starves an organisation (issue 15), every service its own process: a slot
@@ -20,19 +19,6 @@ const MAX_RUNNING_PER_ORG = 2;
 const MAX_OPEN_PER_USER = 5;
 
 type Execution = ExecutionView & { status: string; position?: number };
-
-/** A chat socket that records every frame. */
-async function chat(url: string, bearer: string, conversationId: string) {
-  const socket = new WebSocket(`${url}?conversationId=${conversationId}`, { headers: { authorization: `Bearer ${bearer}` } });
-  const frames: ServerFrame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as ServerFrame));
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const waitFor = <F extends ServerFrame>(match: (f: ServerFrame) => boolean, what: string, timeoutMs = 60_000) =>
-    waitUntil(async () => frames.find(match) as F | undefined, what, timeoutMs).catch((error: unknown) => {
-      throw new Error(`${String(error)}; frames: ${JSON.stringify(frames).slice(0, 3000)}`);
-    });
-  return { socket, frames, waitFor };
-}
 
 describe('admission counts work, not waiting (every service its own process)', () => {
   const stack = new Stack({

@@ -41,7 +41,7 @@ import { employeeSpec, step, workflow } from '../packages/event-store/test/build
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
 import type { FaultPoint } from '../services/graph-creator/src/faults';
 import { type PrivateServer, privateKafka, privatePostgres } from './private-infra';
-import { api, fireHook, JWT_SECRET, registerEmployee, type ServiceName, Stack, signHook, token } from './stack';
+import { activate, api, fireHook, JWT_SECRET, registerEmployee, type ServiceName, Stack, signHook, token } from './stack';
 
 const FULL = process.env.CHAOS === 'full';
 const TRIALS = {
@@ -347,13 +347,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
     runEmployee.employeeId = randomUUID();
     await registerEmployee(publisher, gateway, runSpec(runEmployee.employeeId, url), runEmployee.owner);
     const owner = token(runEmployee.owner);
-    const activated = await api<{ hooks: { url: string; secret: string }[] }>(
-      gateway,
-      'POST',
-      `/v1/employees/${runEmployee.employeeId}/activate`,
-      undefined,
-      owner,
-    );
+    const activated = await activate(gateway, runEmployee.employeeId, owner);
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);
     runEmployee.secret = activated.body.hooks[0]?.secret ?? '';
     runEmployee.url = `${gateway}/v1/hooks/${runEmployee.employeeId}/ping`;
@@ -535,13 +529,7 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       [first.triggerId, first.executionId],
     );
     // activating again rotates every secret: a signature under the old one is refused
-    const rotated = await api<{ hooks: { secret: string }[] }>(
-      gateway,
-      'POST',
-      `/v1/employees/${runEmployee.employeeId}/activate`,
-      undefined,
-      token(runEmployee.owner),
-    );
+    const rotated = await activate(gateway, runEmployee.employeeId, token(runEmployee.owner));
     expect(rotated.status).toBe(200);
     const newSecret = rotated.body.hooks[0]?.secret ?? '';
     // the gateway learns the new activation from the event store: once the new secret's signature is

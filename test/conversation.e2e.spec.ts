@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { waitUntil } from '@hireloop/platform/testing';
-import type { HilPromptFrame, ServerFrame } from '@hireloop/schemas';
+import type { HilPromptFrame } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
-import { Stack, token } from './stack';
+import { chat, Stack, token } from './stack';
 
 /**
  * The worker on the conversation graph, every service its own process: its prompts come from a
@@ -21,18 +20,12 @@ describe('the conversation graph through every service', () => {
 
   it('asks inside the fan-out, then questions, loops back on revise, and completes', async () => {
     const conversationId = randomUUID();
-    const socket = new WebSocket(`${chatUrl}?conversationId=${conversationId}`, {
-      headers: { authorization: `Bearer ${token('fay')}` },
+    const client = await chat(chatUrl, token('fay'), conversationId);
+    const { frames } = client;
+    client.send({
+      conversationId,
+      text: 'Hire an assistant: when a deal closes, send a welcome email. Every Monday, post a pipeline report.',
     });
-    const frames: ServerFrame[] = [];
-    socket.on('message', (d) => frames.push(JSON.parse(d.toString()) as ServerFrame));
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    socket.send(
-      JSON.stringify({
-        conversationId,
-        text: 'Hire an assistant: when a deal closes, send a welcome email. Every Monday, post a pipeline report.',
-      }),
-    );
 
     const kinds: string[] = [];
     let revised = false;
@@ -53,20 +46,11 @@ describe('the conversation graph through every service', () => {
       const isReview = prompt.kind === 'options' && prompt.options.some((o) => o.id === 'revise');
       const payload = isReview && !revised ? { selected: ['revise'] } : scriptedAnswer(prompt);
       if (isReview) revised = true;
-      socket.send(
-        JSON.stringify({
-          type: 'hil_response',
-          conversationId,
-          executionId: prompt.executionId,
-          promptId: prompt.promptId,
-          kind: prompt.kind,
-          payload,
-        }),
-      );
+      client.answer(prompt, payload);
     }
     // fan-out options, questions, review (revise), questions again, review (approve)
     expect(kinds.map((k) => k.split(':')[0])).toEqual(['options', 'questions', 'options', 'questions', 'options']);
     expect(frames.some((f) => f.type === 'execution_result' && f.status === 'completed')).toBe(true);
-    socket.close();
+    client.socket.close();
   });
 });

@@ -9,7 +9,7 @@ import { createKafka, createLogger } from '@hireloop/platform';
 import { waitUntil } from '@hireloop/platform/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { refundsEmployee } from '../services/graph-creator/test/fixtures/refunds-employee';
-import { api, fireHook, registerEmployee, Stack, token } from './stack';
+import { activate, api, fireHook, registerEmployee, Stack, token } from './stack';
 
 interface Run {
   executionId: string;
@@ -45,13 +45,7 @@ describe('a registered employee runs from a signed webhook (every service its ow
     spec.compiled.budgets = { ...spec.compiled.budgets, timeoutSeconds: 300 };
     await registerEmployee(publisher, gateway, spec);
 
-    const activated = await api<{ hooks: { workflowId: string; url: string; secret: string }[] }>(
-      gateway,
-      'POST',
-      `/v1/employees/${employeeId}/activate`,
-      undefined,
-      alice,
-    );
+    const activated = await activate(gateway, employeeId, alice);
     expect(activated.status).toBe(200);
     const hook = activated.body.hooks.find((h) => h.workflowId === 'refunds');
     if (!hook) throw new Error('no hook for the refunds workflow');

@@ -9,7 +9,7 @@ import { createKafka, createLogger, createPool, executionIdOf } from '@hireloop/
 import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { employeeSpec, step, workflow } from '../packages/event-store/test/builders';
-import { api, registerEmployee, Stack, signHook, token } from './stack';
+import { activate, api, registerEmployee, Stack, signHook, token } from './stack';
 
 describe('employee triggers (every service its own process)', () => {
   const stack = new Stack({ MAX_RUNNING_PER_ORG: '100', CRON_TICK_MS: '1000' });
@@ -77,13 +77,7 @@ describe('employee triggers (every service its own process)', () => {
 
     beforeAll(async () => {
       employeeId = await register([{ id: 'tickets', triggerId: 'zendesk.new_ticket' }]);
-      const activated = await api<{ status: string; hooks: { workflowId: string; url: string; secret: string }[] }>(
-        gateway,
-        'POST',
-        `/v1/employees/${employeeId}/activate`,
-        undefined,
-        alice,
-      );
+      const activated = await activate(gateway, employeeId, alice);
       expect(activated.status).toBe(200);
       expect(activated.body.hooks[0]?.url).toBe(`${gateway}/v1/hooks/${employeeId}/tickets`);
       secret = activated.body.hooks[0]?.secret ?? '';
@@ -182,13 +176,7 @@ describe('employee triggers (every service its own process)', () => {
 
   it('cron: with two supervisors running, a per-minute employee fires exactly once per minute over three minutes (the leader killed after the first)', async () => {
     const employeeId = await register([{ id: 'tick', triggerId: 'schedule.cron', params: { expression: '* * * * *' } }]);
-    const activated = await api<{ workflows: { status: string; schedule?: { cron: string } }[] }>(
-      gateway,
-      'POST',
-      `/v1/employees/${employeeId}/activate`,
-      undefined,
-      alice,
-    );
+    const activated = await activate(gateway, employeeId, alice);
     expect(activated.body.workflows).toEqual([
       { workflowId: 'tick', triggerId: 'schedule.cron', status: 'on', schedule: { cron: '* * * * *' } },
     ]);

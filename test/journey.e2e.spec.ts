@@ -4,26 +4,12 @@ import { createKafka, createLogger } from '@hireloop/platform';
 import { waitUntil } from '@hireloop/platform/testing';
 import { type ExecutionView, type HilPromptFrame, type ServerFrame, Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
-import { api, Stack, token } from './stack';
+import { api, chat, Stack, token } from './stack';
 
 const JOB =
   'Customer Onboarding Specialist. When a deal in HubSpot moves to Closed Won, create an onboarding folder in Google Drive, ' +
   'send the customer a welcome email, and post a short note in the #onboarding Slack channel. Send the contract for signature through DocuSign.';
-
-/** A chat socket that records every frame. */
-async function chat(url: string, bearer: string, conversationId: string) {
-  const socket = new WebSocket(`${url}?conversationId=${conversationId}`, { headers: { authorization: `Bearer ${bearer}` } });
-  const frames: ServerFrame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as ServerFrame));
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const waitFor = <F extends ServerFrame>(match: (f: ServerFrame) => boolean, what: string, timeoutMs = 60_000) =>
-    waitUntil(async () => frames.find(match) as F | undefined, what, timeoutMs).catch((error: unknown) => {
-      throw new Error(`${String(error)}; frames: ${JSON.stringify(frames).slice(0, 3000)}`);
-    });
-  return { socket, frames, waitFor, send: (frame: unknown) => socket.send(JSON.stringify(frame)) };
-}
 
 type Execution = ExecutionView & { status: string };
 
@@ -92,28 +78,7 @@ describe('a conversation end to end (every service its own process, real Kafka a
     const client = await chat(chatUrl, bearer, conversationId);
     client.send({ conversationId, text: JOB });
 
-    const answered = new Set<string>();
-    let result: Extract<ServerFrame, { type: 'execution_result' }> | undefined;
-    for (let round = 0; round < 15 && !result; round++) {
-      const next = await client.waitFor(
-        (f) => (f.type === 'hil_prompt' && !answered.has(f.promptId)) || f.type === 'execution_result',
-        `prompt or result (round ${round})`,
-      );
-      if (next.type === 'execution_result') {
-        result = next;
-        break;
-      }
-      const prompt = next as HilPromptFrame;
-      answered.add(prompt.promptId);
-      client.send({
-        type: 'hil_response',
-        conversationId,
-        executionId: prompt.executionId,
-        promptId: prompt.promptId,
-        kind: prompt.kind,
-        payload: scriptedAnswer(prompt),
-      });
-    }
+    const result = await client.answerUntilResult(15);
     expect(result?.status).toBe('completed');
     const executionId = result?.executionId ?? '';
     // the same prompt is never shown twice to a socket

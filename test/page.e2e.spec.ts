@@ -12,7 +12,7 @@ import { createServer, type Server, type Socket, connect as tcpConnect } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, waitUntil } from '@hireloop/platform/testing';
-import type { EmployeeGraphSpec, ExecutionView } from '@hireloop/schemas';
+import { devOrgConnections, type EmployeeGraphSpec, type ExecutionView } from '@hireloop/schemas';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPage } from '../services/gateway/page/build';
@@ -26,20 +26,8 @@ const FREE_ANSWER = 'Update the deal in HubSpot and email the owner a digest';
 /** The refunds specialist of ../shared/golden: a $250 refund waits for a manager's approval. */
 const REFUNDS_JOB =
   'Refunds Specialist. Customers ask for refunds by opening a Zendesk ticket. Check the order, refund it in Stripe automatically when it is under $100, and ask a manager in Slack to approve anything larger before refunding. Reply to the customer in the ticket with the outcome.';
-const EVERY_PROVIDER = [
-  'gmail',
-  'google-calendar',
-  'slack',
-  'hubspot',
-  'zendesk',
-  'jira',
-  'google-drive',
-  'notion',
-  'schedule',
-  'webhook',
-  'http',
-  'stripe',
-];
+/** The development org's providers and Stripe: every one the refunds specialist may ask for. */
+const EVERY_PROVIDER = [...devOrgConnections, 'stripe'];
 
 const shots = join(repoRoot, '.run/screenshots/page');
 const WAIT = 60_000;

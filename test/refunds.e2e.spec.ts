@@ -8,11 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@hireloop/platform/testing';
-import type { EmployeeGraphSpec, HilPromptFrame, ServerFrame } from '@hireloop/schemas';
+import type { EmployeeGraphSpec } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { scriptedAnswer } from '../services/graph-creator/src/answerer';
-import { api, fireHook, Stack, token } from './stack';
+import { activate, api, chat, fireHook, Stack, token } from './stack';
 
 const golden = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../shared/golden/refunds-specialist.json', import.meta.url)), 'utf8'),
@@ -59,41 +57,10 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
     expect(connected.status).toBe(200);
 
     const conversationId = randomUUID();
-    const socket = new WebSocket(`${gateway.replace('http', 'ws')}/v1/chat?conversationId=${conversationId}`, {
-      headers: { authorization: `Bearer ${owner}` },
-    });
-    const frames: ServerFrame[] = [];
-    socket.on('message', (d) => frames.push(JSON.parse(d.toString()) as ServerFrame));
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    socket.send(JSON.stringify({ conversationId, text: golden.jobDescription }));
-    const answered = new Set<string>();
-    let result: Extract<ServerFrame, { type: 'execution_result' }> | undefined;
-    for (let n = 0; n < 12 && !result; n++) {
-      const next = await waitUntil(
-        async () =>
-          frames.find((f) => f.type === 'execution_result') ??
-          frames.find((f) => f.type === 'hil_prompt' && !answered.has(f.promptId)),
-        `prompt ${n + 1} or the result`,
-        90_000,
-      );
-      if (next.type === 'execution_result') {
-        result = next;
-        break;
-      }
-      const prompt = next as HilPromptFrame;
-      answered.add(prompt.promptId);
-      socket.send(
-        JSON.stringify({
-          type: 'hil_response',
-          conversationId,
-          executionId: prompt.executionId,
-          promptId: prompt.promptId,
-          kind: prompt.kind,
-          payload: scriptedAnswer(prompt),
-        }),
-      );
-    }
-    socket.close();
+    const client = await chat(`${gateway.replace('http', 'ws')}/v1/chat`, owner, conversationId);
+    client.send({ conversationId, text: golden.jobDescription });
+    const result = await client.answerUntilResult(12, 90_000);
+    client.socket.close();
     expect(result?.status).toBe('completed');
     employee = result?.output?.employee as EmployeeGraphSpec;
     expect(employee.validation.passed).toBe(true);
@@ -105,13 +72,7 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
         (await api(gateway, 'GET', `/v1/employees/${employee.employeeId}`, undefined, owner)).status === 200 ? true : undefined,
       'the employee registered',
     );
-    const activated = await api<{ status: string; hooks: { workflowId: string; url: string; secret: string }[] }>(
-      gateway,
-      'POST',
-      `/v1/employees/${employee.employeeId}/activate`,
-      undefined,
-      owner,
-    );
+    const activated = await activate(gateway, employee.employeeId, owner);
     expect(activated.status).toBe(200);
     expect(activated.body.status).toBe('active');
     const ticketWorkflow = employee.workflows.find((w) => w.trigger.triggerId === 'zendesk.new_ticket');

@@ -2,8 +2,17 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { type FactPublisher, makeFact } from '@hireloop/fact-stream';
 import { signToken } from '@hireloop/platform';
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
-import type { EmployeeGraphSpec } from '@hireloop/schemas';
+import type {
+  ActivationView,
+  ClientFrame,
+  EmployeeGraphSpec,
+  HilPromptFrame,
+  HilResponseFrame,
+  ServerFrame,
+} from '@hireloop/schemas';
 import { inject } from 'vitest';
+import WebSocket from 'ws';
+import { scriptedAnswer } from '../services/graph-creator/src/answerer';
 import { api } from './http';
 
 export { api };
@@ -27,6 +36,10 @@ export const fireHook = (url: string, secret: string, body: string, delivery: st
     },
     body,
   });
+
+/** POST /v1/employees/:id/activate as `bearer`: the employee's hooks (each secret shown once) and workflows. */
+export const activate = (gateway: string, employeeId: string, bearer: string) =>
+  api<ActivationView>(gateway, 'POST', `/v1/employees/${employeeId}/activate`, undefined, bearer);
 
 /**
  * An employee registered by its owner's creation, as graph-creator publishes one (the creation's start and
@@ -113,4 +126,48 @@ export class Stack {
   async down(): Promise<void> {
     await Promise.all(this.processes.map((p) => p.stop('SIGKILL')));
   }
+}
+
+/**
+ * A chat socket on the gateway (`url`: its `/v1/chat`) that records every frame it is sent; `answer`
+ * replies to a prompt with the scripted answer, or with `payload`.
+ */
+export async function chat(url: string, bearer: string, conversationId: string) {
+  const socket = new WebSocket(`${url}?conversationId=${conversationId}`, { headers: { authorization: `Bearer ${bearer}` } });
+  const frames: ServerFrame[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as ServerFrame));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const waitFor = <F extends ServerFrame>(match: (f: ServerFrame) => boolean, what: string, timeoutMs = 60_000) =>
+    waitUntil(async () => frames.find(match) as F | undefined, what, timeoutMs).catch((error: unknown) => {
+      throw new Error(`${String(error)}; frames: ${JSON.stringify(frames).slice(0, 3000)}`);
+    });
+  const send = (frame: ClientFrame) => socket.send(JSON.stringify(frame));
+  const answer = (prompt: HilPromptFrame, payload: HilResponseFrame['payload'] = scriptedAnswer(prompt)) =>
+    send({
+      type: 'hil_response',
+      conversationId,
+      executionId: prompt.executionId,
+      promptId: prompt.promptId,
+      kind: prompt.kind,
+      payload,
+    });
+  /** Answers every new prompt with the scripted answer until the execution's result (after `prompts` prompts at most). */
+  const answerUntilResult = async (prompts: number, timeoutMs = 60_000) => {
+    const answered = new Set<string>();
+    const resultOf = () => frames.find((f) => f.type === 'execution_result');
+    for (let n = 0; n < prompts; n++) {
+      const next = await waitFor(
+        (f) => f.type === 'execution_result' || (f.type === 'hil_prompt' && !answered.has(f.promptId)),
+        `prompt ${n + 1} or the result`,
+        timeoutMs,
+      );
+      const result = resultOf();
+      if (result) return result;
+      const prompt = next as HilPromptFrame;
+      answered.add(prompt.promptId);
+      answer(prompt);
+    }
+    return resultOf();
+  };
+  return { socket, frames, waitFor, send, answer, answerUntilResult };
 }
