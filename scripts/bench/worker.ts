@@ -9,13 +9,17 @@
  *   node --expose-gc --import tsx scripts/bench/worker.ts paused [count] [snapshot-file]
  *     `count` executions started and left at their first prompt: heap and RSS before and after (after a
  *     forced GC), per paused execution; a heap snapshot when a file is named.
+ * BENCH_CPU_PROFILE=<file.cpuprofile> profiles the measured creations only (not the start-up, not the warm-up).
  * Makes its own database and topics and drops the database at the end. Prints one JSON line.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { writeHeapSnapshot } from 'node:v8';
 import { offlineAnalyst } from '@hireloop/analyst';
 import { FactPublisher, makeFact } from '@hireloop/fact-stream';
 import {
+  CHECKPOINT_SCHEMA,
   createCheckpointer,
   createKafka,
   createLogger,
@@ -149,6 +153,12 @@ try {
     const concurrency = Number(thirdArg ?? 3);
     for (let i = 0; i < 3; i++) await creation(); // warm-up
     resumeMs.length = 0;
+    const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const sends0 = publisher.sends;
     const facts0 = publisher.facts;
     const cpu0 = process.cpuUsage();
@@ -165,6 +175,13 @@ try {
     );
     const cpu = process.cpuUsage(cpu0);
     const elapsed = performance.now() - t0;
+    const stored = async (table: string) =>
+      Number((await pool.query(`SELECT count(*) AS n FROM ${CHECKPOINT_SCHEMA}.${table}`)).rows[0].n);
+    if (profiler && process.env.BENCH_CPU_PROFILE) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(process.env.BENCH_CPU_PROFILE, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     out = {
       mode,
       creations: done,
@@ -175,6 +192,9 @@ try {
       resumeP50Ms: p50(resumeMs),
       factsPerCreation: Math.round(((publisher.facts - facts0) / done) * 10) / 10,
       sendsPerCreation: Math.round(((publisher.sends - sends0) / done) * 10) / 10,
+      // warm-up creations included: every creation writes the same
+      checkpointsPerCreation: Math.round(((await stored('checkpoints')) / (done + 3)) * 10) / 10,
+      checkpointWritesPerCreation: Math.round(((await stored('checkpoint_writes')) / (done + 3)) * 10) / 10,
     };
   } else {
     // warm-up: the JIT, the pool, and every org's catalog (what is kept per org is not per paused execution)
