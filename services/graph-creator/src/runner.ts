@@ -414,9 +414,9 @@ export class ExecutionRunner<S, R = unknown> {
       `UPDATE graph_executions SET status = $2, ended_at = $3 WHERE execution_id = $1 AND status = 'running'`,
       [executionId, status, this.clock.now().toISOString()],
     );
-    // the run's last events first: a reader that sees the result sees the progress and effects that led to it
-    if (before.length) await this.deps.publisher.publishAll(before, { traceparent });
-    await this.deps.publisher.publish(this.result(cause, status, body, executionId), { traceparent });
+    // the run's last events and its result in one producer send, the events first in it, as a prompt goes
+    // with the events before it (docs/decisions.md, 2026-11-24)
+    await this.deps.publisher.publishAll([...before, this.result(cause, status, body, executionId)], { traceparent });
   }
 
   private cancelled(cause: AnyFact, executionId: string): ExecutionResult {

@@ -64,3 +64,38 @@ describe('the creation graph reads an org’s catalog at most once per freshness
     expect((await source.forOrg('acme')).connected).toEqual(['slack']);
   });
 });
+
+describe('the creation graph’s catalog cache holds only fresh catalogs', () => {
+  it('given orgs read long ago, when another org is read, then their catalogs are dropped and read again when asked', async () => {
+    let now = 0;
+    const asked: string[] = [];
+    const source = freshCatalogSource(
+      {
+        forOrg: async (org) => {
+          asked.push(org);
+          return catalog([org]);
+        },
+      },
+      5_000,
+      () => now,
+    );
+    const first = await source.forOrg('acme');
+    await source.forOrg('globex');
+    now = 6_000;
+    await source.forOrg('initech');
+    now = 6_001;
+    // globex and acme were stale when initech was read: each is read afresh, not served from the old entry
+    const again = await source.forOrg('acme');
+    expect(again).not.toBe(first);
+    expect(asked).toEqual(['acme', 'globex', 'initech', 'acme']);
+  });
+
+  it('given a read that has settled, when a node asks again, then it gets the catalog read, not the first caller’s promise', async () => {
+    const source = freshCatalogSource({ forOrg: async () => catalog(['gmail']) }, 5_000, () => 0);
+    const reading = source.forOrg('acme');
+    const read = await reading;
+    const later = source.forOrg('acme');
+    expect(later).not.toBe(reading);
+    expect(await later).toBe(read);
+  });
+});

@@ -25,13 +25,11 @@ export interface CreationOptions {
   maxRevisions?: number;
 }
 
-/** One branch of the capability-matching fan-out. */
+/** One branch of the capability-matching fan-out: what the `Send` gives the node. */
 const MatchState = Annotation.Root({
   orgId: Annotation<string>,
   workflow: Annotation<DraftWorkflow>,
   excluded: Annotation<string[]>,
-  match: Annotation<CapabilityMatch | null>({ reducer: (_a, b) => b, default: () => null }),
-  notes: Annotation<string[]>({ reducer: (_a, b) => b, default: () => [] }),
 });
 
 /**
@@ -126,7 +124,7 @@ export function summary(s: CreationStateT, workflows: ReturnType<typeof deriveWo
 
 /**
  * The creation graph (ARCHITECTURE §8): analyse → capability matching, one branch per workflow
- * (`Send`) → gap identification → refine ⟲ ask the human → compile → validate (a failure routes
+ * (`Send`) → gap identification → refine ⟲ ask the human → compile and validate, one node (a failure routes
  * back to the step that owns it) → review with the user (approve / revise / cancel) → assemble.
  * Returned uncompiled: the checkpointer is given at compile time.
  */
@@ -135,17 +133,6 @@ export function buildCreationGraph(options: CreationOptions) {
   const maxRounds = options.maxRounds ?? 5;
   const maxRoutes = options.maxRoutes ?? 3;
   const maxRevisions = options.maxRevisions ?? 3;
-
-  const matchBranch = new StateGraph(MatchState)
-    .addNode('match_capabilities', async (s) => {
-      const catalog = await catalogSource.forOrg(s.orgId);
-      const notes: string[] = [];
-      const match = await analyst.matchCapabilities(s.workflow, catalog, notes);
-      return { match: sanitize(match, catalog, new Set(s.excluded)), notes };
-    })
-    .addEdge(START, 'match_capabilities')
-    .addEdge('match_capabilities', END)
-    .compile();
 
   const fanOut = (s: CreationStateT) =>
     s.workflows.map((workflow) => new Send('match_workflow', { orgId: s.orgId, workflow, excluded: s.excludedCapabilities }));
@@ -183,266 +170,280 @@ export function buildCreationGraph(options: CreationOptions) {
     return { catalog, workflows: deriveWorkflows(s.workflows, s.matches, s.gaps, catalog, { repair: s.repair }) };
   };
 
-  return new StateGraph(CreationState)
-    .addNode('analyse', async (s): Promise<CreationUpdate> => {
-      const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
-      const notes: string[] = [];
-      const analysis = await analyst.analyse(description, notes);
-      const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
-      return {
-        name,
-        workflows: analysis.workflows,
-        analysisConfidence: analysis.confidence,
-        matches: null,
-        excludedCapabilities: [],
-        gaps: s.revisions.length > 0 ? s.gaps : [],
-        asked: [],
-        routingTrace: s.revisions.length > 0 ? s.routingTrace : [],
-        repair: false,
-        fallbacks: notes,
-        restarting: false,
-        route: null,
-        phase: 'analysis',
-        progress: 10,
-      };
-    })
-    .addNode(
-      'match_workflow',
-      async (branch: typeof MatchState.State): Promise<CreationUpdate> => {
-        const out = await matchBranch.invoke(branch);
-        return out.match
-          ? { matches: { [branch.workflow.id]: out.match }, fallbacks: out.notes, phase: 'matching', progress: 30 }
-          : {};
-      },
-      { input: MatchState },
-    )
-    .addNode('identify_gaps', async (s): Promise<CreationUpdate> => {
-      const catalog = await catalogSource.forOrg(s.orgId);
-      const notes: string[] = [];
-      const findings = (
-        await Promise.all(
-          s.workflows.map((wf) => (s.matches[wf.id] ? analyst.findings(wf, s.matches[wf.id] as CapabilityMatch, notes) : [])),
-        )
-      ).flat();
-      const checkParams = paramsChecker(catalog);
-      // a workflow no capability does is offered the org's closest tools (its words, and a description the user gave)
-      const suggestions: Record<string, string[]> = {};
-      const connected = new Set(catalog.connected);
-      for (const wf of s.workflows) {
-        const match = s.matches[wf.id];
-        if (!match) continue;
-        if (isStepless(match, connected)) {
-          const words = [wf.responsibility, ...wf.steps.map((st) => st.text)].join('. ');
-          suggestions[wf.id] = await analyst.closestCapabilities(words, catalog);
-        }
-        // a step naming a product the org lacks: the org's tools nearest to what it does there
-        for (const st of match.steps) {
-          if (st.capabilityId || !st.providerId || connected.has(st.providerId)) continue;
-          const text = wf.steps.find((d) => d.id === st.stepId)?.text ?? '';
-          suggestions[st.stepId] = await analyst.closestCapabilities(text, catalog, 3);
-        }
-      }
-      const identified = carryAnswers(s.gaps, identifyGaps(s.workflows, s.matches, findings, catalog, checkParams, suggestions));
-      const carried = carryAnswers(s.gaps, [
-        ...identified,
-        ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
-      ]);
-      const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes));
-      return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
-    })
-    .addNode('refine', (s): CreationUpdate => {
-      const openBlocking = s.gaps.filter((g) => g.status === 'open' && mustAsk(g)).length;
-      const version = { version: s.decompositions.length + 1, workflowIds: s.workflows.map((w) => w.id), openGaps: openBlocking };
-      const converged = openBlocking === 0 || s.round >= maxRounds;
-      const spent = openBlocking > 0 && s.round >= maxRounds;
-      return {
-        ...(spent
-          ? {
-              budgetsSpent: [
-                `rounds of questions: ${maxRounds} spent with ${openBlocking} blocking gap(s) open; their defaults apply`,
-              ],
-            }
-          : {}),
-        decompositions: [...s.decompositions, version].slice(-20),
-        iterations: s.iterations + 1,
-        ...(converged ? { gaps: applyDefaults(s.gaps) } : {}),
-        phase: 'refinement',
-        progress: 50,
-      };
-    })
-    .addNode('ask_human', (s): CreationUpdate => {
-      const batch = nextBatch(s.gaps.filter(mustAsk));
-      const names = Object.fromEntries(s.workflows.map((w) => [w.id, w.name]));
-      const answer = ask(promptFor(batch, { progress: 55, canGoBack: s.asked.length > 0, workflowNames: names }));
-      const asked = { promptsAsked: s.promptsAsked + 1 };
-      switch (action(answer)) {
-        case 'restart':
-          return { ...asked, gaps: [], asked: [], round: 0, revisions: [], decision: 'pending', restarting: true };
-        case 'back': {
-          const previous = s.asked.at(-1);
-          return {
-            ...asked,
-            gaps: previous ? reopen(s.gaps, previous.gapIds) : s.gaps,
-            asked: s.asked.slice(0, -1),
-            round: previous ? previous.round : s.round,
-          };
-        }
-        case 'skip':
-          return {
-            ...asked,
-            gaps: skipBatch(s.gaps, batch),
-            asked: [...s.asked, { round: s.round, gapIds: batch.map((g) => g.gap.id) }],
-            round: s.round + 1,
-          };
-        case undefined:
-          return {
-            ...asked,
-            gaps: applyAnswer(s.gaps, batch, answer),
-            asked: [...s.asked, { round: s.round, gapIds: batch.map((g) => g.gap.id) }],
-            round: s.round + 1,
-          };
-        default: {
-          const never: never = action(answer) as never;
-          throw new Error(`unknown action ${String(never)}`);
-        }
-      }
-    })
-    .addNode('compile', async (s): Promise<CreationUpdate> => {
-      const { workflows } = await spec(s);
-      return { compiled: compileWorkflows(workflows, { repair: s.repair }), phase: 'compile', progress: 75 };
-    })
-    .addNode('validate', async (s): Promise<CreationUpdate> => {
-      const { catalog, workflows } = await spec(s);
-      const compiled = s.compiled ?? compileWorkflows(workflows, { repair: s.repair });
-      const checkParams = paramsChecker(catalog);
-      const checks = validateSpec(workflows, compiled, catalog, checkParams);
-      // a workflow left unsatisfied by a skipped blocking question fails by the user's choice: no route fixes it
-      const route = classify(
-        validateSpec(
-          workflows.filter((w) => w.status !== 'unsatisfied'),
-          compiled,
-          catalog,
-          checkParams,
-        ),
-      );
-      if (!route) return { checks, route: null, phase: 'validation', progress: 80 };
-      if (s.routingTrace.length >= maxRoutes)
+  return (
+    new StateGraph(CreationState)
+      .addNode('analyse', async (s): Promise<CreationUpdate> => {
+        const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
+        const notes: string[] = [];
+        const analysis = await analyst.analyse(description, notes);
+        const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
         return {
-          checks,
+          name,
+          workflows: analysis.workflows,
+          analysisConfidence: analysis.confidence,
+          matches: null,
+          excludedCapabilities: [],
+          gaps: s.revisions.length > 0 ? s.gaps : [],
+          asked: [],
+          routingTrace: s.revisions.length > 0 ? s.routingTrace : [],
+          repair: false,
+          fallbacks: notes,
+          restarting: false,
           route: null,
-          budgetsSpent: [`routes after failed checks: ${maxRoutes} spent; ${route.failedCheck} still fails`],
-          phase: 'validation',
-          progress: 80,
+          phase: 'analysis',
+          progress: 10,
         };
-      const unknown = workflows
-        .flatMap((w) => w.steps.map((st) => st.capabilityId))
-        .filter((id) => !catalog.capabilities.some((c) => c.id === id));
-      return {
-        checks,
-        routingTrace: [
-          ...s.routingTrace,
-          {
-            attempt: s.routingTrace.length + 1,
-            failedCheck: route.failedCheck,
-            routedTo: route.routeTo,
-            matchedRules: route.matchedRules,
-          },
-        ],
-        ...(route.routeTo === 'match_workflows'
-          ? { excludedCapabilities: [...new Set([...s.excludedCapabilities, ...unknown])], matches: null }
-          : {}),
-        ...(route.routeTo === 'compile' ? { repair: true } : {}),
-        route: route.routeTo,
-        phase: 'validation',
-      };
-    })
-    .addNode('review', async (s): Promise<CreationUpdate> => {
-      const { workflows } = await spec(s);
-      const compiled = s.compiled ?? compileWorkflows(workflows, { repair: true });
-      const canRevise = s.revisions.length < maxRevisions;
-      const passed = s.checks.every((c) => c.passed);
-      const answer = ask({
-        kind: 'options',
-        messages: [summary(s, workflows), `\`\`\`mermaid\n${mermaid(compiled)}\n\`\`\``],
-        options: [
-          // recommended only when every check passed; otherwise the summary shows what failed and nothing is pushed
-          { id: 'approve', label: 'Approve and register the employee', ...(passed ? { recommended: true } : {}) },
-          ...(canRevise ? [{ id: 'revise', label: 'Revise: tell me what to change' }] : []),
-          { id: 'cancel', label: 'Cancel' },
-        ],
-        selectionRules: { mode: 'single' },
-        progress: 90,
-      });
-      const choice = selected(answer)[0];
-      return {
-        decision: choice === 'cancel' ? 'cancel' : choice === 'revise' && canRevise ? 'revise' : 'approve',
-        promptsAsked: s.promptsAsked + 1,
-      };
-    })
-    .addNode('ask_revision', (s): CreationUpdate => {
-      const answer = ask({
-        kind: 'questions',
-        messages: ['What should change?'],
-        questions: [
-          {
-            id: 'change',
-            text: 'Describe the change (a workflow to add or drop, a different tool, another trigger…)',
-            required: true,
-            exampleAnswer: 'Also post a summary in #sales every Friday',
-          },
-        ],
-        progress: 90,
-      });
-      const change = textAnswers(answer).change?.trim();
-      return {
-        revisions: change ? [...s.revisions, change] : s.revisions,
-        decision: 'pending',
-        promptsAsked: s.promptsAsked + 1,
-      };
-    })
-    .addNode('assemble', async (s): Promise<CreationUpdate> => {
-      const { workflows } = await spec(s);
-      const compiled = s.compiled ?? compileWorkflows(workflows, { repair: true });
-      const version = (await options.versions?.nextVersion(s.orgId, s.name)) ?? 1;
-      const employee: EmployeeGraphSpec = {
-        employeeId: derivedId(s.executionId || s.jobDescription, 'employee'),
-        orgId: s.orgId,
-        name: s.name,
-        version,
-        jobDescription: s.jobDescription,
-        workflows,
-        gaps: s.gaps.filter((g) => g.target.kind !== 'describe' || g.status === 'answered').map(toGap),
-        compiled,
-        validation: { passed: s.checks.every((c) => c.passed), checks: s.checks },
-        diagram: mermaid(compiled),
-        history: { iterations: s.iterations, promptsAsked: s.promptsAsked, routingTrace: s.routingTrace },
-      };
-      return { employee: employee as unknown as Record<string, unknown>, phase: 'done', progress: 100 };
-    })
-    .addEdge(START, 'analyse')
-    .addConditionalEdges('analyse', fanOut, ['match_workflow'])
-    .addEdge('match_workflow', 'identify_gaps')
-    .addEdge('identify_gaps', 'refine')
-    .addConditionalEdges(
-      'refine',
-      (s: CreationStateT) => (s.gaps.some((g) => g.status === 'open' && mustAsk(g)) ? 'ask_human' : 'compile'),
-      ['ask_human', 'compile'],
-    )
-    .addConditionalEdges('ask_human', (s: CreationStateT) => (s.restarting ? 'analyse' : 'identify_gaps'), [
-      'analyse',
-      'identify_gaps',
-    ])
-    .addEdge('compile', 'validate')
-    .addConditionalEdges(
-      'validate',
-      (s: CreationStateT) => (s.route === null ? 'review' : s.route === 'match_workflows' ? fanOut(s) : s.route),
-      ['review', 'match_workflow', 'identify_gaps', 'compile'],
-    )
-    .addConditionalEdges(
-      'review',
-      (s: CreationStateT) => (s.decision === 'approve' ? 'assemble' : s.decision === 'revise' ? 'ask_revision' : END),
-      ['assemble', 'ask_revision', END],
-    )
-    .addEdge('ask_revision', 'analyse')
-    .addEdge('assemble', END);
+      })
+      .addNode(
+        'match_workflow',
+        // the branch matches in the node itself: a subgraph invoked per workflow cost a Pregel run of its own
+        // (its loop, its checkpoint namespace) for one function call (docs/decisions.md, 2026-11-24)
+        async (branch: typeof MatchState.State): Promise<CreationUpdate> => {
+          const catalog = await catalogSource.forOrg(branch.orgId);
+          const notes: string[] = [];
+          const match = sanitize(
+            await analyst.matchCapabilities(branch.workflow, catalog, notes),
+            catalog,
+            new Set(branch.excluded),
+          );
+          return { matches: { [branch.workflow.id]: match }, fallbacks: notes, phase: 'matching', progress: 30 };
+        },
+        { input: MatchState },
+      )
+      .addNode('identify_gaps', async (s): Promise<CreationUpdate> => {
+        const catalog = await catalogSource.forOrg(s.orgId);
+        const notes: string[] = [];
+        const findings = (
+          await Promise.all(
+            s.workflows.map((wf) => (s.matches[wf.id] ? analyst.findings(wf, s.matches[wf.id] as CapabilityMatch, notes) : [])),
+          )
+        ).flat();
+        const checkParams = paramsChecker(catalog);
+        // a workflow no capability does is offered the org's closest tools (its words, and a description the user gave)
+        const suggestions: Record<string, string[]> = {};
+        const connected = new Set(catalog.connected);
+        for (const wf of s.workflows) {
+          const match = s.matches[wf.id];
+          if (!match) continue;
+          if (isStepless(match, connected)) {
+            const words = [wf.responsibility, ...wf.steps.map((st) => st.text)].join('. ');
+            suggestions[wf.id] = await analyst.closestCapabilities(words, catalog);
+          }
+          // a step naming a product the org lacks: the org's tools nearest to what it does there
+          for (const st of match.steps) {
+            if (st.capabilityId || !st.providerId || connected.has(st.providerId)) continue;
+            const text = wf.steps.find((d) => d.id === st.stepId)?.text ?? '';
+            suggestions[st.stepId] = await analyst.closestCapabilities(text, catalog, 3);
+          }
+        }
+        const identified = carryAnswers(
+          s.gaps,
+          identifyGaps(s.workflows, s.matches, findings, catalog, checkParams, suggestions),
+        );
+        const carried = carryAnswers(s.gaps, [
+          ...identified,
+          ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
+        ]);
+        const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes));
+        return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
+      })
+      .addNode('refine', (s): CreationUpdate => {
+        const openBlocking = s.gaps.filter((g) => g.status === 'open' && mustAsk(g)).length;
+        const version = {
+          version: s.decompositions.length + 1,
+          workflowIds: s.workflows.map((w) => w.id),
+          openGaps: openBlocking,
+        };
+        const converged = openBlocking === 0 || s.round >= maxRounds;
+        const spent = openBlocking > 0 && s.round >= maxRounds;
+        return {
+          ...(spent
+            ? {
+                budgetsSpent: [
+                  `rounds of questions: ${maxRounds} spent with ${openBlocking} blocking gap(s) open; their defaults apply`,
+                ],
+              }
+            : {}),
+          decompositions: [...s.decompositions, version].slice(-20),
+          iterations: s.iterations + 1,
+          ...(converged ? { gaps: applyDefaults(s.gaps) } : {}),
+          phase: 'refinement',
+          progress: 50,
+        };
+      })
+      .addNode('ask_human', (s): CreationUpdate => {
+        const batch = nextBatch(s.gaps.filter(mustAsk));
+        const names = Object.fromEntries(s.workflows.map((w) => [w.id, w.name]));
+        const answer = ask(promptFor(batch, { progress: 55, canGoBack: s.asked.length > 0, workflowNames: names }));
+        const asked = { promptsAsked: s.promptsAsked + 1 };
+        switch (action(answer)) {
+          case 'restart':
+            return { ...asked, gaps: [], asked: [], round: 0, revisions: [], decision: 'pending', restarting: true };
+          case 'back': {
+            const previous = s.asked.at(-1);
+            return {
+              ...asked,
+              gaps: previous ? reopen(s.gaps, previous.gapIds) : s.gaps,
+              asked: s.asked.slice(0, -1),
+              round: previous ? previous.round : s.round,
+            };
+          }
+          case 'skip':
+            return {
+              ...asked,
+              gaps: skipBatch(s.gaps, batch),
+              asked: [...s.asked, { round: s.round, gapIds: batch.map((g) => g.gap.id) }],
+              round: s.round + 1,
+            };
+          case undefined:
+            return {
+              ...asked,
+              gaps: applyAnswer(s.gaps, batch, answer),
+              asked: [...s.asked, { round: s.round, gapIds: batch.map((g) => g.gap.id) }],
+              round: s.round + 1,
+            };
+          default: {
+            const never: never = action(answer) as never;
+            throw new Error(`unknown action ${String(never)}`);
+          }
+        }
+      })
+      // compiles and validates in one superstep (one derivation of the workflows, one checkpoint): a failed
+      // check routes back to the step that owns it, `compile` itself for a repair (docs/decisions.md, 2026-11-24)
+      .addNode('compile', async (s): Promise<CreationUpdate> => {
+        const { catalog, workflows } = await spec(s);
+        const compiled = compileWorkflows(workflows, { repair: s.repair });
+        const checkParams = paramsChecker(catalog);
+        const checks = validateSpec(workflows, compiled, catalog, checkParams);
+        // a workflow left unsatisfied by a skipped blocking question fails by the user's choice: no route fixes it
+        const route = classify(
+          validateSpec(
+            workflows.filter((w) => w.status !== 'unsatisfied'),
+            compiled,
+            catalog,
+            checkParams,
+          ),
+        );
+        if (!route) return { compiled, checks, route: null, phase: 'validation', progress: 80 };
+        if (s.routingTrace.length >= maxRoutes)
+          return {
+            compiled,
+            checks,
+            route: null,
+            budgetsSpent: [`routes after failed checks: ${maxRoutes} spent; ${route.failedCheck} still fails`],
+            phase: 'validation',
+            progress: 80,
+          };
+        const unknown = workflows
+          .flatMap((w) => w.steps.map((st) => st.capabilityId))
+          .filter((id) => !catalog.capabilities.some((c) => c.id === id));
+        return {
+          compiled,
+          checks,
+          routingTrace: [
+            ...s.routingTrace,
+            {
+              attempt: s.routingTrace.length + 1,
+              failedCheck: route.failedCheck,
+              routedTo: route.routeTo,
+              matchedRules: route.matchedRules,
+            },
+          ],
+          ...(route.routeTo === 'match_workflows'
+            ? { excludedCapabilities: [...new Set([...s.excludedCapabilities, ...unknown])], matches: null }
+            : {}),
+          ...(route.routeTo === 'compile' ? { repair: true } : {}),
+          route: route.routeTo,
+          phase: 'validation',
+        };
+      })
+      .addNode('review', async (s): Promise<CreationUpdate> => {
+        const { workflows } = await spec(s);
+        const compiled = s.compiled ?? compileWorkflows(workflows, { repair: true });
+        const canRevise = s.revisions.length < maxRevisions;
+        const passed = s.checks.every((c) => c.passed);
+        const answer = ask({
+          kind: 'options',
+          messages: [summary(s, workflows), `\`\`\`mermaid\n${mermaid(compiled)}\n\`\`\``],
+          options: [
+            // recommended only when every check passed; otherwise the summary shows what failed and nothing is pushed
+            { id: 'approve', label: 'Approve and register the employee', ...(passed ? { recommended: true } : {}) },
+            ...(canRevise ? [{ id: 'revise', label: 'Revise: tell me what to change' }] : []),
+            { id: 'cancel', label: 'Cancel' },
+          ],
+          selectionRules: { mode: 'single' },
+          progress: 90,
+        });
+        const choice = selected(answer)[0];
+        return {
+          decision: choice === 'cancel' ? 'cancel' : choice === 'revise' && canRevise ? 'revise' : 'approve',
+          promptsAsked: s.promptsAsked + 1,
+        };
+      })
+      .addNode('ask_revision', (s): CreationUpdate => {
+        const answer = ask({
+          kind: 'questions',
+          messages: ['What should change?'],
+          questions: [
+            {
+              id: 'change',
+              text: 'Describe the change (a workflow to add or drop, a different tool, another trigger…)',
+              required: true,
+              exampleAnswer: 'Also post a summary in #sales every Friday',
+            },
+          ],
+          progress: 90,
+        });
+        const change = textAnswers(answer).change?.trim();
+        return {
+          revisions: change ? [...s.revisions, change] : s.revisions,
+          decision: 'pending',
+          promptsAsked: s.promptsAsked + 1,
+        };
+      })
+      .addNode('assemble', async (s): Promise<CreationUpdate> => {
+        const { workflows } = await spec(s);
+        const compiled = s.compiled ?? compileWorkflows(workflows, { repair: true });
+        const version = (await options.versions?.nextVersion(s.orgId, s.name)) ?? 1;
+        const employee: EmployeeGraphSpec = {
+          employeeId: derivedId(s.executionId || s.jobDescription, 'employee'),
+          orgId: s.orgId,
+          name: s.name,
+          version,
+          jobDescription: s.jobDescription,
+          workflows,
+          gaps: s.gaps.filter((g) => g.target.kind !== 'describe' || g.status === 'answered').map(toGap),
+          compiled,
+          validation: { passed: s.checks.every((c) => c.passed), checks: s.checks },
+          diagram: mermaid(compiled),
+          history: { iterations: s.iterations, promptsAsked: s.promptsAsked, routingTrace: s.routingTrace },
+        };
+        return { employee: employee as unknown as Record<string, unknown>, phase: 'done', progress: 100 };
+      })
+      .addEdge(START, 'analyse')
+      .addConditionalEdges('analyse', fanOut, ['match_workflow'])
+      .addEdge('match_workflow', 'identify_gaps')
+      .addEdge('identify_gaps', 'refine')
+      .addConditionalEdges(
+        'refine',
+        (s: CreationStateT) => (s.gaps.some((g) => g.status === 'open' && mustAsk(g)) ? 'ask_human' : 'compile'),
+        ['ask_human', 'compile'],
+      )
+      .addConditionalEdges('ask_human', (s: CreationStateT) => (s.restarting ? 'analyse' : 'identify_gaps'), [
+        'analyse',
+        'identify_gaps',
+      ])
+      .addConditionalEdges(
+        'compile',
+        (s: CreationStateT) => (s.route === null ? 'review' : s.route === 'match_workflows' ? fanOut(s) : s.route),
+        ['review', 'match_workflow', 'identify_gaps', 'compile'],
+      )
+      .addConditionalEdges(
+        'review',
+        (s: CreationStateT) => (s.decision === 'approve' ? 'assemble' : s.decision === 'revise' ? 'ask_revision' : END),
+        ['assemble', 'ask_revision', END],
+      )
+      .addEdge('ask_revision', 'analyse')
+      .addEdge('assemble', END)
+  );
 }

@@ -42,23 +42,42 @@ const deepFreeze = <T>(value: T): T => {
  * creation asks for it in every node that needs it — about eight times per run, each two HTTP
  * revalidations at the hub — and the runtime's rails already read the hub's view at most every 5 s
  * (docs/decisions.md, 2026-11-24). The catalog is shared by every node that reads it, so it is frozen.
+ * Once read, the catalog itself is kept, not the promise of the read: a promise carries the async
+ * context of the run that made it (LangChain's run tree, the whole Pregel loop of that run), and a
+ * promise held per org kept one finished run alive per org; and a stale org's catalog is dropped when
+ * the next read comes, not kept until a thousand orgs pushed it out (docs/decisions.md, 2026-11-24).
  */
 export function freshCatalogSource(source: CatalogSource, ttlMs = 5_000, now: () => number = Date.now): CatalogSource {
-  const held = new Map<string, { at: number; catalog: Promise<Catalog> }>();
+  /** an org's catalog being read (`reading`), or read (`catalog`), at `at` */
+  type Entry =
+    | { at: number; reading: Promise<Catalog>; catalog?: undefined }
+    | { at: number; catalog: Catalog; reading?: undefined };
+  const held = new Map<string, Entry>();
   return {
     forOrg(orgId) {
       const cached = held.get(orgId);
-      if (cached && now() - cached.at < ttlMs) return cached.catalog;
-      const catalog = source.forOrg(orgId).then(deepFreeze);
-      const entry = { at: now(), catalog };
+      if (cached && now() - cached.at < ttlMs) return cached.reading ?? Promise.resolve(cached.catalog);
+      const at = now();
+      const reading = source.forOrg(orgId).then(deepFreeze);
+      const entry: Entry = { at, reading };
       held.delete(orgId);
+      // entries are in the order they were read: the stale ones at the front go (an org's catalog is
+      // held for as long as it is fresh, not for as long as the worker runs), and never more than 1,000
+      for (const [org, old] of held) {
+        if (now() - old.at < ttlMs && held.size < 1_000) break;
+        held.delete(org);
+      }
       held.set(orgId, entry);
-      if (held.size > 1_000) held.delete(held.keys().next().value as string);
-      // a failed read is not kept: the next caller asks again
-      catalog.catch(() => {
-        if (held.get(orgId) === entry) held.delete(orgId);
-      });
-      return catalog;
+      reading.then(
+        (catalog) => {
+          if (held.get(orgId) === entry) held.set(orgId, { at, catalog });
+        },
+        // a failed read is not kept: the next caller asks again
+        () => {
+          if (held.get(orgId) === entry) held.delete(orgId);
+        },
+      );
+      return reading;
     },
   };
 }
