@@ -3,6 +3,7 @@ import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/sc
 import { runTimeRisks } from './approval';
 import { bindWorkflow, type DraftBoundStep } from './bind';
 import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalog';
+import { exampleCondition, type Gate, gateField, gateOf, parseCondition } from './conditions';
 import type { GapState } from './state';
 
 /** An example answer for a parameter: its default, or the "e.g. …" of its description. */
@@ -230,8 +231,24 @@ export function identifyGaps(
     }
   }
 
+  // what counts as "urgent" decides whether a step runs: asked, its answer becomes the step's `when`
+  const gated = new Set<string>();
+  for (const wf of workflows) {
+    const gaps_ = conditionGaps(wf, matches[wf.id], catalog);
+    for (const g of gaps_) gated.add(`${wf.id}\u0000${g.target.kind === 'condition' ? g.target.quality : ''}`);
+    gaps.push(...gaps_);
+  }
+
   const capabilityOf = new Map(catalog.capabilities.map((c) => [c.id, c]));
   for (const f of findings) {
+    // the same words asked as a condition are not asked again as prose
+    if (
+      f.category === 'organizational_context' &&
+      [...gated].some(
+        (k) => k.startsWith(`${f.workflowId}\u0000`) && f.excerpt.toLowerCase().includes(k.split('\u0000')[1] ?? ''),
+      )
+    )
+      continue;
     if (f.category === 'underspecified_task' && f.blocking && stepless.has(f.workflowId)) continue;
     // who "the office manager" is decides a step's input: asked now, its answer bound as a constant
     const step = f.stepId ? matches[f.workflowId]?.steps.find((st) => st.stepId === f.stepId) : undefined;
@@ -279,6 +296,54 @@ export function identifyGaps(
     });
   }
   return gaps;
+}
+
+/**
+ * The steps of a workflow a quality decides ("If the ticket is urgent, text …"): one blocking
+ * question per quality, with an example answer over the field of the trigger's event it is read from
+ * (priority, amount, tags, sender). None when the trigger's event has no field for it (the analyst's
+ * context finding keeps its visible default then), or the trigger's parameters already filter on it.
+ */
+export function conditionGaps(wf: DraftWorkflow, match: CapabilityMatch | undefined, catalog: Catalog): GapState[] {
+  const trigger = match?.trigger.triggerId ? catalog.triggers.find((t) => t.id === match.trigger.triggerId) : undefined;
+  if (!match || !trigger || !catalog.connected.includes(providerOf(trigger.id))) return [];
+  const context = `${wf.responsibility}\n${wf.description}`;
+  const filtered = new Set(Object.values(match.trigger.params).map((v) => String(v).toLowerCase()));
+  const groups = new Map<string, { gate: Gate; field: string; steps: { id: string; text: string }[] }>();
+  for (const st of match.steps) {
+    const draft = wf.steps.find((d) => d.id === st.stepId);
+    if (!st.capabilityId || !draft) continue;
+    const gate = gateOf(draft.text, context, wf.triggerHint.text);
+    if (!gate || filtered.has(gate.quality)) continue;
+    const field = gateField(gate.kind, trigger.eventSchema);
+    if (!field) continue;
+    const group = groups.get(gate.quality) ?? { gate, field, steps: [] };
+    group.steps.push({ id: draft.id, text: draft.text });
+    groups.set(gate.quality, group);
+  }
+  return [...groups.values()].map(({ gate, field, steps }) => {
+    const fields = Object.keys(trigger.eventSchema.properties).slice(0, 8).join(', ');
+    const what = steps.map((st) => `"${st.text}"`).join(' and ');
+    return {
+      gap: {
+        id: slug(`gap:${wf.id}:condition:${gate.quality}`),
+        category: 'organizational_context',
+        workflowId: wf.id,
+        ...(steps[0] ? { stepId: steps[0].id } : {}),
+        blocking: true,
+        question:
+          `What counts as "${gate.quality}" in your organisation? It decides whether the employee does ${what}. Say it as a rule over the ${trigger.id} event (${fields}).`.slice(
+            0,
+            500,
+          ),
+        resolution: 'defaulted',
+      },
+      status: 'open',
+      ask: 'questions',
+      exampleAnswer: exampleCondition(field, gate.quality, trigger.eventSchema, trigger.paramsSchema),
+      target: { kind: 'condition', workflowId: wf.id, stepIds: steps.map((st) => st.id), field, quality: gate.quality },
+    } satisfies GapState;
+  });
 }
 
 /** The option of a task prompt that asks for the task in words. */
@@ -487,6 +552,8 @@ export function deriveWorkflows(
     const added: { stepId: string; capabilityId: string; text: string }[] = [];
     // constants that answers bind: input name → value, per step
     const constants = new Map<string, Record<string, string>>();
+    // conditions that answers set: step id → the answer and the field it was asked about
+    const conditions = new Map<string, { answer: string; field: string; quality: string }>();
     let triggerId = match?.trigger.triggerId ?? null;
     const params: Record<string, unknown> = { ...(match?.trigger.params ?? {}) };
     const context: string[] = [];
@@ -529,6 +596,10 @@ export function deriveWorkflows(
           for (const stepId of g.target.stepIds)
             constants.set(stepId, { ...(constants.get(stepId) ?? {}), [g.target.input]: value });
           break;
+        case 'condition':
+          for (const stepId of g.target.stepIds)
+            conditions.set(stepId, { answer: value, field: g.target.field, quality: g.target.quality });
+          break;
         default: {
           const never: never = g.target;
           throw new Error(`unknown gap target ${JSON.stringify(never)}`);
@@ -570,12 +641,18 @@ export function deriveWorkflows(
     const risks = runTimeRisks(bound.map((b) => ({ stepId: b.stepId, text: b.text, risk: b.capability.risk })));
     const steps: Workflow['steps'] = bound.map((b, i) => {
       const ids = bound.slice(0, i).map((e) => e.stepId);
+      // the organisation's answer to "what counts as urgent", read as a condition over the trigger's event;
+      // an answer that cannot be read stays prose the employee judges by (the review says so)
+      const asked = conditions.get(b.stepId);
+      const when = asked ? (parseCondition(asked.answer, event, asked.field) ?? b.when) : b.when;
+      if (asked && !parseCondition(asked.answer, event, asked.field))
+        context.push(`Only "${b.text}" when it is ${asked.quality}, which means: ${asked.answer}`);
       return {
         id: b.stepId,
         capabilityId: b.capability.id,
         purpose: b.text.slice(0, 500),
         inputs: withConstants(b.inputs, constants.get(b.stepId), b.capability),
-        ...(b.when ? { when: b.when } : {}),
+        ...(when ? { when } : {}),
         risk: risks[i] ?? b.capability.risk,
         // with repair (a failed validation routed here), only steps that come before are kept
         dependsOn: repair ? b.dependsOn.filter((d) => ids.includes(d)) : b.dependsOn,

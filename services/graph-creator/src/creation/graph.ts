@@ -115,6 +115,19 @@ export function summary(s: CreationStateT, workflows: ReturnType<typeof deriveWo
   const assumed = (s.gaps ?? []).filter((g) => g.status === 'defaulted' && g.gap.default && g.target.kind !== 'describe');
   for (const g of assumed.slice(0, 8)) lines.push(`  assumed: ${g.gap.question} → ${g.gap.default}`.slice(0, 400));
   if (assumed.length > 8) lines.push(`  …and ${assumed.length - 8} more assumptions (see the spec's gaps)`);
+  // an answer to "what counts as urgent" that could not be read as a condition: said, not hidden
+  for (const g of s.gaps ?? []) {
+    if (g.target.kind !== 'condition' || g.status !== 'answered' || !g.answer) continue;
+    const { workflowId, stepIds, quality } = g.target;
+    const steps = workflows.find((w) => w.id === workflowId)?.steps.filter((st) => stepIds.includes(st.id)) ?? [];
+    if (steps.some((st) => !st.when))
+      lines.push(
+        `  assumed: "${g.answer}" could not be read as a condition over the trigger's fields, so ${steps.map((st) => st.id.split('.').at(-1)).join(', ')} run every time and the employee judges what is ${quality} from your answer`.slice(
+          0,
+          400,
+        ),
+      );
+  }
   const failed = s.checks.filter((c) => !c.passed);
   lines.push(
     failed.length === 0
