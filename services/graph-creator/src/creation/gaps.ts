@@ -91,6 +91,7 @@ export function identifyGaps(
   catalog: Catalog,
   checkParams: ParamsCheck,
   suggestions: Record<string, string[]> = {},
+  unranked: ReadonlySet<string> = new Set(),
 ): GapState[] {
   const gaps: GapState[] = [];
   const connected = new Set(catalog.connected);
@@ -116,6 +117,8 @@ export function identifyGaps(
       entry.candidates.push(...step.candidates, ...(step.capabilityId ? [] : (suggestions[step.stepId] ?? [])));
       missing.set(key, entry);
     }
+    // whether the workflow keeps a step of a connected tool when steps on products hireloop lacks are left out
+    const keepsSteps = match.steps.some((st) => st.capabilityId && connected.has(providerOf(st.capabilityId)));
     for (const [key, { stepIds, capabilityId, candidates }] of missing) {
       const provider = key.split('\u0000')[0] ?? key;
       const stepId = stepIds[0] ?? '';
@@ -125,6 +128,16 @@ export function identifyGaps(
         : [...new Set(candidates)].filter((id) => catalogHas(catalog, id) && connected.has(providerOf(id))).slice(0, 3);
       const text = wf.steps.find((st) => st.id === stepId)?.text ?? wf.name;
       const http = !inCatalog && connected.has('http') && catalogHas(catalog, 'http.request') ? ['http.request'] : [];
+      // a product hireloop has no integration for is not quietly done by another product: what a user
+      // expects by default is the step left out and listed as missing; its API over HTTP or one of the
+      // org's tools stays a choice
+      // (unless nothing of the workflow would be left: then its API over HTTP is what can still do it)
+      const leave = inCatalog ? [] : [`${LEAVE}${provider}`];
+      const recommended = inCatalog
+        ? (alts[0] ?? `connect:${provider}`)
+        : keepsSteps || !http[0]
+          ? `${LEAVE}${provider}`
+          : http[0];
       gaps.push({
         gap: {
           id: slug(`gap:${wf.id}:integration:${provider}${capabilityId ? '' : `:${stepId}`}`),
@@ -132,18 +145,23 @@ export function identifyGaps(
           providerId: provider,
           workflowId: wf.id,
           stepId,
-          blocking: alts.length === 0 && http.length === 0,
+          blocking: inCatalog && alts.length === 0 && http.length === 0,
           question: capabilityId
             ? `"${wf.name}" needs ${provider} (${capabilityName.get(capabilityId) ?? capabilityId}), which is not connected. What should it use?`
             : `"${wf.name}": "${text}" needs ${provider}, which ${inCatalog ? 'is not connected' : 'hireloop has no integration for'}. What should it use?`,
           resolution: 'defaulted',
-          ...(alts[0] ? { default: alts[0] } : http[0] ? { default: http[0] } : {}),
+          ...(inCatalog ? (alts[0] ? { default: alts[0] } : {}) : { default: recommended }),
         },
         status: 'open',
         ask: 'options',
         options: [
-          ...alts.map((id) => ({ id, label: `Use ${id} instead`, description: capabilityName.get(id) ?? '' })),
+          ...leave.map((id) => ({
+            id,
+            label: `Leave it as a missing integration`,
+            description: `The rest of the workflow runs; "${text}" is listed as needing ${provider}`.slice(0, 200),
+          })),
           ...http.map((id) => ({ id, label: `Call ${provider}'s API over HTTP`, description: capabilityName.get(id) ?? '' })),
+          ...alts.map((id) => ({ id, label: `Use ${id} instead`, description: capabilityName.get(id) ?? '' })),
           ...(inCatalog
             ? [
                 {
@@ -154,14 +172,14 @@ export function identifyGaps(
               ]
             : []),
         ],
-        recommended: alts[0] ?? http[0] ?? `connect:${provider}`,
+        recommended,
         target: { kind: 'step', workflowId: wf.id, stepId },
       });
     }
 
     // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec;
     // the org's closest capabilities are offered, or the user describes the task in words
-    if (stepless.has(wf.id)) gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog));
+    if (stepless.has(wf.id)) gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog, !unranked.has(wf.id)));
 
     // how the workflow starts: unknown, or a trigger of a provider the org lacks
     const trigger = match.trigger;
@@ -346,8 +364,21 @@ export function conditionGaps(wf: DraftWorkflow, match: CapabilityMatch | undefi
   });
 }
 
+/** One tool of each connected provider, in catalog order: the options when nothing in the catalog ranks. */
+export function oneToolPerProvider(catalog: Catalog, limit = 5): string[] {
+  const connected = new Set(catalog.connected);
+  const seen = new Set<string>();
+  return catalog.capabilities
+    .filter((c) => connected.has(c.providerId) && !seen.has(c.providerId) && seen.add(c.providerId))
+    .map((c) => c.id)
+    .slice(0, limit);
+}
+
 /** The option of a task prompt that asks for the task in words. */
 export const DESCRIBE = 'describe';
+
+/** The option of a missing-integration prompt that leaves a step on a product hireloop lacks out (`leave:<provider>`). */
+export const LEAVE = 'leave:';
 
 /**
  * The gaps of a workflow no capability does (pure): one blocking options prompt — the org's closest
@@ -361,6 +392,7 @@ export function taskGaps(
   findings: readonly Finding[],
   suggestions: readonly string[],
   catalog: Catalog,
+  ranked = true,
 ): GapState[] {
   const described = findings.find((f) => f.workflowId === wf.id && f.category === 'underspecified_task' && f.blocking);
   const known = new Map(catalog.capabilities.map((c) => [c.id, c]));
@@ -385,7 +417,8 @@ export function taskGaps(
       ...options.map((id) => ({ id, label: known.get(id)?.description ?? id, description: id })),
       { id: DESCRIBE, label: 'Something else — describe it', description: 'Say in words what the employee should do here' },
     ],
-    ...(options[0] ? { recommended: options[0] } : {}),
+    // options that merely list the org's tools (nothing ranked) recommend none of them
+    ...(options[0] && ranked ? { recommended: options[0] } : {}),
     target: { kind: 'task', workflowId: wf.id, ...(stepId ? { stepId } : {}) },
   };
   return [
@@ -567,9 +600,11 @@ export function deriveWorkflows(
         case 'step':
           replaced.set(
             g.target.stepId,
-            value.startsWith('connect:')
-              ? (match?.steps.find((s) => s.stepId === (g.target as { stepId: string }).stepId)?.capabilityId ?? null)
-              : value,
+            value.startsWith(LEAVE)
+              ? null
+              : value.startsWith('connect:')
+                ? (match?.steps.find((s) => s.stepId === (g.target as { stepId: string }).stepId)?.capabilityId ?? null)
+                : value,
           );
           break;
         case 'trigger':
