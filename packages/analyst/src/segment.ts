@@ -53,7 +53,12 @@ const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|ca
 const verbish = (w: string): boolean => AUX.test(w) || /(s|ed)$/.test(w) || isBaseVerb(w);
 
 /** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
-function splitLead(text: string, skipWords: number, needOwnVerb: boolean): { lead: string; body: string } {
+function splitLead(
+  text: string,
+  skipWords: number,
+  needOwnVerb: boolean,
+  verbRightAfter = false,
+): { lead: string; body: string } {
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = text.slice(at);
@@ -65,7 +70,12 @@ function splitLead(text: string, skipWords: number, needOwnVerb: boolean): { lea
     const t = tokens[i];
     const prev = tokens[i - 1]?.lower ?? '';
     if (!t) continue;
-    if (seenVerb && i > skipWords && isBaseVerb(t.lower) && !/^(to|a|an|the|will|can|should|must|may|of|for|not)$/.test(prev)) {
+    if (
+      seenVerb &&
+      (i > skipWords || verbRightAfter) &&
+      isBaseVerb(t.lower) &&
+      !/^(to|a|an|the|will|can|should|must|may|of|for|not)$/.test(prev)
+    ) {
       return {
         lead: text
           .slice(0, t.start)
@@ -96,7 +106,8 @@ export function detectLead(sentence: string): Lead | null {
     const end = sched.index + sched.text.length + (time?.[0].length ?? 0);
     const rest = text.slice(end).replace(/^\s*,?\s*/, '');
     if (/^,/.test(text.slice(end).trim()) && rest) return { kind: 'schedule', text: text.slice(0, end).trim(), body: rest };
-    const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false);
+    // a schedule needs no subject: the word right after it may be the action ("every sunday evening email …")
+    const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false, true);
     return { kind: 'schedule', text: lead, body };
   }
   const watch = startsWithPhrase(lower, WATCH_LEADS);
