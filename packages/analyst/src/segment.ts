@@ -254,8 +254,36 @@ const PREAMBLE =
 /** A duty may start with a third-person verb ("creates a page") or a subject ("the bot must tag it"). */
 export const startsWithDuty = (text: string): boolean => startsWithVerb(text) || startsWithVerb(imperative(text));
 
+/** What is sent to someone, as the verb that sends it: "gets an email" → email, "gets a comment" → comment on. */
+const RECEIVED: Record<string, string> = {
+  email: 'email',
+  'e-mail': 'email',
+  message: 'message',
+  text: 'text',
+  sms: 'text',
+  dm: 'dm',
+  comment: 'comment on',
+  reply: 'reply to',
+  notification: 'notify',
+  ping: 'ping',
+  reminder: 'remind',
+};
+const RECEIVES =
+  /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+)?(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder)\b(.*)$/i;
+
+/** "the engineer on call should get an email with the link" → "email the engineer on call with the link". */
+export function receives(clause: string): string | null {
+  const m = clause.trim().match(RECEIVES);
+  // "every new Zendesk ticket gets a reply": the items arriving are the event, not a person (see productSubject)
+  if (!m?.[1] || !m[2] || holdsWorkItems(m[1].trim())) return null;
+  const verb = RECEIVED[m[2].toLowerCase()];
+  return verb ? `${verb} ${m[1].trim()}${m[3] ?? ''}` : null;
+}
+
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
 export function imperative(clause: string): string {
+  const received = receives(clause);
+  if (received) return received;
   const passive = clause.trim().match(PASSIVE_DUTY);
   if (passive?.[1] && passive[2] !== undefined) {
     // "those should be saved into the folder" → "save those into the folder"
@@ -285,6 +313,10 @@ export function splitEventSentence(text: string): { lead: string; body: string }
     /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as)\s+(.+)$/i,
   );
   if (become?.[1] && become[2]) return { lead: become[1].trim(), body: `create ${become[2]}` };
+  // "Jira tickets tagged urgent should be announced in #eng …": the product's items are the event, what is
+  // done to them the duty ("announce them in #eng …")
+  const subject = productSubject(text);
+  if (subject) return subject;
   const cuts: { at: number; end: number }[] = [];
   for (const m of text.matchAll(CLAUSE_BREAK)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   // "… on the website you add them to hubspot": a subject and a verb of work inside the first piece
@@ -309,6 +341,49 @@ export function splitEventSentence(text: string): { lead: string; body: string }
     }
   }
   return null;
+}
+
+/** Things a product holds that arrive as work: "Jira tickets", "HubSpot deals", "Zendesk requests". */
+const WORK_ITEMS =
+  /^(tickets?|issues?|bugs?|requests?|deals?|leads?|contacts?|orders?|invoices?|payments?|messages?|emails?|mails?|events?|meetings?|candidates?|applications?|applicants?|hires?|pull requests?|prs?|files?|documents?|envelopes?|pages?|signups?|sign-ups?|submissions?|forms?|refunds?|charges?|subscriptions?|tasks?|cards?|records?|entries|rows?|texts?|sms)$/i;
+
+/**
+ * A sentence whose subject is a product's items and whose verb says what happens to them:
+ * "Jira tickets tagged urgent should be announced in #eng-oncall" → lead "Jira tickets tagged urgent
+ * arrive", body "announce them in #eng-oncall". The product is a catalog product at the very start
+ * (in any case: "jira tickets …"), or a capitalised name followed by the items it holds.
+ */
+export function productSubject(text: string): { lead: string; body: string } | null {
+  const got = text.match(RECEIVES);
+  if (got?.[1] && got[2] && holdsWorkItems(got[1].trim())) {
+    const subjectText = got[1].trim();
+    const verb = RECEIVED[got[2].toLowerCase()];
+    if (!verb) return null;
+    const lead = /\b(that|which|who)\b/i.test(subjectText) ? subjectText : `${subjectText} arrives`;
+    return { lead, body: `${verb} them${got[3] ?? ''}` };
+  }
+  const m = text.match(
+    /^(.{3,80}?)\s+(?:should|must|will|need to|needs to|have to|has to|are to|get|are)\s+(?:also\s+|always\s+|automatically\s+|immediately\s+)?(?:be\s+|get\s+)?([a-z]+ed)\b(.*)$/i,
+  );
+  if (!m?.[1] || !m[2]) return null;
+  const subjectText = m[1].trim();
+  if (!holdsWorkItems(subjectText)) return null;
+  const base = lemmas(m[2].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+  if (!base) return null;
+  return { lead: `${subjectText} are created`, body: `${base} them${m[3] ?? ''}` };
+}
+
+/** Whether a subject is a product's items: a catalog product at its start, or a capitalised name, then what it holds. */
+function holdsWorkItems(said: string): boolean {
+  const subject = said.replace(/^(?:(?:every|each|all|any|the|a|an|new|incoming)\s+)+/i, '');
+  const named = providersIn(subject).find((p) => p.index === 0);
+  const words = subject.split(/\s+/);
+  const items = named
+    ? subject.slice(named.name.length).trim().split(/\s+/)[0]
+    : /^[A-Z][\w.-]+$/.test(words[0] ?? '')
+      ? words[1]
+      : undefined;
+  return !!items && WORK_ITEMS.test(items);
 }
 
 const CLAUSE_BREAK =
@@ -394,7 +469,9 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
     const text = said !== bare && startsWithVerb(said) && !GUIDELINE.test(said) && index > 0 ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
     const lead = detectLead(text);
-    const verbFirst = !lead && startsWithVerb(text);
+    // "Shopify orders should be logged in Notion": a product's items as the subject are the event
+    const subject = lead ? null : productSubject(text);
+    const verbFirst = !lead && !subject && startsWithVerb(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       const sched = findSchedule(text);
@@ -420,8 +497,8 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
       return;
     }
     if (!lead && !verbFirst) {
-      if (isEventSentence(text)) {
-        const split = splitEventSentence(text);
+      if (subject || isEventSentence(text)) {
+        const split = subject ?? splitEventSentence(text);
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
         if (split) addClauses(d, split.body);
