@@ -48,9 +48,43 @@ type Draft = {
 const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
   phrases.find((p) => lower === p || lower.startsWith(`${p} `) || lower.startsWith(`${p},`));
 
-const isBaseVerb = (word: string): boolean => KNOWN_VERBS.has(word.toLowerCase());
+/**
+ * Verbs and event words the served catalog adds to the built-in lexicon: the first words of its
+ * capabilities' and triggers' vocabulary (the Connect Hub serves it, migration 0012), so a capability
+ * added with a new verb starts a clause and a trigger with a new event word opens a workflow.
+ */
+export interface SegmentWords {
+  verbs: ReadonlySet<string>;
+  events: ReadonlySet<string>;
+}
+export const NO_SERVED_WORDS: SegmentWords = { verbs: new Set(), events: new Set() };
+
+type Said = { vocabulary?: { verbs: readonly string[] } };
+/** The words a served catalog adds (pure): first words of its vocabulary's verbs, lower case. */
+export function servedWords(catalog?: { capabilities: readonly Said[]; triggers: readonly Said[] }): SegmentWords {
+  if (!catalog) return NO_SERVED_WORDS;
+  const first = (items: readonly Said[]) =>
+    new Set(
+      items
+        .flatMap((i) => i.vocabulary?.verbs ?? [])
+        .map((v) => v.trim().toLowerCase().split(/\s+/)[0] ?? '')
+        .filter((v) => /^[a-z][a-z-]+$/.test(v)),
+    );
+  return { verbs: first(catalog.capabilities), events: first(catalog.triggers) };
+}
+
+const knownVerb = (word: string, w: SegmentWords): boolean => KNOWN_VERBS.has(word) || w.verbs.has(word);
+/** Whether a clause starts with a verb: the built-in lexicon and compromise, or a verb the served catalog adds. */
+const startsWithVerbIn = (text: string, w: SegmentWords): boolean => {
+  if (startsWithVerb(text)) return true;
+  if (w.verbs.size === 0) return false;
+  const first = tokenize(stripLeadIns(text))[0];
+  return !!first && lemmas(first.lower).some((l) => w.verbs.has(l));
+};
+
+const isBaseVerb = (word: string, w: SegmentWords = NO_SERVED_WORDS): boolean => knownVerb(word.toLowerCase(), w);
 const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|cannot|can't|will|won't)$/;
-const verbish = (w: string): boolean => AUX.test(w) || /(s|ed)$/.test(w) || isBaseVerb(w);
+const verbish = (word: string, w: SegmentWords): boolean => AUX.test(word) || /(s|ed)$/.test(word) || isBaseVerb(word, w);
 
 /** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
 function splitLead(
@@ -58,11 +92,12 @@ function splitLead(
   skipWords: number,
   needOwnVerb: boolean,
   verbRightAfter = false,
+  w: SegmentWords = NO_SERVED_WORDS,
 ): { lead: string; body: string } {
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = text.slice(at);
-    if (startsWithDuty(rest)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
+    if (startsWithDuty(rest, w)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
   }
   const tokens = tokenize(text);
   let seenVerb = !needOwnVerb;
@@ -73,7 +108,7 @@ function splitLead(
     if (
       seenVerb &&
       (i > skipWords || verbRightAfter) &&
-      isBaseVerb(t.lower) &&
+      isBaseVerb(t.lower, w) &&
       !/^(to|a|an|the|will|can|should|must|may|of|for|not)$/.test(prev)
     ) {
       return {
@@ -84,18 +119,18 @@ function splitLead(
         body: text.slice(t.start).trim(),
       };
     }
-    if (verbish(t.lower)) seenVerb = true;
+    if (verbish(t.lower, w)) seenVerb = true;
   }
   return { lead: text.trim(), body: '' };
 }
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
-export function detectLead(sentence: string): Lead | null {
+export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
   const text = sentence.replace(/^(also|then|and|additionally|finally)[,\s]+/i, '').trim();
   const lower = text.toLowerCase();
   const manual = startsWithPhrase(lower, MANUAL_LEADS);
   if (manual) {
-    const { lead, body } = splitLead(text, manual.split(' ').length, false);
+    const { lead, body } = splitLead(text, manual.split(' ').length, false, false, w);
     return { kind: 'manual', text: lead, body };
   }
   const sched = findSchedule(text);
@@ -107,12 +142,12 @@ export function detectLead(sentence: string): Lead | null {
     const rest = text.slice(end).replace(/^\s*,?\s*/, '');
     if (/^,/.test(text.slice(end).trim()) && rest) return { kind: 'schedule', text: text.slice(0, end).trim(), body: rest };
     // a schedule needs no subject: the word right after it may be the action ("every sunday evening email …")
-    const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false, true);
+    const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false, true, w);
     return { kind: 'schedule', text: lead, body };
   }
   const watch = startsWithPhrase(lower, WATCH_LEADS);
   if (watch) {
-    const { lead, body } = splitLead(text, watch.split(' ').length + 1, false);
+    const { lead, body } = splitLead(text, watch.split(' ').length + 1, false, false, w);
     if (body) return { kind: 'event', text: lead, body };
   }
   const cond = startsWithPhrase(lower, CONDITION_LEADS);
@@ -121,12 +156,14 @@ export function detectLead(sentence: string): Lead | null {
       text,
       cond.split(' ').length,
       cond.startsWith('if') || cond === 'unless' || cond === 'in case',
+      false,
+      w,
     );
     return { kind: 'condition', text: lead, body };
   }
   const event = startsWithPhrase(lower, EVENT_LEADS);
   if (event) {
-    const { lead, body } = splitLead(text, event.split(' ').length, true);
+    const { lead, body } = splitLead(text, event.split(' ').length, true, false, w);
     return { kind: 'event', text: lead, body };
   }
   return null;
@@ -169,10 +206,10 @@ const EVENT_CUES =
   /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|portal|queue|number|phone line|ticket|channel|calendar)s?\b|[\w.+-]+@[\w-]+\.[\w.]+/i;
 
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
-function isEventSentence(text: string): boolean {
+function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   if (DESCRIPTIVE_START.test(text)) return false;
   const tokens = tokenize(text);
-  const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l)));
+  const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
   return hasEventVerb && hasCue;
 }
@@ -252,7 +289,8 @@ const PREAMBLE =
   /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
 /** A duty may start with a third-person verb ("creates a page") or a subject ("the bot must tag it"). */
-export const startsWithDuty = (text: string): boolean => startsWithVerb(text) || startsWithVerb(imperative(text));
+export const startsWithDuty = (text: string, w: SegmentWords = NO_SERVED_WORDS): boolean =>
+  startsWithVerbIn(text, w) || startsWithVerbIn(imperative(text, w), w);
 
 /** What is sent to someone, as the verb that sends it: "gets an email" → email, "gets a comment" → comment on. */
 const RECEIVED: Record<string, string> = {
@@ -281,21 +319,21 @@ export function receives(clause: string): string | null {
 }
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
-export function imperative(clause: string): string {
+export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): string {
   const received = receives(clause);
   if (received) return received;
   const passive = clause.trim().match(PASSIVE_DUTY);
   if (passive?.[1] && passive[2] !== undefined) {
     // "those should be saved into the folder" → "save those into the folder"
-    const base = lemmas(passive[1].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+    const base = lemmas(passive[1].toLowerCase()).find((l) => knownVerb(l, w));
     if (base) return `${base} them${passive[2]}`;
   }
   let t = clause.trim().replace(SUBJECT_MODAL, '');
   const first = tokenize(t)[0];
-  if (first && !KNOWN_VERBS.has(first.lower)) {
+  if (first && !knownVerb(first.lower, w)) {
     const base = lemmas(first.lower)
       .slice(1)
-      .find((l) => KNOWN_VERBS.has(l));
+      .find((l) => knownVerb(l, w));
     // "creates", "books", "answers": a third-person verb of a duty
     if (base && /s$/.test(first.lower)) t = `${base}${t.slice(first.end)}`;
   }
@@ -307,7 +345,7 @@ export function imperative(clause: string): string {
  * "Clients often email us asking …; the assistant should find a time, put it on the calendar and reply".
  * The event is the part before the first clause that reads as a duty; null when no clause does.
  */
-export function splitEventSentence(text: string): { lead: string; body: string } | null {
+export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
   // "Each text should become a Zendesk ticket": the event, then what it turns into
   const become = text.match(
     /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as)\s+(.+)$/i,
@@ -326,10 +364,10 @@ export function splitEventSentence(text: string): { lead: string; body: string }
   for (const cut of cuts) {
     const rest = text.slice(cut.end);
     const piece = rest.split(/[,;]|\s(?:and|then)\s/)[0] ?? '';
-    const duty = imperative(piece);
+    const duty = imperative(piece, w);
     const verb = tokenize(duty)[0]?.lower ?? '';
-    const named = duty !== piece.trim() || KNOWN_VERBS.has(verb);
-    if (cut.at > 0 && named && startsWithVerb(duty) && !/^(is|are|was|were|be|get|gets|have|has)$/.test(verb)) {
+    const named = duty !== piece.trim() || knownVerb(verb, w);
+    if (cut.at > 0 && named && startsWithVerbIn(duty, w) && !/^(is|are|was|were|be|get|gets|have|has)$/.test(verb)) {
       const body = text.slice(cut.end);
       return {
         lead: text
@@ -391,7 +429,7 @@ const CLAUSE_BREAK =
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
 
 /** Splits an action body into clauses, one per verb: "create a folder and share it, send an email" → 3. */
-export function splitClauses(body: string): { clauses: string[]; conditions: string[] } {
+export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): { clauses: string[]; conditions: string[] } {
   const clauses: string[] = [];
   const conditions: string[] = [];
   let start = 0;
@@ -400,7 +438,7 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
     const at = (m.index ?? 0) + m[0].length;
     const rest = body.slice(at);
     if (
-      startsWithDuty(rest) ||
+      startsWithDuty(rest, w) ||
       CONDITION_START.test(rest) ||
       m[0].trim().startsWith(';') ||
       rewriteRouting(rest.split(/[,;]/)[0] ?? '')
@@ -415,7 +453,7 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
     if (!piece) return;
     if (CONDITION_START.test(piece)) {
       // "when you cannot answer, create a ticket": the condition guards what follows the comma
-      const comma = [...piece.matchAll(/,\s*/g)].find((m) => startsWithVerb(piece.slice((m.index ?? 0) + m[0].length)));
+      const comma = [...piece.matchAll(/,\s*/g)].find((m) => startsWithVerbIn(piece.slice((m.index ?? 0) + m[0].length), w));
       if (comma) {
         conditions.push(piece.slice(0, comma.index ?? 0).trim());
         piece = piece.slice((comma.index ?? 0) + comma[0].length).trim();
@@ -432,7 +470,7 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
         return;
       }
     }
-    clauses.push(startsWithVerb(piece) ? piece : (rewriteRouting(piece) ?? piece));
+    clauses.push(startsWithVerbIn(piece, w) ? piece : (rewriteRouting(piece) ?? piece));
   });
   return { clauses, conditions };
 }
@@ -440,18 +478,18 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
 const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
 
-function addClauses(draft: Draft, body: string): void {
-  const { clauses } = splitClauses(body);
+function addClauses(draft: Draft, body: string, w: SegmentWords): void {
+  const { clauses } = splitClauses(body, w);
   for (const raw of clauses) {
-    const c = imperative(raw).replace(BECOME, 'create ');
+    const c = imperative(raw, w).replace(BECOME, 'create ');
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
-    else if (startsWithVerb(c)) draft.clauses.push(c);
+    else if (startsWithVerbIn(c, w)) draft.clauses.push(c);
   }
 }
 
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
-function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
+function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[] } {
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
   let current: Draft | null = null;
@@ -464,14 +502,14 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
 
   all.forEach((s, index) => {
     const bare = s.text.replace(PREAMBLE, '').trim() || s.text;
-    const said = imperative(bare);
+    const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
-    const text = said !== bare && startsWithVerb(said) && !GUIDELINE.test(said) && index > 0 ? said : bare;
+    const text = said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
-    const lead = detectLead(text);
+    const lead = detectLead(text, w);
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
-    const verbFirst = !lead && !subject && startsWithVerb(text);
+    const verbFirst = !lead && !subject && startsWithVerbIn(text, w);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       const sched = findSchedule(text);
@@ -481,12 +519,12 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
       return;
     }
     // "People register through the form on our website: add each of them …" — the event before the colon
-    if (s.label && !lead && verbFirst && isEventSentence(s.label)) open(s.block, 'event', s.label);
+    if (s.label && !lead && verbFirst && isEventSentence(s.label, w)) open(s.block, 'event', s.label);
     // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
     if (
       index === 0 &&
       !lead &&
-      (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text)))
+      (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text, w)))
     )
       return;
     // "Thanks!!", "Cheers": politeness, not a duty
@@ -497,11 +535,11 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
       return;
     }
     if (!lead && !verbFirst) {
-      if (subject || isEventSentence(text)) {
-        const split = subject ?? splitEventSentence(text);
+      if (subject || isEventSentence(text, w)) {
+        const split = subject ?? splitEventSentence(text, w);
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
-        if (split) addClauses(d, split.body);
+        if (split) addClauses(d, split.body, w);
       }
       return;
     }
@@ -542,7 +580,7 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
     }
     if (!draft) return;
     draft.sentences.push(text);
-    if (body) addClauses(draft, body);
+    if (body) addClauses(draft, body, w);
   });
   return { drafts, guidelines };
 }
@@ -579,9 +617,9 @@ const KNOWN_TRIGGER_CUE = (text: string): boolean =>
   Object.values(PROVIDER_CUES).some((cues) => cues.some((c) => text.toLowerCase().includes(c)));
 
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
-export function analyseJob(jobDescription: string): JobAnalysis {
+export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000));
-  let { drafts, guidelines } = assemble(all);
+  let { drafts, guidelines } = assemble(all, served);
   if (drafts.length > 1) {
     const concrete = drafts.filter((d) => !isVagueOnly(d));
     if (concrete.length > 0) drafts = concrete;
@@ -630,7 +668,7 @@ export function analyseJob(jobDescription: string): JobAnalysis {
                 : 0.8;
         const concrete = w.steps.filter((s) => {
           const v = parseClause(s.text).verbPhrase ?? '';
-          return KNOWN_VERBS.has(v.split(' ')[0] ?? '') && !(VAGUE_VERBS as readonly string[]).includes(v);
+          return knownVerb(v.split(' ')[0] ?? '', served) && !(VAGUE_VERBS as readonly string[]).includes(v);
         }).length;
         const steps = w.steps.length ? concrete / w.steps.length : 0.3;
         return sum + 0.5 * trig + 0.5 * steps;

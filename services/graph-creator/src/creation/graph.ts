@@ -185,7 +185,7 @@ export function buildCreationGraph(options: CreationOptions) {
         if (g.target.kind !== 'describe' || g.status !== 'answered' || !g.answer || g.steps !== undefined) return g;
         const wf = workflows.find((w) => w.id === g.gap.workflowId);
         if (!wf) return g;
-        const analysis = await analyst.analyse(g.answer, notes);
+        const analysis = await analyst.analyse(g.answer, notes, catalog);
         const steps = analysis.workflows.flatMap((w) => w.steps).slice(0, 10);
         const draft: DraftWorkflow = {
           ...wf,
@@ -215,7 +215,9 @@ export function buildCreationGraph(options: CreationOptions) {
     .addNode('analyse', async (s): Promise<CreationUpdate> => {
       const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
       const notes: string[] = [];
-      const analysis = await analyst.analyse(description, notes);
+      // the org's catalog: its served vocabulary's verbs and event words are read by the segmenter too
+      const catalog = await catalogSource.forOrg(s.orgId);
+      const analysis = await analyst.analyse(description, notes, catalog);
       const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
       return {
         name,
