@@ -64,14 +64,14 @@ export class LlmAnalyst implements Analyst {
     });
   }
 
-  async analyse(jobDescription: string, notes?: AnalystNotes) {
+  async analyse(jobDescription: string, notes?: AnalystNotes, catalog?: Catalog) {
     const reply = await this.ask(
       JobAnalysis,
       'job_analysis',
       'Break the job description into workflows: one per responsibility, each with what starts it (triggerHint kind event|schedule|manual|unknown and the words) and its ordered steps (id, text, action as "verb object"). Ids: wf-1, wf-2…, steps s1, s2…. Answer with JSON {workflows, confidence}.',
       jobDescription,
     );
-    return this.orOffline('analyse', reply, notes, () => this.offline.analyse(jobDescription, notes));
+    return this.orOffline('analyse', reply, notes, () => this.offline.analyse(jobDescription, notes, catalog));
   }
 
   async matchCapabilities(workflow: DraftWorkflow, catalog: Catalog, notes?: AnalystNotes) {

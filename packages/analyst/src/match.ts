@@ -584,8 +584,8 @@ export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): Capabi
 
 /**
  * The org's connected capabilities nearest to a text no capability clearly does, best first: ranked by
- * the catalog's vocabulary with any verb, object or alias counting; with no hit at all, the first
- * capability of each connected provider, so the options prompt still offers the org's tools. Pure.
+ * the catalog's vocabulary with any verb, object or alias counting; none when nothing ranks (the
+ * caller decides what to offer then, and recommends none of it). Pure.
  */
 export function closestCapabilities(text: string, catalog: Catalog, limit = 4): string[] {
   const connected = new Set(catalog.connected);
@@ -595,11 +595,5 @@ export function closestCapabilities(text: string, catalog: Catalog, limit = 4): 
   for (const m of [...providersIn(text), ...unknownProductsIn(text)].sort((a, b) => b.index - a.index))
     words = `${words.slice(0, m.index)}${words.slice(m.index + m.name.length)}`;
   const hits = rankByVocabulary(words, usable, { connected, accept: (h) => h.verb || h.object || h.alias });
-  const ranked = [...new Set(hits.map((h) => h.id))];
-  if (ranked.length > 0) return ranked.slice(0, limit);
-  const seen = new Set<string>();
-  return usable
-    .filter((c) => !seen.has(c.providerId) && seen.add(c.providerId))
-    .map((c) => c.id)
-    .slice(0, limit);
+  return [...new Set(hits.map((h) => h.id))].slice(0, limit);
 }

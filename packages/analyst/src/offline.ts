@@ -1,7 +1,7 @@
 import { ambiguities, vagueness } from './findings';
 import { closestCapabilities, matchWorkflow } from './match';
 import type { Analyst } from './port';
-import { analyseJob } from './segment';
+import { analyseJob, servedWords } from './segment';
 import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, Finding, JobAnalysis } from './types';
 
 /**
@@ -9,16 +9,17 @@ import type { CapabilityMatch, Catalog, DraftStep, DraftWorkflow, Finding, JobAn
  * The sync methods are the decisions; the Analyst port's async methods wrap them.
  */
 export class OfflineAnalyst implements Analyst {
-  analyseSync(jobDescription: string): JobAnalysis {
-    return analyseJob(jobDescription);
+  /** With a catalog, its served vocabulary adds verbs and event words to the built-in lexicon. */
+  analyseSync(jobDescription: string, catalog?: Catalog): JobAnalysis {
+    return analyseJob(jobDescription, servedWords(catalog));
   }
 
   matchCapabilitiesSync(workflow: DraftWorkflow, catalog: Catalog): CapabilityMatch {
     return matchWorkflow(workflow, catalog);
   }
 
-  analyse(jobDescription: string): Promise<JobAnalysis> {
-    return Promise.resolve(this.analyseSync(jobDescription));
+  analyse(jobDescription: string, _notes?: string[], catalog?: Catalog): Promise<JobAnalysis> {
+    return Promise.resolve(this.analyseSync(jobDescription, catalog));
   }
 
   matchCapabilities(workflow: DraftWorkflow, catalog: Catalog): Promise<CapabilityMatch> {
@@ -50,7 +51,7 @@ export class OfflineAnalyst implements Analyst {
 export function offlineAnalyst(): Analyst {
   const offline = new OfflineAnalyst();
   return {
-    analyse: (jobDescription) => offline.analyse(jobDescription),
+    analyse: (jobDescription, notes, catalog) => offline.analyse(jobDescription, notes, catalog),
     matchCapabilities: (workflow, catalog) => offline.matchCapabilities(workflow, catalog),
     findings: (workflow, match) => offline.findings(workflow, match),
     closestCapabilities: (text, catalog, limit) => offline.closestCapabilities(text, catalog, limit),

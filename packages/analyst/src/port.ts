@@ -12,8 +12,11 @@ export type AnalystNotes = string[];
  * schemas (types.ts) and replaced by the offline answer when unusable — each such fallback is noted.
  */
 export interface Analyst {
-  /** job description → workflows with their start and ordered steps */
-  analyse(jobDescription: string, notes?: AnalystNotes): Promise<JobAnalysis>;
+  /**
+   * job description → workflows with their start and ordered steps; with the org's catalog, the verbs
+   * and event words of its served vocabulary are read too
+   */
+  analyse(jobDescription: string, notes?: AnalystNotes, catalog?: Catalog): Promise<JobAnalysis>;
   /** one workflow → its trigger and a capability (or none) per step, from the org's view of the catalog */
   matchCapabilities(workflow: DraftWorkflow, catalog: Catalog, notes?: AnalystNotes): Promise<CapabilityMatch>;
   /** what gap identification should ask about a matched workflow */

@@ -48,16 +48,56 @@ type Draft = {
 const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
   phrases.find((p) => lower === p || lower.startsWith(`${p} `) || lower.startsWith(`${p},`));
 
-const isBaseVerb = (word: string): boolean => KNOWN_VERBS.has(word.toLowerCase());
+/**
+ * Verbs and event words the served catalog adds to the built-in lexicon: the first words of its
+ * capabilities' and triggers' vocabulary (the Connect Hub serves it, migration 0012), so a capability
+ * added with a new verb starts a clause and a trigger with a new event word opens a workflow.
+ */
+export interface SegmentWords {
+  verbs: ReadonlySet<string>;
+  events: ReadonlySet<string>;
+}
+export const NO_SERVED_WORDS: SegmentWords = { verbs: new Set(), events: new Set() };
+
+type Said = { vocabulary?: { verbs: readonly string[] } };
+/** The words a served catalog adds (pure): first words of its vocabulary's verbs, lower case. */
+export function servedWords(catalog?: { capabilities: readonly Said[]; triggers: readonly Said[] }): SegmentWords {
+  if (!catalog) return NO_SERVED_WORDS;
+  const first = (items: readonly Said[]) =>
+    new Set(
+      items
+        .flatMap((i) => i.vocabulary?.verbs ?? [])
+        .map((v) => v.trim().toLowerCase().split(/\s+/)[0] ?? '')
+        .filter((v) => /^[a-z][a-z-]+$/.test(v)),
+    );
+  return { verbs: first(catalog.capabilities), events: first(catalog.triggers) };
+}
+
+const knownVerb = (word: string, w: SegmentWords): boolean => KNOWN_VERBS.has(word) || w.verbs.has(word);
+/** Whether a clause starts with a verb: the built-in lexicon and compromise, or a verb the served catalog adds. */
+const startsWithVerbIn = (text: string, w: SegmentWords): boolean => {
+  if (startsWithVerb(text)) return true;
+  if (w.verbs.size === 0) return false;
+  const first = tokenize(stripLeadIns(text))[0];
+  return !!first && lemmas(first.lower).some((l) => w.verbs.has(l));
+};
+
+const isBaseVerb = (word: string, w: SegmentWords = NO_SERVED_WORDS): boolean => knownVerb(word.toLowerCase(), w);
 const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|cannot|can't|will|won't)$/;
-const verbish = (w: string): boolean => AUX.test(w) || /(s|ed)$/.test(w) || isBaseVerb(w);
+const verbish = (word: string, w: SegmentWords): boolean => AUX.test(word) || /(s|ed)$/.test(word) || isBaseVerb(word, w);
 
 /** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
-function splitLead(text: string, skipWords: number, needOwnVerb: boolean): { lead: string; body: string } {
+function splitLead(
+  text: string,
+  skipWords: number,
+  needOwnVerb: boolean,
+  verbRightAfter = false,
+  w: SegmentWords = NO_SERVED_WORDS,
+): { lead: string; body: string } {
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = text.slice(at);
-    if (startsWithDuty(rest)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
+    if (startsWithDuty(rest, w)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
   }
   const tokens = tokenize(text);
   let seenVerb = !needOwnVerb;
@@ -65,7 +105,12 @@ function splitLead(text: string, skipWords: number, needOwnVerb: boolean): { lea
     const t = tokens[i];
     const prev = tokens[i - 1]?.lower ?? '';
     if (!t) continue;
-    if (seenVerb && i > skipWords && isBaseVerb(t.lower) && !/^(to|a|an|the|will|can|should|must|may|of|for|not)$/.test(prev)) {
+    if (
+      seenVerb &&
+      (i > skipWords || verbRightAfter) &&
+      isBaseVerb(t.lower, w) &&
+      !/^(to|a|an|the|will|can|should|must|may|of|for|not)$/.test(prev)
+    ) {
       return {
         lead: text
           .slice(0, t.start)
@@ -74,18 +119,18 @@ function splitLead(text: string, skipWords: number, needOwnVerb: boolean): { lea
         body: text.slice(t.start).trim(),
       };
     }
-    if (verbish(t.lower)) seenVerb = true;
+    if (verbish(t.lower, w)) seenVerb = true;
   }
   return { lead: text.trim(), body: '' };
 }
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
-export function detectLead(sentence: string): Lead | null {
+export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
   const text = sentence.replace(/^(also|then|and|additionally|finally)[,\s]+/i, '').trim();
   const lower = text.toLowerCase();
   const manual = startsWithPhrase(lower, MANUAL_LEADS);
   if (manual) {
-    const { lead, body } = splitLead(text, manual.split(' ').length, false);
+    const { lead, body } = splitLead(text, manual.split(' ').length, false, false, w);
     return { kind: 'manual', text: lead, body };
   }
   const sched = findSchedule(text);
@@ -96,12 +141,13 @@ export function detectLead(sentence: string): Lead | null {
     const end = sched.index + sched.text.length + (time?.[0].length ?? 0);
     const rest = text.slice(end).replace(/^\s*,?\s*/, '');
     if (/^,/.test(text.slice(end).trim()) && rest) return { kind: 'schedule', text: text.slice(0, end).trim(), body: rest };
-    const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false);
+    // a schedule needs no subject: the word right after it may be the action ("every sunday evening email …")
+    const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false, true, w);
     return { kind: 'schedule', text: lead, body };
   }
   const watch = startsWithPhrase(lower, WATCH_LEADS);
   if (watch) {
-    const { lead, body } = splitLead(text, watch.split(' ').length + 1, false);
+    const { lead, body } = splitLead(text, watch.split(' ').length + 1, false, false, w);
     if (body) return { kind: 'event', text: lead, body };
   }
   const cond = startsWithPhrase(lower, CONDITION_LEADS);
@@ -110,12 +156,14 @@ export function detectLead(sentence: string): Lead | null {
       text,
       cond.split(' ').length,
       cond.startsWith('if') || cond === 'unless' || cond === 'in case',
+      false,
+      w,
     );
     return { kind: 'condition', text: lead, body };
   }
   const event = startsWithPhrase(lower, EVENT_LEADS);
   if (event) {
-    const { lead, body } = splitLead(text, event.split(' ').length, true);
+    const { lead, body } = splitLead(text, event.split(' ').length, true, false, w);
     return { kind: 'event', text: lead, body };
   }
   return null;
@@ -158,10 +206,10 @@ const EVENT_CUES =
   /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|portal|queue|number|phone line|ticket|channel|calendar)s?\b|[\w.+-]+@[\w-]+\.[\w.]+/i;
 
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
-function isEventSentence(text: string): boolean {
+function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   if (DESCRIPTIVE_START.test(text)) return false;
   const tokens = tokenize(text);
-  const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l)));
+  const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
   return hasEventVerb && hasCue;
 }
@@ -241,22 +289,51 @@ const PREAMBLE =
   /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
 /** A duty may start with a third-person verb ("creates a page") or a subject ("the bot must tag it"). */
-export const startsWithDuty = (text: string): boolean => startsWithVerb(text) || startsWithVerb(imperative(text));
+export const startsWithDuty = (text: string, w: SegmentWords = NO_SERVED_WORDS): boolean =>
+  startsWithVerbIn(text, w) || startsWithVerbIn(imperative(text, w), w);
+
+/** What is sent to someone, as the verb that sends it: "gets an email" → email, "gets a comment" → comment on. */
+const RECEIVED: Record<string, string> = {
+  email: 'email',
+  'e-mail': 'email',
+  message: 'message',
+  text: 'text',
+  sms: 'text',
+  dm: 'dm',
+  comment: 'comment on',
+  reply: 'reply to',
+  notification: 'notify',
+  ping: 'ping',
+  reminder: 'remind',
+};
+const RECEIVES =
+  /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+)?(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder)\b(.*)$/i;
+
+/** "the engineer on call should get an email with the link" → "email the engineer on call with the link". */
+export function receives(clause: string): string | null {
+  const m = clause.trim().match(RECEIVES);
+  // "every new Zendesk ticket gets a reply": the items arriving are the event, not a person (see productSubject)
+  if (!m?.[1] || !m[2] || holdsWorkItems(m[1].trim())) return null;
+  const verb = RECEIVED[m[2].toLowerCase()];
+  return verb ? `${verb} ${m[1].trim()}${m[3] ?? ''}` : null;
+}
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
-export function imperative(clause: string): string {
+export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  const received = receives(clause);
+  if (received) return received;
   const passive = clause.trim().match(PASSIVE_DUTY);
   if (passive?.[1] && passive[2] !== undefined) {
     // "those should be saved into the folder" → "save those into the folder"
-    const base = lemmas(passive[1].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+    const base = lemmas(passive[1].toLowerCase()).find((l) => knownVerb(l, w));
     if (base) return `${base} them${passive[2]}`;
   }
   let t = clause.trim().replace(SUBJECT_MODAL, '');
   const first = tokenize(t)[0];
-  if (first && !KNOWN_VERBS.has(first.lower)) {
+  if (first && !knownVerb(first.lower, w)) {
     const base = lemmas(first.lower)
       .slice(1)
-      .find((l) => KNOWN_VERBS.has(l));
+      .find((l) => knownVerb(l, w));
     // "creates", "books", "answers": a third-person verb of a duty
     if (base && /s$/.test(first.lower)) t = `${base}${t.slice(first.end)}`;
   }
@@ -268,12 +345,16 @@ export function imperative(clause: string): string {
  * "Clients often email us asking …; the assistant should find a time, put it on the calendar and reply".
  * The event is the part before the first clause that reads as a duty; null when no clause does.
  */
-export function splitEventSentence(text: string): { lead: string; body: string } | null {
+export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
   // "Each text should become a Zendesk ticket": the event, then what it turns into
   const become = text.match(
     /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as)\s+(.+)$/i,
   );
   if (become?.[1] && become[2]) return { lead: become[1].trim(), body: `create ${become[2]}` };
+  // "Jira tickets tagged urgent should be announced in #eng …": the product's items are the event, what is
+  // done to them the duty ("announce them in #eng …")
+  const subject = productSubject(text);
+  if (subject) return subject;
   const cuts: { at: number; end: number }[] = [];
   for (const m of text.matchAll(CLAUSE_BREAK)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   // "… on the website you add them to hubspot": a subject and a verb of work inside the first piece
@@ -283,10 +364,10 @@ export function splitEventSentence(text: string): { lead: string; body: string }
   for (const cut of cuts) {
     const rest = text.slice(cut.end);
     const piece = rest.split(/[,;]|\s(?:and|then)\s/)[0] ?? '';
-    const duty = imperative(piece);
+    const duty = imperative(piece, w);
     const verb = tokenize(duty)[0]?.lower ?? '';
-    const named = duty !== piece.trim() || KNOWN_VERBS.has(verb);
-    if (cut.at > 0 && named && startsWithVerb(duty) && !/^(is|are|was|were|be|get|gets|have|has)$/.test(verb)) {
+    const named = duty !== piece.trim() || knownVerb(verb, w);
+    if (cut.at > 0 && named && startsWithVerbIn(duty, w) && !/^(is|are|was|were|be|get|gets|have|has)$/.test(verb)) {
       const body = text.slice(cut.end);
       return {
         lead: text
@@ -300,12 +381,55 @@ export function splitEventSentence(text: string): { lead: string; body: string }
   return null;
 }
 
+/** Things a product holds that arrive as work: "Jira tickets", "HubSpot deals", "Zendesk requests". */
+const WORK_ITEMS =
+  /^(tickets?|issues?|bugs?|requests?|deals?|leads?|contacts?|orders?|invoices?|payments?|messages?|emails?|mails?|events?|meetings?|candidates?|applications?|applicants?|hires?|pull requests?|prs?|files?|documents?|envelopes?|pages?|signups?|sign-ups?|submissions?|forms?|refunds?|charges?|subscriptions?|tasks?|cards?|records?|entries|rows?|texts?|sms)$/i;
+
+/**
+ * A sentence whose subject is a product's items and whose verb says what happens to them:
+ * "Jira tickets tagged urgent should be announced in #eng-oncall" → lead "Jira tickets tagged urgent
+ * arrive", body "announce them in #eng-oncall". The product is a catalog product at the very start
+ * (in any case: "jira tickets …"), or a capitalised name followed by the items it holds.
+ */
+export function productSubject(text: string): { lead: string; body: string } | null {
+  const got = text.match(RECEIVES);
+  if (got?.[1] && got[2] && holdsWorkItems(got[1].trim())) {
+    const subjectText = got[1].trim();
+    const verb = RECEIVED[got[2].toLowerCase()];
+    if (!verb) return null;
+    const lead = /\b(that|which|who)\b/i.test(subjectText) ? subjectText : `${subjectText} arrives`;
+    return { lead, body: `${verb} them${got[3] ?? ''}` };
+  }
+  const m = text.match(
+    /^(.{3,80}?)\s+(?:should|must|will|need to|needs to|have to|has to|are to|get|are)\s+(?:also\s+|always\s+|automatically\s+|immediately\s+)?(?:be\s+|get\s+)?([a-z]+ed)\b(.*)$/i,
+  );
+  if (!m?.[1] || !m[2]) return null;
+  const subjectText = m[1].trim();
+  if (!holdsWorkItems(subjectText)) return null;
+  const base = lemmas(m[2].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+  if (!base) return null;
+  return { lead: `${subjectText} are created`, body: `${base} them${m[3] ?? ''}` };
+}
+
+/** Whether a subject is a product's items: a catalog product at its start, or a capitalised name, then what it holds. */
+function holdsWorkItems(said: string): boolean {
+  const subject = said.replace(/^(?:(?:every|each|all|any|the|a|an|new|incoming)\s+)+/i, '');
+  const named = providersIn(subject).find((p) => p.index === 0);
+  const words = subject.split(/\s+/);
+  const items = named
+    ? subject.slice(named.name.length).trim().split(/\s+/)[0]
+    : /^[A-Z][\w.-]+$/.test(words[0] ?? '')
+      ? words[1]
+      : undefined;
+  return !!items && WORK_ITEMS.test(items);
+}
+
 const CLAUSE_BREAK =
   /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
 
 /** Splits an action body into clauses, one per verb: "create a folder and share it, send an email" → 3. */
-export function splitClauses(body: string): { clauses: string[]; conditions: string[] } {
+export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): { clauses: string[]; conditions: string[] } {
   const clauses: string[] = [];
   const conditions: string[] = [];
   let start = 0;
@@ -314,7 +438,7 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
     const at = (m.index ?? 0) + m[0].length;
     const rest = body.slice(at);
     if (
-      startsWithDuty(rest) ||
+      startsWithDuty(rest, w) ||
       CONDITION_START.test(rest) ||
       m[0].trim().startsWith(';') ||
       rewriteRouting(rest.split(/[,;]/)[0] ?? '')
@@ -329,7 +453,7 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
     if (!piece) return;
     if (CONDITION_START.test(piece)) {
       // "when you cannot answer, create a ticket": the condition guards what follows the comma
-      const comma = [...piece.matchAll(/,\s*/g)].find((m) => startsWithVerb(piece.slice((m.index ?? 0) + m[0].length)));
+      const comma = [...piece.matchAll(/,\s*/g)].find((m) => startsWithVerbIn(piece.slice((m.index ?? 0) + m[0].length), w));
       if (comma) {
         conditions.push(piece.slice(0, comma.index ?? 0).trim());
         piece = piece.slice((comma.index ?? 0) + comma[0].length).trim();
@@ -346,7 +470,7 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
         return;
       }
     }
-    clauses.push(startsWithVerb(piece) ? piece : (rewriteRouting(piece) ?? piece));
+    clauses.push(startsWithVerbIn(piece, w) ? piece : (rewriteRouting(piece) ?? piece));
   });
   return { clauses, conditions };
 }
@@ -354,18 +478,18 @@ export function splitClauses(body: string): { clauses: string[]; conditions: str
 const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
 
-function addClauses(draft: Draft, body: string): void {
-  const { clauses } = splitClauses(body);
+function addClauses(draft: Draft, body: string, w: SegmentWords): void {
+  const { clauses } = splitClauses(body, w);
   for (const raw of clauses) {
-    const c = imperative(raw).replace(BECOME, 'create ');
+    const c = imperative(raw, w).replace(BECOME, 'create ');
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
-    else if (startsWithVerb(c)) draft.clauses.push(c);
+    else if (startsWithVerbIn(c, w)) draft.clauses.push(c);
   }
 }
 
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
-function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
+function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[] } {
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
   let current: Draft | null = null;
@@ -378,12 +502,14 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
 
   all.forEach((s, index) => {
     const bare = s.text.replace(PREAMBLE, '').trim() || s.text;
-    const said = imperative(bare);
+    const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
-    const text = said !== bare && startsWithVerb(said) && !GUIDELINE.test(said) && index > 0 ? said : bare;
+    const text = said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
-    const lead = detectLead(text);
-    const verbFirst = !lead && startsWithVerb(text);
+    const lead = detectLead(text, w);
+    // "Shopify orders should be logged in Notion": a product's items as the subject are the event
+    const subject = lead ? null : productSubject(text);
+    const verbFirst = !lead && !subject && startsWithVerbIn(text, w);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       const sched = findSchedule(text);
@@ -393,12 +519,12 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
       return;
     }
     // "People register through the form on our website: add each of them …" — the event before the colon
-    if (s.label && !lead && verbFirst && isEventSentence(s.label)) open(s.block, 'event', s.label);
+    if (s.label && !lead && verbFirst && isEventSentence(s.label, w)) open(s.block, 'event', s.label);
     // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
     if (
       index === 0 &&
       !lead &&
-      (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text)))
+      (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text, w)))
     )
       return;
     // "Thanks!!", "Cheers": politeness, not a duty
@@ -409,11 +535,11 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
       return;
     }
     if (!lead && !verbFirst) {
-      if (isEventSentence(text)) {
-        const split = splitEventSentence(text);
+      if (subject || isEventSentence(text, w)) {
+        const split = subject ?? splitEventSentence(text, w);
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
-        if (split) addClauses(d, split.body);
+        if (split) addClauses(d, split.body, w);
       }
       return;
     }
@@ -454,7 +580,7 @@ function assemble(all: Sentence[]): { drafts: Draft[]; guidelines: string[] } {
     }
     if (!draft) return;
     draft.sentences.push(text);
-    if (body) addClauses(draft, body);
+    if (body) addClauses(draft, body, w);
   });
   return { drafts, guidelines };
 }
@@ -491,9 +617,9 @@ const KNOWN_TRIGGER_CUE = (text: string): boolean =>
   Object.values(PROVIDER_CUES).some((cues) => cues.some((c) => text.toLowerCase().includes(c)));
 
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
-export function analyseJob(jobDescription: string): JobAnalysis {
+export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000));
-  let { drafts, guidelines } = assemble(all);
+  let { drafts, guidelines } = assemble(all, served);
   if (drafts.length > 1) {
     const concrete = drafts.filter((d) => !isVagueOnly(d));
     if (concrete.length > 0) drafts = concrete;
@@ -542,7 +668,7 @@ export function analyseJob(jobDescription: string): JobAnalysis {
                 : 0.8;
         const concrete = w.steps.filter((s) => {
           const v = parseClause(s.text).verbPhrase ?? '';
-          return KNOWN_VERBS.has(v.split(' ')[0] ?? '') && !(VAGUE_VERBS as readonly string[]).includes(v);
+          return knownVerb(v.split(' ')[0] ?? '', served) && !(VAGUE_VERBS as readonly string[]).includes(v);
         }).length;
         const steps = w.steps.length ? concrete / w.steps.length : 0.3;
         return sum + 0.5 * trig + 0.5 * steps;

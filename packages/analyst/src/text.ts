@@ -283,6 +283,7 @@ export function sentences(description: string): Sentence[] {
 
 function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
   const parts: string[] = [];
+  const lowerCaseStyle = /^[a-z]/.test(line);
   let start = 0;
   for (const m of line.matchAll(/[.!?]+(?=\s+|$)/g)) {
     const end = (m.index ?? 0) + m[0].length;
@@ -291,7 +292,8 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     const next = line.slice(end).trimStart();
     if (m[0] === '.' && ABBREVIATIONS.has(lastWord) && !(lastWord === 'no' && !/^\d/.test(next))) continue;
     if (m[0] === '.' && /\d$/.test(before) && /^\d/.test(next)) continue;
-    if (next && !/^["'(#@A-Z0-9]/.test(next)) continue;
+    // a writer who starts sentences in lower case ("… inbox. whenever a student …") splits there too
+    if (next && !/^["'(#@A-Z0-9]/.test(next) && !(lowerCaseStyle && /^[a-z]/.test(next))) continue;
     parts.push(line.slice(start, end));
     start = end;
   }

@@ -43,12 +43,25 @@ const sets: [string, string, Floors][] = [
     'styles',
     {
       capabilityRecall: 0.94,
-      capabilityPrecision: 0.9,
+      capabilityPrecision: 0.92,
       triggerRecall: 0.94,
       missingIntegrationRecall: 1,
       gapCategoryRecall: 0.93,
       casesWithEmptyWorkflow: 0,
       maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/holdout (HR onboarding, finance ops, logistics, healthcare admin, education, e-commerce; written before the last analyst changes)',
+    'holdout',
+    {
+      capabilityRecall: 0.95,
+      capabilityPrecision: 1,
+      triggerRecall: 0.75,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 0.71,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 3,
     },
   ],
 ];

@@ -1,7 +1,8 @@
 import { unknownProductsIn } from '@hireloop/analyst';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
-import { create, optionIds } from './creation-harness';
+import type { PromptSpec } from '../src/prompt';
+import { answering, create, optionIds, recommendedOf } from './creation-harness';
 
 // A product a step names that the org lacks — in the catalog or not, in a list or not — is a missing
 // integration the creator asks about, never a look-alike tool taken in silence.
@@ -28,7 +29,7 @@ describe('products no list knows', () => {
 });
 
 describe('missing integrations named on steps', () => {
-  it('a step in a product outside the catalog asks what to use instead, offering the org’s nearest tools and its API', async () => {
+  it('a step in a product outside the catalog recommends leaving it as a missing integration, offering its API and the org’s tools', async () => {
     const run = await create(
       new MemorySaver(),
       'Every morning, log each new hire from yesterday in Workday and email them a welcome note.',
@@ -37,14 +38,35 @@ describe('missing integrations named on steps', () => {
     expect(gap).toMatchObject({ providerId: 'workday' });
     const prompt = run.prompts.find((p) => p.messages[0]?.includes('workday'));
     expect(optionIds(prompt)).toContain('http.request');
-    // the pick stands in for the step; the rest of the workflow is kept
-    expect(run.spec.workflows[0]?.steps.length).toBe(2);
+    // no other product's tool is recommended in its place: the step is left out and the review says so
+    expect(recommendedOf(prompt)).toBe('leave:workday');
+    expect(run.spec.workflows[0]?.steps.map((s) => s.capabilityId)).toEqual(['gmail.send_email']);
+    expect(run.prompts.at(-1)?.messages[0]).toContain('left out:');
+  });
+
+  it('picking its API over HTTP makes the step an HTTP request', async () => {
+    const viaApi = (p: PromptSpec, i: number) =>
+      p.messages[0]?.includes('workday') ? { selected: ['http.request'] } : answering()(p, i);
+    const run = await create(
+      new MemorySaver(),
+      'Every morning, log each new hire from yesterday in Workday and email them a welcome note.',
+      viaApi,
+    );
+    expect(run.spec.workflows[0]?.steps.map((s) => s.capabilityId)).toEqual(['http.request', 'gmail.send_email']);
   });
 
   it('"… in Microsoft Teams and post it there": both steps are that product, each asked with its own stand-in', async () => {
+    // nothing of the workflow would be left without them: Teams' API over HTTP is recommended; the user
+    // picks the org's own tool for each step instead (offered, not recommended)
+    const standIn = (p: PromptSpec, i: number) => {
+      const tool = optionIds(p).find((id) => id.startsWith('slack.'));
+      if (p.messages[0]?.includes('microsoft-teams')) expect(recommendedOf(p)).toBe('http.request');
+      return p.messages[0]?.includes('microsoft-teams') && tool ? { selected: [tool] } : answering()(p, i);
+    };
     const run = await create(
       new MemorySaver(),
       'When a ticket arrives in Zendesk, set up a channel for it in Microsoft Teams and post the ticket summary there.',
+      standIn,
     );
     const teams = run.spec.gaps.filter((g) => g.category === 'missing_integration' && g.providerId === 'microsoft-teams');
     expect(teams).toHaveLength(2);

@@ -1,10 +1,17 @@
-import type { CapabilityMatch, DraftWorkflow } from '@hireloop/analyst';
+import { type CapabilityMatch, closestCapabilities, type DraftWorkflow } from '@hireloop/analyst';
 import type { AnswerPayload } from '@hireloop/schemas';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
 import { applyAnswer } from '../src/creation/asking';
 import { paramsChecker } from '../src/creation/catalog';
-import { DESCRIBE, deriveWorkflows, followTaskAnswers, identifyGaps, inputDecided } from '../src/creation/gaps';
+import {
+  DESCRIBE,
+  deriveWorkflows,
+  followTaskAnswers,
+  identifyGaps,
+  inputDecided,
+  oneToolPerProvider,
+} from '../src/creation/gaps';
 import type { PromptSpec } from '../src/prompt';
 import { answering, catalogOf, create, optionIds, recommendedOf } from './creation-harness';
 
@@ -95,6 +102,27 @@ describe('a workflow no capability does', () => {
     const again = followTaskAnswers(read);
     expect(task(again)?.status).toBe('open');
     expect(describeGap(again)?.status).toBe('defaulted');
+  });
+});
+
+describe('when nothing in the catalog ranks', () => {
+  it('given a text no vocabulary knows, when the analyst ranks the catalog, then it names nothing', () => {
+    expect(closestCapabilities('Be our SDR', catalog)).toEqual([]);
+  });
+
+  it('given the options are one tool per connected provider, when gaps are identified, then none is recommended', () => {
+    const fallback = oneToolPerProvider(catalog);
+    expect(new Set(fallback.map((id) => id.split('.')[0])).size).toBe(fallback.length);
+    const gaps = identifyGaps([workflow], { 'wf-1': noTool }, [], catalog, check, { 'wf-1': fallback }, new Set(['wf-1']));
+    expect(task(gaps)?.options?.map((o) => o.id)).toEqual([...fallback, DESCRIBE]);
+    expect(task(gaps)?.recommended).toBeUndefined();
+  });
+
+  it('"Be our SDR." through the creation graph: the options prompt recommends nothing', async () => {
+    const run = await create(new MemorySaver(), 'Be our SDR.');
+    const prompt = run.prompts.find((p) => optionIds(p).includes(DESCRIBE));
+    expect(optionIds(prompt).length).toBeGreaterThan(1);
+    expect(recommendedOf(prompt)).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/sc
 import { runTimeRisks } from './approval';
 import { bindWorkflow, type DraftBoundStep } from './bind';
 import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalog';
+import { exampleCondition, type Gate, gateField, gateOf, parseCondition } from './conditions';
 import type { GapState } from './state';
 
 /** An example answer for a parameter: its default, or the "e.g. …" of its description. */
@@ -90,6 +91,7 @@ export function identifyGaps(
   catalog: Catalog,
   checkParams: ParamsCheck,
   suggestions: Record<string, string[]> = {},
+  unranked: ReadonlySet<string> = new Set(),
 ): GapState[] {
   const gaps: GapState[] = [];
   const connected = new Set(catalog.connected);
@@ -115,6 +117,8 @@ export function identifyGaps(
       entry.candidates.push(...step.candidates, ...(step.capabilityId ? [] : (suggestions[step.stepId] ?? [])));
       missing.set(key, entry);
     }
+    // whether the workflow keeps a step of a connected tool when steps on products hireloop lacks are left out
+    const keepsSteps = match.steps.some((st) => st.capabilityId && connected.has(providerOf(st.capabilityId)));
     for (const [key, { stepIds, capabilityId, candidates }] of missing) {
       const provider = key.split('\u0000')[0] ?? key;
       const stepId = stepIds[0] ?? '';
@@ -124,6 +128,16 @@ export function identifyGaps(
         : [...new Set(candidates)].filter((id) => catalogHas(catalog, id) && connected.has(providerOf(id))).slice(0, 3);
       const text = wf.steps.find((st) => st.id === stepId)?.text ?? wf.name;
       const http = !inCatalog && connected.has('http') && catalogHas(catalog, 'http.request') ? ['http.request'] : [];
+      // a product hireloop has no integration for is not quietly done by another product: what a user
+      // expects by default is the step left out and listed as missing; its API over HTTP or one of the
+      // org's tools stays a choice
+      // (unless nothing of the workflow would be left: then its API over HTTP is what can still do it)
+      const leave = inCatalog ? [] : [`${LEAVE}${provider}`];
+      const recommended = inCatalog
+        ? (alts[0] ?? `connect:${provider}`)
+        : keepsSteps || !http[0]
+          ? `${LEAVE}${provider}`
+          : http[0];
       gaps.push({
         gap: {
           id: slug(`gap:${wf.id}:integration:${provider}${capabilityId ? '' : `:${stepId}`}`),
@@ -131,18 +145,23 @@ export function identifyGaps(
           providerId: provider,
           workflowId: wf.id,
           stepId,
-          blocking: alts.length === 0 && http.length === 0,
+          blocking: inCatalog && alts.length === 0 && http.length === 0,
           question: capabilityId
             ? `"${wf.name}" needs ${provider} (${capabilityName.get(capabilityId) ?? capabilityId}), which is not connected. What should it use?`
             : `"${wf.name}": "${text}" needs ${provider}, which ${inCatalog ? 'is not connected' : 'hireloop has no integration for'}. What should it use?`,
           resolution: 'defaulted',
-          ...(alts[0] ? { default: alts[0] } : http[0] ? { default: http[0] } : {}),
+          ...(inCatalog ? (alts[0] ? { default: alts[0] } : {}) : { default: recommended }),
         },
         status: 'open',
         ask: 'options',
         options: [
-          ...alts.map((id) => ({ id, label: `Use ${id} instead`, description: capabilityName.get(id) ?? '' })),
+          ...leave.map((id) => ({
+            id,
+            label: `Leave it as a missing integration`,
+            description: `The rest of the workflow runs; "${text}" is listed as needing ${provider}`.slice(0, 200),
+          })),
           ...http.map((id) => ({ id, label: `Call ${provider}'s API over HTTP`, description: capabilityName.get(id) ?? '' })),
+          ...alts.map((id) => ({ id, label: `Use ${id} instead`, description: capabilityName.get(id) ?? '' })),
           ...(inCatalog
             ? [
                 {
@@ -153,14 +172,14 @@ export function identifyGaps(
               ]
             : []),
         ],
-        recommended: alts[0] ?? http[0] ?? `connect:${provider}`,
+        recommended,
         target: { kind: 'step', workflowId: wf.id, stepId },
       });
     }
 
     // nothing left to do: a workflow whose steps all lack a capability must not pass as an empty spec;
     // the org's closest capabilities are offered, or the user describes the task in words
-    if (stepless.has(wf.id)) gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog));
+    if (stepless.has(wf.id)) gaps.push(...taskGaps(wf, match, findings, suggestions[wf.id] ?? [], catalog, !unranked.has(wf.id)));
 
     // how the workflow starts: unknown, or a trigger of a provider the org lacks
     const trigger = match.trigger;
@@ -230,8 +249,24 @@ export function identifyGaps(
     }
   }
 
+  // what counts as "urgent" decides whether a step runs: asked, its answer becomes the step's `when`
+  const gated = new Set<string>();
+  for (const wf of workflows) {
+    const gaps_ = conditionGaps(wf, matches[wf.id], catalog);
+    for (const g of gaps_) gated.add(`${wf.id}\u0000${g.target.kind === 'condition' ? g.target.quality : ''}`);
+    gaps.push(...gaps_);
+  }
+
   const capabilityOf = new Map(catalog.capabilities.map((c) => [c.id, c]));
   for (const f of findings) {
+    // the same words asked as a condition are not asked again as prose
+    if (
+      f.category === 'organizational_context' &&
+      [...gated].some(
+        (k) => k.startsWith(`${f.workflowId}\u0000`) && f.excerpt.toLowerCase().includes(k.split('\u0000')[1] ?? ''),
+      )
+    )
+      continue;
     if (f.category === 'underspecified_task' && f.blocking && stepless.has(f.workflowId)) continue;
     // who "the office manager" is decides a step's input: asked now, its answer bound as a constant
     const step = f.stepId ? matches[f.workflowId]?.steps.find((st) => st.stepId === f.stepId) : undefined;
@@ -281,8 +316,69 @@ export function identifyGaps(
   return gaps;
 }
 
+/**
+ * The steps of a workflow a quality decides ("If the ticket is urgent, text …"): one blocking
+ * question per quality, with an example answer over the field of the trigger's event it is read from
+ * (priority, amount, tags, sender). None when the trigger's event has no field for it (the analyst's
+ * context finding keeps its visible default then), or the trigger's parameters already filter on it.
+ */
+export function conditionGaps(wf: DraftWorkflow, match: CapabilityMatch | undefined, catalog: Catalog): GapState[] {
+  const trigger = match?.trigger.triggerId ? catalog.triggers.find((t) => t.id === match.trigger.triggerId) : undefined;
+  if (!match || !trigger || !catalog.connected.includes(providerOf(trigger.id))) return [];
+  const context = `${wf.responsibility}\n${wf.description}`;
+  const filtered = new Set(Object.values(match.trigger.params).map((v) => String(v).toLowerCase()));
+  const groups = new Map<string, { gate: Gate; field: string; steps: { id: string; text: string }[] }>();
+  for (const st of match.steps) {
+    const draft = wf.steps.find((d) => d.id === st.stepId);
+    if (!st.capabilityId || !draft) continue;
+    const gate = gateOf(draft.text, context, wf.triggerHint.text);
+    if (!gate || filtered.has(gate.quality)) continue;
+    const field = gateField(gate.kind, trigger.eventSchema);
+    if (!field) continue;
+    const group = groups.get(gate.quality) ?? { gate, field, steps: [] };
+    group.steps.push({ id: draft.id, text: draft.text });
+    groups.set(gate.quality, group);
+  }
+  return [...groups.values()].map(({ gate, field, steps }) => {
+    const fields = Object.keys(trigger.eventSchema.properties).slice(0, 8).join(', ');
+    const what = steps.map((st) => `"${st.text}"`).join(' and ');
+    return {
+      gap: {
+        id: slug(`gap:${wf.id}:condition:${gate.quality}`),
+        category: 'organizational_context',
+        workflowId: wf.id,
+        ...(steps[0] ? { stepId: steps[0].id } : {}),
+        blocking: true,
+        question:
+          `What counts as "${gate.quality}" in your organisation? It decides whether the employee does ${what}. Say it as a rule over the ${trigger.id} event (${fields}).`.slice(
+            0,
+            500,
+          ),
+        resolution: 'defaulted',
+      },
+      status: 'open',
+      ask: 'questions',
+      exampleAnswer: exampleCondition(field, gate.quality, trigger.eventSchema, trigger.paramsSchema),
+      target: { kind: 'condition', workflowId: wf.id, stepIds: steps.map((st) => st.id), field, quality: gate.quality },
+    } satisfies GapState;
+  });
+}
+
+/** One tool of each connected provider, in catalog order: the options when nothing in the catalog ranks. */
+export function oneToolPerProvider(catalog: Catalog, limit = 5): string[] {
+  const connected = new Set(catalog.connected);
+  const seen = new Set<string>();
+  return catalog.capabilities
+    .filter((c) => connected.has(c.providerId) && !seen.has(c.providerId) && seen.add(c.providerId))
+    .map((c) => c.id)
+    .slice(0, limit);
+}
+
 /** The option of a task prompt that asks for the task in words. */
 export const DESCRIBE = 'describe';
+
+/** The option of a missing-integration prompt that leaves a step on a product hireloop lacks out (`leave:<provider>`). */
+export const LEAVE = 'leave:';
 
 /**
  * The gaps of a workflow no capability does (pure): one blocking options prompt — the org's closest
@@ -296,6 +392,7 @@ export function taskGaps(
   findings: readonly Finding[],
   suggestions: readonly string[],
   catalog: Catalog,
+  ranked = true,
 ): GapState[] {
   const described = findings.find((f) => f.workflowId === wf.id && f.category === 'underspecified_task' && f.blocking);
   const known = new Map(catalog.capabilities.map((c) => [c.id, c]));
@@ -320,7 +417,8 @@ export function taskGaps(
       ...options.map((id) => ({ id, label: known.get(id)?.description ?? id, description: id })),
       { id: DESCRIBE, label: 'Something else — describe it', description: 'Say in words what the employee should do here' },
     ],
-    ...(options[0] ? { recommended: options[0] } : {}),
+    // options that merely list the org's tools (nothing ranked) recommend none of them
+    ...(options[0] && ranked ? { recommended: options[0] } : {}),
     target: { kind: 'task', workflowId: wf.id, ...(stepId ? { stepId } : {}) },
   };
   return [
@@ -487,6 +585,8 @@ export function deriveWorkflows(
     const added: { stepId: string; capabilityId: string; text: string }[] = [];
     // constants that answers bind: input name → value, per step
     const constants = new Map<string, Record<string, string>>();
+    // conditions that answers set: step id → the answer and the field it was asked about
+    const conditions = new Map<string, { answer: string; field: string; quality: string }>();
     let triggerId = match?.trigger.triggerId ?? null;
     const params: Record<string, unknown> = { ...(match?.trigger.params ?? {}) };
     const context: string[] = [];
@@ -500,9 +600,11 @@ export function deriveWorkflows(
         case 'step':
           replaced.set(
             g.target.stepId,
-            value.startsWith('connect:')
-              ? (match?.steps.find((s) => s.stepId === (g.target as { stepId: string }).stepId)?.capabilityId ?? null)
-              : value,
+            value.startsWith(LEAVE)
+              ? null
+              : value.startsWith('connect:')
+                ? (match?.steps.find((s) => s.stepId === (g.target as { stepId: string }).stepId)?.capabilityId ?? null)
+                : value,
           );
           break;
         case 'trigger':
@@ -528,6 +630,10 @@ export function deriveWorkflows(
         case 'input':
           for (const stepId of g.target.stepIds)
             constants.set(stepId, { ...(constants.get(stepId) ?? {}), [g.target.input]: value });
+          break;
+        case 'condition':
+          for (const stepId of g.target.stepIds)
+            conditions.set(stepId, { answer: value, field: g.target.field, quality: g.target.quality });
           break;
         default: {
           const never: never = g.target;
@@ -570,12 +676,18 @@ export function deriveWorkflows(
     const risks = runTimeRisks(bound.map((b) => ({ stepId: b.stepId, text: b.text, risk: b.capability.risk })));
     const steps: Workflow['steps'] = bound.map((b, i) => {
       const ids = bound.slice(0, i).map((e) => e.stepId);
+      // the organisation's answer to "what counts as urgent", read as a condition over the trigger's event;
+      // an answer that cannot be read stays prose the employee judges by (the review says so)
+      const asked = conditions.get(b.stepId);
+      const when = asked ? (parseCondition(asked.answer, event, asked.field) ?? b.when) : b.when;
+      if (asked && !parseCondition(asked.answer, event, asked.field))
+        context.push(`Only "${b.text}" when it is ${asked.quality}, which means: ${asked.answer}`);
       return {
         id: b.stepId,
         capabilityId: b.capability.id,
         purpose: b.text.slice(0, 500),
         inputs: withConstants(b.inputs, constants.get(b.stepId), b.capability),
-        ...(b.when ? { when: b.when } : {}),
+        ...(when ? { when } : {}),
         risk: risks[i] ?? b.capability.risk,
         // with repair (a failed validation routed here), only steps that come before are kept
         dependsOn: repair ? b.dependsOn.filter((d) => ids.includes(d)) : b.dependsOn,

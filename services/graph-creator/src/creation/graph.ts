@@ -8,7 +8,16 @@ import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } f
 import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
-import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, followTaskAnswers, identifyGaps, isStepless } from './gaps';
+import {
+  carryAnswers,
+  chosenTriggerParamGaps,
+  deriveWorkflows,
+  followTaskAnswers,
+  identifyGaps,
+  isStepless,
+  LEAVE,
+  oneToolPerProvider,
+} from './gaps';
 import type { CatalogSource, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
 import { classify, validateSpec } from './validate';
@@ -113,6 +122,25 @@ export function summary(s: CreationStateT, workflows: ReturnType<typeof deriveWo
   const assumed = (s.gaps ?? []).filter((g) => g.status === 'defaulted' && g.gap.default && g.target.kind !== 'describe');
   for (const g of assumed.slice(0, 8)) lines.push(`  assumed: ${g.gap.question} → ${g.gap.default}`.slice(0, 400));
   if (assumed.length > 8) lines.push(`  …and ${assumed.length - 8} more assumptions (see the spec's gaps)`);
+  // a step left out because hireloop has no integration for its product: listed, so the review shows the gap
+  for (const g of s.gaps ?? []) {
+    const value = g.status === 'answered' ? g.answer : g.status === 'defaulted' ? g.gap.default : undefined;
+    if (g.target.kind === 'step' && value?.startsWith(LEAVE))
+      lines.push(`  left out: ${g.gap.question.replace(/ What should it use\?$/, '')}`.slice(0, 400));
+  }
+  // an answer to "what counts as urgent" that could not be read as a condition: said, not hidden
+  for (const g of s.gaps ?? []) {
+    if (g.target.kind !== 'condition' || g.status !== 'answered' || !g.answer) continue;
+    const { workflowId, stepIds, quality } = g.target;
+    const steps = workflows.find((w) => w.id === workflowId)?.steps.filter((st) => stepIds.includes(st.id)) ?? [];
+    if (steps.some((st) => !st.when))
+      lines.push(
+        `  assumed: "${g.answer}" could not be read as a condition over the trigger's fields, so ${steps.map((st) => st.id.split('.').at(-1)).join(', ')} run every time and the employee judges what is ${quality} from your answer`.slice(
+          0,
+          400,
+        ),
+      );
+  }
   const failed = s.checks.filter((c) => !c.passed);
   lines.push(
     failed.length === 0
@@ -144,7 +172,7 @@ export function buildCreationGraph(options: CreationOptions) {
         if (g.target.kind !== 'describe' || g.status !== 'answered' || !g.answer || g.steps !== undefined) return g;
         const wf = workflows.find((w) => w.id === g.gap.workflowId);
         if (!wf) return g;
-        const analysis = await analyst.analyse(g.answer, notes);
+        const analysis = await analyst.analyse(g.answer, notes, catalog);
         const steps = analysis.workflows.flatMap((w) => w.steps).slice(0, 10);
         const draft: DraftWorkflow = {
           ...wf,
@@ -175,7 +203,9 @@ export function buildCreationGraph(options: CreationOptions) {
       .addNode('analyse', async (s): Promise<CreationUpdate> => {
         const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
         const notes: string[] = [];
-        const analysis = await analyst.analyse(description, notes);
+        // the org's catalog: its served vocabulary's verbs and event words are read by the segmenter too
+        const catalog = await catalogSource.forOrg(s.orgId);
+        const analysis = await analyst.analyse(description, notes, catalog);
         const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
         return {
           name,
@@ -221,13 +251,17 @@ export function buildCreationGraph(options: CreationOptions) {
         const checkParams = paramsChecker(catalog);
         // a workflow no capability does is offered the org's closest tools (its words, and a description the user gave)
         const suggestions: Record<string, string[]> = {};
+        const unranked = new Set<string>();
         const connected = new Set(catalog.connected);
         for (const wf of s.workflows) {
           const match = s.matches[wf.id];
           if (!match) continue;
           if (isStepless(match, connected)) {
             const words = [wf.responsibility, ...wf.steps.map((st) => st.text)].join('. ');
-            suggestions[wf.id] = await analyst.closestCapabilities(words, catalog);
+            const closest = await analyst.closestCapabilities(words, catalog);
+            // nothing ranks: one tool of each connected provider, none of them recommended
+            if (closest.length === 0) unranked.add(wf.id);
+            suggestions[wf.id] = closest.length > 0 ? closest : oneToolPerProvider(catalog);
           }
           // a step naming a product the org lacks: the org's tools nearest to what it does there
           for (const st of match.steps) {
@@ -238,7 +272,7 @@ export function buildCreationGraph(options: CreationOptions) {
         }
         const identified = carryAnswers(
           s.gaps,
-          identifyGaps(s.workflows, s.matches, findings, catalog, checkParams, suggestions),
+          identifyGaps(s.workflows, s.matches, findings, catalog, checkParams, suggestions, unranked),
         );
         const carried = carryAnswers(s.gaps, [
           ...identified,

@@ -17,7 +17,8 @@ export interface GapState {
    * what the answer sets: a step's capability, the trigger, a trigger parameter, context for the
    * behaviour prompt, the task of a workflow no capability does (a picked capability becomes its step,
    * or `describe` asks for words), the words of such a task (analysed again into steps), or a constant
-   * input of the steps that need it (organisational context: who, which channel)
+   * input of the steps that need it (organisational context: who, which channel), or the condition
+   * over the trigger's `field` under which the steps run (organisational context: what counts as urgent)
    */
   target:
     | { kind: 'step'; workflowId: string; stepId: string }
@@ -26,7 +27,8 @@ export interface GapState {
     | { kind: 'context'; workflowId: string }
     | { kind: 'task'; workflowId: string; stepId?: string }
     | { kind: 'describe'; workflowId: string }
-    | { kind: 'input'; workflowId: string; stepIds: string[]; input: string };
+    | { kind: 'input'; workflowId: string; stepIds: string[]; input: string }
+    | { kind: 'condition'; workflowId: string; stepIds: string[]; field: string; quality: string };
   /** a described task's steps, as the analyst read the answer (the identify_gaps node fills it) */
   steps?: { id: string; text: string; capabilityId: string }[];
   /** the answer given (option id or text) */
