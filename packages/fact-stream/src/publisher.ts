@@ -2,6 +2,7 @@ import { HireloopError, type Logger, traceparent } from '@hireloop/platform';
 import { type AnyFact, describeErrors, Limits, topicOf, validateFact } from '@hireloop/schemas';
 import { type IHeaders, type Kafka, Partitioners, type Producer } from 'kafkajs';
 import pRetry from 'p-retry';
+import { canonicalJson } from './canonical';
 import { logContext } from './fact';
 
 export interface PublisherOptions {
@@ -76,7 +77,8 @@ export class FactPublisher {
           },
         );
       }
-      const value = JSON.stringify(fact);
+      // canonical: a consumer that needs the fact's canonical text again (the event store) gets it at the cost of a `JSON.stringify`
+      const value = canonicalJson(fact);
       if (Buffer.byteLength(value) > Limits.factBytes) {
         throw new HireloopError(
           'VALIDATION_FAILED',
