@@ -21,7 +21,7 @@ import {
   rebuildProjections,
   verifyProjections,
 } from '@hireloop/event-store';
-import { type Delivery, FactConsumer, FactPublisher, keyOf, makeFact } from '@hireloop/fact-stream';
+import { canonicalJson, type Delivery, FactConsumer, FactPublisher, keyOf, makeFact } from '@hireloop/fact-stream';
 import {
   createKafka,
   createLogger,
@@ -215,7 +215,7 @@ async function main() {
       const byTopic = new Map<string, { key: string; value: string }[]>();
       for (const fact of chunk) {
         const topic = `${prefix}${topicOf(fact.type).name}`;
-        const value = JSON.stringify(fact);
+        const value = canonicalJson(fact); // as FactPublisher writes it
         bytes += Buffer.byteLength(value);
         byTopic.set(topic, [...(byTopic.get(topic) ?? []), { key: keyOf(fact), value }]);
       }

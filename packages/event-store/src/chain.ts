@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import { canonicalJson } from '@hireloop/fact-stream';
 import type { PoolClient } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
 
@@ -9,61 +10,8 @@ import type { AnyFact } from '@hireloop/schemas';
  * with no execution chains per conversation within its org, and one with neither per org.
  */
 
-/** Object keys as JSON strings: a fact's keys come from a small set, each quoted once. */
-const quotedKeys = new Map<string, string>();
-const MAX_QUOTED_KEYS = 10_000;
-
-function quoted(key: string): string {
-  let json = quotedKeys.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(key);
-    if (quotedKeys.size < MAX_QUOTED_KEYS) quotedKeys.set(key, json);
-  }
-  return json;
-}
-
-/**
- * JSON with object keys sorted at every depth and no whitespace: the same fact always hashes the same.
- * Written as parts joined once, so that the result is one flat string: built with `+=` it would be a
- * tree of a hundred-odd pieces that every later reader (the hash, the COPY line) flattens again, and that
- * the projector keeps alive, piece by piece, while the fact waits for its transaction.
- */
-export function canonicalJson(value: unknown): string {
-  const parts: string[] = [];
-  writeCanonical(value, parts);
-  return parts.join('');
-}
-
-function writeCanonical(value: unknown, out: string[]): void {
-  if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value) ?? 'null');
-    return;
-  }
-  if (Array.isArray(value)) {
-    out.push('[');
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out.push(',');
-      const item: unknown = value[i];
-      if (item === undefined) out.push('null');
-      else writeCanonical(item, out);
-    }
-    out.push(']');
-    return;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  out.push('{');
-  let first = true;
-  for (const key of keys) {
-    const item = record[key];
-    if (item === undefined) continue;
-    if (!first) out.push(',');
-    first = false;
-    out.push(quoted(key), ':');
-    writeCanonical(item, out);
-  }
-  out.push('}');
-}
+/** Canonical JSON (fact-stream): object keys sorted at every depth, no whitespace — what the chain hashes. */
+export { canonicalJson };
 
 const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 

@@ -534,3 +534,49 @@ export const projections = [executions, conversationExecutions, employees, emplo
 
 /** Every fact type some projection folds. */
 export const projectedTypes: readonly FactType[] = [...new Set(projections.flatMap((p) => [...p.types]))];
+
+// ---------------------------------------------------------------------------------------------
+// Facts a rebuild need not read whole
+
+/** The fields of an ExecutionEvent that some fold reads besides its execution, org and time. */
+const EVENT_FIELDS_FOLDED = ['progress', 'phase', 'effect'] as const;
+/** The ExecutionEvent kinds some fold reads (their ticket and correlation: `admission`). */
+const EVENTS_FOLDED = ['queued', 'refused'] as const;
+
+/**
+ * An ExecutionEvent no fold reads beyond its execution, org and `ts` — a node entered or left, a stale
+ * answer recorded: it changes a projection only when its execution has no row yet (it creates one), so
+ * a rebuild reads those three columns for it instead of parsing its payload. Most facts of a run are such.
+ */
+export function isPassiveEvent(fact: AnyFact): boolean {
+  if (fact.type !== 'ExecutionEvent') return false;
+  const record = fact as unknown as Record<string, unknown>;
+  return (
+    EVENT_FIELDS_FOLDED.every((field) => record[field] === undefined) &&
+    !(EVENTS_FOLDED as readonly string[]).includes(fact.event)
+  );
+}
+
+/** `isPassiveEvent` as SQL over a `facts` row (its `type` and jsonb `payload`). */
+export const passiveEventSql = `(type = 'ExecutionEvent' AND NOT payload ?| '{${EVENT_FIELDS_FOLDED.join(',')}}'::text[] AND payload->>'event' NOT IN (${EVENTS_FOLDED.map((e) => `'${e}'`).join(', ')}))`;
+
+/**
+ * What a rebuild folds for a passive event: its execution, org, kind and time — every fold treats it as
+ * it treats the whole fact (`isPassiveEvent`).
+ */
+export function passiveEvent(
+  executionId: string,
+  orgId: string,
+  event: string,
+  ts: string,
+): Extract<AnyFact, { type: 'ExecutionEvent' }> {
+  return {
+    type: 'ExecutionEvent',
+    id: '',
+    orgId,
+    ts,
+    correlation: {},
+    executionId,
+    event: event as Extract<AnyFact, { type: 'ExecutionEvent' }>['event'],
+  };
+}

@@ -13,6 +13,8 @@ import {
   executionEffects,
   executions,
   fold,
+  passiveEvent,
+  passiveEventSql,
   projectedTypes,
 } from './projections';
 import { type TimelineEntry, timelineEntry } from './read';
@@ -67,6 +69,33 @@ async function streamRows<R>(client: PoolClient, sql: string, onPage: (rows: R[]
   return total;
 }
 
+interface FoldRow {
+  seq: string;
+  type: string;
+  /** the payload, null for a passive event (`isPassiveEvent`) and for a fact no projection folds */
+  payload: AnyFact | null;
+  /** a passive event's execution, org, kind and time; null otherwise */
+  execution_id: string | null;
+  org_id: string | null;
+  event: string | null;
+  ts: string | null;
+}
+
+/**
+ * Every fact in seq order, one pass: a fact some projection folds comes whole, a passive event as its
+ * execution, org, kind and time only (Postgres then neither writes its payload out nor does Node parse
+ * it), a fact no projection folds as its seq alone (it is counted).
+ */
+const FOLD_SQL = (() => {
+  const folded = projectedTypes.map((t) => `'${t}'`).join(', ');
+  const passive = (column: string) => `CASE WHEN passive THEN ${column} END`;
+  return `SELECT seq, type,
+  CASE WHEN passive OR type NOT IN (${folded}) THEN NULL ELSE payload END AS payload,
+  ${passive('execution_id')} AS execution_id, ${passive('org_id')} AS org_id,
+  ${passive(`payload->>'event'`)} AS event, ${passive(`payload->>'ts'`)} AS ts
+FROM facts, LATERAL (SELECT ${passiveEventSql} AS passive) p ORDER BY seq`;
+})();
+
 /** Folds every fact, in seq order, into fresh in-memory projections. */
 export async function foldFacts(client: PoolClient): Promise<{ facts: number; states: ProjectionStates }> {
   const states: ProjectionStates = {
@@ -76,19 +105,23 @@ export async function foldFacts(client: PoolClient): Promise<{ facts: number; st
     activations: new Map(),
     effects: new Map(),
   };
-  // only the facts some projection folds: the others would be skipped by `fold` anyway
-  const types = projectedTypes.map((t) => `'${t}'`).join(', ');
-  const sql = `SELECT seq, payload FROM facts WHERE type IN (${types}) ORDER BY seq`;
-  await streamRows<{ seq: string; payload: AnyFact }>(client, sql, (rows) => {
-    const page = rows.map((r) => ({ fact: r.payload, seq: Number(r.seq) }));
+  const facts = await streamRows<FoldRow>(client, FOLD_SQL, (rows) => {
+    const page: { fact: AnyFact; seq: number }[] = [];
+    for (const row of rows) {
+      if (row.payload !== null) page.push({ fact: row.payload, seq: Number(row.seq) });
+      else if (row.execution_id !== null && !states.executions.has(row.execution_id)) {
+        // a passive event changes nothing but a missing row: folded only then, so that the row is made
+        const { execution_id, org_id, event, ts } = row as { [K in keyof FoldRow]: NonNullable<FoldRow[K]> };
+        page.push({ fact: passiveEvent(execution_id, org_id, event, ts), seq: Number(row.seq) });
+      }
+    }
     fold(executions, states.executions, page);
     fold(conversationExecutions, states.conversations, page);
     fold(employees, states.employees, page);
     fold(employeeActivations, states.activations, page);
     fold(executionEffects, states.effects, page);
   });
-  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM facts');
-  return { facts: Number(rows[0]?.n), states };
+  return { facts, states };
 }
 
 async function writeStates(client: PoolClient, tables: ProjectionTables, states: ProjectionStates): Promise<ReplayCounts> {

@@ -1,3 +1,4 @@
+export * from './canonical';
 export * from './consumer';
 export * from './dlq';
 export * from './fact';

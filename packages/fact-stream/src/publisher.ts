@@ -2,6 +2,7 @@ import { HireloopError, type Logger, traceparent } from '@hireloop/platform';
 import { type AnyFact, describeErrors, Limits, topicOf, validateFact } from '@hireloop/schemas';
 import { type IHeaders, type Kafka, Partitioners, type Producer } from 'kafkajs';
 import pRetry from 'p-retry';
+import { canonicalJson } from './canonical';
 import { logContext } from './fact';
 
 export interface PublisherOptions {
@@ -27,6 +28,44 @@ export function keyOf(fact: AnyFact): string {
   return value;
 }
 
+type TopicMessages = NonNullable<Parameters<Producer['sendBatch']>[0]['topicMessages']>[number];
+
+/** Publishes waiting for the request in flight, sent together in the next one. */
+interface Outgoing {
+  topicMessages: TopicMessages[];
+  facts: readonly AnyFact[];
+  bytes: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * At most this many bytes of values in one request made of several publishes (one publish alone is
+ * never split): well under the broker's `message.max.bytes` (1 MB by default), which bounds the batch
+ * of one partition.
+ */
+const MAX_REQUEST_BYTES = 256 * 1024;
+
+const bytesOf = (topicMessages: readonly TopicMessages[]): number =>
+  topicMessages.reduce(
+    (n, t) =>
+      n +
+      t.messages.reduce(
+        (m, message) => m + (message.value === null ? 0 : Buffer.byteLength(message.value as string | Buffer)),
+        0,
+      ),
+    0,
+  );
+
+/** The messages of several publishes, per topic, in the order they were published. */
+function merged(group: readonly Outgoing[]): TopicMessages[] {
+  const byTopic = new Map<string, TopicMessages['messages']>();
+  for (const { topicMessages } of group) {
+    for (const { topic, messages } of topicMessages) byTopic.set(topic, [...(byTopic.get(topic) ?? []), ...messages]);
+  }
+  return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+}
+
 /**
  * Publishes facts: validated against their schema, keyed by the registry's key field, with
  * `traceparent` and `causationId` headers, through an idempotent producer. A broker that stays
@@ -35,6 +74,9 @@ export function keyOf(fact: AnyFact): string {
 export class FactPublisher {
   private readonly producer: Producer;
   private readonly retries: number;
+  private readonly outgoing: Outgoing[] = [];
+  private flushing = false;
+  private sent = 0;
 
   constructor(private readonly options: PublisherOptions) {
     this.producer = options.kafka.producer({
@@ -76,7 +118,8 @@ export class FactPublisher {
           },
         );
       }
-      const value = JSON.stringify(fact);
+      // canonical: a consumer that needs the fact's canonical text again (the event store) gets it at the cost of a `JSON.stringify`
+      const value = canonicalJson(fact);
       if (Buffer.byteLength(value) > Limits.factBytes) {
         throw new HireloopError(
           'VALIDATION_FAILED',
@@ -102,18 +145,66 @@ export class FactPublisher {
     await this.send([{ topic, messages }], []);
   }
 
-  private async send(
-    topicMessages: Parameters<Producer['sendBatch']>[0]['topicMessages'],
-    facts: readonly AnyFact[],
-  ): Promise<void> {
+  /** Produce requests sent so far (several publishes waiting at once travel in one). */
+  get requests(): number {
+    return this.sent;
+  }
+
+  /**
+   * Queues the messages and resolves once they are acknowledged. The idempotent producer has one
+   * request at a time in flight per broker (kafkajs serialises them for its sequence numbers, whatever
+   * `maxInFlightRequests` says), so publishes that arrive while one is in flight do not each wait for a
+   * request of their own: they go together in the next one, up to MAX_REQUEST_BYTES, in the order they
+   * came. Nothing waits when nothing is in flight: there is no linger.
+   */
+  private send(topicMessages: TopicMessages[], facts: readonly AnyFact[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.outgoing.push({ topicMessages, facts, bytes: bytesOf(topicMessages), resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.outgoing.length > 0) {
+      const group: Outgoing[] = [];
+      let bytes = 0;
+      while (
+        this.outgoing.length > 0 &&
+        (group.length === 0 || bytes + (this.outgoing[0] as Outgoing).bytes <= MAX_REQUEST_BYTES)
+      ) {
+        const next = this.outgoing.shift() as Outgoing;
+        bytes += next.bytes;
+        group.push(next);
+      }
+      try {
+        await this.sendNow(
+          group.length === 1 ? (group[0] as Outgoing).topicMessages : merged(group),
+          group.flatMap((g) => g.facts),
+        );
+        for (const g of group) g.resolve();
+      } catch (error) {
+        for (const g of group) g.reject(error);
+      }
+    }
+    this.flushing = false;
+  }
+
+  private async sendNow(topicMessages: TopicMessages[], facts: readonly AnyFact[]): Promise<void> {
     try {
-      await pRetry(() => this.producer.sendBatch({ topicMessages, acks: -1 }), {
-        retries: this.retries,
-        minTimeout: 200,
-        maxTimeout: 2_000,
-        onFailedAttempt: ({ error, attemptNumber }) =>
-          this.options.log.warn({ err: error, attemptNumber }, 'publish failed; retrying'),
-      });
+      await pRetry(
+        () => {
+          this.sent += 1;
+          return this.producer.sendBatch({ topicMessages, acks: -1 });
+        },
+        {
+          retries: this.retries,
+          minTimeout: 200,
+          maxTimeout: 2_000,
+          onFailedAttempt: ({ error, attemptNumber }) =>
+            this.options.log.warn({ err: error, attemptNumber }, 'publish failed; retrying'),
+        },
+      );
     } catch (error) {
       const context = facts[0] ? logContext(facts[0]) : {};
       this.options.log.error({ err: error, ...context, count: facts.length }, 'publish failed after retries');

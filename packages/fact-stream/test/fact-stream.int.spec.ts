@@ -142,6 +142,19 @@ describe('fact stream (real Kafka)', () => {
     expect(JSON.parse(message?.value?.toString() ?? '')).toEqual(fact);
   });
 
+  it('publishes made while one is in flight travel together in the next request, in the order they were made', async () => {
+    const burst = new FactPublisher({ kafka, topicPrefix: prefix, log });
+    await burst.connect();
+    onTestFinished(() => burst.disconnect());
+    const conversationId = `conv-burst-${randomUUID()}`;
+    const facts = Array.from({ length: 40 }, (_, i) => uiMessage(conversationId, `line ${i}`));
+    await Promise.all(facts.map((fact) => burst.publish(fact)));
+    // the first alone; the 39 made while it was in flight, together
+    expect(burst.requests).toBe(2);
+    const messages = await readTopic(kafka, `${prefix}ui-messages`, facts.length, (m) => m.key?.toString() === conversationId);
+    expect(messages.map((m) => (JSON.parse(m.value?.toString() ?? '{}') as AnyFact).id)).toEqual(facts.map((f) => f.id));
+  });
+
   it('refuses to publish an invalid fact, naming the field, and sends nothing', async () => {
     const bad = { ...uiMessage('conv-bad', 'x'), content: '' } as AnyFact;
     const error = await publisher.publish(bad).catch((e: unknown) => e);
