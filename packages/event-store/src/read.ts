@@ -6,9 +6,11 @@ import {
   EmployeeGraphSpec,
   ExecutionResult,
   HILPrompt,
+  type OrgPolicyView,
   WorkflowActivation,
 } from '@hireloop/schemas';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { POLICY_COLUMNS, type PolicyRow, policyFromRow } from './tables';
 import { summarize, whoOf } from './timeline';
 
 /**
@@ -354,4 +356,22 @@ export async function getEmployeeById(pool: Pool, employeeId: string): Promise<E
   );
   const row = rows[0];
   return row ? { ...employeeSummary(row), spec: row.spec } : null;
+}
+
+/** The org's policy as the `org_policies` projection holds it: `{}` with `updatedAt` null while it has set none. */
+export async function getOrgPolicy(pool: Pool, orgId: string): Promise<OrgPolicyView> {
+  const { rows } = await pool.query<PolicyRow>(`SELECT ${POLICY_COLUMNS} FROM org_policies WHERE org_id = $1`, [orgId]);
+  const row = rows[0];
+  if (!row) return { orgId, policy: {}, updatedAt: null };
+  const state = policyFromRow(row);
+  return { orgId, policy: state.policy, updatedAt: state.updatedAt };
+}
+
+/**
+ * The seq of a fact once the event store has recorded it (and folded it into the projections, in the
+ * same transaction), or null while it has not.
+ */
+export async function recordedSeq(pool: Pool, factId: string): Promise<number | null> {
+  const { rows } = await pool.query<{ seq: string }>('SELECT seq FROM facts WHERE id = $1', [factId]);
+  return rows[0] ? Number(rows[0].seq) : null;
 }

@@ -13,6 +13,9 @@ import {
   executionEffects,
   executions,
   fold,
+  type OrgPolicyState,
+  orgPolicies,
+  type ProjectionName,
   projectedTypes,
 } from './projections';
 import { type TimelineEntry, timelineEntry } from './read';
@@ -32,6 +35,7 @@ export interface ProjectionStates {
   employees: Map<string, EmployeeHistory>;
   activations: Map<string, EmployeeActivation>;
   effects: Map<string, ExecutionEffect>;
+  policies: Map<string, OrgPolicyState>;
 }
 
 export interface ReplayCounts {
@@ -41,6 +45,7 @@ export interface ReplayCounts {
   employees: number;
   activations: number;
   effects: number;
+  policies: number;
 }
 
 export interface ReplayReport extends ReplayCounts {
@@ -75,6 +80,7 @@ export async function foldFacts(client: PoolClient): Promise<{ facts: number; st
     employees: new Map(),
     activations: new Map(),
     effects: new Map(),
+    policies: new Map(),
   };
   // only the facts some projection folds: the others would be skipped by `fold` anyway
   const types = projectedTypes.map((t) => `'${t}'`).join(', ');
@@ -86,6 +92,7 @@ export async function foldFacts(client: PoolClient): Promise<{ facts: number; st
     fold(employees, states.employees, page);
     fold(employeeActivations, states.activations, page);
     fold(executionEffects, states.effects, page);
+    fold(orgPolicies, states.policies, page);
   });
   const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM facts');
   return { facts: Number(rows[0]?.n), states };
@@ -98,6 +105,7 @@ async function writeStates(client: PoolClient, tables: ProjectionTables, states:
     employees: [...states.employees.values()].flatMap((h) => h.versions),
     activations: [...states.activations.values()],
     effects: [...states.effects.values()],
+    policies: [...states.policies.values()],
   };
   await copyProjections(client, tables, rows);
   return {
@@ -107,6 +115,7 @@ async function writeStates(client: PoolClient, tables: ProjectionTables, states:
     employees: rows.employees.length,
     activations: rows.activations.length,
     effects: rows.effects.length,
+    policies: rows.policies.length,
   };
 }
 
@@ -127,7 +136,7 @@ export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
     async (client) => {
       await lockEverything(client);
       await client.query(
-        `TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}, ${liveTables.activations}, ${liveTables.effects}`,
+        `TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}, ${liveTables.activations}, ${liveTables.effects}, ${liveTables.policies}`,
       );
       const { facts, states } = await foldFacts(client);
       const counts = await writeStates(client, liveTables, states);
@@ -138,7 +147,7 @@ export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
 }
 
 export interface Difference {
-  table: 'executions' | 'conversation_executions' | 'employees' | 'employee_activations' | 'execution_effects';
+  table: ProjectionName;
   key: string;
   /** the row as canonical JSON (jsonb text), or null when it is missing on that side */
   live: string | null;
@@ -159,6 +168,7 @@ const replayTables: ProjectionTables = {
   employees: 'pg_temp.replay_employees',
   activations: 'pg_temp.replay_employee_activations',
   effects: 'pg_temp.replay_execution_effects',
+  policies: 'pg_temp.replay_org_policies',
 };
 
 const COMPARED: { table: Difference['table']; replay: string; key: string }[] = [
@@ -167,6 +177,7 @@ const COMPARED: { table: Difference['table']; replay: string; key: string }[] = 
   { table: 'employees', replay: replayTables.employees, key: 'employee_id' },
   { table: 'employee_activations', replay: replayTables.activations, key: 'employee_id' },
   { table: 'execution_effects', replay: replayTables.effects, key: 'idempotency_key' },
+  { table: 'org_policies', replay: replayTables.policies, key: 'org_id' },
 ];
 
 function differingColumns(live: string | null, replay: string | null): string[] {

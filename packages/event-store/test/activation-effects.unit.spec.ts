@@ -1,4 +1,4 @@
-import type { AnyFact } from '@hireloop/schemas';
+import type { AnyFact, FactType } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   type EmployeeActivation,
@@ -11,7 +11,7 @@ import {
 import { employeeFacts, steppingClock } from './builders';
 
 /** given these facts (in this order, seq 1, 2, …), the state of `key` */
-function given<S>(projection: Projection<S>, facts: AnyFact[], key: string): S | null {
+function given<S, T extends FactType>(projection: Projection<S, T>, facts: AnyFact[], key: string): S | null {
   const states = new Map<string, S>();
   fold(
     projection,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeFact } from '@hireloop/fact-stream';
 import type { Clock } from '@hireloop/platform';
-import { type AnyFact, type EmployeeGraphSpec, type FactOf, inputSchemaJson, topicOf } from '@hireloop/schemas';
+import { type AnyFact, type EmployeeGraphSpec, type FactOf, inputSchemaJson, type OrgPolicy, topicOf } from '@hireloop/schemas';
 import type { Recorded } from '../src';
 
 /** A clock that moves one millisecond per reading, from a fixed instant: facts get distinct, ordered `ts`. */
@@ -247,3 +247,7 @@ export function employeeFacts(orgId: string, employeeId: string, clock: Clock = 
     },
   };
 }
+
+/** An admin's new policy for the org's tool calls. */
+export const policyChanged = (orgId: string, policy: OrgPolicy, clock: Clock = steppingClock(), userId = 'admin-1') =>
+  makeFact('PolicyChanged', { orgId, correlation: { userId } }, { policy, changedBy: userId }, { clock });
