@@ -40,7 +40,7 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
     argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 100 }],
     quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris', during: 'defer' },
     rates: [{ capabilityId: 'stripe.refund_payment', rate: '10/m' }],
-    budgets: { maxToolCalls: 20 },
+    budgets: { maxToolCalls: 20, maxTokens: 50_000, maxCreationRounds: 2, maxCreationRoutes: 1 },
   };
 
   beforeAll(async () => {
@@ -118,6 +118,9 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
       [{ rates: [{ capabilityId: 'stripe.refund_payment', rate: '60 per minute' }] }, '/rates/0/rate'],
       [{ quietHours: { start: '25:00', end: '07:00', timeZone: 'UTC', during: 'defer' } }, '/quietHours/start'],
       [{ quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus', during: 'defer' } }, '/quietHours/timeZone'],
+      [{ budgets: { maxCreationRounds: 0 } }, '/budgets/maxCreationRounds'],
+      [{ budgets: { maxCreationRoutes: 2.5 } }, '/budgets/maxCreationRoutes'],
+      [{ budgets: { maxTokens: 'many' } }, '/budgets/maxTokens'],
     ];
     for (const [body, field] of cases) {
       const res = await put(body);

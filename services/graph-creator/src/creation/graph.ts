@@ -9,7 +9,7 @@ import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
 import { carryAnswers, chosenTriggerParamGaps, deriveWorkflows, followTaskAnswers, identifyGaps, isStepless } from './gaps';
-import type { CatalogSource, EmployeeVersions } from './ports';
+import type { CatalogSource, CreationBudgets, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
 import { classify, validateSpec } from './validate';
 
@@ -17,10 +17,12 @@ export interface CreationOptions {
   analyst: Analyst;
   catalog: CatalogSource;
   versions?: EmployeeVersions;
-  /** rounds of questions before defaults are applied (default 5) */
+  /** rounds of questions before defaults are applied (default 5), where the org's budgets set none */
   maxRounds?: number;
-  /** routes back from a failed validation (default 3) */
+  /** routes back from a failed validation (default 3), where the org's budgets set none */
   maxRoutes?: number;
+  /** the org's own bounds of the two loops (its policy's budgets), read when a creation starts */
+  budgets?: CreationBudgets;
   /** revisions the user may ask for at the final review (default 3) */
   maxRevisions?: number;
 }
@@ -185,12 +187,16 @@ export function buildCreationGraph(options: CreationOptions) {
 
   return new StateGraph(CreationState)
     .addNode('analyse', async (s): Promise<CreationUpdate> => {
+      // the org's bounds, once per creation: a revision or a restart keeps the ones it started with
+      const orgBudgets = s.loopBudgets ?? (options.budgets ? await options.budgets.forOrg(s.orgId) : {});
+      const loopBudgets = { maxRounds: orgBudgets.maxRounds ?? maxRounds, maxRoutes: orgBudgets.maxRoutes ?? maxRoutes };
       const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
       const notes: string[] = [];
       const analysis = await analyst.analyse(description, notes);
       const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
       return {
         name,
+        loopBudgets,
         workflows: analysis.workflows,
         analysisConfidence: analysis.confidence,
         matches: null,
@@ -253,13 +259,14 @@ export function buildCreationGraph(options: CreationOptions) {
     .addNode('refine', (s): CreationUpdate => {
       const openBlocking = s.gaps.filter((g) => g.status === 'open' && mustAsk(g)).length;
       const version = { version: s.decompositions.length + 1, workflowIds: s.workflows.map((w) => w.id), openGaps: openBlocking };
-      const converged = openBlocking === 0 || s.round >= maxRounds;
-      const spent = openBlocking > 0 && s.round >= maxRounds;
+      const rounds = s.loopBudgets?.maxRounds ?? maxRounds;
+      const converged = openBlocking === 0 || s.round >= rounds;
+      const spent = openBlocking > 0 && s.round >= rounds;
       return {
         ...(spent
           ? {
               budgetsSpent: [
-                `rounds of questions: ${maxRounds} spent with ${openBlocking} blocking gap(s) open; their defaults apply`,
+                `rounds of questions: ${rounds} spent with ${openBlocking} blocking gap(s) open; their defaults apply`,
               ],
             }
           : {}),
@@ -326,11 +333,12 @@ export function buildCreationGraph(options: CreationOptions) {
         ),
       );
       if (!route) return { checks, route: null, phase: 'validation', progress: 80 };
-      if (s.routingTrace.length >= maxRoutes)
+      const routes = s.loopBudgets?.maxRoutes ?? maxRoutes;
+      if (s.routingTrace.length >= routes)
         return {
           checks,
           route: null,
-          budgetsSpent: [`routes after failed checks: ${maxRoutes} spent; ${route.failedCheck} still fails`],
+          budgetsSpent: [`routes after failed checks: ${routes} spent; ${route.failedCheck} still fails`],
           phase: 'validation',
           progress: 80,
         };

@@ -72,6 +72,8 @@ export const CreationState = Annotation.Root({
   gaps: Annotation<GapState[]>({ reducer: replace, default: () => [] }),
   asked: Annotation<AskedRound[]>({ reducer: replace, default: () => [] }),
   round: Annotation<number>({ reducer: replace, default: () => 0 }),
+  /** the loops' bounds, read from the org's budgets once, when the creation starts (null until then) */
+  loopBudgets: Annotation<{ maxRounds: number; maxRoutes: number } | null>({ reducer: replace, default: () => null }),
   promptsAsked: Annotation<number>({ reducer: replace, default: () => 0 }),
   iterations: Annotation<number>({ reducer: replace, default: () => 0 }),
   /** compile repairs asked for by validation (bound loops, drop dangling hand-offs, unread state) */
