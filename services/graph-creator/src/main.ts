@@ -83,6 +83,7 @@ const runner =
           // the defaults of an org whose policy's budgets set no bound of its own
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
           maxRoutes: Number(env.CREATION_MAX_ROUTES ?? 3),
+          ...(env.CREATION_MAX_TOKENS ? { maxTokens: Number(env.CREATION_MAX_TOKENS) } : {}),
           budgets: policyBudgets(policies),
         }),
         pool,

@@ -533,7 +533,7 @@ describe('creation graph: bounded rounds', () => {
       randomUUID(),
       strict,
     );
-    expect(bounded.state.loopBudgets).toEqual({ maxRounds: 1, maxRoutes: 3 });
+    expect(bounded.state.loopBudgets).toEqual({ maxRounds: 1, maxRoutes: 3, maxTokens: null });
     expect(bounded.prompts).toHaveLength(2);
     expect(bounded.prompts[1] && isReview(bounded.prompts[1])).toBe(true);
     expect(bounded.state.budgetsSpent).toEqual([
@@ -553,7 +553,7 @@ describe('creation graph: bounded rounds', () => {
       randomUUID(),
       `org-${randomUUID()}`,
     );
-    expect(free.state.loopBudgets).toEqual({ maxRounds: 5, maxRoutes: 3 });
+    expect(free.state.loopBudgets).toEqual({ maxRounds: 5, maxRoutes: 3, maxTokens: null });
     expect(free.state.budgetsSpent).toEqual([]);
   });
 

@@ -7,9 +7,10 @@ import type { PolicyStore } from '../tools/guards';
 import type { CreationBudgets } from './ports';
 
 /** The loop bounds an org's policy sets, none where it sets none. Pure. */
-export function creationBudgetsOf(policy: OrgPolicy): { maxRounds?: number; maxRoutes?: number } {
+export function creationBudgetsOf(policy: OrgPolicy): { maxRounds?: number; maxRoutes?: number; maxTokens?: number } {
   const budgets = policy.budgets ?? {};
   return {
+    ...(budgets.maxTokens !== undefined ? { maxTokens: budgets.maxTokens } : {}),
     ...(budgets.maxCreationRounds !== undefined ? { maxRounds: budgets.maxCreationRounds } : {}),
     ...(budgets.maxCreationRoutes !== undefined ? { maxRoutes: budgets.maxCreationRoutes } : {}),
   };

@@ -1,4 +1,4 @@
-import type { Analyst, CapabilityMatch, Catalog, DraftWorkflow } from '@hireloop/analyst';
+import { type Analyst, type CapabilityMatch, type Catalog, type DraftWorkflow, tokenMeter } from '@hireloop/analyst';
 import { derivedId } from '@hireloop/platform';
 import type { EmployeeGraphSpec, Gap, Workflow } from '@hireloop/schemas';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
@@ -23,15 +23,26 @@ export interface CreationOptions {
   maxRoutes?: number;
   /** the org's own bounds of the two loops (its policy's budgets), read when a creation starts */
   budgets?: CreationBudgets;
+  /** tokens a creation may spend on a language model, where the org's budgets set none (default: no limit) */
+  maxTokens?: number;
   /** revisions the user may ask for at the final review (default 3) */
   maxRevisions?: number;
 }
+
+/** What a creation says when its token budget is spent: the offline analyst answers from there on. */
+export const tokensSpent = (limit: number | null | undefined): string =>
+  `tokens on the language model: ${limit ?? 0} spent; the offline analyst answers the rest`;
 
 /** One branch of the capability-matching fan-out. */
 const MatchState = Annotation.Root({
   orgId: Annotation<string>,
   workflow: Annotation<DraftWorkflow>,
   excluded: Annotation<string[]>,
+  /** the creation's tokens spent when the branches set out, and its budget (none: no limit) */
+  tokensUsed: Annotation<number>,
+  maxTokens: Annotation<number | null>,
+  tokens: Annotation<number>({ reducer: (_a, b) => b, default: () => 0 }),
+  tokensRefused: Annotation<boolean>({ reducer: (_a, b) => b, default: () => false }),
   match: Annotation<CapabilityMatch | null>({ reducer: (_a, b) => b, default: () => null }),
   notes: Annotation<string[]>({ reducer: (_a, b) => b, default: () => [] }),
 });
@@ -142,30 +153,53 @@ export function buildCreationGraph(options: CreationOptions) {
     .addNode('match_capabilities', async (s) => {
       const catalog = await catalogSource.forOrg(s.orgId);
       const notes: string[] = [];
-      const match = await analyst.matchCapabilities(s.workflow, catalog, notes);
-      return { match: sanitize(match, catalog, new Set(s.excluded)), notes };
+      const meter = tokenMeter(s.tokensUsed ?? 0, s.maxTokens ?? undefined);
+      const match = await analyst.matchCapabilities(s.workflow, catalog, notes, meter);
+      return { match: sanitize(match, catalog, new Set(s.excluded)), notes, tokens: meter.spent, tokensRefused: meter.refused };
     })
     .addEdge(START, 'match_capabilities')
     .addEdge('match_capabilities', END)
     .compile();
 
   const fanOut = (s: CreationStateT) =>
-    s.workflows.map((workflow) => new Send('match_workflow', { orgId: s.orgId, workflow, excluded: s.excludedCapabilities }));
+    s.workflows.map(
+      (workflow) =>
+        new Send('match_workflow', {
+          orgId: s.orgId,
+          workflow,
+          excluded: s.excludedCapabilities,
+          tokensUsed: s.tokensUsed,
+          maxTokens: s.loopBudgets?.maxTokens ?? null,
+        }),
+    );
+
+  /** A meter over the creation's tokens, and what a node reports of it: the tokens it spent, and a spent budget. */
+  const metered = (s: CreationStateT) => tokenMeter(s.tokensUsed, s.loopBudgets?.maxTokens ?? undefined);
+  const tokenUpdate = (meter: ReturnType<typeof tokenMeter>, limit: number | null | undefined): CreationUpdate => ({
+    tokensUsed: meter.spent,
+    ...(meter.refused ? { budgetsSpent: [tokensSpent(limit)] } : {}),
+  });
 
   /** A task described in words is analysed again: its steps, matched against the org's connected tools. */
-  const readDescriptions = async (gaps: GapState[], workflows: DraftWorkflow[], catalog: Catalog, notes: string[]) =>
+  const readDescriptions = async (
+    gaps: GapState[],
+    workflows: DraftWorkflow[],
+    catalog: Catalog,
+    notes: string[],
+    meter: ReturnType<typeof tokenMeter>,
+  ) =>
     Promise.all(
       gaps.map(async (g): Promise<GapState> => {
         if (g.target.kind !== 'describe' || g.status !== 'answered' || !g.answer || g.steps !== undefined) return g;
         const wf = workflows.find((w) => w.id === g.gap.workflowId);
         if (!wf) return g;
-        const analysis = await analyst.analyse(g.answer, notes);
+        const analysis = await analyst.analyse(g.answer, notes, meter);
         const steps = analysis.workflows.flatMap((w) => w.steps).slice(0, 10);
         const draft: DraftWorkflow = {
           ...wf,
           steps: steps.map((st, i) => ({ ...st, id: `${wf.id}.d${i + 1}` })),
         };
-        const match = draft.steps.length > 0 ? await analyst.matchCapabilities(draft, catalog, notes) : undefined;
+        const match = draft.steps.length > 0 ? await analyst.matchCapabilities(draft, catalog, notes, meter) : undefined;
         const connected = new Set(catalog.connected);
         const known = new Set(catalog.capabilities.map((c) => c.id));
         return {
@@ -189,14 +223,20 @@ export function buildCreationGraph(options: CreationOptions) {
     .addNode('analyse', async (s): Promise<CreationUpdate> => {
       // the org's bounds, once per creation: a revision or a restart keeps the ones it started with
       const orgBudgets = s.loopBudgets ?? (options.budgets ? await options.budgets.forOrg(s.orgId) : {});
-      const loopBudgets = { maxRounds: orgBudgets.maxRounds ?? maxRounds, maxRoutes: orgBudgets.maxRoutes ?? maxRoutes };
+      const loopBudgets = {
+        maxRounds: orgBudgets.maxRounds ?? maxRounds,
+        maxRoutes: orgBudgets.maxRoutes ?? maxRoutes,
+        maxTokens: orgBudgets.maxTokens ?? options.maxTokens ?? null,
+      };
+      const meter = tokenMeter(s.tokensUsed, loopBudgets.maxTokens ?? undefined);
       const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
       const notes: string[] = [];
-      const analysis = await analyst.analyse(description, notes);
+      const analysis = await analyst.analyse(description, notes, meter);
       const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
       return {
         name,
         loopBudgets,
+        ...tokenUpdate(meter, loopBudgets.maxTokens),
         workflows: analysis.workflows,
         analysisConfidence: analysis.confidence,
         matches: null,
@@ -216,18 +256,25 @@ export function buildCreationGraph(options: CreationOptions) {
       'match_workflow',
       async (branch: typeof MatchState.State): Promise<CreationUpdate> => {
         const out = await matchBranch.invoke(branch);
+        const tokens: CreationUpdate = {
+          tokensUsed: out.tokens,
+          ...(out.tokensRefused ? { budgetsSpent: [tokensSpent(branch.maxTokens)] } : {}),
+        };
         return out.match
-          ? { matches: { [branch.workflow.id]: out.match }, fallbacks: out.notes, phase: 'matching', progress: 30 }
-          : {};
+          ? { matches: { [branch.workflow.id]: out.match }, fallbacks: out.notes, phase: 'matching', progress: 30, ...tokens }
+          : tokens;
       },
       { input: MatchState },
     )
     .addNode('identify_gaps', async (s): Promise<CreationUpdate> => {
       const catalog = await catalogSource.forOrg(s.orgId);
       const notes: string[] = [];
+      const meter = metered(s);
       const findings = (
         await Promise.all(
-          s.workflows.map((wf) => (s.matches[wf.id] ? analyst.findings(wf, s.matches[wf.id] as CapabilityMatch, notes) : [])),
+          s.workflows.map((wf) =>
+            s.matches[wf.id] ? analyst.findings(wf, s.matches[wf.id] as CapabilityMatch, notes, meter) : [],
+          ),
         )
       ).flat();
       const checkParams = paramsChecker(catalog);
@@ -253,8 +300,8 @@ export function buildCreationGraph(options: CreationOptions) {
         ...identified,
         ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
       ]);
-      const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes));
-      return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
+      const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes, meter));
+      return { gaps, fallbacks: notes, phase: 'gaps', progress: 45, ...tokenUpdate(meter, s.loopBudgets?.maxTokens) };
     })
     .addNode('refine', (s): CreationUpdate => {
       const openBlocking = s.gaps.filter((g) => g.status === 'open' && mustAsk(g)).length;

@@ -10,7 +10,7 @@ export interface CatalogSource {
 
 /** The org's budgets for the Graph Creator's own loops (its policy's `budgets`), where it set them. */
 export interface CreationBudgets {
-  forOrg(orgId: string): Promise<{ maxRounds?: number; maxRoutes?: number }>;
+  forOrg(orgId: string): Promise<{ maxRounds?: number; maxRoutes?: number; maxTokens?: number }>;
 }
 
 /** The next version of an employee of this name in this org (from the employee registry). */
