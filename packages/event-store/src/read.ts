@@ -10,7 +10,7 @@ import {
   WorkflowActivation,
 } from '@hireloop/schemas';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { POLICY_COLUMNS, type PolicyRow, policyFromRow } from './tables';
+import { EFFECT_COLUMNS, type EffectRow, effectFromRow, POLICY_COLUMNS, type PolicyRow, policyFromRow } from './tables';
 import { summarize, whoOf } from './timeline';
 
 /**
@@ -317,32 +317,16 @@ export type EffectView = Static<typeof EffectView>;
 
 /** The effects of one of the org's executions, in the order they began; empty when none. */
 export async function listEffects(pool: Pool, orgId: string, executionId: string, limit = 1000): Promise<EffectView[]> {
-  const { rows } = await pool.query<{
-    idempotency_key: string;
-    execution_id: string;
-    step_id: string;
-    capability_id: string;
-    args: Effect['args'];
-    status: Effect['status'];
-    output: Effect['output'] | null;
-    error: Effect['error'] | null;
-    at: Date;
-  }>(
-    `SELECT idempotency_key, execution_id, step_id, capability_id, args, status, output, error, at FROM execution_effects
-     WHERE org_id = $1 AND execution_id = $2 ORDER BY first_seq, idempotency_key LIMIT $3`,
+  // rows as the projector reads them (json_agg), through the projection's own row mapper
+  const { rows } = await pool.query<{ effects: EffectRow[] }>(
+    `SELECT coalesce(json_agg(x ORDER BY x.first_seq, x.idempotency_key), '[]') AS effects FROM (
+       SELECT ${EFFECT_COLUMNS} FROM execution_effects
+        WHERE org_id = $1 AND execution_id = $2 ORDER BY first_seq, idempotency_key LIMIT $3) x`,
     [orgId, executionId, limit],
   );
-  return rows.map((r) => ({
-    executionId: r.execution_id,
-    stepId: r.step_id,
-    capabilityId: r.capability_id,
-    args: r.args,
-    idempotencyKey: r.idempotency_key,
-    status: r.status,
-    ...(r.output !== null ? { output: r.output } : {}),
-    ...(r.error !== null ? { error: r.error } : {}),
-    at: iso(r.at),
-  }));
+  return (rows[0]?.effects ?? [])
+    .map(effectFromRow)
+    .map(({ orgId: _org, firstSeq: _first, lastSeq: _last, ...effect }) => effect);
 }
 
 /**

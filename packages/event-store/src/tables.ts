@@ -192,7 +192,7 @@ const POLICY_TYPES: ColumnTypes<PolicyRow> = {
 };
 const ACTIVATION_COLUMNS = Object.keys(ACTIVATION_TYPES).join(', ');
 export const POLICY_COLUMNS = Object.keys(POLICY_TYPES).join(', ');
-const EFFECT_COLUMNS = Object.keys(EFFECT_TYPES).join(', ');
+export const EFFECT_COLUMNS = Object.keys(EFFECT_TYPES).join(', ');
 
 /**
  * `INSERT INTO table … SELECT … FROM ROWS FROM (unnest($1::text[]), json_array_elements($2::json), …)`:
