@@ -60,6 +60,12 @@ export const OrgPolicy = Type.Object(
         {
           maxSteps: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
           maxToolCalls: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+          /** tokens a run or a creation may spend on a language model (counted from the model's usage) */
+          maxTokens: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+          /** the Graph Creator's rounds of questions before the defaults of what is still open apply */
+          maxCreationRounds: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+          /** the Graph Creator's routes back after a failed validation check */
+          maxCreationRoutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
         },
         { additionalProperties: false },
       ),

@@ -3,7 +3,7 @@ export { ambiguities, orgContext, vagueness } from './findings';
 export { configuredAnalyst, LlmAnalyst, type LlmConfig, llmConfigFromEnv } from './llm';
 export { closestCapabilities, matchStep, matchTrigger, matchWorkflow, triggerParams } from './match';
 export { OfflineAnalyst, offlineAnalyst } from './offline';
-export type { Analyst, AnalystNotes } from './port';
+export { type Analyst, type AnalystNotes, type TokenMeter, tokenMeter } from './port';
 export { parseSchedule } from './schedule';
 export { analyseJob, splitClauses } from './segment';
 export { providersIn, unknownProductsIn } from './text';

@@ -2,7 +2,7 @@ import type { Logger } from '@hireloop/platform';
 import { describeErrors, validate } from '@hireloop/schemas';
 import { ChatOpenAI } from '@langchain/openai';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import type { Analyst, AnalystNotes } from './port';
+import type { Analyst, AnalystNotes, TokenMeter } from './port';
 import {
   type CapabilityMatch,
   type Catalog,
@@ -64,8 +64,9 @@ export class LlmAnalyst implements Analyst {
     });
   }
 
-  async analyse(jobDescription: string, notes?: AnalystNotes, catalog?: Catalog) {
+  async analyse(jobDescription: string, notes?: AnalystNotes, catalog?: Catalog, meter?: TokenMeter) {
     const reply = await this.ask(
+      meter,
       JobAnalysis,
       'job_analysis',
       'Break the job description into workflows: one per responsibility, each with what starts it (triggerHint kind event|schedule|manual|unknown and the words) and its ordered steps (id, text, action as "verb object"). Ids: wf-1, wf-2…, steps s1, s2…. Answer with JSON {workflows, confidence}.',
@@ -74,10 +75,11 @@ export class LlmAnalyst implements Analyst {
     return this.orOffline('analyse', reply, notes, () => this.offline.analyse(jobDescription, notes, catalog));
   }
 
-  async matchCapabilities(workflow: DraftWorkflow, catalog: Catalog, notes?: AnalystNotes) {
+  async matchCapabilities(workflow: DraftWorkflow, catalog: Catalog, notes?: AnalystNotes, meter?: TokenMeter) {
     const capabilities = catalog.capabilities.map((c) => `${c.id}: ${c.description}`).join('\n');
     const triggers = catalog.triggers.map((t) => `${t.id}: ${t.description}`).join('\n');
     const reply = await this.ask(
+      meter,
       MatchSchema,
       'capability_match',
       `Map each step of the workflow to one capability id and the workflow to one trigger id with its parameters. Use only these ids.\nCapabilities:\n${capabilities}\nTriggers:\n${triggers}\nAnswer with JSON {workflowId, trigger:{triggerId, params, confidence, alternatives}, steps:[{stepId, capabilityId, providerId, confidence, candidates}]}.`,
@@ -95,8 +97,9 @@ export class LlmAnalyst implements Analyst {
     return this.orOffline('matchCapabilities', usable, notes, () => this.offline.matchCapabilities(workflow, catalog, notes));
   }
 
-  async findings(workflow: DraftWorkflow, match: CapabilityMatch, notes?: AnalystNotes) {
+  async findings(workflow: DraftWorkflow, match: CapabilityMatch, notes?: AnalystNotes, meter?: TokenMeter) {
     const reply = await this.ask(
+      meter,
       Findings,
       'findings',
       'List what is underspecified (underspecified_task), what organisational context is missing (organizational_context) and what is ambiguous about how the workflow starts (workflow_ambiguity). For each: category, workflowId, stepId?, excerpt, reason, question, blocking, default (for non-blocking). Answer with JSON {findings}.',
@@ -130,6 +133,7 @@ export class LlmAnalyst implements Analyst {
    * TypeBox schema, whose bounds a provider's structured mode does not all enforce.
    */
   private async ask<S extends TSchema>(
+    meter: TokenMeter | undefined,
     schema: S,
     name: string,
     instructions: string,
@@ -139,6 +143,8 @@ export class LlmAnalyst implements Analyst {
       name,
       method: 'jsonSchema',
       strict: false,
+      // the reply with its usage: every token the model spent counts against the execution's budget
+      includeRaw: true,
     });
     const messages: [string, string][] = [
       ['system', `${instructions}\nReply with one JSON object and nothing else.`],
@@ -146,8 +152,11 @@ export class LlmAnalyst implements Analyst {
     ];
     let reason = 'no reply';
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      if (meter?.exhausted()) return { ok: false, reason: 'the token budget of the execution is spent' };
       try {
-        const result = validate(schema, await structured.invoke(messages));
+        const { raw, parsed } = await structured.invoke(messages);
+        meter?.spend(tokensOf(raw));
+        const result = validate(schema, parsed);
         if (result.ok) return { ok: true, value: result.value };
         reason = `invalid reply: ${describeErrors(result.errors)}`;
       } catch (error) {
@@ -157,6 +166,20 @@ export class LlmAnalyst implements Analyst {
     }
     return { ok: false, reason };
   }
+}
+
+/** The tokens a reply spent: LangChain's `usage_metadata`, else the OpenAI-compatible `usage` it came with. */
+export function tokensOf(raw: unknown): number {
+  const message = raw as {
+    usage_metadata?: { total_tokens?: number };
+    response_metadata?: { tokenUsage?: { totalTokens?: number }; usage?: { total_tokens?: number } };
+  };
+  return (
+    message?.usage_metadata?.total_tokens ??
+    message?.response_metadata?.tokenUsage?.totalTokens ??
+    message?.response_metadata?.usage?.total_tokens ??
+    0
+  );
 }
 
 /** The configured analyst: a chat model when LLM_* is set (falling back to the offline one), else the offline one. */

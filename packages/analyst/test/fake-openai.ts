@@ -1,8 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One scripted reply: chat content (a string, or a value sent as its JSON), or a raw HTTP status and body. */
-export type Reply = { content: unknown } | { status: number; body: unknown };
+/** The tokens a reply says it spent (OpenAI's `usage`); 10 + 10 when a reply does not say. */
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/**
+ * One scripted reply: chat content (a string, or a value sent as its JSON) with the usage it reports,
+ * or a raw HTTP status and body.
+ */
+export type Reply = { content: unknown; usage?: Usage } | { status: number; body: unknown };
 
 /** A reply computed from the request: a stand-in model that answers what it is asked. */
 export type Responder = (request: SeenRequest) => Reply;
@@ -60,7 +69,10 @@ export class FakeOpenAI {
           created: 1_700_000_000,
           model: seen.body.model ?? 'fake',
           choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          usage: {
+            ...(reply.usage ?? { prompt_tokens: 10, completion_tokens: 10 }),
+            total_tokens: (reply.usage?.prompt_tokens ?? 10) + (reply.usage?.completion_tokens ?? 10),
+          },
         });
       });
     });

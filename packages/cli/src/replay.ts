@@ -21,6 +21,7 @@ const KEY_COLUMN: Record<Difference['table'], string> = {
   employees: 'employee_id',
   employee_activations: 'employee_id',
   execution_effects: 'idempotency_key',
+  org_policies: 'org_id',
 };
 
 /** A plain text table: a header, a rule, one line per row. */
@@ -47,7 +48,8 @@ async function verify(pool: Pool): Promise<boolean> {
     console.log(
       `replay --verify: projections match the facts (${report.facts} facts; executions ${report.executions}, ` +
         `conversation_executions ${report.conversationExecutions}, employees ${report.employees}, ` +
-        `employee_activations ${report.activations}, execution_effects ${report.effects}; ${report.ms} ms)`,
+        `employee_activations ${report.activations}, execution_effects ${report.effects}, ` +
+        `org_policies ${report.policies}; ${report.ms} ms)`,
     );
     return true;
   }

@@ -3,8 +3,11 @@ import type {
   Effect,
   EmployeeGraphSpec,
   ExecutionResult,
+  FactOf,
   FactType,
   HILPrompt,
+  OrgPolicy,
+  PolicyChanged,
   WorkflowActivation,
 } from '@hireloop/schemas';
 
@@ -85,24 +88,43 @@ export interface EmployeeHistory {
   versions: Employee[];
 }
 
-export interface Projection<S> {
-  readonly name: 'executions' | 'conversation_executions' | 'employees' | 'employee_activations' | 'execution_effects';
-  /** the fact types it folds; `fold` skips the others, and replay does not even read them */
-  readonly types: ReadonlySet<FactType>;
+export type ProjectionName =
+  | 'executions'
+  | 'conversation_executions'
+  | 'employees'
+  | 'employee_activations'
+  | 'execution_effects'
+  | 'org_policies';
+
+/**
+ * One projection: the fact types `T` it folds, and a fold that sees only those (`fold` and `keyIn`
+ * skip the others, replay does not even read them), so no fold spells out the types it ignores.
+ */
+export interface Projection<S, T extends FactType = FactType> {
+  readonly name: ProjectionName;
+  readonly types: ReadonlySet<T>;
   /** the state a fact folds into, or null when the fact does not concern this projection */
-  keyOf(fact: AnyFact): string | null;
-  evolve(state: S | null, fact: AnyFact, seq: number): S | null;
+  keyOf(fact: FactOf<T>): string | null;
+  evolve(state: S | null, fact: FactOf<T>, seq: number): S | null;
 }
 
+/** Whether a projection folds facts of this fact's type. */
+const folds = <T extends FactType>(projection: Projection<unknown, T>, fact: AnyFact): fact is FactOf<T> =>
+  (projection.types as ReadonlySet<FactType>).has(fact.type);
+
+/** The state any fact folds into in a projection, or null (a type it does not fold, or a fact that does not concern it). */
+export const keyIn = <S, T extends FactType>(projection: Projection<S, T>, fact: AnyFact): string | null =>
+  folds(projection, fact) ? projection.keyOf(fact) : null;
+
 /** Folds facts, in order, into the states of one projection; returns the keys whose state changed. */
-export function fold<S>(
-  projection: Projection<S>,
+export function fold<S, T extends FactType>(
+  projection: Projection<S, T>,
   states: Map<string, S>,
   facts: Iterable<{ fact: AnyFact; seq: number }>,
 ): Set<string> {
   const changed = new Set<string>();
   for (const { fact, seq } of facts) {
-    if (!projection.types.has(fact.type)) continue;
+    if (!folds(projection, fact)) continue;
     const key = projection.keyOf(fact);
     if (key === null) continue;
     const state = states.get(key) ?? null;
@@ -268,16 +290,13 @@ function ended(state: Execution | null, fact: ExecutionResult, seq: number): Exe
   });
 }
 
-export function evolveExecution(state: Execution | null, fact: AnyFact, seq: number): Execution | null {
+type ExecutionFactType = 'RunIntent' | 'HILPrompt' | 'HILResponse' | 'ExecutionEvent' | 'ExecutionResult';
+
+export function evolveExecution(state: Execution | null, fact: FactOf<ExecutionFactType>, seq: number): Execution | null {
   // A fact of another tenant never touches an execution (a RunIntent start may take over a row
   // that only facts of another org created: see `started`).
   if (state && state.orgId !== fact.orgId && fact.type !== 'RunIntent') return state;
   switch (fact.type) {
-    case 'UIMessage':
-    case 'EmployeeActivated':
-    case 'EmployeeDeactivated':
-    case 'TriggerCreated':
-      return state;
     case 'RunIntent':
       return started(state, fact, seq);
     case 'HILPrompt':
@@ -288,38 +307,15 @@ export function evolveExecution(state: Execution | null, fact: AnyFact, seq: num
       return progressed(state, fact, seq);
     case 'ExecutionResult':
       return ended(state, fact, seq);
-    case 'PolicyChanged':
-      return state;
     default:
       return unreachable(fact);
   }
 }
 
-/** The execution a fact is about, for the facts that carry one in their body. */
-export function executionKey(fact: AnyFact): string | null {
-  switch (fact.type) {
-    case 'UIMessage':
-    case 'EmployeeActivated':
-    case 'EmployeeDeactivated':
-    case 'TriggerCreated':
-      return null;
-    case 'RunIntent':
-    case 'HILPrompt':
-    case 'HILResponse':
-    case 'ExecutionEvent':
-    case 'ExecutionResult':
-      return fact.executionId;
-    case 'PolicyChanged':
-      return null;
-    default:
-      return unreachable(fact);
-  }
-}
-
-export const executions: Projection<Execution> = {
+export const executions: Projection<Execution, ExecutionFactType> = {
   name: 'executions',
-  types: new Set(['RunIntent', 'HILPrompt', 'HILResponse', 'ExecutionEvent', 'ExecutionResult']),
-  keyOf: executionKey,
+  types: new Set<ExecutionFactType>(['RunIntent', 'HILPrompt', 'HILResponse', 'ExecutionEvent', 'ExecutionResult']),
+  keyOf: (fact) => fact.executionId,
   evolve: evolveExecution,
 };
 
@@ -328,36 +324,19 @@ export const executions: Projection<Execution> = {
 
 export function evolveConversationExecution(
   state: ConversationExecution | null,
-  fact: AnyFact,
+  fact: FactOf<'RunIntent'>,
   _seq: number,
 ): ConversationExecution | null {
-  switch (fact.type) {
-    case 'UIMessage':
-    case 'EmployeeActivated':
-    case 'EmployeeDeactivated':
-    case 'TriggerCreated':
-    case 'HILPrompt':
-    case 'HILResponse':
-    case 'ExecutionEvent':
-    case 'ExecutionResult':
-      return state;
-    case 'RunIntent': {
-      // the first start decides who may answer, as for the execution's owner
-      const conversationId = fact.correlation.conversationId;
-      if (state || fact.action !== 'start' || conversationId === undefined) return state;
-      return { conversationId, executionId: fact.executionId, orgId: fact.orgId, userId: fact.correlation.userId ?? null };
-    }
-    case 'PolicyChanged':
-      return state;
-    default:
-      return unreachable(fact);
-  }
+  // the first start decides who may answer, as for the execution's owner
+  const conversationId = fact.correlation.conversationId;
+  if (state || fact.action !== 'start' || conversationId === undefined) return state;
+  return { conversationId, executionId: fact.executionId, orgId: fact.orgId, userId: fact.correlation.userId ?? null };
 }
 
-export const conversationExecutions: Projection<ConversationExecution> = {
+export const conversationExecutions: Projection<ConversationExecution, 'RunIntent'> = {
   name: 'conversation_executions',
-  types: new Set(['RunIntent']),
-  keyOf: (fact) => (fact.type === 'RunIntent' ? fact.executionId : null),
+  types: new Set(['RunIntent'] as const),
+  keyOf: (fact) => fact.executionId,
   evolve: evolveConversationExecution,
 };
 
@@ -365,8 +344,8 @@ export const conversationExecutions: Projection<ConversationExecution> = {
 // employees
 
 /** The employee a fact registers: a completed creation's spec, when it belongs to the fact's org. */
-function registeredSpec(fact: AnyFact): EmployeeGraphSpec | null {
-  if (fact.type !== 'ExecutionResult' || fact.status !== 'completed') return null;
+function registeredSpec(fact: ExecutionResult): EmployeeGraphSpec | null {
+  if (fact.status !== 'completed') return null;
   const spec = fact.output?.employee;
   return spec && spec.orgId === fact.orgId ? spec : null;
 }
@@ -374,45 +353,28 @@ function registeredSpec(fact: AnyFact): EmployeeGraphSpec | null {
 /** `org/name`: `/` cannot occur in an org id. */
 export const employeeKey = (orgId: string, name: string): string => `${orgId}/${name}`;
 
-export function evolveEmployees(state: EmployeeHistory | null, fact: AnyFact, _seq: number): EmployeeHistory | null {
-  switch (fact.type) {
-    case 'UIMessage':
-    case 'EmployeeActivated':
-    case 'EmployeeDeactivated':
-    case 'TriggerCreated':
-    case 'RunIntent':
-    case 'HILPrompt':
-    case 'HILResponse':
-    case 'ExecutionEvent':
-      return state;
-    case 'ExecutionResult': {
-      const spec = registeredSpec(fact);
-      if (!spec) return state;
-      const versions = state?.versions ?? [];
-      // one registration per execution and per employee id, whatever is delivered again
-      if (versions.some((v) => v.executionId === fact.executionId || v.employeeId === spec.employeeId)) return state;
-      const version = versions.reduce((max, v) => Math.max(max, v.version), 0) + 1;
-      const employee: Employee = {
-        employeeId: spec.employeeId,
-        orgId: fact.orgId,
-        name: spec.name,
-        version,
-        spec: { ...spec, version },
-        executionId: fact.executionId,
-        registeredAt: isoTime(fact.ts),
-      };
-      return { orgId: fact.orgId, name: spec.name, versions: [...versions, employee] };
-    }
-    case 'PolicyChanged':
-      return state;
-    default:
-      return unreachable(fact);
-  }
+export function evolveEmployees(state: EmployeeHistory | null, fact: ExecutionResult, _seq: number): EmployeeHistory | null {
+  const spec = registeredSpec(fact);
+  if (!spec) return state;
+  const versions = state?.versions ?? [];
+  // one registration per execution and per employee id, whatever is delivered again
+  if (versions.some((v) => v.executionId === fact.executionId || v.employeeId === spec.employeeId)) return state;
+  const version = versions.reduce((max, v) => Math.max(max, v.version), 0) + 1;
+  const employee: Employee = {
+    employeeId: spec.employeeId,
+    orgId: fact.orgId,
+    name: spec.name,
+    version,
+    spec: { ...spec, version },
+    executionId: fact.executionId,
+    registeredAt: isoTime(fact.ts),
+  };
+  return { orgId: fact.orgId, name: spec.name, versions: [...versions, employee] };
 }
 
-export const employees: Projection<EmployeeHistory> = {
+export const employees: Projection<EmployeeHistory, 'ExecutionResult'> = {
   name: 'employees',
-  types: new Set(['ExecutionResult']),
+  types: new Set(['ExecutionResult'] as const),
   keyOf: (fact) => {
     const spec = registeredSpec(fact);
     return spec ? employeeKey(fact.orgId, spec.name) : null;
@@ -437,43 +399,32 @@ export interface EmployeeActivation {
   lastSeq: number;
 }
 
-export function evolveActivation(state: EmployeeActivation | null, fact: AnyFact, seq: number): EmployeeActivation | null {
-  switch (fact.type) {
-    case 'UIMessage':
-    case 'TriggerCreated':
-    case 'RunIntent':
-    case 'HILPrompt':
-    case 'HILResponse':
-    case 'ExecutionEvent':
-    case 'ExecutionResult':
-      return state;
-    case 'EmployeeActivated':
-    case 'EmployeeDeactivated': {
-      // another tenant's fact never touches an employee
-      if (state && state.orgId !== fact.orgId) return state;
-      const common = {
-        employeeId: fact.employeeId,
-        orgId: fact.orgId,
-        version: fact.version,
-        updatedAt: isoTime(fact.ts),
-        lastSeq: seq,
-      };
-      if (fact.type === 'EmployeeActivated') {
-        return { ...common, status: 'active', activationId: fact.activationId, workflows: fact.workflows };
-      }
-      return { ...common, status: 'inactive', activationId: state?.activationId ?? null, workflows: state?.workflows ?? [] };
-    }
-    case 'PolicyChanged':
-      return state;
-    default:
-      return unreachable(fact);
+type ActivationFactType = 'EmployeeActivated' | 'EmployeeDeactivated';
+
+export function evolveActivation(
+  state: EmployeeActivation | null,
+  fact: FactOf<ActivationFactType>,
+  seq: number,
+): EmployeeActivation | null {
+  // another tenant's fact never touches an employee
+  if (state && state.orgId !== fact.orgId) return state;
+  const common = {
+    employeeId: fact.employeeId,
+    orgId: fact.orgId,
+    version: fact.version,
+    updatedAt: isoTime(fact.ts),
+    lastSeq: seq,
+  };
+  if (fact.type === 'EmployeeActivated') {
+    return { ...common, status: 'active', activationId: fact.activationId, workflows: fact.workflows };
   }
+  return { ...common, status: 'inactive', activationId: state?.activationId ?? null, workflows: state?.workflows ?? [] };
 }
 
-export const employeeActivations: Projection<EmployeeActivation> = {
+export const employeeActivations: Projection<EmployeeActivation, ActivationFactType> = {
   name: 'employee_activations',
-  types: new Set(['EmployeeActivated', 'EmployeeDeactivated']),
-  keyOf: (fact) => (fact.type === 'EmployeeActivated' || fact.type === 'EmployeeDeactivated' ? fact.employeeId : null),
+  types: new Set<ActivationFactType>(['EmployeeActivated', 'EmployeeDeactivated']),
+  keyOf: (fact) => fact.employeeId,
   evolve: evolveActivation,
 };
 
@@ -489,48 +440,66 @@ export interface ExecutionEffect extends Effect {
   lastSeq: number;
 }
 
-export function evolveEffect(state: ExecutionEffect | null, fact: AnyFact, seq: number): ExecutionEffect | null {
-  switch (fact.type) {
-    case 'UIMessage':
-    case 'TriggerCreated':
-    case 'RunIntent':
-    case 'HILPrompt':
-    case 'HILResponse':
-    case 'ExecutionResult':
-    case 'EmployeeActivated':
-    case 'EmployeeDeactivated':
-      return state;
-    case 'ExecutionEvent': {
-      const effect = fact.effect;
-      if (!effect) return state;
-      // a key is one execution's and one org's: a record from elsewhere changes nothing
-      if (state && (state.orgId !== fact.orgId || state.executionId !== fact.executionId)) return state;
-      // `execution-events` is keyed by execution, so the later seq is the later record: it wins
-      if (state && state.lastSeq >= seq) return state;
-      return {
-        ...effect,
-        at: isoTime(effect.at),
-        executionId: fact.executionId,
-        orgId: fact.orgId,
-        firstSeq: state?.firstSeq ?? seq,
-        lastSeq: seq,
-      };
-    }
-    case 'PolicyChanged':
-      return state;
-    default:
-      return unreachable(fact);
-  }
+export function evolveEffect(state: ExecutionEffect | null, fact: FactOf<'ExecutionEvent'>, seq: number): ExecutionEffect | null {
+  const effect = fact.effect;
+  if (!effect) return state;
+  // a key is one execution's and one org's: a record from elsewhere changes nothing
+  if (state && (state.orgId !== fact.orgId || state.executionId !== fact.executionId)) return state;
+  // `execution-events` is keyed by execution, so the later seq is the later record: it wins
+  if (state && state.lastSeq >= seq) return state;
+  return {
+    ...effect,
+    at: isoTime(effect.at),
+    executionId: fact.executionId,
+    orgId: fact.orgId,
+    firstSeq: state?.firstSeq ?? seq,
+    lastSeq: seq,
+  };
 }
 
-export const executionEffects: Projection<ExecutionEffect> = {
+export const executionEffects: Projection<ExecutionEffect, 'ExecutionEvent'> = {
   name: 'execution_effects',
-  types: new Set(['ExecutionEvent']),
-  keyOf: (fact) => (fact.type === 'ExecutionEvent' && fact.effect ? fact.effect.idempotencyKey : null),
+  types: new Set(['ExecutionEvent'] as const),
+  keyOf: (fact) => fact.effect?.idempotencyKey ?? null,
   evolve: evolveEffect,
 };
 
-export const projections = [executions, conversationExecutions, employees, employeeActivations, executionEffects] as const;
+// ---------------------------------------------------------------------------------------------
+// org_policies: each org's policy for its employees' tool calls, as its latest PolicyChanged set it
+
+/** An org's policy (ARCHITECTURE §12): what the tool registry of every worker reads before a call. */
+export interface OrgPolicyState {
+  orgId: string;
+  /** the whole policy as set (a PUT replaces it) */
+  policy: OrgPolicy;
+  /** the administrator who set it */
+  changedBy: string;
+  /** the time of the fact that set it */
+  updatedAt: string;
+  lastSeq: number;
+}
+
+/** `org-policies` is keyed by org, so an org's facts come in order: the later seq is the later change. */
+export function evolvePolicy(state: OrgPolicyState | null, fact: PolicyChanged, seq: number): OrgPolicyState | null {
+  if (state && state.lastSeq >= seq) return state;
+  return { orgId: fact.orgId, policy: fact.policy, changedBy: fact.changedBy, updatedAt: isoTime(fact.ts), lastSeq: seq };
+}
+
+export const orgPolicies: Projection<OrgPolicyState, 'PolicyChanged'> = {
+  name: 'org_policies',
+  types: new Set(['PolicyChanged'] as const),
+  keyOf: (fact) => fact.orgId,
+  evolve: evolvePolicy,
+};
+
+export const projections = [
+  executions,
+  conversationExecutions,
+  employees,
+  employeeActivations,
+  executionEffects,
+  orgPolicies,
+] as const;
 
 /** Every fact type some projection folds. */
 export const projectedTypes: readonly FactType[] = [...new Set(projections.flatMap((p) => [...p.types]))];

@@ -1,6 +1,6 @@
 import type { Delivery } from '@hireloop/fact-stream';
 import { HireloopError, type Logger, type Pool, withTransaction } from '@hireloop/platform';
-import type { AnyFact } from '@hireloop/schemas';
+import type { AnyFact, FactType } from '@hireloop/schemas';
 import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockStatement } from './chain';
 import { copyJson, copyLines, copyText } from './copy';
 import {
@@ -17,6 +17,9 @@ import {
   executions,
   fold,
   isoTime,
+  keyIn,
+  type OrgPolicyState,
+  orgPolicies,
   type Projection,
 } from './projections';
 import {
@@ -32,7 +35,9 @@ import {
   executionFromRow,
   liveTables,
   loadSql,
+  type PolicyRow,
   type ProjectionTables,
+  policyFromRow,
   writeProjections,
 } from './tables';
 
@@ -134,11 +139,15 @@ interface Touched {
   activations: string[];
   /** idempotency keys of the effects the batch records */
   effects: string[];
+  /** orgs whose policy the batch sets */
+  policies: string[];
 }
 
 function touched(batch: readonly Prepared[]): Touched {
-  const keysOf = <S>(projection: Projection<S>) => [...new Set(batch.flatMap((p) => projection.keyOf(p.fact) ?? []))];
-  const registering = batch.filter((p) => employees.keyOf(p.fact) !== null).map((p) => p.fact);
+  const keysOf = <S, T extends FactType>(projection: Projection<S, T>) => [
+    ...new Set(batch.flatMap((p) => keyIn(projection, p.fact) ?? [])),
+  ];
+  const registering = batch.filter((p) => keyIn(employees, p.fact) !== null).map((p) => p.fact);
   return {
     chains: [...new Set(batch.map((p) => p.chain))],
     executions: keysOf(executions),
@@ -152,6 +161,7 @@ function touched(batch: readonly Prepared[]): Touched {
     },
     activations: keysOf(employeeActivations),
     effects: keysOf(executionEffects),
+    policies: keysOf(orgPolicies),
   };
 }
 
@@ -311,6 +321,7 @@ async function store(
     ...keys.employees.keys.map((k) => `employees/${k}`),
     ...keys.activations.map((k) => `activation/${k}`),
     ...keys.effects.map((k) => `effect/${k}`),
+    ...keys.policies.map((k) => `policy/${k}`),
   ];
 
   let cached: [string, Execution, string][] = [];
@@ -363,16 +374,20 @@ async function store(
       // rarer facts: their rows are read only by a batch that holds some
       const activationStates = new Map<string, EmployeeActivation>();
       const effectStates = new Map<string, ExecutionEffect>();
-      if (keys.activations.length > 0 || keys.effects.length > 0) {
-        const loaded = await client.query<{ activations: ActivationRow[]; effects: EffectRow[] }>(
-          `SELECT ${loadSql.activations(tables, '$1')} AS activations, ${loadSql.effects(tables, '$2')} AS effects`,
-          [keys.activations, keys.effects],
+      const policyStates = new Map<string, OrgPolicyState>();
+      if (keys.activations.length > 0 || keys.effects.length > 0 || keys.policies.length > 0) {
+        const loaded = await client.query<{ activations: ActivationRow[]; effects: EffectRow[]; policies: PolicyRow[] }>(
+          `SELECT ${loadSql.activations(tables, '$1')} AS activations, ${loadSql.effects(tables, '$2')} AS effects,
+             ${loadSql.policies(tables, '$3')} AS policies`,
+          [keys.activations, keys.effects, keys.policies],
         );
         for (const r of loaded.rows[0]?.activations ?? []) activationStates.set(r.employee_id, activationFromRow(r));
         for (const r of loaded.rows[0]?.effects ?? []) effectStates.set(r.idempotency_key, effectFromRow(r));
+        for (const r of loaded.rows[0]?.policies ?? []) policyStates.set(r.org_id, policyFromRow(r));
       }
       const changedActivations = fold(employeeActivations, activationStates, folded);
       const changedEffects = fold(executionEffects, effectStates, folded);
+      const changedPolicies = fold(orgPolicies, policyStates, folded);
 
       const newEmployees: Employee[] = [...changedEmployees].flatMap(
         (k) => employeeStates.get(k)?.versions.filter((v) => !known.has(v.employeeId)) ?? [],
@@ -383,6 +398,7 @@ async function store(
         employees: newEmployees,
         activations: [...changedActivations].map((k) => activationStates.get(k) as EmployeeActivation),
         effects: [...changedEffects].map((k) => effectStates.get(k) as ExecutionEffect),
+        policies: [...changedPolicies].map((k) => policyStates.get(k) as OrgPolicyState),
       });
       // remembered once the transaction has committed: the written rows carry this transaction's id
       const versions = new Map(row.versions);

@@ -6,9 +6,11 @@ import {
   EmployeeGraphSpec,
   ExecutionResult,
   HILPrompt,
+  type OrgPolicyView,
   WorkflowActivation,
 } from '@hireloop/schemas';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { EFFECT_COLUMNS, type EffectRow, effectFromRow, POLICY_COLUMNS, type PolicyRow, policyFromRow } from './tables';
 import { summarize, whoOf } from './timeline';
 
 /**
@@ -315,32 +317,16 @@ export type EffectView = Static<typeof EffectView>;
 
 /** The effects of one of the org's executions, in the order they began; empty when none. */
 export async function listEffects(pool: Pool, orgId: string, executionId: string, limit = 1000): Promise<EffectView[]> {
-  const { rows } = await pool.query<{
-    idempotency_key: string;
-    execution_id: string;
-    step_id: string;
-    capability_id: string;
-    args: Effect['args'];
-    status: Effect['status'];
-    output: Effect['output'] | null;
-    error: Effect['error'] | null;
-    at: Date;
-  }>(
-    `SELECT idempotency_key, execution_id, step_id, capability_id, args, status, output, error, at FROM execution_effects
-     WHERE org_id = $1 AND execution_id = $2 ORDER BY first_seq, idempotency_key LIMIT $3`,
+  // rows as the projector reads them (json_agg), through the projection's own row mapper
+  const { rows } = await pool.query<{ effects: EffectRow[] }>(
+    `SELECT coalesce(json_agg(x ORDER BY x.first_seq, x.idempotency_key), '[]') AS effects FROM (
+       SELECT ${EFFECT_COLUMNS} FROM execution_effects
+        WHERE org_id = $1 AND execution_id = $2 ORDER BY first_seq, idempotency_key LIMIT $3) x`,
     [orgId, executionId, limit],
   );
-  return rows.map((r) => ({
-    executionId: r.execution_id,
-    stepId: r.step_id,
-    capabilityId: r.capability_id,
-    args: r.args,
-    idempotencyKey: r.idempotency_key,
-    status: r.status,
-    ...(r.output !== null ? { output: r.output } : {}),
-    ...(r.error !== null ? { error: r.error } : {}),
-    at: iso(r.at),
-  }));
+  return (rows[0]?.effects ?? [])
+    .map(effectFromRow)
+    .map(({ orgId: _org, firstSeq: _first, lastSeq: _last, ...effect }) => effect);
 }
 
 /**
@@ -354,4 +340,22 @@ export async function getEmployeeById(pool: Pool, employeeId: string): Promise<E
   );
   const row = rows[0];
   return row ? { ...employeeSummary(row), spec: row.spec } : null;
+}
+
+/** The org's policy as the `org_policies` projection holds it: `{}` with `updatedAt` null while it has set none. */
+export async function getOrgPolicy(pool: Pool, orgId: string): Promise<OrgPolicyView> {
+  const { rows } = await pool.query<PolicyRow>(`SELECT ${POLICY_COLUMNS} FROM org_policies WHERE org_id = $1`, [orgId]);
+  const row = rows[0];
+  if (!row) return { orgId, policy: {}, updatedAt: null };
+  const state = policyFromRow(row);
+  return { orgId, policy: state.policy, updatedAt: state.updatedAt };
+}
+
+/**
+ * The seq of a fact once the event store has recorded it (and folded it into the projections, in the
+ * same transaction), or null while it has not.
+ */
+export async function recordedSeq(pool: Pool, factId: string): Promise<number | null> {
+  const { rows } = await pool.query<{ seq: string }>('SELECT seq FROM facts WHERE id = $1', [factId]);
+  return rows[0] ? Number(rows[0].seq) : null;
 }

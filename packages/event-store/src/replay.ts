@@ -13,6 +13,9 @@ import {
   executionEffects,
   executions,
   fold,
+  type OrgPolicyState,
+  orgPolicies,
+  type ProjectionName,
   passiveEvent,
   passiveEventSql,
   projectedTypes,
@@ -34,6 +37,7 @@ export interface ProjectionStates {
   employees: Map<string, EmployeeHistory>;
   activations: Map<string, EmployeeActivation>;
   effects: Map<string, ExecutionEffect>;
+  policies: Map<string, OrgPolicyState>;
 }
 
 export interface ReplayCounts {
@@ -43,6 +47,7 @@ export interface ReplayCounts {
   employees: number;
   activations: number;
   effects: number;
+  policies: number;
 }
 
 export interface ReplayReport extends ReplayCounts {
@@ -104,6 +109,7 @@ export async function foldFacts(client: PoolClient): Promise<{ facts: number; st
     employees: new Map(),
     activations: new Map(),
     effects: new Map(),
+    policies: new Map(),
   };
   const facts = await streamRows<FoldRow>(client, FOLD_SQL, (rows) => {
     const page: { fact: AnyFact; seq: number }[] = [];
@@ -120,6 +126,7 @@ export async function foldFacts(client: PoolClient): Promise<{ facts: number; st
     fold(employees, states.employees, page);
     fold(employeeActivations, states.activations, page);
     fold(executionEffects, states.effects, page);
+    fold(orgPolicies, states.policies, page);
   });
   return { facts, states };
 }
@@ -131,6 +138,7 @@ async function writeStates(client: PoolClient, tables: ProjectionTables, states:
     employees: [...states.employees.values()].flatMap((h) => h.versions),
     activations: [...states.activations.values()],
     effects: [...states.effects.values()],
+    policies: [...states.policies.values()],
   };
   await copyProjections(client, tables, rows);
   return {
@@ -140,6 +148,7 @@ async function writeStates(client: PoolClient, tables: ProjectionTables, states:
     employees: rows.employees.length,
     activations: rows.activations.length,
     effects: rows.effects.length,
+    policies: rows.policies.length,
   };
 }
 
@@ -160,7 +169,7 @@ export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
     async (client) => {
       await lockEverything(client);
       await client.query(
-        `TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}, ${liveTables.activations}, ${liveTables.effects}`,
+        `TRUNCATE ${liveTables.employees}, ${liveTables.conversationExecutions}, ${liveTables.executions}, ${liveTables.activations}, ${liveTables.effects}, ${liveTables.policies}`,
       );
       const { facts, states } = await foldFacts(client);
       const counts = await writeStates(client, liveTables, states);
@@ -171,7 +180,7 @@ export async function rebuildProjections(pool: Pool): Promise<ReplayReport> {
 }
 
 export interface Difference {
-  table: 'executions' | 'conversation_executions' | 'employees' | 'employee_activations' | 'execution_effects';
+  table: ProjectionName;
   key: string;
   /** the row as canonical JSON (jsonb text), or null when it is missing on that side */
   live: string | null;
@@ -192,6 +201,7 @@ const replayTables: ProjectionTables = {
   employees: 'pg_temp.replay_employees',
   activations: 'pg_temp.replay_employee_activations',
   effects: 'pg_temp.replay_execution_effects',
+  policies: 'pg_temp.replay_org_policies',
 };
 
 const COMPARED: { table: Difference['table']; replay: string; key: string }[] = [
@@ -200,6 +210,7 @@ const COMPARED: { table: Difference['table']; replay: string; key: string }[] = 
   { table: 'employees', replay: replayTables.employees, key: 'employee_id' },
   { table: 'employee_activations', replay: replayTables.activations, key: 'employee_id' },
   { table: 'execution_effects', replay: replayTables.effects, key: 'idempotency_key' },
+  { table: 'org_policies', replay: replayTables.policies, key: 'org_id' },
 ];
 
 function differingColumns(live: string | null, replay: string | null): string[] {

@@ -1,5 +1,5 @@
 import type { PoolClient } from '@hireloop/platform';
-import type { Effect, HILPrompt, WorkflowActivation } from '@hireloop/schemas';
+import type { Effect, HILPrompt, OrgPolicy, WorkflowActivation } from '@hireloop/schemas';
 import { copyJson, copyLines, copyText } from './copy';
 import {
   type ConversationExecution,
@@ -13,6 +13,7 @@ import {
   type ExecutionStatus,
   employeeKey,
   isoTime,
+  type OrgPolicyState,
 } from './projections';
 
 /**
@@ -27,6 +28,7 @@ export interface ProjectionTables {
   employees: string;
   activations: string;
   effects: string;
+  policies: string;
 }
 
 export const liveTables: ProjectionTables = {
@@ -35,6 +37,7 @@ export const liveTables: ProjectionTables = {
   employees: 'employees',
   activations: 'employee_activations',
   effects: 'execution_effects',
+  policies: 'org_policies',
 };
 
 /** Rows as they come out of `json_agg` (snake_case, timestamps as ISO strings with an offset). */
@@ -100,6 +103,14 @@ export interface EffectRow {
   error: Effect['error'] | null;
   at: string;
   first_seq: number;
+  last_seq: number;
+}
+
+export interface PolicyRow {
+  org_id: string;
+  policy: OrgPolicy;
+  changed_by: string;
+  updated_at: string;
   last_seq: number;
 }
 
@@ -172,8 +183,16 @@ const EFFECT_TYPES: ColumnTypes<EffectRow> = {
   first_seq: 'bigint',
   last_seq: 'bigint',
 };
+const POLICY_TYPES: ColumnTypes<PolicyRow> = {
+  org_id: 'text',
+  policy: 'json',
+  changed_by: 'text',
+  updated_at: 'timestamptz',
+  last_seq: 'bigint',
+};
 const ACTIVATION_COLUMNS = Object.keys(ACTIVATION_TYPES).join(', ');
-const EFFECT_COLUMNS = Object.keys(EFFECT_TYPES).join(', ');
+export const POLICY_COLUMNS = Object.keys(POLICY_TYPES).join(', ');
+export const EFFECT_COLUMNS = Object.keys(EFFECT_TYPES).join(', ');
 
 /**
  * `INSERT INTO table … SELECT … FROM ROWS FROM (unnest($1::text[]), json_array_elements($2::json), …)`:
@@ -329,6 +348,23 @@ export const effectFromRow = (r: EffectRow): ExecutionEffect => ({
   lastSeq: Number(r.last_seq),
 });
 
+export const policyToRow = (p: OrgPolicyState): PolicyRow => ({
+  org_id: p.orgId,
+  policy: p.policy,
+  changed_by: p.changedBy,
+  updated_at: p.updatedAt,
+  last_seq: p.lastSeq,
+});
+
+/** Also the read side's (read.ts): `updated_at` may come as a Date from a plain query or a string from `json_agg`. */
+export const policyFromRow = (r: Omit<PolicyRow, 'updated_at'> & { updated_at: string | Date }): OrgPolicyState => ({
+  orgId: r.org_id,
+  policy: r.policy,
+  changedBy: r.changed_by,
+  updatedAt: isoTime(r.updated_at instanceof Date ? r.updated_at.toISOString() : r.updated_at),
+  lastSeq: Number(r.last_seq),
+});
+
 /**
  * Groups employee rows (oldest version first) into the histories the employees projection folds — the
  * whole histories for a rebuild, the part `loadSql.registrations` reads for the projector.
@@ -354,6 +390,8 @@ export const loadSql = {
     `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${ACTIVATION_COLUMNS} FROM ${t.activations} WHERE employee_id = ANY(${param}::text[])) x)`,
   effects: (t: ProjectionTables, param: string) =>
     `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${EFFECT_COLUMNS} FROM ${t.effects} WHERE idempotency_key = ANY(${param}::text[])) x)`,
+  policies: (t: ProjectionTables, param: string) =>
+    `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${POLICY_COLUMNS} FROM ${t.policies} WHERE org_id = ANY(${param}::text[])) x)`,
   /**
    * What the employees fold needs of the histories of some (org, name) — `orgs` and `names` pair up —
    * to register versions by some executions and employee ids: the latest version of each name, and
@@ -377,6 +415,7 @@ export interface ProjectionWrites {
   /** rows to insert or replace (absent: none) */
   activations?: readonly EmployeeActivation[];
   effects?: readonly ExecutionEffect[];
+  policies?: readonly OrgPolicyState[];
 }
 
 /** A row as a COPY text line, its columns in the order of `types`. */
@@ -433,9 +472,14 @@ export async function copyProjections(client: PoolClient, tables: ProjectionTabl
     `${tables.effects} ${columnList(EFFECT_TYPES)}`,
     copyRows(EFFECT_TYPES, writes.effects ?? [], effectToRow),
   );
+  await copyLines(
+    client,
+    `${tables.policies} ${columnList(POLICY_TYPES)}`,
+    copyRows(POLICY_TYPES, writes.policies ?? [], policyToRow),
+  );
 }
 
-/** Writes projection rows in one statement (up to five inserts). */
+/** Writes projection rows in one statement (up to six inserts). */
 export async function writeProjections(client: PoolClient, tables: ProjectionTables, writes: ProjectionWrites): Promise<void> {
   const parts: string[] = [];
   const params: unknown[] = [];
@@ -465,6 +509,10 @@ export async function writeProjections(client: PoolClient, tables: ProjectionTab
   if (writes.effects && writes.effects.length > 0) {
     const insert = bulkInsert(tables.effects, EFFECT_TYPES, writes.effects.map(effectToRow), params);
     parts.push(`${insert} ON CONFLICT (idempotency_key) DO UPDATE SET ${updateAll(EFFECT_COLUMNS, 'idempotency_key')}`);
+  }
+  if (writes.policies && writes.policies.length > 0) {
+    const insert = bulkInsert(tables.policies, POLICY_TYPES, writes.policies.map(policyToRow), params);
+    parts.push(`${insert} ON CONFLICT (org_id) DO UPDATE SET ${updateAll(POLICY_COLUMNS, 'org_id')}`);
   }
   if (parts.length === 0) return;
   const sql =

@@ -5,7 +5,9 @@ import {
   type AnyFact,
   type EmployeeGraphSpec,
   type FactOf,
+  type FactType,
   inputSchemaJson,
+  type OrgPolicy,
   type Step,
   topicOf,
   type Workflow,
@@ -284,7 +286,7 @@ export function employeeFacts(orgId: string, employeeId: string, clock: Clock = 
 }
 
 /** given these facts (in this order, seq 1, 2, …), the state of `key` in the projection */
-export function given<S>(projection: Projection<S>, facts: AnyFact[], key: string): S | null {
+export function given<S, T extends FactType>(projection: Projection<S, T>, facts: AnyFact[], key: string): S | null {
   const states = new Map<string, S>();
   fold(
     projection,
@@ -293,3 +295,7 @@ export function given<S>(projection: Projection<S>, facts: AnyFact[], key: strin
   );
   return states.get(key) ?? null;
 }
+
+/** An admin's new policy for the org's tool calls. */
+export const policyChanged = (orgId: string, policy: OrgPolicy, clock: Clock = steppingClock(), userId = 'admin-1') =>
+  makeFact('PolicyChanged', { orgId, correlation: { userId } }, { policy, changedBy: userId }, { clock });

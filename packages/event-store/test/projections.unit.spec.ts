@@ -1,15 +1,7 @@
 import { type AnyFact, topicOf } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import {
-  type ConversationExecution,
-  conversationExecutions,
-  type EmployeeHistory,
-  type Execution,
-  employees,
-  executions,
-  fold,
-} from '../src';
-import { creation, factsFor, given, script, steppingClock } from './builders';
+import { conversationExecutions, type Execution, employees, executions, fold, type OrgPolicyState, orgPolicies } from '../src';
+import { creation, factsFor, given, policyChanged, script, steppingClock } from './builders';
 
 const execution = (facts: AnyFact[], id: string) => given(executions, facts, id) as Execution;
 
@@ -258,7 +250,7 @@ describe('conversation_executions projection', () => {
   it('the RunIntent start says which user of which conversation may answer', () => {
     const s = script();
     const f = factsFor(s);
-    expect(given<ConversationExecution>(conversationExecutions, creation(s), s.executionId)).toEqual({
+    expect(given(conversationExecutions, creation(s), s.executionId)).toEqual({
       conversationId: s.conversationId,
       executionId: s.executionId,
       orgId: s.orgId,
@@ -269,7 +261,7 @@ describe('conversation_executions projection', () => {
 });
 
 describe('employees projection', () => {
-  const history = (facts: AnyFact[], orgId: string, name: string) => given<EmployeeHistory>(employees, facts, `${orgId}/${name}`);
+  const history = (facts: AnyFact[], orgId: string, name: string) => given(employees, facts, `${orgId}/${name}`);
 
   it('a completed creation registers its employee as version 1, with the version in its spec', () => {
     const s = script();
@@ -314,5 +306,50 @@ describe('employees projection', () => {
     const done = factsFor(s).completed();
     const forged = { ...done, orgId: 'evil' } as AnyFact;
     expect(history([forged], 'evil', 'Support agent')).toBeNull();
+  });
+});
+
+describe('org_policies projection', () => {
+  const clock = steppingClock();
+
+  it('given a PolicyChanged, then the org holds that policy, who set it, when, and the seq', () => {
+    const set = policyChanged('acme', { allowedTools: ['stripe'], budgets: { maxToolCalls: 5 } }, clock, 'ada');
+    expect(given(orgPolicies, [set], 'acme')).toEqual({
+      orgId: 'acme',
+      policy: { allowedTools: ['stripe'], budgets: { maxToolCalls: 5 } },
+      changedBy: 'ada',
+      updatedAt: set.ts,
+      lastSeq: 1,
+    } satisfies OrgPolicyState);
+  });
+
+  it('given two changes, then the later replaces the whole policy; another org keeps its own', () => {
+    const first = policyChanged('acme', { allowedTools: ['stripe'] }, clock);
+    const other = policyChanged('globex', { deniedTools: ['slack'] }, clock);
+    const second = policyChanged(
+      'acme',
+      { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } },
+      clock,
+    );
+    const facts = [first, other, second];
+    expect(given(orgPolicies, facts, 'acme')).toMatchObject({ policy: second.policy, lastSeq: 3 });
+    expect(given(orgPolicies, facts, 'globex')).toMatchObject({ policy: { deniedTools: ['slack'] }, lastSeq: 2 });
+  });
+
+  it('given the same fact folded again at an earlier seq, then nothing changes', () => {
+    const first = policyChanged('acme', { allowedTools: ['stripe'] }, clock);
+    const second = policyChanged('acme', { allowedTools: ['zendesk'] }, clock);
+    const states = new Map<string, OrgPolicyState>();
+    fold(orgPolicies, states, [
+      { fact: first, seq: 1 },
+      { fact: second, seq: 2 },
+    ]);
+    expect(fold(orgPolicies, states, [{ fact: first, seq: 1 }]).size).toBe(0);
+    expect(states.get('acme')?.policy).toEqual({ allowedTools: ['zendesk'] });
+  });
+
+  it('given facts of other types, then no policy is touched (the fold sees only PolicyChanged)', () => {
+    const s = script({ orgId: 'acme' });
+    expect(given(orgPolicies, creation(s), 'acme')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { repoRoot } from '@hireloop/platform/testing';
 import { type AnyFact, topicOf } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectBatch } from '../src';
-import { creation, employeeFacts, factsFor, recorded, script, steppingClock } from './builders';
+import { creation, employeeFacts, factsFor, policyChanged, recorded, script, steppingClock } from './builders';
 import { ownDatabase, type TestDatabase } from './db';
 
 interface Run {
@@ -53,7 +53,8 @@ const snapshot = async (db: TestDatabase): Promise<string[]> =>
       UNION ALL SELECT to_jsonb(c)::text FROM conversation_executions c
       UNION ALL SELECT to_jsonb(m)::text FROM employees m
       UNION ALL SELECT to_jsonb(a)::text FROM employee_activations a
-      UNION ALL SELECT to_jsonb(x)::text FROM execution_effects x ORDER BY 1`)
+      UNION ALL SELECT to_jsonb(x)::text FROM execution_effects x
+      UNION ALL SELECT to_jsonb(p)::text FROM org_policies p ORDER BY 1`)
   ).rows.map((r) => r.row);
 
 describe('hireloop replay (the CLI, against a few thousand facts)', () => {
@@ -82,6 +83,11 @@ describe('hireloop replay (the CLI, against a few thousand facts)', () => {
       return [];
     });
     facts.push(...lifecycle);
+    // the orgs' policies, set again and again: the last of each org's holds
+    for (let i = 0; i < 12; i++) {
+      const orgId = i % 2 === 0 ? 'acme' : 'globex';
+      facts.push(policyChanged(orgId, { budgets: { maxToolCalls: 10 + i } }, clock));
+    }
     const deliveries = interleaved(facts).map((f) => recorded(f));
     for (let i = 0; i < deliveries.length; i += 250) await projectBatch(db.pool, deliveries.slice(i, i + 250));
     expect(Number((await db.pool.query('SELECT count(*) AS n FROM facts')).rows[0].n)).toBeGreaterThan(2_500);
@@ -95,7 +101,7 @@ describe('hireloop replay (the CLI, against a few thousand facts)', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /projections match the facts \(\d{4} facts; executions 270, conversation_executions 270, employees \d+, employee_activations 40, execution_effects 89;/,
+      /projections match the facts \(\d{4} facts; executions 270, conversation_executions 270, employees \d+, employee_activations 40, execution_effects 89, org_policies 2;/,
     );
   });
 
@@ -128,6 +134,20 @@ describe('hireloop replay (the CLI, against a few thousand facts)', () => {
     expect(run.stderr).toContain('columns: phase');
     expect((await hireloop(db.url, 'replay')).code).toBe(0);
     expect((await hireloop(db.url, 'replay', '--verify')).code).toBe(0);
+  });
+
+  it('--verify names a policy changed by hand; a rebuild gives back the last one each org set', async () => {
+    await db.pool.query(`UPDATE org_policies SET policy = '{}' WHERE org_id = 'globex'`);
+    const run = await hireloop(db.url, 'replay', '--verify');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('org_policies differs at org_id=globex (1 row of org_policies differ)');
+    expect(run.stderr).toContain('columns: policy');
+    expect((await hireloop(db.url, 'replay')).code).toBe(0);
+    const { rows } = await db.pool.query('SELECT org_id, policy FROM org_policies ORDER BY org_id');
+    expect(rows).toEqual([
+      { org_id: 'acme', policy: { budgets: { maxToolCalls: 20 } } },
+      { org_id: 'globex', policy: { budgets: { maxToolCalls: 21 } } },
+    ]);
   });
 
   it('--check-chain passes, then names the fact whose payload was altered by hand', async () => {

@@ -1,7 +1,32 @@
+/**
+ * The policy API through `app.inject()`, on real Postgres and Kafka: the facts the gateway publishes
+ * are recorded and folded by the event store's own projector, as the event-store service does.
+ */
+import { fold, getOrgPolicy, type OrgPolicyState, orgPolicies, projectBatch } from '@hireloop/event-store';
+import type { AnyFact } from '@hireloop/schemas';
+import { topicOf } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Publisher } from '../src/commands/deps';
 import { bearerOf, uid } from './fixtures';
 import { type Harness, harness } from './harness';
+
+let offset = 0;
+const project = (pool: Harness['pool'], fact: AnyFact) =>
+  projectBatch(pool, [
+    { fact, topic: `${inject('topicPrefix')}${topicOf(fact.type).name}`, partition: 0, offset: String(offset++), headers: {} },
+  ]);
+
+/** Publishes to Kafka, then hands the fact to the event store's projector: `later` lets the PUT answer first. */
+function recording(h: Harness, later?: Promise<void>): Publisher {
+  return {
+    publish: async (fact, options) => {
+      await h.publisher.publish(fact, options);
+      const recorded = (later ?? Promise.resolve()).then(() => project(h.pool, fact));
+      if (!later) await recorded;
+    },
+  };
+}
 
 describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
   let h: Harness;
@@ -15,12 +40,12 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
     argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 100 }],
     quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris', during: 'defer' },
     rates: [{ capabilityId: 'stripe.refund_payment', rate: '10/m' }],
-    budgets: { maxToolCalls: 20 },
+    budgets: { maxToolCalls: 20, maxTokens: 50_000, maxCreationRounds: 2, maxCreationRoutes: 1 },
   };
 
   beforeAll(async () => {
     h = await harness();
-    app = await h.build();
+    app = await h.build({}, undefined, recording(h));
   });
   afterAll(async () => {
     await h.close();
@@ -49,12 +74,53 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
     expect(fact.ts).toBe(res.json().updatedAt);
   });
 
+  it('the policy is the projection of the org’s facts: folded again from `facts` alone, it is the same', async () => {
+    const { rows } = await h.pool.query<{ seq: string; payload: AnyFact }>(
+      `SELECT seq, payload FROM facts WHERE org_id = $1 AND type = 'PolicyChanged' ORDER BY seq`,
+      [org],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const states = new Map<string, OrgPolicyState>();
+    fold(
+      orgPolicies,
+      states,
+      rows.map((r) => ({ fact: r.payload, seq: Number(r.seq) })),
+    );
+    const replayed = states.get(org);
+    expect(await getOrgPolicy(h.pool, org)).toEqual({ orgId: org, policy: replayed?.policy, updatedAt: replayed?.updatedAt });
+    expect(replayed?.policy).toEqual(policy);
+  });
+
+  it('a PUT answered once the event store records it: what it set is what GET reads, however late the projector', async () => {
+    const slowOrg = uid('org');
+    let release = () => {};
+    const later = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await h.build({}, undefined, recording(h, later));
+    const slowAdmin = bearerOf({ userId: 'ada', orgId: slowOrg, role: 'admin' });
+    const answer = slow.inject({ method: 'PUT', url: `/v1/orgs/${slowOrg}/policy`, payload: policy, headers: slowAdmin });
+    // the fact is on the topic, not yet in the event store: the PUT has not answered
+    await h.collector.until(() => h.collector.of('PolicyChanged', (f) => f.orgId === slowOrg)[0], 'PolicyChanged');
+    const before = await slow.inject({ method: 'GET', url: `/v1/orgs/${slowOrg}/policy`, headers: slowAdmin });
+    expect(before.json()).toEqual({ orgId: slowOrg, policy: {}, updatedAt: null });
+    release();
+    const res = await answer;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ orgId: slowOrg, policy });
+    const after = await slow.inject({ method: 'GET', url: `/v1/orgs/${slowOrg}/policy`, headers: slowAdmin });
+    expect(after.json()).toEqual(res.json());
+  });
+
   it('a bad body → 422 naming the field', async () => {
     const cases: [unknown, string][] = [
       [{ argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 'lots' }] }, '/argumentLimits/0/max'],
       [{ rates: [{ capabilityId: 'stripe.refund_payment', rate: '60 per minute' }] }, '/rates/0/rate'],
       [{ quietHours: { start: '25:00', end: '07:00', timeZone: 'UTC', during: 'defer' } }, '/quietHours/start'],
       [{ quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus', during: 'defer' } }, '/quietHours/timeZone'],
+      [{ budgets: { maxCreationRounds: 0 } }, '/budgets/maxCreationRounds'],
+      [{ budgets: { maxCreationRoutes: 2.5 } }, '/budgets/maxCreationRoutes'],
+      [{ budgets: { maxTokens: 'many' } }, '/budgets/maxTokens'],
     ];
     for (const [body, field] of cases) {
       const res = await put(body);

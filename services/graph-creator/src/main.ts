@@ -6,6 +6,7 @@ import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
 import { connectHubTools } from './connect-hub/tools';
 import { conversationAdapter } from './conversation/adapter';
 import { creationAdapter } from './creation/adapter';
+import { policyBudgets } from './creation/budgets';
 import { freshCatalogSource, toolCatalogSource } from './creation/sources';
 import { faultsFromEnv } from './faults';
 import { pruneCheckpoints } from './retention';
@@ -47,13 +48,14 @@ if (graph !== 'creation' && graph !== 'conversation')
 // registered employees (any other employeeId), each on its own checkpoint thread (docs/decisions.md).
 const connectors = await loadConnectors(env);
 // §12's rails: state in Postgres shared by every worker (docs/decisions.md, the tool registry's rails)
+const policies = postgresPolicies(pool);
 const tools = new ToolRegistry({
   catalog: withExtra(hubCatalog(hub), connectors.extraCapabilities()),
   connectors,
   effects: postgresEffects(pool),
   rails: {
     scopes: hubScopes(hub),
-    policies: postgresPolicies(pool),
+    policies,
     rates: postgresRateLimits(pool),
     defaultRate: env.TOOL_RATE_DEFAULT ?? '60/m',
     rateMaxWaitMs: Number(env.TOOL_RATE_MAX_WAIT_MS ?? 2_000),
@@ -78,8 +80,11 @@ const runner =
         adapter: creationAdapter(checkpointer, {
           analyst: configuredAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
           catalog: freshCatalogSource(toolCatalogSource(connectHubTools(hub)), Number(env.CATALOG_TTL_MS ?? 5_000)),
+          // the defaults of an org whose policy's budgets set no bound of its own
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
           maxRoutes: Number(env.CREATION_MAX_ROUTES ?? 3),
+          ...(env.CREATION_MAX_TOKENS ? { maxTokens: Number(env.CREATION_MAX_TOKENS) } : {}),
+          budgets: policyBudgets(policies),
         }),
         pool,
         publisher,

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Analyst, CapabilityMatch } from '@hireloop/analyst';
 import { createCheckpointer, createPool } from '@hireloop/platform';
 import { type CatalogCapability, EmployeeGraphSpec, validate } from '@hireloop/schemas';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { creationAdapter } from '../src/creation/adapter';
+import { policyBudgets } from '../src/creation/budgets';
 import type { CatalogSource } from '../src/creation/ports';
+import { postgresPolicies } from '../src/tools/guards';
 import {
   allProviders,
   answering,
@@ -14,6 +18,7 @@ import {
   questionsOf,
   recommendedOf,
 } from './creation-harness';
+import { setPolicy } from './policies';
 
 // The creation graph on real LangGraph and a real PostgresSaver, driven in-process (no Kafka):
 // given a job description and an org's connections, when the human answers each prompt, then these
@@ -514,6 +519,42 @@ describe('creation graph: bounded rounds', () => {
     expect(unsatisfied.spec.workflows[0]?.unsatisfiedReason).toContain('cron expression');
     // the user's skip is not a defect a route could fix: no route is taken for it
     expect(unsatisfied.spec.history.routingTrace).toEqual([]);
+  });
+
+  it('an org whose policy allows one round of questions gets budget_exceeded at that round; another org keeps the default', async () => {
+    const strict = `org-${randomUUID()}`;
+    await setPolicy(pool, strict, { budgets: { maxCreationRounds: 1 } });
+    const options = { maxRounds: 5, budgets: policyBudgets(postgresPolicies(pool)) };
+    const bounded = await create(
+      checkpointer,
+      STAGE_AND_DOCUSIGN,
+      answering({ answers: { q1: 'Contract Sent' } }),
+      options,
+      randomUUID(),
+      strict,
+    );
+    expect(bounded.state.loopBudgets).toEqual({ maxRounds: 1, maxRoutes: 3, maxTokens: null });
+    expect(bounded.prompts).toHaveLength(2);
+    expect(bounded.prompts[1] && isReview(bounded.prompts[1])).toBe(true);
+    expect(bounded.state.budgetsSpent).toEqual([
+      expect.stringMatching(/^rounds of questions: 1 spent with \d+ blocking gap\(s\) open/),
+    ]);
+    // what the runner publishes of it: a budget_exceeded event, not a crash
+    const adapter = creationAdapter(checkpointer, { analyst: offlineAnalyst(), catalog: { forOrg: async () => catalogOf() } });
+    expect(adapter.events?.({ budgetsSpent: bounded.state.budgetsSpent })).toEqual([
+      expect.objectContaining({ event: 'budget_exceeded', reason: 'budget_exceeded', detail: bounded.state.budgetsSpent[0] }),
+    ]);
+
+    const free = await create(
+      checkpointer,
+      STAGE_AND_DOCUSIGN,
+      answering({ answers: { q1: 'Contract Sent' } }, { selected: ['connect:docusign'] }),
+      options,
+      randomUUID(),
+      `org-${randomUUID()}`,
+    );
+    expect(free.state.loopBudgets).toEqual({ maxRounds: 5, maxRoutes: 3, maxTokens: null });
+    expect(free.state.budgetsSpent).toEqual([]);
   });
 
   it('going back and answering again still leaves the rounds for the questions not yet asked', async () => {

@@ -61,11 +61,12 @@ export async function create(
   answer: (prompt: PromptSpec, index: number) => AnswerPayload = answering(),
   options: Partial<CreationOptions> = {},
   executionId: string = randomUUID(),
+  orgId = 'acme',
 ): Promise<Run> {
   const result = await driveCreation(
     checkpointer,
     { analyst: offlineAnalyst(), catalog: memoryCatalog(), ...options },
-    { executionId, orgId: 'acme', jobDescription },
+    { executionId, orgId, jobDescription },
     answer,
   );
   return {

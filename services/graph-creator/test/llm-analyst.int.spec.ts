@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Analyst, CapabilityMatch, DraftWorkflow, Finding, JobAnalysis } from '@hireloop/analyst';
-import { configuredAnalyst, LlmAnalyst, type LlmConfig, OfflineAnalyst } from '@hireloop/analyst';
-import { FakeOpenAI, type Reply, serverError } from '@hireloop/analyst/testing';
+import { configuredAnalyst, LlmAnalyst, type LlmConfig, OfflineAnalyst, tokenMeter } from '@hireloop/analyst';
+import { FakeOpenAI, type Reply, type SeenRequest, serverError } from '@hireloop/analyst/testing';
 import { createCheckpointer, createLogger, createPool } from '@hireloop/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { policyBudgets } from '../src/creation/budgets';
+import { tokensSpent } from '../src/creation/graph';
+import { postgresPolicies } from '../src/tools/guards';
 import { answering, catalogOf, create, offlineAnalyst } from './creation-harness';
+import { setPolicy } from './policies';
 
 // The analyst port on an OpenAI-compatible chat model, against a local fake of the chat-completions
 // API: given these scripted replies, when the graph asks the analyst, then the model's answer is
@@ -210,6 +215,76 @@ describe('LLM analyst behind the creation graph', () => {
     for (const request of server.requests) {
       expect(request.path).toBe('/v1/chat/completions');
       expect(request.body).toMatchObject({ model: 'fake', response_format: { type: 'json_schema' } });
+    }
+  });
+});
+
+/** A competent model (the offline analyst's reading of what it is asked), reporting `tokens` of usage per reply. */
+const competent =
+  (tokens: number) =>
+  (request: SeenRequest): Reply => {
+    const usage = { prompt_tokens: tokens - 100, completion_tokens: 100 };
+    const format = request.body.response_format as { json_schema?: { name?: string } } | undefined;
+    const input = request.body.messages?.at(-1)?.content ?? '';
+    switch (format?.json_schema?.name) {
+      case 'job_analysis':
+        return { content: offline.analyseSync(input), usage };
+      case 'capability_match':
+        return { content: offline.matchCapabilitiesSync(JSON.parse(input) as DraftWorkflow, catalog), usage };
+      case 'findings': {
+        const asked = JSON.parse(input) as { workflow: DraftWorkflow; match: CapabilityMatch };
+        return { content: { findings: offline.ambiguities(asked.workflow, asked.match) }, usage };
+      }
+      default:
+        return serverError;
+    }
+  };
+
+describe('LLM analyst: the tokens of the execution', () => {
+  it('counts every reply’s usage; once the budget is spent the model is not asked and the offline analyst answers, noted', async () => {
+    server.reset([], competent(1_000));
+    const analyst = llm();
+    const meter = tokenMeter(0, 1_500);
+    const notes: string[] = [];
+    const analysed = await analyst.analyse(DESCRIPTION, notes, catalog, meter);
+    expect(meter.spent).toBe(1_000);
+    const wf = analysed.workflows[0] as DraftWorkflow;
+    const matched = await analyst.matchCapabilities(wf, catalog, notes, meter);
+    expect(meter.spent).toBe(2_000);
+    expect(notes).toEqual([]);
+    // over the budget: no third request, the offline analyst answers and says why
+    await analyst.findings(wf, matched, notes, meter);
+    expect(server.requests).toHaveLength(2);
+    expect(offlineCalls).toEqual(['findings']);
+    expect(meter.refused).toBe(true);
+    expect(notes).toEqual(['findings: the token budget of the execution is spent']);
+  });
+
+  it('a creation of an org whose policy allows 1500 tokens: budget_exceeded at the limit, the rest offline, and it completes', async () => {
+    const pool = createPool(inject('databaseUrl'));
+    try {
+      const checkpointer = createCheckpointer(pool);
+      const org = `org-${randomUUID()}`;
+      await setPolicy(pool, org, { budgets: { maxTokens: 1_500 } });
+      server.reset([], competent(1_000));
+      const analyst = configuredAnalyst(new OfflineAnalyst(), config, log);
+      const run = await create(
+        checkpointer,
+        DESCRIPTION,
+        answering(),
+        { analyst, budgets: policyBudgets(postgresPolicies(pool)) },
+        randomUUID(),
+        org,
+      );
+      expect(run.employee).not.toBeNull();
+      expect(run.state.loopBudgets).toMatchObject({ maxTokens: 1_500 });
+      // the analysis spent 1000; the matching (started under the limit) 1000 more; then nothing is asked
+      expect(run.state.tokensUsed).toBe(server.requests.length * 1_000);
+      expect(server.requests).toHaveLength(2);
+      expect(run.state.budgetsSpent).toEqual([tokensSpent(1_500)]);
+      expect(run.state.fallbacks).toEqual(expect.arrayContaining(['findings: the token budget of the execution is spent']));
+    } finally {
+      await pool.end();
     }
   });
 });

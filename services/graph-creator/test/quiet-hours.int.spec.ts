@@ -21,6 +21,7 @@ import { fixedScopes, postgresPolicies } from '../src/tools/guards';
 import { ToolRegistry } from '../src/tools/registry';
 import { sandboxConnector } from '../src/tools/sandbox';
 import { refundsEmployee } from './fixtures/refunds-employee';
+import { setPolicy } from './policies';
 import { registerEmployee, runIntent } from './runtime-harness';
 
 const log = createLogger('quiet-hours-test', 'silent');
@@ -61,7 +62,7 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
   beforeAll(async () => {
     await publisher.connect();
     await collector.start();
-    await policies.put(org, { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } }, new Date());
+    await setPolicy(pool, org, { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } });
   });
   afterAll(async () => {
     await collector.stop();

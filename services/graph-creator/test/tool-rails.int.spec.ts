@@ -19,6 +19,7 @@ import { fixedScopes, postgresCircuits, postgresPolicies, postgresRateLimits } f
 import { type Rails, ToolRegistry } from '../src/tools/registry';
 import { sandboxConnector } from '../src/tools/sandbox';
 import { refundsEmployee } from './fixtures/refunds-employee';
+import { setPolicy } from './policies';
 import { registerEmployee, runIntent } from './runtime-harness';
 
 const worker = fileURLToPath(new URL('./fixtures/rails-worker.ts', import.meta.url));
@@ -288,11 +289,9 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
   });
 
   it('a refund over the org’s largest is refused with policy_denied; nothing is called', async () => {
-    await policies.put(
-      orgs.policed,
-      { argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 25 }] },
-      new Date(),
-    );
+    await setPolicy(pool, orgs.policed, {
+      argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 25 }],
+    });
     const { id, result } = await run(orgs.policed);
     expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
     expect(result.output?.summary).toContain("amount 40 is over the org's limit of 25");
@@ -330,7 +329,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
   });
 
   it('a spec without a tool-call budget takes the org policy’s default', async () => {
-    await policies.put(orgs.defaulted, { budgets: { maxToolCalls: 1 } }, new Date());
+    await setPolicy(pool, orgs.defaulted, { budgets: { maxToolCalls: 1 } });
     const { id, result } = await run(orgs.defaulted, (spec) => {
       delete (spec.compiled.budgets as { maxToolCalls?: number }).maxToolCalls;
     });

@@ -36,6 +36,10 @@ import { PersistentMap } from './pmap';
  *    never queued, so those already talking go before newcomers;
  *  - a HILPrompt (a new one, or the same one again after the worker ignored an answer) frees the
  *    slot; an ExecutionResult ends the execution; both start queued executions of the org;
+ *  - a run whose step the worker deferred to the end of the org's quiet hours (ExecutionEvent
+ *    step_deferred) frees its slot too, and the org's queue moves; when the worker resumes it
+ *    (step_resumed) it takes a slot at once, over the limit if need be, as an answer does: the worker
+ *    resumes it on its own clock, and a run already under way goes before newcomers;
  *  - cancel_execution of an advancing or waiting execution → RunIntent cancel; of a queued one → the
  *    execution leaves the queue and a RunIntent cancel still goes out, so that the worker — the only
  *    producer of ExecutionResult — ends it with status 'cancelled'; of an unknown, ended or other
@@ -71,10 +75,10 @@ type CancelReason = NonNullable<RunIntent['reason']>;
 /**
  * pending: its trigger is folded but nothing was decided (only a rebuild leaves one: the tick decides
  * it) · queued: waits for a slot · advancing: a worker advances it, holds a slot · waiting: waits for
- * a person's answer, holds no slot · withdrawn: cancelled or refused before it started · ended: an
- * ExecutionResult was seen.
+ * a person's answer, holds no slot · deferred: waits for the end of its org's quiet hours, holds no
+ * slot · withdrawn: cancelled or refused before it started · ended: an ExecutionResult was seen.
  */
-export type ExecutionStatus = 'pending' | 'queued' | 'advancing' | 'waiting' | 'withdrawn' | 'ended';
+export type ExecutionStatus = 'pending' | 'queued' | 'advancing' | 'waiting' | 'deferred' | 'withdrawn' | 'ended';
 
 export interface Execution {
   readonly executionId: string;
@@ -167,7 +171,10 @@ const isOpen = (execution: Execution | undefined): boolean =>
   execution !== undefined &&
   !execution.cancel &&
   execution.trigger?.triggerType !== 'employee_trigger' &&
-  (execution.status === 'queued' || execution.status === 'advancing' || execution.status === 'waiting');
+  (execution.status === 'queued' ||
+    execution.status === 'advancing' ||
+    execution.status === 'waiting' ||
+    execution.status === 'deferred');
 
 /** The user's open executions (ids). */
 export function openOf(state: SupervisorState, orgId: string, userId: string): readonly string[] {
@@ -387,6 +394,18 @@ function onEvent(state: SupervisorState, fact: ExecutionEvent): SupervisorState 
       }
       return put(ticketed, { ...(known ?? stub(fact, fact.executionId, 'queued')), status: 'queued', ticket: fact.ticket });
     }
+    case 'step_deferred': {
+      // the worker put the run off until a time: it holds no slot meanwhile
+      const known = state.executions.get(fact.executionId);
+      if (known?.status !== 'advancing' || known.orgId !== fact.orgId) return state;
+      return put(state, { ...known, status: 'deferred' });
+    }
+    case 'step_resumed': {
+      // the worker resumed it on its own: it takes its slot back without asking, as an answer does
+      const known = state.executions.get(fact.executionId);
+      if (known?.status !== 'deferred' || known.orgId !== fact.orgId) return state;
+      return put(state, { ...known, status: 'advancing' });
+    }
     case 'prompt_reminder': {
       const known = state.executions.get(fact.executionId);
       if (!known || !fact.promptId || known.remindedPromptId === fact.promptId) return state;
@@ -408,8 +427,6 @@ function onEvent(state: SupervisorState, fact: ExecutionEvent): SupervisorState 
     case 'approval_granted':
     case 'approval_rejected':
     case 'budget_exceeded':
-    case 'step_deferred':
-    case 'step_resumed':
       return state;
     default: {
       const unhandled: never = fact.event;
@@ -728,10 +745,14 @@ export function decide(state: SupervisorState, input: SupervisorInput, config: S
       // a slot may have freed: the org's queue moves
       admit(d, d.state.executions.get(input.executionId)?.orgId ?? input.orgId, input.id);
       break;
+    case 'ExecutionEvent':
+      // a deferred run freed its slot; a resumed one took its slot back without asking; the
+      // supervisor's own events were decided before
+      if (input.event === 'step_deferred') admit(d, input.orgId, input.id);
+      break;
     // an answer takes its slot without asking (answers first); the supervisor's own facts were decided before
     case 'HILResponse':
     case 'RunIntent':
-    case 'ExecutionEvent':
       break;
     default: {
       const unhandled: never = input;

@@ -5,7 +5,7 @@ import { rewindToStore } from './catch-up';
 import { loadSupervisorSettings } from './config';
 import { decide, executionIdOf, initialState, positionOf, type SupervisorFact, type SupervisorInput, statusOf } from './decider';
 import { acquireLeadership, type Leadership } from './leadership';
-import { INPUT_TOPICS, rebuildSchedules, rebuildState } from './rebuild';
+import { INPUT_TOPICS, LIVE_EVENTS, rebuildSchedules, rebuildState } from './rebuild';
 import { dueSlots, type EmployeeFact, evolveSchedules, type Schedules, slotTrigger } from './schedule';
 
 /**
@@ -38,8 +38,9 @@ try {
 log.info(settings, 'supervisor settings');
 
 const groupId = `${config.topicPrefix}supervisor`;
-// the employees topic only feeds the schedules of cron workflows
-const CONSUMED_TOPICS = [...INPUT_TOPICS, Topics.employees] as const;
+// the employees topic only feeds the schedules of cron workflows; of execution-events, only a worker's
+// deferred and resumed runs are decided on (they free and take back a slot)
+const CONSUMED_TOPICS = [...INPUT_TOPICS, Topics.employees, Topics.executionEvents] as const;
 const inputTopics = CONSUMED_TOPICS.map((t) => `${config.topicPrefix}${t.name}`);
 const clock = systemClock;
 
@@ -82,6 +83,16 @@ function handle(input: SupervisorInput, options: PublishOptions, log: Logger): P
       log.info(
         { intent: { id: intent.id, executionId: intent.executionId, action: intent.action, reason: intent.reason } },
         'run intent published',
+      );
+    }
+    if ('type' in input && input.type === 'ExecutionResult') {
+      log.info({ execution: { id: input.executionId, status: input.status } }, 'execution ended: its slot is free');
+    }
+    if ('type' in input && input.type === 'ExecutionEvent' && LIVE_EVENTS.has(input.event)) {
+      const status = statusOf(decision.state, input.executionId);
+      log.info(
+        { execution: { id: input.executionId, status } },
+        input.event === 'step_deferred' ? 'run deferred: its slot is free' : 'deferred run resumed: it holds a slot again',
       );
     }
     if ('type' in input && input.type === 'TriggerCreated' && input.triggerType === 'create_graph') {
@@ -220,6 +231,7 @@ async function leadLoop(): Promise<void> {
         .on('HILPrompt', onFact)
         .on('HILResponse', onFact)
         .on('ExecutionResult', onFact)
+        .on('ExecutionEvent', (fact, delivery) => (LIVE_EVENTS.has(fact.event) ? onFact(fact, delivery) : Promise.resolve()))
         .on('EmployeeActivated', onEmployeeFact)
         .on('EmployeeDeactivated', onEmployeeFact);
       await consumer.start();

@@ -8,7 +8,9 @@ export const INPUT_TOPICS = [Topics.triggers, Topics.hilPrompt, Topics.hilRespon
 /** What a rebuild folds: the inputs and the supervisor's own intents and events. */
 export const REBUILD_TOPICS = [...INPUT_TOPICS, Topics.runIntent, Topics.executionEvents] as const;
 /** Of `execution-events`, the rebuild reads only the supervisor's events that carry a decision. */
-export const REBUILD_EVENTS = ['queued', 'prompt_reminder'] as const;
+export const REBUILD_EVENTS = ['queued', 'prompt_reminder', 'step_deferred', 'step_resumed'] as const;
+/** Of `execution-events`, what the supervisor decides on live: a worker's run deferred and resumed. */
+export const LIVE_EVENTS: ReadonlySet<string> = new Set(['step_deferred', 'step_resumed']);
 
 const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
   switch (fact.type) {

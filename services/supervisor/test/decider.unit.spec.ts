@@ -81,6 +81,21 @@ function resultOf(executionId: string, orgId = 'acme', status: ExecutionResult['
   );
 }
 
+/** The worker's word that it put a run's step off until the end of the org's quiet hours, or resumed it. */
+function stepEvent(
+  executionId: string,
+  event: 'step_deferred' | 'step_resumed',
+  orgId = 'acme',
+  tag: string = event,
+): ExecutionEvent {
+  return makeFact(
+    'ExecutionEvent',
+    { orgId, correlation: { executionId } },
+    { executionId, event, stepId: 'refund', detail: 'quiet hours until 07:00' },
+    { ids: { newId: () => derivedId(`${executionId}:${tag}`, 'test-step') }, clock: clockAt(0) },
+  );
+}
+
 const tick: SupervisorInput = { kind: 'tick' };
 
 // ---- given / when / then ----------------------------------------------------------------------
@@ -720,5 +735,58 @@ describe('a registered employee’s workflow firing', () => {
     const first = decide(initialState(), fired('run-3'), config, at(0));
     const second = decide(first.state, fired('run-3'), config, at(0));
     expect(second.intents).toEqual([]);
+  });
+});
+
+describe('supervisor: a run deferred by quiet hours holds no slot', () => {
+  /** a1 and a2 run (the org's two slots), a3 queued behind them */
+  const full = () => given(createGraph('a1'), createGraph('a2'), createGraph('a3'));
+
+  it('given a full org, when a running execution is deferred, then its slot frees and the oldest queued one starts', () => {
+    const deferred = stepEvent(exec('a1'), 'step_deferred');
+    const decision = when(full(), deferred);
+    expect(statusOf(decision.state, exec('a1'))).toBe('deferred');
+    expect(starts(decision)).toEqual([exec('a3')]);
+    expect(decision.intents[0]?.causationId).toBe(deferred.id);
+    expect(decision.state.orgs.get('acme')).toEqual({ advancing: [exec('a2'), exec('a3')], waiting: [], queue: [] });
+  });
+
+  it('given a deferred run, when the worker resumes it, then it takes a slot at once, over the limit if need be, and starts nothing', () => {
+    const scenario = given(createGraph('a1'), createGraph('a2'), createGraph('a3'), stepEvent(exec('a1'), 'step_deferred'));
+    const decision = when(scenario, stepEvent(exec('a1'), 'step_resumed'));
+    expect(decision.intents).toEqual([]);
+    expect(statusOf(decision.state, exec('a1'))).toBe('advancing');
+    expect(decision.state.orgs.get('acme')?.advancing).toEqual([exec('a2'), exec('a3'), exec('a1')]);
+    // a newcomer waits until the org is back under its limit
+    const newcomer = decide(decision.state, createGraph('a4'), config, at(0));
+    expect(starts(newcomer)).toEqual([]);
+    expect(positionOf(newcomer.state, exec('a4'))).toBe(1);
+    const freed = decide(decide(newcomer.state, resultOf(exec('a2')), config, at(0)).state, resultOf(exec('a3')), config, at(0));
+    expect(starts(freed)).toEqual([exec('a4')]);
+  });
+
+  it('given a deferred run, when it ends, then it is ended and holds nothing', () => {
+    const scenario = given(createGraph('a1'), stepEvent(exec('a1'), 'step_deferred'));
+    const decision = when(scenario, resultOf(exec('a1')));
+    expect(statusOf(decision.state, exec('a1'))).toBe('ended');
+    expect(decision.state.orgs.get('acme')).toEqual({ advancing: [], waiting: [], queue: [] });
+  });
+
+  it('ignores a repeated deferral, a resume of a run not deferred, and a deferral of another org or of an unknown run', () => {
+    const scenario = given(createGraph('a1'), createGraph('a2'), createGraph('a3'), stepEvent(exec('a1'), 'step_deferred'));
+    const again = when(scenario, stepEvent(exec('a1'), 'step_deferred', 'acme', 'again'));
+    expect(again.state).toBe(scenario.state);
+    expect(again.intents).toEqual([]);
+    expect(when(scenario, stepEvent(exec('a2'), 'step_resumed')).state).toBe(scenario.state);
+    expect(when(scenario, stepEvent(exec('a2'), 'step_deferred', 'evil-corp')).state).toBe(scenario.state);
+    expect(when(scenario, stepEvent(exec('nobody'), 'step_deferred')).state).toBe(scenario.state);
+  });
+
+  it('a rebuild from the stored facts gives the live state: deferred, and advancing again once resumed', () => {
+    const deferredLive = given(createGraph('a1'), createGraph('a2'), createGraph('a3'), stepEvent(exec('a1'), 'step_deferred'));
+    expect(meaning(rebuild(deferredLive.history))).toEqual(meaning(deferredLive.state));
+    const resumed = when(deferredLive, stepEvent(exec('a1'), 'step_resumed'));
+    const history = [...deferredLive.history, stepEvent(exec('a1'), 'step_resumed')];
+    expect(meaning(rebuild(history))).toEqual(meaning(resumed.state));
   });
 });

@@ -5,6 +5,7 @@ import { createKafka, createLogger, createPool, derivedId, ensureTopics } from '
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import {
   type AnyFact,
+  type ExecutionEvent,
   type ExecutionResult,
   type HILPrompt,
   type RunIntent,
@@ -97,6 +98,20 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
   const startedIds = (orgId: string) => of(orgId, 'start').map((i) => i.executionId);
   const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  /** The supervisor logged a line naming this id (it handled the fact; what comes next arrives after it). */
+  const logged = (process: ServiceProcess, id: string, text: string) =>
+    waitUntil(
+      async () =>
+        process
+          .output()
+          .split('\n')
+          .some((line) => line.includes(id) && line.includes(text))
+          ? true
+          : undefined,
+      `the supervisor to log "${text}" for ${id}`,
+      30_000,
+    );
+
   /** The supervisor logged that it handled this trigger (so the next one arrives after it). */
   const handled = (process: ServiceProcess, triggerId: string) =>
     waitUntil(
@@ -148,6 +163,41 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
         payload: { jobDescription: 'triage support tickets' },
       },
     });
+  });
+
+  it('a run deferred by quiet hours frees its slot for a queued one; resumed, it takes a slot back and a newcomer waits', async () => {
+    const org = `org-deferred-${run}`;
+    const step = (executionId: string, event: 'step_deferred' | 'step_resumed'): ExecutionEvent =>
+      makeFact('ExecutionEvent', { orgId: org, correlation: { executionId } }, { executionId, event, stepId: 'refund' });
+    const triggers = Array.from({ length: 4 }, () => createGraph(org));
+    const ids = triggers.map((t) => executionIdOf(t.triggerId));
+    for (const trigger of triggers.slice(0, 3)) {
+      await publisher.publish(trigger);
+      await handled(supervisor, trigger.triggerId);
+    }
+    await intents.until(() => startedIds(org).length >= 2, 'the first two starts');
+    expect(startedIds(org)).toEqual(ids.slice(0, 2));
+
+    await publisher.publish(step(ids[0] as string, 'step_deferred'));
+    await intents.until(() => startedIds(org).length >= 3, 'the queued one started in the deferred run’s slot');
+    expect(startedIds(org)).toEqual(ids.slice(0, 3));
+
+    // a newcomer queues behind the two running; the deferred run resumes and takes a third slot
+    const newcomer = triggers[3] as TriggerCreated;
+    await publisher.publish(newcomer);
+    await handled(supervisor, newcomer.triggerId);
+    await publisher.publish(step(ids[0] as string, 'step_resumed'));
+    await logged(supervisor, `${ids[0]}`, 'deferred run resumed');
+    // one run ends: the resumed one holds its slot again, so the org is still at its limit; the
+    // newcomer starts when the next one ends
+    const first = resultOf(org, ids[1] as string);
+    await publisher.publish(first);
+    await logged(supervisor, ids[1] as string, 'execution ended');
+    const second = resultOf(org, ids[2] as string);
+    await publisher.publish(second);
+    await intents.until(() => startedIds(org).length >= 4, 'the newcomer started once two runs ended');
+    expect(startedIds(org)).toEqual(ids);
+    expect(of(org, 'start').find((i) => i.executionId === ids[3])?.causationId).toBe(second.id);
   });
 
   it('reminds once, PROMPT_REMINDER_MS before the deadline, then cancels, once, an execution whose prompt is left unanswered past PROMPT_TIMEOUT_MS', async () => {

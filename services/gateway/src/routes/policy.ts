@@ -1,9 +1,12 @@
 /**
  * An org's rules for its employees' tool calls (ARCHITECTURE §12): `GET/PUT /v1/orgs/:orgId/policy`.
- * The worker's tool registry reads the same `org_policies` row before every call. Another org is
- * 404 (a caller learns nothing of other tenants); changing it needs a token with role `admin` (403).
+ * A PUT is a `PolicyChanged` fact; the event store folds it into the `org_policies` projection, which
+ * GET answers from and the worker's tool registry reads before every call. Another org is 404 (a caller
+ * learns nothing of other tenants); changing it needs a token with role `admin` (403).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getOrgPolicy, recordedSeq } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
 import { OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
@@ -47,15 +50,49 @@ export function decidePolicyChange(principal: Principal, orgId: string, policy: 
   );
 }
 
-export const policyRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }> = async (app, { commands }) => {
+/** The policy a fact sets, as the API shows it (what the projection holds once it has folded the fact). */
+export const policyViewOf = (fact: PolicyChanged): OrgPolicyView => ({
+  orgId: fact.orgId,
+  policy: fact.policy,
+  updatedAt: new Date(fact.ts).toISOString(),
+});
+
+/** The delays between two looks at the event store while a PUT waits for its fact: 10 ms doubling to 250 ms. */
+export const recordedPolls = function* (): Generator<number> {
+  for (let delay = 10; ; delay = Math.min(250, delay * 2)) yield delay;
+};
+
+export interface PolicyRouteOptions {
+  commands: CommandDeps;
+  /** how long a PUT waits for the event store to record its fact before it answers from the fact alone */
+  recordTimeoutMs?: number;
+}
+
+export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async (
+  app,
+  { commands, recordTimeoutMs = 10_000 },
+) => {
   const { pool, publisher } = commands;
-  const read = async (orgId: string): Promise<OrgPolicyView> => {
-    const { rows } = await pool.query<{ policy: OrgPolicy; updated_at: Date }>(
-      'SELECT policy, updated_at FROM org_policies WHERE org_id = $1',
-      [orgId],
+  const read = (orgId: string): Promise<OrgPolicyView> => getOrgPolicy(pool, orgId);
+
+  /**
+   * Read-your-write: the answer to a PUT is the projection once it holds the fact (the event store
+   * records a fact and folds it in one transaction), so a GET after it — on any gateway — and the next
+   * tool call of the org's workers see the new policy. An event store slower than `recordTimeoutMs`
+   * gets the answer from the fact itself (it is on the topic; the projection follows).
+   */
+  const afterRecorded = async (fact: PolicyChanged): Promise<OrgPolicyView> => {
+    const deadline = Date.now() + recordTimeoutMs;
+    for (const delay of recordedPolls()) {
+      if ((await recordedSeq(pool, fact.id)) !== null) return read(fact.orgId);
+      if (Date.now() + delay > deadline) break;
+      await sleep(delay);
+    }
+    commands.log?.warn(
+      { factId: fact.id, orgId: fact.orgId, recordTimeoutMs },
+      'policy answered before the event store recorded it',
     );
-    const row = rows[0];
-    return row ? { orgId, policy: row.policy, updatedAt: row.updated_at.toISOString() } : { orgId, policy: {}, updatedAt: null };
+    return policyViewOf(fact);
   };
 
   app.get(
@@ -94,17 +131,10 @@ export const policyRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }> 
             field: '/quietHours/timeZone',
           },
         );
-      // the fact first (the audit and replay keep it; a broker away changes nothing), then the row the
-      // worker reads before every call, stamped with the fact's time
+      // the fact is the change (a broker away changes nothing); the event store makes it the policy
       const fact = decidePolicyChange(principal, orgId, request.body, commands);
       await publisher.publish(fact, traceOf(request));
-      await pool.query(
-        `INSERT INTO org_policies (org_id, policy, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (org_id) DO UPDATE SET policy = EXCLUDED.policy, updated_at = EXCLUDED.updated_at
-         WHERE org_policies.updated_at <= EXCLUDED.updated_at`,
-        [orgId, JSON.stringify(request.body), fact.ts],
-      );
-      return read(orgId);
+      return afterRecorded(fact);
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { Analyst, CapabilityMatch, Catalog, DraftWorkflow } from '@hireloop/analyst';
+import { type Analyst, type CapabilityMatch, type Catalog, type DraftWorkflow, tokenMeter } from '@hireloop/analyst';
 import { derivedId } from '@hireloop/platform';
 import type { EmployeeGraphSpec, Gap, Workflow } from '@hireloop/schemas';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
@@ -18,7 +18,7 @@ import {
   LEAVE,
   oneToolPerProvider,
 } from './gaps';
-import type { CatalogSource, EmployeeVersions } from './ports';
+import type { CatalogSource, CreationBudgets, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
 import { classify, validateSpec } from './validate';
 
@@ -26,19 +26,30 @@ export interface CreationOptions {
   analyst: Analyst;
   catalog: CatalogSource;
   versions?: EmployeeVersions;
-  /** rounds of questions before defaults are applied (default 5) */
+  /** rounds of questions before defaults are applied (default 5), where the org's budgets set none */
   maxRounds?: number;
-  /** routes back from a failed validation (default 3) */
+  /** routes back from a failed validation (default 3), where the org's budgets set none */
   maxRoutes?: number;
+  /** the org's own bounds of the two loops (its policy's budgets), read when a creation starts */
+  budgets?: CreationBudgets;
+  /** tokens a creation may spend on a language model, where the org's budgets set none (default: no limit) */
+  maxTokens?: number;
   /** revisions the user may ask for at the final review (default 3) */
   maxRevisions?: number;
 }
+
+/** What a creation says when its token budget is spent: the offline analyst answers from there on. */
+export const tokensSpent = (limit: number | null | undefined): string =>
+  `tokens on the language model: ${limit ?? 0} spent; the offline analyst answers the rest`;
 
 /** One branch of the capability-matching fan-out: what the `Send` gives the node. */
 const MatchState = Annotation.Root({
   orgId: Annotation<string>,
   workflow: Annotation<DraftWorkflow>,
   excluded: Annotation<string[]>,
+  /** the creation's tokens spent when the branches set out, and its budget (none: no limit) */
+  tokensUsed: Annotation<number>,
+  maxTokens: Annotation<number | null>,
 });
 
 /**
@@ -163,22 +174,44 @@ export function buildCreationGraph(options: CreationOptions) {
   const maxRevisions = options.maxRevisions ?? 3;
 
   const fanOut = (s: CreationStateT) =>
-    s.workflows.map((workflow) => new Send('match_workflow', { orgId: s.orgId, workflow, excluded: s.excludedCapabilities }));
+    s.workflows.map(
+      (workflow) =>
+        new Send('match_workflow', {
+          orgId: s.orgId,
+          workflow,
+          excluded: s.excludedCapabilities,
+          tokensUsed: s.tokensUsed,
+          maxTokens: s.loopBudgets?.maxTokens ?? null,
+        }),
+    );
+
+  /** A meter over the creation's tokens, and what a node reports of it: the tokens it spent, and a spent budget. */
+  const metered = (s: CreationStateT) => tokenMeter(s.tokensUsed, s.loopBudgets?.maxTokens ?? undefined);
+  const tokenUpdate = (meter: ReturnType<typeof tokenMeter>, limit: number | null | undefined): CreationUpdate => ({
+    tokensUsed: meter.spent,
+    ...(meter.refused ? { budgetsSpent: [tokensSpent(limit)] } : {}),
+  });
 
   /** A task described in words is analysed again: its steps, matched against the org's connected tools. */
-  const readDescriptions = async (gaps: GapState[], workflows: DraftWorkflow[], catalog: Catalog, notes: string[]) =>
+  const readDescriptions = async (
+    gaps: GapState[],
+    workflows: DraftWorkflow[],
+    catalog: Catalog,
+    notes: string[],
+    meter: ReturnType<typeof tokenMeter>,
+  ) =>
     Promise.all(
       gaps.map(async (g): Promise<GapState> => {
         if (g.target.kind !== 'describe' || g.status !== 'answered' || !g.answer || g.steps !== undefined) return g;
         const wf = workflows.find((w) => w.id === g.gap.workflowId);
         if (!wf) return g;
-        const analysis = await analyst.analyse(g.answer, notes, catalog);
+        const analysis = await analyst.analyse(g.answer, notes, catalog, meter);
         const steps = analysis.workflows.flatMap((w) => w.steps).slice(0, 10);
         const draft: DraftWorkflow = {
           ...wf,
           steps: steps.map((st, i) => ({ ...st, id: `${wf.id}.d${i + 1}` })),
         };
-        const match = draft.steps.length > 0 ? await analyst.matchCapabilities(draft, catalog, notes) : undefined;
+        const match = draft.steps.length > 0 ? await analyst.matchCapabilities(draft, catalog, notes, meter) : undefined;
         const connected = new Set(catalog.connected);
         const known = new Set(catalog.capabilities.map((c) => c.id));
         return {
@@ -203,12 +236,22 @@ export function buildCreationGraph(options: CreationOptions) {
       .addNode('analyse', async (s): Promise<CreationUpdate> => {
         const description = [s.jobDescription, ...s.revisions.map((r) => `Change requested: ${r}`)].join('\n');
         const notes: string[] = [];
+        // the org's bounds, once per creation: a revision or a restart keeps the ones it started with
+        const orgBudgets = s.loopBudgets ?? (options.budgets ? await options.budgets.forOrg(s.orgId) : {});
+        const loopBudgets = {
+          maxRounds: orgBudgets.maxRounds ?? maxRounds,
+          maxRoutes: orgBudgets.maxRoutes ?? maxRoutes,
+          maxTokens: orgBudgets.maxTokens ?? options.maxTokens ?? null,
+        };
+        const meter = tokenMeter(s.tokensUsed, loopBudgets.maxTokens ?? undefined);
         // the org's catalog: its served vocabulary's verbs and event words are read by the segmenter too
         const catalog = await catalogSource.forOrg(s.orgId);
-        const analysis = await analyst.analyse(description, notes, catalog);
+        const analysis = await analyst.analyse(description, notes, catalog, meter);
         const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
         return {
           name,
+          loopBudgets,
+          ...tokenUpdate(meter, loopBudgets.maxTokens),
           workflows: analysis.workflows,
           analysisConfidence: analysis.confidence,
           matches: null,
@@ -231,21 +274,31 @@ export function buildCreationGraph(options: CreationOptions) {
         async (branch: typeof MatchState.State): Promise<CreationUpdate> => {
           const catalog = await catalogSource.forOrg(branch.orgId);
           const notes: string[] = [];
+          const meter = tokenMeter(branch.tokensUsed ?? 0, branch.maxTokens ?? undefined);
           const match = sanitize(
-            await analyst.matchCapabilities(branch.workflow, catalog, notes),
+            await analyst.matchCapabilities(branch.workflow, catalog, notes, meter),
             catalog,
             new Set(branch.excluded),
           );
-          return { matches: { [branch.workflow.id]: match }, fallbacks: notes, phase: 'matching', progress: 30 };
+          return {
+            matches: { [branch.workflow.id]: match },
+            fallbacks: notes,
+            phase: 'matching',
+            progress: 30,
+            ...tokenUpdate(meter, branch.maxTokens),
+          };
         },
         { input: MatchState },
       )
       .addNode('identify_gaps', async (s): Promise<CreationUpdate> => {
         const catalog = await catalogSource.forOrg(s.orgId);
         const notes: string[] = [];
+        const meter = metered(s);
         const findings = (
           await Promise.all(
-            s.workflows.map((wf) => (s.matches[wf.id] ? analyst.findings(wf, s.matches[wf.id] as CapabilityMatch, notes) : [])),
+            s.workflows.map((wf) =>
+              s.matches[wf.id] ? analyst.findings(wf, s.matches[wf.id] as CapabilityMatch, notes, meter) : [],
+            ),
           )
         ).flat();
         const checkParams = paramsChecker(catalog);
@@ -278,8 +331,8 @@ export function buildCreationGraph(options: CreationOptions) {
           ...identified,
           ...chosenTriggerParamGaps(identified, s.workflows, checkParams, s.matches),
         ]);
-        const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes));
-        return { gaps, fallbacks: notes, phase: 'gaps', progress: 45 };
+        const gaps = followTaskAnswers(await readDescriptions(carried, s.workflows, catalog, notes, meter));
+        return { gaps, fallbacks: notes, phase: 'gaps', progress: 45, ...tokenUpdate(meter, s.loopBudgets?.maxTokens) };
       })
       .addNode('refine', (s): CreationUpdate => {
         const openBlocking = s.gaps.filter((g) => g.status === 'open' && mustAsk(g)).length;
@@ -288,13 +341,14 @@ export function buildCreationGraph(options: CreationOptions) {
           workflowIds: s.workflows.map((w) => w.id),
           openGaps: openBlocking,
         };
-        const converged = openBlocking === 0 || s.round >= maxRounds;
-        const spent = openBlocking > 0 && s.round >= maxRounds;
+        const rounds = s.loopBudgets?.maxRounds ?? maxRounds;
+        const converged = openBlocking === 0 || s.round >= rounds;
+        const spent = openBlocking > 0 && s.round >= rounds;
         return {
           ...(spent
             ? {
                 budgetsSpent: [
-                  `rounds of questions: ${maxRounds} spent with ${openBlocking} blocking gap(s) open; their defaults apply`,
+                  `rounds of questions: ${rounds} spent with ${openBlocking} blocking gap(s) open; their defaults apply`,
                 ],
               }
             : {}),
@@ -359,12 +413,13 @@ export function buildCreationGraph(options: CreationOptions) {
           ),
         );
         if (!route) return { compiled, checks, route: null, phase: 'validation', progress: 80 };
-        if (s.routingTrace.length >= maxRoutes)
+        const routes = s.loopBudgets?.maxRoutes ?? maxRoutes;
+        if (s.routingTrace.length >= routes)
           return {
             compiled,
             checks,
             route: null,
-            budgetsSpent: [`routes after failed checks: ${maxRoutes} spent; ${route.failedCheck} still fails`],
+            budgetsSpent: [`routes after failed checks: ${routes} spent; ${route.failedCheck} still fails`],
             phase: 'validation',
             progress: 80,
           };

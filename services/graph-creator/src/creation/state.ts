@@ -74,6 +74,13 @@ export const CreationState = Annotation.Root({
   gaps: Annotation<GapState[]>({ reducer: replace, default: () => [] }),
   asked: Annotation<AskedRound[]>({ reducer: replace, default: () => [] }),
   round: Annotation<number>({ reducer: replace, default: () => 0 }),
+  /** the loops' bounds, read from the org's budgets once, when the creation starts (null until then) */
+  loopBudgets: Annotation<{ maxRounds: number; maxRoutes: number; maxTokens?: number | null } | null>({
+    reducer: replace,
+    default: () => null,
+  }),
+  /** tokens the creation spent on a language model (each node adds what its analyst calls spent) */
+  tokensUsed: Annotation<number, number>({ reducer: (a, b) => a + b, default: () => 0 }),
   promptsAsked: Annotation<number>({ reducer: replace, default: () => 0 }),
   iterations: Annotation<number>({ reducer: replace, default: () => 0 }),
   /** compile repairs asked for by validation (bound loops, drop dangling hand-offs, unread state) */

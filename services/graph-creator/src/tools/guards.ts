@@ -43,9 +43,12 @@ export function hubScopes(hub: Pick<ConnectHubClient, 'capabilities'>, ttlMs = 5
 
 // ---- policies ----
 
+/**
+ * The org's policy as the registry reads it before a call. In Postgres it is the event store's
+ * `org_policies` projection of the org's `PolicyChanged` facts: the worker only reads it.
+ */
 export interface PolicyStore {
   get(orgId: string): Promise<OrgPolicy>;
-  put(orgId: string, policy: OrgPolicy, at: Date): Promise<void>;
 }
 
 export function postgresPolicies(pool: Pool): PolicyStore {
@@ -57,21 +60,17 @@ export function postgresPolicies(pool: Pool): PolicyStore {
       const checked = validate(OrgPolicySchema, rows[0].policy);
       return checked.ok ? checked.value : {};
     },
-    put: async (orgId, policy, at) => {
-      await pool.query(
-        `INSERT INTO org_policies (org_id, policy, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (org_id) DO UPDATE SET policy = EXCLUDED.policy, updated_at = EXCLUDED.updated_at`,
-        [orgId, JSON.stringify(policy), at],
-      );
-    },
   };
 }
 
-export function memoryPolicies(initial: Record<string, OrgPolicy> = {}): PolicyStore {
+/** The in-memory twin (unit tests): `set` stands for the fact the event store would fold. */
+export function memoryPolicies(initial: Record<string, OrgPolicy> = {}): PolicyStore & {
+  set(orgId: string, policy: OrgPolicy): Promise<void>;
+} {
   const held = new Map(Object.entries(initial));
   return {
     get: async (orgId) => held.get(orgId) ?? {},
-    put: async (orgId, policy) => {
+    set: async (orgId, policy) => {
       held.set(orgId, policy);
     },
   };
