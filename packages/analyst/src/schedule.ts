@@ -16,6 +16,8 @@ const RECURRING = new RegExp(
     '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b',
     '\\b(?:once|twice|three times)\\s+(?:a|per|every)\\s+(?:day|week|month|quarter|year)\\b',
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
+    // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
+    `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
     `\\bon\\s+the\\s+(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
