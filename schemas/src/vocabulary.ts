@@ -253,7 +253,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
   'gmail.new_email': v(
     'arrive, receive, email, land, come in, forward, reply, write, send',
     'email, e-mail, mail, inbox, mailbox, message, reply',
-    'an email arrives, someone emails us, a new email, mail comes in, writes to us',
+    'an email arrives, someone emails us, a new email, mail comes in, writes to us, arrives by email, comes in by email, lands in the inbox, lands in the mailbox, reaches the inbox, hits the inbox, emailed to us, we get an email, we receive an email',
   ),
   'google-calendar.event_starting': v(
     'start, begin, approach, come up',

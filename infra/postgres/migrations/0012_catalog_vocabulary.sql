@@ -53,7 +53,7 @@ UPDATE capabilities AS t SET vocabulary = v.vocabulary FROM (VALUES
 ) AS v (id, vocabulary) WHERE t.id = v.id;
 
 UPDATE triggers AS t SET vocabulary = v.vocabulary FROM (VALUES
-  ('gmail.new_email', '{"verbs":["arrive","receive","email","land","come in","forward","reply","write","send"],"objects":["email","e-mail","mail","inbox","mailbox","message","reply"],"aliases":["an email arrives","someone emails us","a new email","mail comes in","writes to us"]}'::jsonb),
+  ('gmail.new_email', '{"verbs":["arrive","receive","email","land","come in","forward","reply","write","send"],"objects":["email","e-mail","mail","inbox","mailbox","message","reply"],"aliases":["an email arrives","someone emails us","a new email","mail comes in","writes to us","arrives by email","comes in by email","lands in the inbox","lands in the mailbox","reaches the inbox","hits the inbox","emailed to us","we get an email","we receive an email"]}'::jsonb),
   ('google-calendar.event_starting', '{"verbs":["start","begin","approach","come up"],"objects":["meeting","event","call","appointment","session","interview","demo"],"aliases":["before a meeting","ahead of the call","before each event"]}'::jsonb),
   ('slack.new_message', '{"verbs":["post","ask","send","write","message","request","share","report","raise"],"objects":["message","question","request","post","dm","direct message","thread","channel"],"aliases":["someone posts in the channel","a message in slack","asks in the channel","a dm arrives"]}'::jsonb),
   ('slack.mention', '{"verbs":["mention","tag","ping"],"objects":["mention","handle"],"aliases":["someone mentions","when tagged","at-mentions"]}'::jsonb),
