@@ -420,6 +420,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       // "emailed to us", "e-mailed in to the team", "we get an email about …"
       /\be-?mailed (in )?to (us|me|the team|our [\w-]+|[\w.+-]+@[\w-]+\.[\w.]+)\b/,
       /\b(we|i|the team|you) (get|gets|receive|receives) an? (e-?mail|mail)\b/,
+      // people, in the plural, who email someone of ours: "tenants email the front desk", "suppliers write to us"
+      /^(?:(?:when(?:ever)?|if|once) )?(?:the |our |a |an )?(?:[\w-]+ )?[\w-]+s (e-?mail|write to) (us|me|the|our)\b/,
     ],
     creation: true,
   },

@@ -205,13 +205,16 @@ const EVENT_VERBS = new Set(
 const EVENT_CUES =
   /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|portal|queue|number|phone line|ticket|channel|calendar)s?\b|[\w.+-]+@[\w-]+\.[\w.]+/i;
 
+/** People, in the plural, who email someone of ours: "Tenants email the front desk when …", "suppliers write to us". */
+const PEOPLE_EMAIL_US = /^(?:the |our |a |an )?(?:[\w-]+ )?[\w-]+s (?:e-?mail|write to) (?:us|me|the|our)\b/i;
+
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   if (DESCRIPTIVE_START.test(text)) return false;
   const tokens = tokenize(text);
   const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
-  return hasEventVerb && hasCue;
+  return (hasEventVerb && hasCue) || PEOPLE_EMAIL_US.test(text);
 }
 
 /** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */

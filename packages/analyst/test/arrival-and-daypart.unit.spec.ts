@@ -32,6 +32,15 @@ describe('offline analyst: work that arrives by email starts on a new email', ()
     for (const text of arrivals) expect(triggerOf(text)?.triggerId, text).toBe('gmail.new_email');
   });
 
+  it('given people, in the plural, who email someone of ours, when analysed, then that sentence is the start on a new email', () => {
+    const said = [
+      'Tenants email the front desk when something breaks. Create a Jira issue for each repair.',
+      'Suppliers email the warehouse when a delivery is late. Post the delay in #ops.',
+      'Landlords email us when a lease is renewed. Add a row to the leases sheet.',
+    ];
+    for (const text of said) expect(triggerOf(text)?.triggerId, text).toBe('gmail.new_email');
+  });
+
   it('given an org without gmail, when an arrival by email is matched, then the start still names gmail, to be connected', () => {
     const withoutGmail = devOrgConnections.filter((p) => p !== 'gmail');
     for (const text of arrivals.slice(0, 3)) expect(triggerOf(text, withoutGmail)?.providerId, text).toBe('gmail');
