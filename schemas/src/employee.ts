@@ -184,6 +184,8 @@ export const EmployeeGraphSpec = Type.Object(
         iterations: Type.Integer({ minimum: 0 }),
         promptsAsked: Type.Integer({ minimum: 0 }),
         routingTrace: Type.Array(RoutingTraceEntry, { maxItems: Limits.trace }),
+        /** tokens the creation spent on a language model (absent: none was asked) */
+        tokensUsed: Type.Optional(Type.Integer({ minimum: 0 })),
       },
       { additionalProperties: false },
     ),

@@ -53,12 +53,17 @@ export const ExecutionMetrics = Type.Object(
       },
       { additionalProperties: false },
     ),
-    /** budget use: budget_exceeded events, and tool calls tried (succeeded or failed, refusals included) per execution that tried any */
+    /**
+     * budget use: budget_exceeded events; tool calls tried (succeeded or failed, refusals included) per
+     * execution that tried any; tokens on a language model per completed creation that spent any
+     */
     budget: Type.Object(
       {
         exceeded: Count,
         toolCallsPerExecution: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
         maxToolCalls: Type.Union([Count, Type.Null()]),
+        tokensPerCreation: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+        maxTokens: Type.Union([Count, Type.Null()]),
       },
       { additionalProperties: false },
     ),

@@ -34,6 +34,8 @@ export interface RunLogRows {
   calls: { code: string | null; n: number }[];
   facts: { prompts: number; requested: number; granted: number; rejected: number; budget: number };
   loops: { creations: number; total: number; max: number | null; routes: { code: string; n: number }[] };
+  /** creations that spent tokens on a language model: how many, their sum and the most one spent */
+  tokens: { creations: number; total: number; max: number | null };
   perExecution: { executions: number; calls: number; max: number | null };
   durations: { finished: number; average: number | string | null; p50: number | string | null; max: number | string | null };
 }
@@ -66,6 +68,8 @@ export function foldRunLog(query: RunLogQuery, rows: RunLogRows): ExecutionMetri
       exceeded: rows.facts.budget,
       toolCallsPerExecution: average(rows.perExecution.calls, rows.perExecution.executions),
       maxToolCalls: rows.perExecution.max,
+      tokensPerCreation: average(rows.tokens.total, rows.tokens.creations),
+      maxTokens: rows.tokens.max,
     },
     durationSeconds: {
       finished: rows.durations.finished,
@@ -81,7 +85,7 @@ export async function readRunLog(pool: Pool, query: RunLogQuery): Promise<Execut
   const params = [query.orgId, query.since ?? null, query.employeeId ?? null];
   const scope = `org_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::text IS NULL OR employee_id = $3)`;
   const inScope = `SELECT execution_id FROM executions WHERE ${scope}`;
-  const [statuses, failures, calls, facts, loops, routes, perExecution, durations] = await Promise.all([
+  const [statuses, failures, calls, facts, loops, routes, perExecution, durations, tokens] = await Promise.all([
     pool.query<{ code: string; n: number }>(
       `SELECT status AS code, count(*)::int AS n FROM executions WHERE ${scope} GROUP BY status`,
       params,
@@ -134,6 +138,12 @@ export async function readRunLog(pool: Pool, query: RunLogQuery): Promise<Execut
           WHERE ${scope} AND status IN ('completed', 'cancelled', 'failed')) d`,
       params,
     ),
+    pool.query<RunLogRows['tokens']>(
+      `SELECT count(*)::int AS creations, COALESCE(sum(t), 0)::int AS total, max(t)::int AS max FROM (
+         SELECT (result->'employee'->'history'->>'tokensUsed')::int AS t FROM executions
+          WHERE ${scope} AND result->'employee'->'history'->'tokensUsed' IS NOT NULL) tokens`,
+      params,
+    ),
   ]);
   const loop = loops.rows[0] ?? { creations: 0, total: 0, max: null };
   return foldRunLog(query, {
@@ -144,6 +154,7 @@ export async function readRunLog(pool: Pool, query: RunLogQuery): Promise<Execut
     loops: { ...loop, routes: routes.rows },
     perExecution: perExecution.rows[0] ?? { executions: 0, calls: 0, max: null },
     durations: durations.rows[0] ?? { finished: 0, average: null, p50: null, max: null },
+    tokens: tokens.rows[0] ?? { creations: 0, total: 0, max: null },
   });
 }
 
@@ -166,7 +177,7 @@ export function formatRunLog(log: ExecutionMetrics): string {
     `  approvals         requested ${log.approvals.requested}, granted ${log.approvals.granted}, rejected ${log.approvals.rejected}`,
     `  tool calls        ${log.toolCalls.total}: ${list(log.toolCalls.byOutcome)}`,
     `  refusals          ${list(log.refusals)}`,
-    `  budget            ${log.budget.exceeded} exceeded, ${log.budget.toolCallsPerExecution ?? '-'} tool calls per execution, at most ${log.budget.maxToolCalls ?? '-'}`,
+    `  budget            ${log.budget.exceeded} exceeded, ${log.budget.toolCallsPerExecution ?? '-'} tool calls per execution, at most ${log.budget.maxToolCalls ?? '-'}; ${log.budget.tokensPerCreation ?? '-'} tokens per creation, at most ${log.budget.maxTokens ?? '-'}`,
     `  duration (s)      ${d.finished} finished: average ${d.average ?? '-'}, p50 ${d.p50 ?? '-'}, max ${d.max ?? '-'}`,
   ].join('\n');
 }

@@ -9,6 +9,7 @@ const nothing: RunLogRows = {
   loops: { creations: 0, total: 0, max: null, routes: [] },
   perExecution: { executions: 0, calls: 0, max: null },
   durations: { finished: 0, average: null, p50: null, max: null },
+  tokens: { creations: 0, total: 0, max: null },
 };
 
 describe('the run log, folded from its rows', () => {
@@ -16,7 +17,13 @@ describe('the run log, folded from its rows', () => {
     const log = foldRunLog({ orgId: 'o' }, nothing);
     expect(log.executions).toEqual({ total: 0, running: 0, waiting: 0, completed: 0, cancelled: 0, failed: 0 });
     expect(log.loops).toEqual({ creations: 0, perExecution: null, max: null, routesAfterFailedChecks: [] });
-    expect(log.budget).toEqual({ exceeded: 0, toolCallsPerExecution: null, maxToolCalls: null });
+    expect(log.budget).toEqual({
+      exceeded: 0,
+      toolCallsPerExecution: null,
+      maxToolCalls: null,
+      tokensPerCreation: null,
+      maxTokens: null,
+    });
     expect(log.durationSeconds).toEqual({ finished: 0, average: null, p50: null, max: null });
   });
 
@@ -49,6 +56,7 @@ describe('the run log, folded from its rows', () => {
         loops: { creations: 3, total: 7, max: 4, routes: [{ code: 'inputs_bound -> ask', n: 2 }] },
         perExecution: { executions: 3, calls: 10, max: 6 },
         durations: { finished: 3, average: '1.23456', p50: '1', max: 2.0004 },
+        tokens: { creations: 3, total: 5_000, max: 2_500 },
       },
     );
     expect(log.loops).toEqual({
@@ -57,7 +65,13 @@ describe('the run log, folded from its rows', () => {
       max: 4,
       routesAfterFailedChecks: [{ code: 'inputs_bound -> ask', count: 2 }],
     });
-    expect(log.budget).toEqual({ exceeded: 0, toolCallsPerExecution: 3.33, maxToolCalls: 6 });
+    expect(log.budget).toEqual({
+      exceeded: 0,
+      toolCallsPerExecution: 3.33,
+      maxToolCalls: 6,
+      tokensPerCreation: 1666.67,
+      maxTokens: 2_500,
+    });
     expect(log.durationSeconds).toEqual({ finished: 3, average: 1.235, p50: 1, max: 2 });
   });
 
@@ -68,5 +82,6 @@ describe('the run log, folded from its rows', () => {
     expect(text.split('\n')[0]).toBe('run log (org acme, employee graph-creator)');
     expect(text).toContain('refusals          policy_denied 1');
     expect(text).toContain('prompts asked     0');
+    expect(text).toContain('- tokens per creation, at most -');
   });
 });

@@ -61,7 +61,7 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
       'completed',
       'graph-creator',
       undefined,
-      { employee: { history: { iterations: 3, promptsAsked: 2, routingTrace: trace } } },
+      { employee: { history: { iterations: 3, promptsAsked: 2, routingTrace: trace, tokensUsed: 1_200 } } },
       '2026-11-24T10:00:10Z',
     );
     const b = await execution('failed', 'emp-a', 'circuit_open');
@@ -104,7 +104,7 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
       prompts: { asked: 1 },
       approvals: { requested: 1, granted: 1, rejected: 0 },
       loops: { creations: 1, perExecution: 3, max: 3, routesAfterFailedChecks: [{ code: 'inputs_bound -> ask', count: 1 }] },
-      budget: { exceeded: 1, toolCallsPerExecution: 1.33, maxToolCalls: 2 },
+      budget: { exceeded: 1, toolCallsPerExecution: 1.33, maxToolCalls: 2, tokensPerCreation: 1200, maxTokens: 1200 },
       durationSeconds: { finished: 4, average: 3.5, p50: 2, max: 10 },
     });
   });

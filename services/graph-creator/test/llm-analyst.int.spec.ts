@@ -281,6 +281,8 @@ describe('LLM analyst: the tokens of the execution', () => {
       // the analysis spent 1000; the matching (started under the limit) 1000 more; then nothing is asked
       expect(run.state.tokensUsed).toBe(server.requests.length * 1_000);
       expect(server.requests).toHaveLength(2);
+      // the spec's history carries what was spent: the run log reads it
+      expect((run.employee as { history: { tokensUsed?: number } }).history.tokensUsed).toBe(2_000);
       expect(run.state.budgetsSpent).toEqual([tokensSpent(1_500)]);
       expect(run.state.fallbacks).toEqual(expect.arrayContaining(['findings: the token budget of the execution is spent']));
     } finally {

@@ -505,7 +505,12 @@ export function buildCreationGraph(options: CreationOptions) {
           compiled,
           validation: { passed: s.checks.every((c) => c.passed), checks: s.checks },
           diagram: mermaid(compiled),
-          history: { iterations: s.iterations, promptsAsked: s.promptsAsked, routingTrace: s.routingTrace },
+          history: {
+            iterations: s.iterations,
+            promptsAsked: s.promptsAsked,
+            routingTrace: s.routingTrace,
+            ...(s.tokensUsed > 0 ? { tokensUsed: s.tokensUsed } : {}),
+          },
         };
         return { employee: employee as unknown as Record<string, unknown>, phase: 'done', progress: 100 };
       })
