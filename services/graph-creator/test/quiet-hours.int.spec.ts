@@ -110,6 +110,11 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
       ]),
     );
     expect(called.filter((c) => c === `${id}/refund`)).toEqual([`${id}/refund`]);
+    // the events and the result go out in one send, on two topics: the collector may read either first
+    await collector.until(
+      () => collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'step_resumed')[0],
+      'step_resumed',
+    );
     expect(collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'step_resumed')).toHaveLength(1);
     // the deferral's refusal is in the effects, beside the call made later
     const effects = await pool.query<{ status: string; code: string | null }>(
