@@ -157,6 +157,35 @@ const rssOf = (pid: number): number | null => {
   const status = readProc(pid, 'status');
   return status === null ? null : rssMbOfStatus(status);
 };
+/** A process's RSS once it has not fallen for `quietMs` (sampled every second), read at `maxMs` at the latest. */
+async function settledRss(pid: number | undefined, quietMs: number, maxMs: number): Promise<number | null> {
+  if (!pid) return null;
+  const until = Date.now() + maxMs;
+  let low = rssOf(pid);
+  let since = Date.now();
+  while (Date.now() < until && Date.now() - since < quietMs) {
+    await sleep(1_000);
+    const rss = rssOf(pid);
+    if (rss === null) return low;
+    if (low === null || rss < low) {
+      low = rss;
+      since = Date.now();
+    }
+  }
+  return rssOf(pid) ?? low;
+}
+
+/** The V8 heap in use of a service, in MB, from its own `/metrics` (garbage not yet collected included). */
+async function heapUsedMb(base: string): Promise<number | null> {
+  try {
+    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+    const bytes = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?)$/m.exec(text)?.[1];
+    return bytes === undefined ? null : Math.round(Number(bytes) / 1e5) / 10;
+  } catch {
+    return null;
+  }
+}
+
 /** pids whose command line contains every needle (read-only: nothing is signalled). */
 function pidsMatching(...needles: string[]): number[] {
   const out: number[] = [];
@@ -694,10 +723,16 @@ async function main() {
       Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM executions WHERE status = 'waiting'`)).rows[0]?.n ?? 0);
     const pausedBefore = await pausedCount();
     const rssBefore = worker.child.pid ? rssOf(worker.child.pid) : null;
+    const heapBefore = await heapUsedMb(`http://127.0.0.1:${worker.port}`);
     const deadline = Date.now() + pausedBudgetMs;
     let sent = 0;
     let refused = 0;
     let paused = 0;
+    let rssPeak = rssBefore;
+    const samplePeak = () => {
+      const rss = worker.child.pid ? rssOf(worker.child.pid) : null;
+      if (rss !== null && (rssPeak === null || rss > rssPeak)) rssPeak = rss;
+    };
     const batch = 25;
     while (sent < pausedTarget && Date.now() < deadline) {
       const n = Math.min(batch, pausedTarget - sent);
@@ -715,6 +750,7 @@ async function main() {
       refused += statuses.filter((s) => s !== 202).length;
       // keep at most a few hundred ahead of the worker: the budget is for pausing, not for queueing
       for (let wait = 0; wait < 600 && Date.now() < deadline; wait++) {
+        samplePeak();
         paused = (await pausedCount()) - pausedBefore;
         if (sent - refused - paused <= 200) break;
         await sleep(100);
@@ -725,8 +761,12 @@ async function main() {
       if (paused >= sent - refused) break;
       await sleep(100);
     }
-    await sleep(2_000);
-    const rssPaused = worker.child.pid ? rssOf(worker.child.pid) : null;
+    // The executions are paused: what the worker holds for them is its RSS once the burst that paused
+    // them is over — V8 gives back the burst's garbage over a few seconds of quiet, so the RSS is read
+    // once it has stopped falling (for 10 s, at most 60 s; 2 s and 15 s in the short run), and the
+    // burst's peak is reported beside it (docs/decisions.md, 2026-11-24).
+    const rssPaused = await settledRss(worker.child.pid, short ? 2_000 : 10_000, short ? 15_000 : 60_000);
+    const heapPaused = await heapUsedMb(`http://127.0.0.1:${worker.port}`);
     const reached = paused >= 10_000;
     // Measured only: a slope from a few hundred paused executions is the burst's own heap growth and
     // garbage (it came out negative once), not what a paused execution holds.
@@ -736,7 +776,7 @@ async function main() {
         `memory.workerRssMbWith10kPaused not measured: ${paused} executions paused within the budget (worker RSS ${rssBefore} → ${rssPaused} MB); --paused 10000 --paused-budget <s> pauses 10,000 however long it takes`,
       );
     if (refused > 0) notes.push(`${refused} of ${sent} triggers of the memory phase were refused`);
-    say(`  ${paused} paused; worker RSS ${rssBefore} → ${rssPaused} MB`);
+    say(`  ${paused} paused; worker RSS ${rssBefore} → ${rssPaused} MB (peak ${rssPeak} MB while pausing), V8 heap in use ${heapBefore} → ${heapPaused} MB`);
 
     // ---- the figures
     const resume = summarize(bare.resumeMs);
@@ -815,6 +855,9 @@ async function main() {
           target: pausedTarget,
           workerRssMbBefore: rssBefore,
           workerRssMbAfter: rssPaused,
+          workerRssMbPeak: rssPeak,
+          workerHeapUsedMbBefore: heapBefore,
+          workerHeapUsedMbAfter: heapPaused,
           extrapolated: !reached,
         },
       },

@@ -1,7 +1,8 @@
 import { tokenVerifier } from '@hireloop/platform';
-import { builtInCatalog } from '@hireloop/schemas';
+import { builtInCatalog, type CapabilityView, type TriggerView } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import { ConnectHubClient, connectHubUrl, toCatalog } from '../src/connect-hub/client';
+import { markedList, sharedList, unmarked } from '../src/connect-hub/shared';
 
 const SECRET = 'unit-secret';
 const capabilities = builtInCatalog.capabilities.slice(0, 3);
@@ -137,5 +138,58 @@ describe('the Connect Hub client', () => {
       ['b', false],
       ['b', false],
     ]);
+  });
+
+  it('given two orgs whose views hold the same items, then both catalogs share one frozen list and keep their own connections', async () => {
+    const hub = fakeHub(() => 1);
+    const connectedOf = (orgId: string) => (orgId === 'acme' ? ['gmail'] : []);
+    const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      const res = await hub.fetch(input, init);
+      if (res.status !== 200) return res;
+      const orgId = new URL(String(input)).searchParams.get('orgId') ?? '';
+      const body = (await res.json()) as { capabilities?: CapabilityView[]; triggers?: TriggerView[] };
+      const mark = <T extends { providerId: string }>(items: T[] | undefined) =>
+        items?.map((item) => ({ ...item, connected: connectedOf(orgId).includes(item.providerId) }));
+      return Response.json(
+        { ...body, capabilities: mark(body.capabilities), triggers: mark(body.triggers) },
+        { headers: { etag: res.headers.get('etag') ?? '' } },
+      );
+    }) as typeof globalThis.fetch;
+    const client = new ConnectHubClient({ baseUrl: 'http://hub', secret: SECRET, fetch });
+    const acme = await client.catalog('acme');
+    const globex = await client.catalog('globex');
+    expect(globex.capabilities).toBe(acme.capabilities);
+    expect(globex.triggers).toBe(acme.triggers);
+    expect(Object.isFrozen(acme.capabilities[0])).toBe(true);
+    expect(acme.capabilities).toEqual(capabilities);
+    expect(acme.connected).toEqual(['gmail']);
+    expect(globex.connected).toEqual([]);
+    const marks = async (orgId: string) =>
+      (await client.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId);
+    expect(new Set(await marks('acme'))).toEqual(new Set(['gmail']));
+    expect(await marks('globex')).toEqual([]);
+  });
+});
+
+describe('catalog lists shared across orgs', () => {
+  it('given the same content parsed twice, then the second read is the first list, deeply frozen', () => {
+    const first = sharedList(JSON.parse(JSON.stringify(capabilities)) as typeof capabilities);
+    const second = sharedList(JSON.parse(JSON.stringify(capabilities)) as typeof capabilities);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first[0]?.inputSchema)).toBe(true);
+  });
+
+  it('given different content, then a different list', () => {
+    expect(sharedList(capabilities.slice(0, 1))).not.toBe(sharedList(capabilities.slice(0, 2)));
+  });
+
+  it('given a list and the connected providers, then each item is marked by its provider, once per set of providers', () => {
+    const list = sharedList(capabilities);
+    const marked = markedList(list, ['gmail']);
+    expect(marked.map((c) => c.connected)).toEqual(capabilities.map((c) => c.providerId === 'gmail'));
+    expect(markedList(list, ['gmail'])).toBe(marked);
+    expect(markedList(list, [])).not.toBe(marked);
+    expect(unmarked(marked[0] as CapabilityView)).toEqual(capabilities[0]);
   });
 });

@@ -3,7 +3,9 @@
  * per org and revalidated by ETag on every call, so a change of the org's connections (or of the
  * catalog) is seen on the very next call while an unchanged view costs a 304 and no body. A hub that
  * is briefly away (no answer, a 5xx) is asked again with backoff; meanwhile the last good view is
- * served, so a creation does not fail because the hub restarted.
+ * served, so a creation does not fail because the hub restarted. The items of a view are held once
+ * for every org whose view has the same content (`shared.ts`); an org keeps only its ETag and which
+ * providers it connected.
  */
 
 import type { Catalog } from '@hireloop/analyst';
@@ -11,6 +13,7 @@ import { type ErrorCode, ErrorCodes, HireloopError, isPermanent, type Logger, si
 import { CapabilityList, type CapabilityView, checker, TriggerList, type TriggerView } from '@hireloop/schemas';
 import type { TSchema } from '@sinclair/typebox';
 import pRetry from 'p-retry';
+import { markedList, sharedList, unmarked } from './shared';
 
 export const DEFAULT_CONNECT_HUB_URL = 'http://127.0.0.1:8085';
 
@@ -45,9 +48,13 @@ export interface ConnectHubStats {
   servedStale: number;
 }
 
+type Unmarked<T> = Omit<T, 'connected'>;
+
+/** An org's view: the shared items, and the providers of those the org has connected (sorted). */
 interface Cached<T> {
   etag: string;
-  items: T[];
+  items: readonly Unmarked<T>[];
+  connected: readonly string[];
 }
 
 /** One of the hub's two catalog views: where it is and how to read its items. */
@@ -68,9 +75,26 @@ const TRIGGERS: ViewKind<TriggerView> = {
 };
 
 interface OrgCache {
-  views: Map<ViewKind<unknown>['path'], Cached<unknown>>;
+  views: Map<ViewKind<unknown>['path'], Cached<{ providerId: string; connected: boolean }>>;
   catalog?: { key: string; value: Catalog };
 }
+
+const sortedUnique = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
+/** A view as the client holds it: the items shared across orgs, the org's connected providers apart. */
+function cachedView<T extends { providerId: string; connected: boolean }>(etag: string, items: readonly T[]): Cached<T> {
+  return {
+    etag,
+    items: sharedList(items.map((item) => unmarked(item) as Unmarked<T>)),
+    connected: sortedUnique(items.filter((item) => item.connected).map((item) => item.providerId)),
+  };
+}
+
+const catalogOf = (capabilities: Cached<CapabilityView>, triggers: Cached<TriggerView>): Catalog => ({
+  capabilities: capabilities.items as Catalog['capabilities'],
+  triggers: triggers.items as Catalog['triggers'],
+  connected: sortedUnique([...capabilities.connected, ...triggers.connected]),
+});
 
 /** Who the hub sees calling: graph-creator itself, acting for the org it asks about. */
 const SERVICE_PRINCIPAL = 'service:graph-creator';
@@ -83,14 +107,8 @@ const statusCodes = new Map<number, ErrorCode>(
 );
 
 /** The org's catalog view in the analyst's shape: every item, and the providers the org has connected. */
-export function toCatalog(capabilities: readonly CapabilityView[], triggers: readonly TriggerView[]): Catalog {
-  const connected = new Set([...capabilities, ...triggers].filter((item) => item.connected).map((item) => item.providerId));
-  return {
-    capabilities: capabilities.map(({ connected: _connected, ...capability }) => capability),
-    triggers: triggers.map(({ connected: _connected, ...trigger }) => trigger),
-    connected: [...connected].sort(),
-  };
-}
+export const toCatalog = (capabilities: readonly CapabilityView[], triggers: readonly TriggerView[]): Catalog =>
+  catalogOf(cachedView('', capabilities), cachedView('', triggers));
 
 export class ConnectHubClient {
   readonly stats: ConnectHubStats = { fetched: 0, notModified: 0, servedStale: 0 };
@@ -111,13 +129,15 @@ export class ConnectHubClient {
   }
 
   /** Every capability of the catalog, each marked with whether the org has connected its provider. */
-  async capabilities(orgId: string): Promise<CapabilityView[]> {
-    return (await this.view(orgId, CAPABILITIES)).items;
+  async capabilities(orgId: string): Promise<readonly CapabilityView[]> {
+    const view = await this.view(orgId, CAPABILITIES);
+    return markedList(view.items, view.connected) as readonly CapabilityView[];
   }
 
   /** Every trigger of the catalog, each marked with whether the org has connected its provider. */
-  async triggers(orgId: string): Promise<TriggerView[]> {
-    return (await this.view(orgId, TRIGGERS)).items;
+  async triggers(orgId: string): Promise<readonly TriggerView[]> {
+    const view = await this.view(orgId, TRIGGERS);
+    return markedList(view.items, view.connected) as readonly TriggerView[];
   }
 
   /** The org's catalog `{capabilities, triggers, connected}`; the same object while nothing changed. */
@@ -129,9 +149,9 @@ export class ConnectHubClient {
     }
     const cache = this.cacheOf(orgId);
     const key = `${capabilities.etag} ${triggers.etag}`;
-    if (!capabilities.etag || !triggers.etag) return toCatalog(capabilities.items, triggers.items);
+    if (!capabilities.etag || !triggers.etag) return catalogOf(capabilities, triggers);
     if (cache.catalog?.key !== key) {
-      cache.catalog = { key, value: toCatalog(capabilities.items, triggers.items) };
+      cache.catalog = { key, value: catalogOf(capabilities, triggers) };
     }
     return cache.catalog.value;
   }
@@ -149,7 +169,11 @@ export class ConnectHubClient {
       cache = { views: new Map() };
     }
     this.orgs.set(orgId, cache);
-    while (this.orgs.size > this.maxOrgs) this.orgs.delete(this.orgs.keys().next().value as string);
+    while (this.orgs.size > this.maxOrgs) {
+      const oldest = this.orgs.keys().next().value as string;
+      this.orgs.delete(oldest);
+      this.tokens.delete(oldest);
+    }
     return cache;
   }
 
@@ -167,7 +191,7 @@ export class ConnectHubClient {
   }
 
   /** The view, asked again with backoff while the hub is away; past that, the last good view if there is one. */
-  private async view<T>(orgId: string, kind: ViewKind<T>): Promise<Cached<T>> {
+  private async view<T extends { providerId: string; connected: boolean }>(orgId: string, kind: ViewKind<T>): Promise<Cached<T>> {
     const cached = this.cacheOf(orgId).views.get(kind.path) as Cached<T> | undefined;
     try {
       return await pRetry(() => this.fetchView(orgId, kind, cached), {
@@ -184,7 +208,7 @@ export class ConnectHubClient {
     }
   }
 
-  private async fetchView<T>(orgId: string, kind: ViewKind<T>, cached: Cached<T> | undefined): Promise<Cached<T>> {
+  private async fetchView<T extends { providerId: string; connected: boolean }>(orgId: string, kind: ViewKind<T>, cached: Cached<T> | undefined): Promise<Cached<T>> {
     const url = `${this.baseUrl}/v1/${kind.path}?orgId=${encodeURIComponent(orgId)}`;
     let res: Response;
     try {
@@ -217,9 +241,9 @@ export class ConnectHubClient {
     }
     this.stats.fetched += 1;
     const etag = res.headers.get('etag');
-    const fresh: Cached<T> = { etag: etag ?? '', items: kind.items(body) };
+    const fresh = cachedView(etag ?? '', kind.items(body));
     // Without an ETag there is nothing to revalidate with: serve it, keep nothing.
-    if (etag) this.cacheOf(orgId).views.set(kind.path, fresh);
+    if (etag) this.cacheOf(orgId).views.set(kind.path, fresh as Cached<{ providerId: string; connected: boolean }>);
     return fresh;
   }
 

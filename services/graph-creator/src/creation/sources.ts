@@ -1,12 +1,15 @@
 import type { Catalog } from '@hireloop/analyst';
+import { sharedList, unmarked } from '../connect-hub/shared';
 import type { connectHubTools } from '../connect-hub/tools';
 import type { CatalogSource } from './ports';
 
 type Tools = ReturnType<typeof connectHubTools>;
 
-const strip = <T extends { connected?: boolean }>({ connected: _connected, ...rest }: T) => rest;
-
-/** The org's catalog through the two LangGraph tools over the Connect Hub (ARCHITECTURE §8). */
+/**
+ * The org's catalog through the two LangGraph tools over the Connect Hub (ARCHITECTURE §8). The lists
+ * read are the ones every org with the same catalog shares (`sharedList`), so what the analyst derives
+ * from a list is derived once, not once per org.
+ */
 export function toolCatalogSource(tools: Tools): CatalogSource {
   return {
     async forOrg(orgId) {
@@ -22,8 +25,9 @@ export function toolCatalogSource(tools: Tools): CatalogSource {
       const triggers = JSON.parse(String(trigs)) as { triggers: (Catalog['triggers'][number] & { connected?: boolean })[] };
       return {
         connected: capabilities.connected,
-        capabilities: capabilities.capabilities.map(strip),
-        triggers: triggers.triggers.map(strip),
+        // frozen, like every catalog a creation reads (freshCatalogSource)
+        capabilities: sharedList(capabilities.capabilities.map(unmarked)) as Catalog['capabilities'],
+        triggers: sharedList(triggers.triggers.map(unmarked)) as Catalog['triggers'],
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { CatalogCapability } from '@hireloop/schemas';
 import type { ConnectHubClient } from '../connect-hub/client';
+import { sharedList, unmarked } from '../connect-hub/shared';
 
 /** Where the tool registry finds a capability's schemas: the Connect Hub's catalog (§8a). */
 export interface CapabilityCatalog {
@@ -32,7 +33,7 @@ export function hubCatalog(
       const items = await hub.capabilities(orgId);
       let map = built.get(items);
       if (!map) {
-        map = byId(items.map(({ connected: _connected, ...capability }) => capability));
+        map = byId(sharedList(items.map(unmarked)));
         built.set(items, map);
       }
       fresh.delete(orgId);
