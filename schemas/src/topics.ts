@@ -32,7 +32,9 @@ export const Topics = {
   runIntent: { name: 'runIntent', key: 'executionId', fact: 'RunIntent' },
   hilPrompt: { name: 'hil-prompt', key: 'executionId', fact: 'HILPrompt' },
   hilResponse: { name: 'hil-response', key: 'executionId', fact: 'HILResponse' },
-  executionResult: { name: 'execution-result', key: 'executionId', fact: 'ExecutionResult' },
+  // with the result, the two ExecutionEvents that move a run's admission (`AdmissionEvents`): the
+  // supervisor reads this topic, not the busy execution-events
+  executionResult: { name: 'execution-result', key: 'executionId', fact: 'ExecutionResult', also: ['ExecutionEvent'] },
   executionEvents: { name: 'execution-events', key: 'executionId', fact: 'ExecutionEvent' },
   employees: { name: 'employees', key: 'employeeId', fact: 'EmployeeActivated', also: ['EmployeeDeactivated'] },
   // keyed by org: an org's policy changes stay in order
@@ -50,16 +52,35 @@ export function allTopicNames(prefix = ''): string[] {
   return topicList.flatMap((t) => [`${prefix}${t.name}`, `${prefix}${dlqName(t.name)}`]);
 }
 
-const byFact = new Map<FactType, TopicSpec>(
-  topicList.flatMap((t) => [t.fact, ...(t.also ?? [])].map((fact) => [fact, t] as const)),
-);
+// a topic's main fact wins over another topic that carries it too (ExecutionEvent: execution-events)
+const byFact = new Map<FactType, TopicSpec>([
+  ...topicList.flatMap((t) => (t.also ?? []).map((fact) => [fact, t] as const)),
+  ...topicList.map((t) => [t.fact, t] as const),
+]);
+
+/**
+ * The ExecutionEvents that change what a run holds of its org's admission slots: a step deferred to
+ * the end of quiet hours frees its slot, its resumption takes it back. They travel on
+ * `execution-result` beside the run's end, so the supervisor decides on them without reading every
+ * progress and node event of `execution-events`, and one execution's deferral, resumption and result
+ * keep their order (one topic, one key).
+ */
+export const AdmissionEvents = ['step_deferred', 'step_resumed'] as const;
+const admissionEvents: ReadonlySet<string> = new Set(AdmissionEvents);
 
 /** Whether a topic carries a fact type. */
 export const carries = (spec: TopicSpec, type: FactType): boolean => spec.fact === type || (spec.also ?? []).includes(type);
 
-/** The topic that carries a fact type. */
+/** The main topic of a fact type. */
 export function topicOf(type: FactType): TopicSpec {
   const spec = byFact.get(type);
   if (!spec) throw new Error(`no topic carries ${type}`);
   return spec;
+}
+
+/** The topic a fact is published on: its type's main topic, but `execution-result` for the `AdmissionEvents`. */
+export function topicFor(fact: { readonly type: FactType; readonly event?: string }): TopicSpec {
+  if (fact.type === 'ExecutionEvent' && fact.event !== undefined && admissionEvents.has(fact.event))
+    return Topics.executionResult;
+  return topicOf(fact.type);
 }

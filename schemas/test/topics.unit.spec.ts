@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTopicNames, dlqName, Topics, topicList, topicOf } from '../src/topics';
+import { AdmissionEvents, allTopicNames, carries, dlqName, Topics, topicFor, topicList, topicOf } from '../src/topics';
 
 describe('topic registry', () => {
   it('names every topic of the contract with its key', () => {
@@ -32,5 +32,20 @@ describe('topic registry', () => {
 
   it('carries an org’s policy changes on org-policies, keyed by org', () => {
     expect(topicOf('PolicyChanged')).toMatchObject({ name: 'org-policies', key: 'orgId' });
+  });
+
+  it('publishes the events that move a run’s admission on execution-result, every other event on execution-events', () => {
+    for (const event of AdmissionEvents) {
+      expect(topicFor({ type: 'ExecutionEvent', event }).name).toBe('execution-result');
+    }
+    for (const event of ['progress', 'node_enter', 'queued', 'tool_called', 'approval_requested']) {
+      expect(topicFor({ type: 'ExecutionEvent', event }).name).toBe('execution-events');
+    }
+    expect(topicFor({ type: 'ExecutionResult' }).name).toBe('execution-result');
+    expect(topicFor({ type: 'HILPrompt' }).name).toBe('hil-prompt');
+    // an ExecutionEvent's main topic stays execution-events; execution-result accepts it too
+    expect(topicOf('ExecutionEvent').name).toBe('execution-events');
+    expect(carries(Topics.executionResult, 'ExecutionEvent')).toBe(true);
+    expect(carries(Topics.executionResult, 'HILPrompt')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { HireloopError, type Logger, traceparent } from '@hireloop/platform';
-import { type AnyFact, describeErrors, Limits, topicOf, validateFact } from '@hireloop/schemas';
+import { type AnyFact, describeErrors, Limits, topicFor, validateFact } from '@hireloop/schemas';
 import { type IHeaders, type Kafka, Partitioners, type Producer } from 'kafkajs';
 import pRetry from 'p-retry';
 import { canonicalJson } from './canonical';
@@ -20,7 +20,7 @@ export interface PublishOptions {
 
 /** The Kafka key of a fact: the value of its topic's key field (ARCHITECTURE §2). */
 export function keyOf(fact: AnyFact): string {
-  const { key } = topicOf(fact.type);
+  const { key } = topicFor(fact);
   const value = (fact as unknown as Record<string, unknown>)[key] ?? (fact.correlation as Record<string, unknown>)[key];
   if (typeof value !== 'string' || value === '') {
     throw new HireloopError('VALIDATION_FAILED', `${fact.type} has no ${key} to key it by`);
@@ -97,7 +97,7 @@ export class FactPublisher {
   }
 
   topicName(fact: AnyFact): string {
-    return `${this.options.topicPrefix}${topicOf(fact.type).name}`;
+    return `${this.options.topicPrefix}${topicFor(fact).name}`;
   }
 
   async publish(fact: AnyFact, options: PublishOptions = {}): Promise<void> {

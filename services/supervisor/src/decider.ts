@@ -22,7 +22,8 @@ import { PersistentMap } from './pmap';
  * org's `maxRunningPerOrg` slots while a worker advances it — from its start, or from the answer to
  * its pending prompt, until the next prompt or its result — and none while it waits for a person.
  *
- * Inputs are the facts of `triggers`, `hil-prompt`, `hil-response` and `execution-result`, the
+ * Inputs are the facts of `triggers`, `hil-prompt`, `hil-response` and `execution-result` (a run's
+ * result, and its step_deferred / step_resumed events, which travel there), the
  * supervisor's own `runIntent` and `execution-events` facts (folded during a rebuild) and a timer
  * tick. The rules:
  *  - create_graph from a user with `maxOpenPerUser` open executions (queued, advancing or waiting,

@@ -13,7 +13,8 @@ import { dueSlots, type EmployeeFact, evolveSchedules, type Schedules, slotTrigg
  * waiting ones) and per user (open executions), reminds and cancels prompts left unanswered, cancels
  * on request. On start it takes the deployment's supervisor lock (one active instance, others stand
  * by), rebuilds its state from the event store with the decider's `evolve`, reconciles, and then
- * consumes `triggers`, `hil-prompt`, `hil-response` and `execution-result`, with a timer for the
+ * consumes `triggers`, `hil-prompt`, `hil-response` and `execution-result` (results, and runs deferred
+ * and resumed), with a timer for the
  * deadlines. It publishes RunIntents, its own ExecutionEvents and assistant UIMessages.
  */
 type Phase = 'starting' | 'standby' | 'rebuilding' | 'active';
@@ -38,9 +39,10 @@ try {
 log.info(settings, 'supervisor settings');
 
 const groupId = `${config.topicPrefix}supervisor`;
-// the employees topic only feeds the schedules of cron workflows; of execution-events, only a worker's
-// deferred and resumed runs are decided on (they free and take back a slot)
-const CONSUMED_TOPICS = [...INPUT_TOPICS, Topics.employees, Topics.executionEvents] as const;
+// the employees topic only feeds the schedules of cron workflows. A worker's deferred and resumed runs
+// (they free and take back a slot) arrive on execution-result, among the inputs: the busy
+// execution-events topic is not read live
+const CONSUMED_TOPICS = [...INPUT_TOPICS, Topics.employees] as const;
 const inputTopics = CONSUMED_TOPICS.map((t) => `${config.topicPrefix}${t.name}`);
 const clock = systemClock;
 

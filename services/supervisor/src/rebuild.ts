@@ -1,5 +1,5 @@
 import type { Logger, Pool } from '@hireloop/platform';
-import { type AnyFact, describeErrors, Topics, validateFact } from '@hireloop/schemas';
+import { AdmissionEvents, type AnyFact, describeErrors, Topics, validateFact } from '@hireloop/schemas';
 import { evolve, initialState, type SupervisorFact, type SupervisorState } from './decider';
 import { type EmployeeFact, evolveSchedules, type Schedules } from './schedule';
 
@@ -7,10 +7,13 @@ import { type EmployeeFact, evolveSchedules, type Schedules } from './schedule';
 export const INPUT_TOPICS = [Topics.triggers, Topics.hilPrompt, Topics.hilResponse, Topics.executionResult] as const;
 /** What a rebuild folds: the inputs and the supervisor's own intents and events. */
 export const REBUILD_TOPICS = [...INPUT_TOPICS, Topics.runIntent, Topics.executionEvents] as const;
-/** Of `execution-events`, the rebuild reads only the supervisor's events that carry a decision. */
+/**
+ * Of `execution-events`, the rebuild reads only the events that carry a decision: the supervisor's
+ * own, and a worker's deferred and resumed runs stored there before they moved to `execution-result`.
+ */
 export const REBUILD_EVENTS = ['queued', 'prompt_reminder', 'step_deferred', 'step_resumed'] as const;
-/** Of `execution-events`, what the supervisor decides on live: a worker's run deferred and resumed. */
-export const LIVE_EVENTS: ReadonlySet<string> = new Set(['step_deferred', 'step_resumed']);
+/** The ExecutionEvents the supervisor decides on live (on `execution-result`): a worker's run deferred and resumed. */
+export const LIVE_EVENTS: ReadonlySet<string> = new Set(AdmissionEvents);
 
 const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
   switch (fact.type) {
@@ -41,7 +44,7 @@ export interface Rebuilt {
 
 /**
  * The supervisor's state from the event store: every stored fact of its topics (of `execution-events`
- * only its own queued and prompt_reminder events), in `seq` order,
+ * only the events of `REBUILD_EVENTS`), in `seq` order,
  * folded with the same `evolve` the live consumer uses. Read in pages, so memory holds one page.
  */
 export async function rebuildState(pool: Pool, topicPrefix: string, log: Logger, pageSize = 5_000): Promise<Rebuilt> {

@@ -11,6 +11,7 @@ import { checkAnswer, type HILResponse } from '@hireloop/schemas';
 import { type Live, withLive } from '../chat/live';
 import { validationFailed } from '../errors';
 import { findExecution } from '../read-model';
+import { found, missing, untilStored } from '../until-stored';
 import { type ExecutionState, ownExecution } from './access';
 import type { CommandDeps, Minting } from './deps';
 
@@ -122,15 +123,20 @@ async function decideWhenProjected(deps: CommandDeps, principal: Principal, comm
       if (error.code !== 'NOT_FOUND') throw error;
     }
   }
-  const deadline = Date.now() + PROJECTION_LAG_MS;
-  for (;;) {
-    const execution = await findExecution(deps.pool, principal.orgId, command.executionId);
-    try {
-      return decideRespond(execution, principal, command, deps);
-    } catch (error) {
-      const lagging = error instanceof HireloopError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND');
-      if (!lagging || Date.now() >= deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  // a refusal for "not found" or "not pending" may be the projection lagging: decided again until it shows the prompt
+  const decided = await untilStored(
+    async () => {
+      const execution = await findExecution(deps.pool, principal.orgId, command.executionId);
+      try {
+        return found(decideRespond(execution, principal, command, deps));
+      } catch (error) {
+        const lagging = error instanceof HireloopError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND');
+        if (!lagging) throw error;
+        return missing(error);
+      }
+    },
+    { timeoutMs: PROJECTION_LAG_MS },
+  );
+  if (decided.found) return decided.value;
+  throw decided.missing;
 }

@@ -4,7 +4,6 @@
  * GET answers from and the worker's tool registry reads before every call. Another org is 404 (a caller
  * learns nothing of other tenants); changing it needs a token with role `admin` (403).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getOrgPolicy, recordedSeq } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
@@ -13,6 +12,7 @@ import { OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@
 import { principalOf } from '../auth';
 import type { CommandDeps, Minting } from '../commands/deps';
 import { traceOf } from '../trace';
+import { found, missing, untilStored } from '../until-stored';
 import { COMMON_ERRORS, errorResponses } from './responses';
 
 /** The org a caller may read: its own; any other is NOT_FOUND. */
@@ -57,11 +57,6 @@ export const policyViewOf = (fact: PolicyChanged): OrgPolicyView => ({
   updatedAt: new Date(fact.ts).toISOString(),
 });
 
-/** The delays between two looks at the event store while a PUT waits for its fact: 10 ms doubling to 250 ms. */
-export const recordedPolls = function* (): Generator<number> {
-  for (let delay = 10; ; delay = Math.min(250, delay * 2)) yield delay;
-};
-
 export interface PolicyRouteOptions {
   commands: CommandDeps;
   /** how long a PUT waits for the event store to record its fact before it answers from the fact alone */
@@ -82,12 +77,11 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
    * gets the answer from the fact itself (it is on the topic; the projection follows).
    */
   const afterRecorded = async (fact: PolicyChanged): Promise<OrgPolicyView> => {
-    const deadline = Date.now() + recordTimeoutMs;
-    for (const delay of recordedPolls()) {
-      if ((await recordedSeq(pool, fact.id)) !== null) return read(fact.orgId);
-      if (Date.now() + delay > deadline) break;
-      await sleep(delay);
-    }
+    const recorded = await untilStored(
+      async () => ((await recordedSeq(pool, fact.id)) !== null ? found(true) : missing(undefined)),
+      { timeoutMs: recordTimeoutMs },
+    );
+    if (recorded.found) return read(fact.orgId);
     commands.log?.warn(
       { factId: fact.id, orgId: fact.orgId, recordTimeoutMs },
       'policy answered before the event store recorded it',
