@@ -776,7 +776,9 @@ async function main() {
         `memory.workerRssMbWith10kPaused not measured: ${paused} executions paused within the budget (worker RSS ${rssBefore} → ${rssPaused} MB); --paused 10000 --paused-budget <s> pauses 10,000 however long it takes`,
       );
     if (refused > 0) notes.push(`${refused} of ${sent} triggers of the memory phase were refused`);
-    say(`  ${paused} paused; worker RSS ${rssBefore} → ${rssPaused} MB (peak ${rssPeak} MB while pausing), V8 heap in use ${heapBefore} → ${heapPaused} MB`);
+    say(
+      `  ${paused} paused; worker RSS ${rssBefore} → ${rssPaused} MB (peak ${rssPeak} MB while pausing), V8 heap in use ${heapBefore} → ${heapPaused} MB`,
+    );
 
     // ---- the figures
     const resume = summarize(bare.resumeMs);

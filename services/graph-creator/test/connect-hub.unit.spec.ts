@@ -164,8 +164,7 @@ describe('the Connect Hub client', () => {
     expect(acme.capabilities).toEqual(capabilities);
     expect(acme.connected).toEqual(['gmail']);
     expect(globex.connected).toEqual([]);
-    const marks = async (orgId: string) =>
-      (await client.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId);
+    const marks = async (orgId: string) => (await client.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId);
     expect(new Set(await marks('acme'))).toEqual(new Set(['gmail']));
     expect(await marks('globex')).toEqual([]);
   });

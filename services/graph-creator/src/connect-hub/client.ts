@@ -208,7 +208,11 @@ export class ConnectHubClient {
     }
   }
 
-  private async fetchView<T extends { providerId: string; connected: boolean }>(orgId: string, kind: ViewKind<T>, cached: Cached<T> | undefined): Promise<Cached<T>> {
+  private async fetchView<T extends { providerId: string; connected: boolean }>(
+    orgId: string,
+    kind: ViewKind<T>,
+    cached: Cached<T> | undefined,
+  ): Promise<Cached<T>> {
     const url = `${this.baseUrl}/v1/${kind.path}?orgId=${encodeURIComponent(orgId)}`;
     let res: Response;
     try {

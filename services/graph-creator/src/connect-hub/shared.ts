@@ -19,8 +19,7 @@ const deepFreeze = <T>(value: T): T => {
 };
 
 /** Drops the `connected` mark of an org's view item: what is left is the same for every org. */
-export const unmarked = <T extends { connected?: boolean }>({ connected: _connected, ...item }: T): Omit<T, 'connected'> =>
-  item;
+export const unmarked = <T extends { connected?: boolean }>({ connected: _connected, ...item }: T): Omit<T, 'connected'> => item;
 
 /**
  * The shared, deeply frozen list with the same content as `items` (compared as JSON, so a fresh parse
