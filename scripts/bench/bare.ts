@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { offlineAnalyst } from '@hireloop/analyst';
-import { createCheckpointer, createPool } from '@hireloop/platform';
+import { createLibraryCheckpointer, createPool } from '@hireloop/platform';
 import { builtInCatalog } from '@hireloop/schemas';
 import { Command } from '@langchain/langgraph';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
@@ -28,7 +28,8 @@ interface BareInput {
 
 const input = JSON.parse(process.env.BENCH_BARE ?? '{}') as BareInput;
 const pool = createPool(input.databaseUrl, Math.max(4, input.concurrency + 2));
-const checkpointer = createCheckpointer(pool);
+// the library's own saver, as it ships: the floor is the bare library's, not hireloop's checkpointer
+const checkpointer = createLibraryCheckpointer(pool);
 const catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected: input.connected };
 const graph = buildCreationGraph({
   analyst: offlineAnalyst(),

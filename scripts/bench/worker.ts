@@ -92,8 +92,9 @@ const catalog = {
   triggers: builtInCatalog.triggers,
   connected: [...devOrgConnections],
 };
+const checkpointer = createCheckpointer(pool);
 const runner = new ExecutionRunner({
-  adapter: creationAdapter(createCheckpointer(pool), {
+  adapter: creationAdapter(checkpointer, {
     analyst: offlineAnalyst(),
     catalog: freshCatalogSource({ forOrg: async () => structuredClone(catalog) }),
     maxRounds: 5,
@@ -102,6 +103,7 @@ const runner = new ExecutionRunner({
   pool,
   publisher,
   log,
+  checkpoints: checkpointer,
 });
 
 /** What the runner publishes next for an execution: its next prompt, or null once it has a result. */

@@ -74,7 +74,15 @@ const runtime = runtimeAdapter(checkpointer, {
 });
 const runner =
   graph === 'conversation'
-    ? new ExecutionRunner({ adapter: conversationAdapter(checkpointer), runtime, pool, publisher, log, faults })
+    ? new ExecutionRunner({
+        adapter: conversationAdapter(checkpointer),
+        runtime,
+        pool,
+        publisher,
+        log,
+        faults,
+        checkpoints: checkpointer,
+      })
     : new ExecutionRunner({
         runtime,
         adapter: creationAdapter(checkpointer, {
@@ -90,6 +98,7 @@ const runner =
         publisher,
         log,
         faults,
+        checkpoints: checkpointer,
       });
 
 // Answers first (docs/decisions.md, 2026-11-24): starts and answers arrive on consumers of their own

@@ -76,6 +76,11 @@ export interface RunnerDeps<S, R = unknown> {
   durability?: 'exit' | 'sync' | 'async';
   /** named moments where a chaos test has the worker kill itself (off by default) */
   faults?: Faults;
+  /**
+   * The checkpointer's `holding` (platform's HireloopSaver): under the execution's lock, the pending
+   * check and the run that follows it read the thread's checkpoint once (docs/decisions.md, 2026-11-24)
+   */
+  checkpoints?: { holding<T>(threadId: string, fn: () => Promise<T>): Promise<T> };
 }
 
 /** How a cancelled execution reads: the reason the supervisor gave, as a code, and what it means. */
@@ -528,7 +533,8 @@ export class ExecutionRunner<S, R = unknown> {
     try {
       await client.query('SELECT pg_advisory_lock(hashtextextended($1, 42))', [executionId]);
       try {
-        return await fn();
+        const checkpoints = this.deps.checkpoints;
+        return await (checkpoints ? checkpoints.holding(executionId, fn) : fn());
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [executionId]);
       }

@@ -58,6 +58,7 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
     publisher,
     log,
     clock,
+    checkpoints: checkpointer,
   });
   beforeAll(async () => {
     await publisher.connect();

@@ -18,7 +18,13 @@ describe('execution runner (real LangGraph + PostgresSaver, real Kafka)', () => 
   const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
   const collector = new FactCollector(kafka, prefix, [Topics.hilPrompt, Topics.executionResult, Topics.executionEvents]);
   const checkpointer = createCheckpointer(pool);
-  const runner = new ExecutionRunner({ adapter: conversationAdapter(checkpointer), pool, publisher, log });
+  const runner = new ExecutionRunner({
+    adapter: conversationAdapter(checkpointer),
+    pool,
+    publisher,
+    log,
+    checkpoints: checkpointer,
+  });
 
   beforeAll(async () => {
     await publisher.connect();

@@ -74,7 +74,14 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     effects,
   });
   const runtime = runtimeAdapter(checkpointer, { specs: postgresSpecs(pool), tools, parallelism: 4 });
-  const runner = new ExecutionRunner({ adapter: conversationAdapter(checkpointer), runtime, pool, publisher, log });
+  const runner = new ExecutionRunner({
+    adapter: conversationAdapter(checkpointer),
+    runtime,
+    pool,
+    publisher,
+    log,
+    checkpoints: checkpointer,
+  });
 
   const received: { path: string; headers: IncomingMessage['headers']; body: string }[] = [];
   let server: Server;

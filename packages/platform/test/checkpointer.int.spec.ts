@@ -1,0 +1,138 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Checkpoint, emptyCheckpoint, INTERRUPT } from '@langchain/langgraph-checkpoint';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { createCheckpointer, createLibraryCheckpointer } from '../src/checkpointer';
+import { migrate } from '../src/migrate';
+import { createPool, dropDatabase, withDatabase } from '../src/postgres';
+
+/** A checkpoint with a value, an object and a channel that is empty at this version (stored as `empty`). */
+function checkpointOf(step: number): { checkpoint: Checkpoint; versions: Record<string, number> } {
+  const checkpoint = emptyCheckpoint();
+  checkpoint.id = `1ef-${String(step).padStart(4, '0')}-${randomUUID()}`;
+  checkpoint.channel_values = { phase: `step ${step}`, state: { rounds: step, answers: ['a', 'é \u0000 b'] } };
+  checkpoint.channel_versions = { phase: step, state: step, gone: step };
+  const versions = { phase: step, state: step, gone: step };
+  return { checkpoint, versions };
+}
+
+const metadata = (step: number) => ({ source: 'loop' as const, step, parents: {} });
+
+describe("hireloop's checkpointer (real Postgres)", () => {
+  const url = withDatabase(inject('databaseUrl'), `hireloop_saver_${randomBytes(4).toString('hex')}`);
+  const pool = createPool(url, 4);
+  const saver = createCheckpointer(pool);
+  const library = createLibraryCheckpointer(pool);
+  beforeAll(() => migrate(url));
+  afterAll(async () => {
+    await pool.end();
+    await dropDatabase(url);
+  });
+
+  /** The same checkpoints and writes, put by `by` on a thread of its own; what the library reads back. */
+  async function written(by: PostgresSaver) {
+    const thread = randomUUID();
+    let config = { configurable: { thread_id: thread, checkpoint_ns: '' } };
+    for (const step of [1, 2]) {
+      const { checkpoint, versions } = checkpointOf(step);
+      config = (await by.put(config, checkpoint, metadata(step), versions)) as typeof config;
+    }
+    await by.putWrites(
+      config,
+      [
+        ['phase', 'written by a task'],
+        ['state', { partial: true }],
+      ],
+      'task-1',
+    );
+    await by.putWrites(config, [[INTERRUPT, { value: 'asked', id: 'p-1' }]], 'task-2');
+    // the same interrupt again (a node re-run on resume): replaced, not doubled
+    await by.putWrites(config, [[INTERRUPT, { value: 'asked again', id: 'p-1' }]], 'task-2');
+    // an ordinary write again: the first one stays
+    await by.putWrites(config, [['phase', 'not this one']], 'task-1');
+    const tuple = await library.getTuple({ configurable: { thread_id: thread } });
+    const history = [];
+    for await (const t of library.list({ configurable: { thread_id: thread } })) history.push(t.checkpoint.channel_values);
+    return { tuple, history };
+  }
+
+  it('given the same checkpoints and writes, when put by it and by the library, then the library reads back the same', async () => {
+    const ours = await written(saver);
+    const theirs = await written(library);
+    const strip = (t: typeof ours.tuple) => ({
+      values: t?.checkpoint.channel_values,
+      versions: t?.checkpoint.channel_versions,
+      metadata: t?.metadata,
+      writes: t?.pendingWrites,
+      hasParent: t?.parentConfig !== undefined,
+    });
+    expect(strip(ours.tuple)).toEqual(strip(theirs.tuple));
+    expect(ours.tuple?.checkpoint.channel_values).toEqual({
+      phase: 'step 2',
+      state: { rounds: 2, answers: ['a', 'é \u0000 b'] },
+    });
+    expect(ours.tuple?.pendingWrites).toEqual([
+      ['task-1', 'phase', 'written by a task'],
+      ['task-1', 'state', { partial: true }],
+      ['task-2', INTERRUPT, { value: 'asked again', id: 'p-1' }],
+    ]);
+    expect(ours.history).toEqual(theirs.history);
+    expect(ours.history).toHaveLength(2);
+  });
+
+  it('given a thread held, when its latest checkpoint is read twice, then Postgres is read once and each reader gets its own copy', async () => {
+    const thread = randomUUID();
+    const { checkpoint, versions } = checkpointOf(1);
+    await saver.put({ configurable: { thread_id: thread, checkpoint_ns: '' } }, checkpoint, metadata(1), versions);
+    const reads = vi.spyOn(PostgresSaver.prototype, 'getTuple');
+    try {
+      const [first, second] = await saver.holding(thread, async () => {
+        const a = await saver.getTuple({ configurable: { thread_id: thread } });
+        if (a) a.checkpoint.channel_versions.phase = 99; // LangGraph writes into what it is given
+        const b = await saver.getTuple({ configurable: { thread_id: thread } });
+        return [a, b];
+      });
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(first?.checkpoint.id).toBe(checkpoint.id);
+      expect(second?.checkpoint.id).toBe(checkpoint.id);
+      expect(second?.checkpoint.channel_versions.phase).toBe(1);
+      // not held any more: read again
+      await saver.getTuple({ configurable: { thread_id: thread } });
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('given a thread held, when a checkpoint or a write is put meanwhile, then the next read is of Postgres and sees it', async () => {
+    const thread = randomUUID();
+    const base = { configurable: { thread_id: thread, checkpoint_ns: '' } };
+    const one = checkpointOf(1);
+    const after1 = await saver.put(base, one.checkpoint, metadata(1), one.versions);
+    const seen = await saver.holding(thread, async () => {
+      const before = await saver.getTuple({ configurable: { thread_id: thread } });
+      await saver.putWrites(after1, [[INTERRUPT, { value: 'asked', id: 'p-1' }]], 'task-1');
+      const withWrite = await saver.getTuple({ configurable: { thread_id: thread } });
+      const two = checkpointOf(2);
+      await saver.put(after1, two.checkpoint, metadata(2), two.versions);
+      const latest = await saver.getTuple({ configurable: { thread_id: thread } });
+      return { before, withWrite, latest, two: two.checkpoint.id };
+    });
+    expect(seen.before?.pendingWrites).toEqual([]);
+    expect(seen.withWrite?.pendingWrites).toEqual([['task-1', INTERRUPT, { value: 'asked', id: 'p-1' }]]);
+    expect(seen.latest?.checkpoint.id).toBe(seen.two);
+    expect(seen.latest?.checkpoint.channel_values).toEqual({
+      phase: 'step 2',
+      state: { rounds: 2, answers: ['a', 'é \u0000 b'] },
+    });
+  });
+
+  it('given a thread with no checkpoint yet, when it is held and read twice, then both reads find none', async () => {
+    const thread = randomUUID();
+    const reads = await saver.holding(thread, async () => [
+      await saver.getTuple({ configurable: { thread_id: thread } }),
+      await saver.getTuple({ configurable: { thread_id: thread } }),
+    ]);
+    expect(reads).toEqual([undefined, undefined]);
+  });
+});
