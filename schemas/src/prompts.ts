@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import type { AnswerPayload, HILPrompt, NavigationAction } from './facts';
 import { Limits } from './limits';
-import { type FieldError, type Validation, validate } from './validate';
+import { type FieldError, type Validation, validateOnce } from './validate';
 
 type PromptShape = Pick<HILPrompt, 'kind' | 'allowedActions'> &
   (
@@ -58,9 +58,9 @@ export function checkAnswer(prompt: PromptShape, payload: unknown): Validation<A
   if (isObj && 'action' in payload) {
     const nav = navigation(prompt.allowedActions)[0];
     if (!nav) return { ok: false, errors: [{ path: '/action', message: 'this prompt allows no navigation action' }] };
-    return validate(nav, payload) as Validation<AnswerPayload>;
+    return validateOnce(nav, payload) as Validation<AnswerPayload>;
   }
-  const result = validate(answerSchema(prompt), payload);
+  const result = validateOnce(answerSchema(prompt), payload);
   if (result.ok) return result as Validation<AnswerPayload>;
   const errors: FieldError[] = result.errors;
   return { ok: false, errors };

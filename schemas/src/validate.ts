@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
 import type { AnyFact } from './facts';
 import { FactSchemas, NavigationAnswer, OptionsAnswer, QuestionsAnswer } from './facts';
 import { FactTypes } from './topics';
@@ -27,12 +28,25 @@ export function checker<T extends TSchema>(schema: T): TypeCheck<T> {
 export function validate<T extends TSchema>(schema: T, value: unknown): Validation<Static<T>> {
   const check = checker(schema);
   if (check.Check(value)) return { ok: true, value };
+  return { ok: false, errors: firstErrors(check.Errors(value)) };
+}
+
+/**
+ * `validate` for a schema made for one value (a prompt's answer schema, built per answer): checked
+ * without compiling it, for compiling costs a millisecond or more and is then thrown away.
+ */
+export function validateOnce<T extends TSchema>(schema: T, value: unknown): Validation<Static<T>> {
+  if (Value.Check(schema, value)) return { ok: true, value };
+  return { ok: false, errors: firstErrors(Value.Errors(schema, value)) };
+}
+
+function firstErrors(found: Iterable<{ path: string; message: string }>): FieldError[] {
   const errors: FieldError[] = [];
-  for (const e of check.Errors(value)) {
+  for (const e of found) {
     errors.push({ path: e.path || '/', message: e.message });
     if (errors.length >= 10) break;
   }
-  return { ok: false, errors };
+  return errors;
 }
 
 /** One line naming the fields: `/payload/jobDescription: Expected string length less or equal to 20000`. */

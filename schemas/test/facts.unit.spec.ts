@@ -1,5 +1,6 @@
+import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, describeErrors, inputSchemaJson, Limits, parseFact, validate, validateFact } from '../src';
+import { checkAnswer, describeErrors, inputSchemaJson, Limits, parseFact, validate, validateFact, validateOnce } from '../src';
 import { EmployeeGraphSpec } from '../src/employee';
 import { employeeExample, examples } from './examples';
 
@@ -144,5 +145,25 @@ describe('prompt input schemas', () => {
     const json = inputSchemaJson(single) as { anyOf: { properties: Record<string, unknown> }[] };
     expect(JSON.stringify(json)).toContain('"selected"');
     expect(json.anyOf[1]?.properties).toHaveProperty('action');
+  });
+});
+
+describe('validating against a schema made for one value', () => {
+  it('given a schema used once, when a value breaks it, then the same fields and messages are named as by the compiled check', () => {
+    const schema = Type.Object(
+      {
+        answers: Type.Object(
+          { q1: Type.String({ minLength: 1 }), q2: Type.Optional(Type.String()) },
+          { additionalProperties: false },
+        ),
+      },
+      { additionalProperties: false },
+    );
+    const bad = { answers: { q1: '', q3: 'x' } };
+    const once = validateOnce(schema, bad);
+    expect(once.ok).toBe(false);
+    expect(once).toEqual(validate(schema, bad));
+    expect(once.ok ? [] : once.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['/answers/q1', '/answers/q3']));
+    expect(validateOnce(schema, { answers: { q1: 'yes' } })).toEqual({ ok: true, value: { answers: { q1: 'yes' } } });
   });
 });
