@@ -4,11 +4,14 @@
  * services — prompts answered by the scripted answerer the way the worker resumes them (`getState`, the
  * pending check, `Command({resume: {[promptId]: answer}})`, durability `exit` as the worker runs it).
  *   1. latency at concurrency 1: start → first prompt, and answer → next prompt (the resume);
- *   2. throughput at a fixed concurrency for a fixed time: creations/s and this process's CPU per creation.
+ *   2. throughput at a fixed concurrency for a fixed time: creations/s, this process's CPU per creation,
+ *      and the CPU of the Postgres backends serving it (the platform's sum counts its run's backends too).
  * Input: env BENCH_BARE (JSON: databaseUrl, job, connected, latencyCreations, concurrency, seconds).
  * Output: one JSON line on stdout.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { offlineAnalyst } from '@hireloop/analyst';
 import { createLibraryCheckpointer, createPool } from '@hireloop/platform';
 import { builtInCatalog } from '@hireloop/schemas';
@@ -16,6 +19,7 @@ import { Command } from '@langchain/langgraph';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import { buildCreationGraph } from '../../services/graph-creator/src/creation/graph';
 import { isPromptSpec } from '../../services/graph-creator/src/prompt';
+import { cpuTicksOfStat } from './decide';
 
 interface BareInput {
   databaseUrl: string;
@@ -79,7 +83,37 @@ for (let i = 0; i < input.latencyCreations; i++) {
   prompts = await creation((kind, ms) => (kind === 'first' ? firstPromptMs : kind === 'resume' ? resumeMs : lastMs).push(ms));
 }
 
+/** The pool's backends: every connection it may open is opened now and asked its server pid. */
+async function backendPids(): Promise<number[]> {
+  const clients = await Promise.all(Array.from({ length: pool.options.max ?? 1 }, () => pool.connect()));
+  try {
+    return await Promise.all(
+      clients.map(async (c) => Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid)),
+    );
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
+/** CPU ticks of those backends so far (a backend that is not on this host, or gone, counts nothing). */
+const backendTicks = (pids: readonly number[]): number =>
+  pids.reduce((sum, pid) => {
+    try {
+      return sum + (cpuTicksOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')) ?? 0);
+    } catch {
+      return sum;
+    }
+  }, 0);
+const clockTicksPerS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
 // throughput: `concurrency` creations in flight until the time is up (then the ones in flight finish)
+const backends = await backendPids();
+const ticksBefore = backendTicks(backends);
 const cpuBefore = process.cpuUsage();
 const startedAt = performance.now();
 const deadline = startedAt + input.seconds * 1000;
@@ -94,6 +128,7 @@ await Promise.all(
 );
 const elapsedMs = performance.now() - startedAt;
 const cpu = process.cpuUsage(cpuBefore);
+const postgresMs = ((backendTicks(backends) - ticksBefore) * 1000) / clockTicksPerS;
 await pool.end();
 
 console.log(
@@ -106,6 +141,7 @@ console.log(
     elapsedMs,
     creationsPerS: completed / (elapsedMs / 1000),
     cpuMsPerCreation: completed ? (cpu.user + cpu.system) / 1000 / completed : null,
+    postgresCpuMsPerCreation: completed && backends.length ? postgresMs / completed : null,
     concurrency: input.concurrency,
   }),
 );

@@ -12,6 +12,7 @@ import {
   stepVerdict,
   summarize,
   targetVerdicts,
+  ticksSince,
 } from './decide';
 
 const plan: SteppingPlan = { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.25, maxSteps: 10 };
@@ -129,6 +130,32 @@ describe('duplicates in the stored facts of a scale-out run', () => {
   });
 });
 
+describe('CPU ticks of a window from samples', () => {
+  it('given a pid at both ends, a pid born in the window and one gone before its end, then each counts its part in the window', () => {
+    const first = {
+      postgres: new Map([
+        [1, 100],
+        [2, 50],
+      ]),
+      worker: new Map([[9, 1_000]]),
+    };
+    // pid 2 ended after a sample at 70; pid 3 was opened during the window
+    const last = {
+      postgres: new Map([
+        [1, 130],
+        [2, 70],
+        [3, 40],
+      ]),
+      worker: new Map([[9, 1_250]]),
+    };
+    expect(ticksSince(first, last)).toEqual({ postgres: 30 + 20 + 40, worker: 250 });
+  });
+
+  it('given a group never seen, then null rather than zero', () => {
+    expect(ticksSince({ broker: new Map() }, { broker: new Map() })).toEqual({ broker: null });
+  });
+});
+
 describe('targets as ratios', () => {
   const figures: BenchFigures = {
     floors: { kafkaHopP50Ms: 3, bare: { creationsPerS: 30, resumeP50Ms: 14, cpuMsPerCreation: 38 } },
@@ -144,8 +171,18 @@ describe('targets as ratios', () => {
     expect(v.answerP99).toMatchObject({ pass: true });
     // 147 ms summed vs 76 ms allowed
     expect(v.cpu).toMatchObject({ pass: false, ratio: 1.93 });
+    // not measured: no verdict rather than one against the process alone
+    expect(v.cpuWithPostgres).toMatchObject({ pass: null, measured: 'n/a' });
     expect(v.workerRss).toMatchObject({ pass: true });
     expect(v.projector).toMatchObject({ pass: true });
     expect(v.replay).toMatchObject({ pass: null, measured: 'n/a' });
+  });
+
+  it('given the bare library’s Postgres CPU, then the CPU target is also judged with it on both sides', () => {
+    const withPg = { ...figures, floors: { ...figures.floors, bare: { ...figures.floors.bare, postgresCpuMsPerCreation: 12 } } };
+    const v = Object.fromEntries(targetVerdicts(withPg).map((t) => [t.id, t]));
+    // 147 ms summed vs 2 × (38 + 12) = 100 ms allowed
+    expect(v.cpuWithPostgres).toMatchObject({ pass: false, ratio: 1.47 });
+    expect(v.cpu).toMatchObject({ pass: false, ratio: 1.93 });
   });
 });

@@ -51,6 +51,7 @@ import {
   stepVerdict,
   summarize,
   targetVerdicts,
+  ticksSince,
 } from './decide';
 import type { CreationsLoad, LoadResult, RunsLoad } from './load';
 
@@ -204,7 +205,7 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** The processes whose CPU is counted: name → pids (a group's ticks are summed over the pids seen at both readings). */
+/** The processes whose CPU is counted: name → pids (read again at every sample: pids come and go). */
 type Groups = Record<string, number[]>;
 type Reading = Record<string, Map<number, number>>;
 function readTicks(groups: Groups): Reading {
@@ -219,15 +220,30 @@ function readTicks(groups: Groups): Reading {
   }
   return out;
 }
-/** Ticks each group spent between two readings, over the pids seen at both. */
-function ticksBetween(before: Reading, after: Reading): Record<string, number | null> {
-  const out: Record<string, number | null> = {};
-  for (const [name, m0] of Object.entries(before)) {
-    const m1 = after[name] ?? new Map<number, number>();
-    const common = [...m0.keys()].filter((pid) => m1.has(pid));
-    out[name] = common.length ? common.reduce((s, pid) => s + ((m1.get(pid) ?? 0) - (m0.get(pid) ?? 0)), 0) : null;
-  }
-  return out;
+/**
+ * Samples every group's pids each second from now until `stop()`, which returns the ticks each group
+ * spent meanwhile (`ticksSince`): Postgres backends that a pool opens or closes during the window count
+ * for the part of their life inside it.
+ */
+function trackTicks(groups: () => Groups, everyMs = 1_000): { stop: () => Record<string, number | null> } {
+  const first = readTicks(groups());
+  const last: Reading = Object.fromEntries(Object.entries(first).map(([name, m]) => [name, new Map(m)]));
+  const sample = () => {
+    for (const [name, m] of Object.entries(readTicks(groups()))) {
+      const seen = last[name] ?? new Map<number, number>();
+      for (const [pid, ticks] of m) seen.set(pid, ticks);
+      last[name] = seen;
+    }
+  };
+  const timer = setInterval(sample, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return ticksSince(first, last);
+    },
+  };
 }
 
 // ---- HTTP
@@ -462,6 +478,7 @@ async function main() {
       resumeMs: number[];
       creationsPerS: number;
       cpuMsPerCreation: number | null;
+      postgresCpuMsPerCreation: number | null;
       concurrency: number;
     }>(`${root}scripts/bench/bare.ts`, {
       BENCH_BARE: JSON.stringify({ databaseUrl, job: JOB, connected: PROVIDERS, ...profile.bare }),
@@ -548,15 +565,15 @@ async function main() {
     say(`warm-up: 4 creations (not counted), then ${profile.idleMs / 1000} s idle (what each process burns with no load)`);
     await creations(1, 4);
     await sleep(profile.settleMs);
-    const idleFrom = readTicks(groups());
+    const idleTracker = trackTicks(groups);
     const idleAt = performance.now();
     await sleep(profile.idleMs);
     const idleSeconds = (performance.now() - idleAt) / 1000;
     const idleTicksPerS = Object.fromEntries(
-      Object.entries(ticksBetween(idleFrom, readTicks(groups()))).map(([k, v]) => [k, v === null ? null : v / idleSeconds]),
+      Object.entries(idleTracker.stop()).map(([k, v]) => [k, v === null ? null : v / idleSeconds]),
     );
     // CPU is counted over every step and the run at half the maximum: every creation of the load
-    const loadFrom = readTicks(groups());
+    const loadTracker = trackTicks(groups);
     const loadAt = performance.now();
 
     // stepping the offered load
@@ -581,7 +598,7 @@ async function main() {
     const halfSeconds = Math.min(profile.halfSeconds * 2, Math.max(profile.halfSeconds, 6 / halfRate));
     const half = await creations(halfRate, halfSeconds);
     const loadSeconds = (performance.now() - loadAt) / 1000;
-    const loadTicks = ticksBetween(loadFrom, readTicks(groups()));
+    const loadTicks = loadTracker.stop();
     const halfStep = stepOf(half);
     const loadCreations = half.completed + steps.reduce((n, s) => n + s.completed, 0);
     const cpu = netCpuMsPerCreation(loadTicks, idleTicksPerS, loadSeconds, loadCreations, CLK_TCK);
@@ -672,10 +689,10 @@ async function main() {
     const second = await startService(stack.env, 'graph-creator');
     stack.extraWorkers.push(second);
     await sleep(profile.settleMs * 3); // the group rebalances onto both
-    const scaleBefore = readTicks(groups());
+    const scaleTracker = trackTicks(groups);
     const scaled = await creations(scaleRate, profile.scaleSeconds);
     // each worker's share of the work: ticks, not per creation (which worker ran which is not known here)
-    const scaleTicks = ticksBetween(scaleBefore, readTicks(groups()));
+    const scaleTicks = scaleTracker.stop();
     const rows = (
       await pool.query<{ execution_id: string; type: string; prompt_id: string | null }>(
         `SELECT execution_id, type, payload->>'promptId' AS prompt_id FROM facts
@@ -807,6 +824,7 @@ async function main() {
           resume,
           firstPrompt: summarize(bare.firstPromptMs),
           cpuMsPerCreation: round(bare.cpuMsPerCreation),
+          postgresCpuMsPerCreation: round(bare.postgresCpuMsPerCreation),
           promptsPerCreation: bare.promptsPerCreation,
           concurrency: bare.concurrency,
           durability: 'exit',
@@ -880,6 +898,7 @@ async function main() {
           `${fmtMs(resume.p50)} (p99 ${fmtMs(resume.p99)}; first prompt p50 ${fmtMs(figures.floors.bare.firstPrompt.p50)})`,
         ],
         ['floors.bare.cpuMsPerCreation', fmtMs(figures.floors.bare.cpuMsPerCreation)],
+        ['floors.bare.postgresCpuMsPerCreation', fmtMs(figures.floors.bare.postgresCpuMsPerCreation)],
         ...steps.map(
           (s, i) =>
             [
