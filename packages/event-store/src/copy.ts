@@ -20,22 +20,26 @@ export const copyJson = (json: string): string => (json.includes('\\') ? json.re
 
 /** Streams lines (each ending in `\n`) into `COPY <target> FROM STDIN`. */
 export async function copyLines(client: PoolClient, target: string, lines: Iterable<string>): Promise<void> {
-  await pipeline(Readable.from(chunks(lines)), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
+  await pipeline(Readable.from(copyChunks(lines)), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
 }
 
-const LINES_PER_CHUNK = 500;
+const CHUNK_BYTES = 1 << 18;
 
-/** Lines joined a few hundred at a time: fewer, larger writes. */
-function* chunks(lines: Iterable<string>): Generator<string> {
-  let chunk = '';
-  let count = 0;
+/**
+ * Lines encoded straight into buffers of a few hundred kilobytes: the stream then writes them as
+ * they are, instead of first joining the lines into one long string and encoding that again.
+ */
+export function* copyChunks(lines: Iterable<string>): Generator<Buffer> {
+  let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let used = 0;
   for (const line of lines) {
-    chunk += line;
-    if (++count === LINES_PER_CHUNK) {
-      yield chunk;
-      chunk = '';
-      count = 0;
+    // a UTF-16 code unit takes at most 3 bytes in UTF-8: room for the line whatever it holds
+    if (used + line.length * 3 > buffer.length) {
+      if (used > 0) yield buffer.subarray(0, used);
+      buffer = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, line.length * 3));
+      used = 0;
     }
+    used += buffer.write(line, used);
   }
-  if (chunk !== '') yield chunk;
+  if (used > 0) yield buffer.subarray(0, used);
 }

@@ -6,14 +6,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   checkChain,
   createProjector,
+  type Execution,
+  evolveExecution,
   getEmployee,
   getExecution,
   getTimeline,
   listEmployees,
   listExecutions,
+  liveTables,
   pendingPrompt,
   projectBatch,
   verifyProjections,
+  writeProjections,
 } from '../src';
 import { creation, factsFor, recorded, script, steppingClock } from './builders';
 import { ownDatabase, type TestDatabase } from './db';
@@ -291,5 +295,34 @@ describe('projector (real Postgres)', () => {
     for (const fact of poisoned) await project([recorded(fact)]);
     expect(await count(db, `SELECT count(*) AS n FROM facts WHERE org_id = 'grouped'`)).toBe(7 * 11);
     expect((await verifyProjections(db.pool)).difference).toBeNull();
+  });
+
+  it("rewrites an execution's row in place (a heap-only update) when a fact moves only its phase, progress and time", async () => {
+    const s = script({ orgId: 'hot' });
+    const f = factsFor(s);
+    const started = evolveExecution(null, f.start(), 1) as Execution;
+    const phased = evolveExecution(started, f.event('matching', 40), 2) as Execution;
+    expect(phased.updatedAt > started.updatedAt).toBe(true);
+    const client = await db.pool.connect();
+    try {
+      // the backend's own counts, not flushed yet (they may hold earlier transactions'): compared before and after
+      const counts = async () =>
+        (
+          await client.query<{ updated: string; hot: string }>(
+            `SELECT pg_stat_get_xact_tuples_updated('executions'::regclass) AS updated,
+                    pg_stat_get_xact_tuples_hot_updated('executions'::regclass) AS hot`,
+          )
+        ).rows.map((r) => ({ updated: Number(r.updated), hot: Number(r.hot) }))[0] ?? { updated: 0, hot: 0 };
+      await client.query('BEGIN');
+      await writeProjections(client, liveTables, { executions: [started], conversations: [], employees: [] });
+      const before = await counts();
+      await writeProjections(client, liveTables, { executions: [phased], conversations: [], employees: [] });
+      const after = await counts();
+      // no index of executions holds a column such a fact changes
+      expect({ updated: after.updated - before.updated, hot: after.hot - before.hot }).toEqual({ updated: 1, hot: 1 });
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });
