@@ -25,7 +25,8 @@ import type {
  * - a prompt is current until its answer is seen, whichever of the two arrives first
  *   (`earlyAnswers` remembers answers to prompts not seen yet, `promptIds` the prompts seen, so a
  *   re-published prompt or a stale answer changes nothing);
- * - progress is last-writer-wins by the fact's `ts` (ties: the higher value), phase comes from
+ * - progress is last-writer-wins by the fact's `ts` (ties: the higher value; a completed result counts
+ *   as progress 100 at its `ts`), phase comes from
  *   `execution-events` alone, which is ordered;
  * - `updatedAt` is the latest `ts` of the facts that changed the row; `lastSeq` the seq of the last one;
  * - the supervisor's `queued` event makes a row nothing else has touched `queued` (its start, a
@@ -283,6 +284,8 @@ function ended(state: Execution | null, fact: ExecutionResult, seq: number): Exe
   if (state && isTerminal(state.status)) return state; // the first result is final
   const current = base(state, fact, seq);
   return changed(current, fact, seq, {
+    // a completed run is all done, whether or not its last progress event (another topic) is in yet
+    ...(fact.status === 'completed' ? progressChange(current, 100, fact.ts) : NONE),
     status: fact.status,
     result: fact.output ?? null,
     error: fact.error ?? null,

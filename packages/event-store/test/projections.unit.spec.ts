@@ -127,6 +127,15 @@ describe('executions projection', () => {
     });
   });
 
+  it('given a completed result before the last progress event, then it shows progress 100, and the late event keeps it there', () => {
+    // the worker made the last progress event before its result; it travels on another topic and comes in after
+    const [start, ninety, last, done] = [f.start(), f.event('analysis', 90), f.event(undefined, 95), f.completed()];
+    expect(execution([start, ninety, done], s.executionId)).toMatchObject({ status: 'completed', progress: 100 });
+    expect(execution([start, ninety, done, last], s.executionId)).toMatchObject({ progress: 100 });
+    // a run that failed keeps the progress it reached
+    expect(execution([f.start(), f.event('analysis', 40), f.failed('BOOM')], s.executionId)).toMatchObject({ progress: 40 });
+  });
+
   it('a RunIntent cancel changes nothing by itself; the cancelled result ends it', () => {
     const facts = [f.start(), f.prompt('p1')];
     const state = execution(facts, s.executionId);
