@@ -9,9 +9,7 @@
  * Input: env BENCH_BARE (JSON: databaseUrl, job, connected, latencyCreations, concurrency, seconds).
  * Output: one JSON line on stdout.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { offlineAnalyst } from '@hireloop/analyst';
 import { createLibraryCheckpointer, createPool } from '@hireloop/platform';
 import { builtInCatalog } from '@hireloop/schemas';
@@ -19,7 +17,7 @@ import { Command } from '@langchain/langgraph';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import { buildCreationGraph } from '../../services/graph-creator/src/creation/graph';
 import { isPromptSpec } from '../../services/graph-creator/src/prompt';
-import { cpuTicksOfStat } from './decide';
+import { CLK_TCK, ticksOf } from './proc';
 
 interface BareInput {
   databaseUrl: string;
@@ -95,21 +93,7 @@ async function backendPids(): Promise<number[]> {
   }
 }
 /** CPU ticks of those backends so far (a backend that is not on this host, or gone, counts nothing). */
-const backendTicks = (pids: readonly number[]): number =>
-  pids.reduce((sum, pid) => {
-    try {
-      return sum + (cpuTicksOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')) ?? 0);
-    } catch {
-      return sum;
-    }
-  }, 0);
-const clockTicksPerS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
+const backendTicks = (pids: readonly number[]): number => pids.reduce((sum, pid) => sum + (ticksOf(pid) ?? 0), 0);
 
 // throughput: `concurrency` creations in flight until the time is up (then the ones in flight finish)
 const backends = await backendPids();
@@ -128,7 +112,7 @@ await Promise.all(
 );
 const elapsedMs = performance.now() - startedAt;
 const cpu = process.cpuUsage(cpuBefore);
-const postgresMs = ((backendTicks(backends) - ticksBefore) * 1000) / clockTicksPerS;
+const postgresMs = ((backendTicks(backends) - ticksBefore) * 1000) / CLK_TCK;
 await pool.end();
 
 console.log(

@@ -17,7 +17,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   createKafka,
@@ -36,7 +36,6 @@ import WebSocket from 'ws';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import { api as httpApi } from '../../test/http';
 import {
-  cpuTicksOfStat,
   duplicatesOf,
   type FactRow,
   fmtMs,
@@ -46,7 +45,6 @@ import {
   nextOfferedRate,
   renderTable,
   round,
-  rssMbOfStatus,
   type SteppingPlan,
   stepVerdict,
   summarize,
@@ -54,6 +52,7 @@ import {
   ticksSince,
 } from './decide';
 import type { CreationsLoad, LoadResult, RunsLoad } from './load';
+import { CLK_TCK, pidsMatching, rssOf, ticksOf } from './proc';
 
 // ---- what to run
 
@@ -141,23 +140,8 @@ function runChild<T>(script: string, env: Record<string, string>, nodeFlags: str
   });
 }
 
-// ---- /proc
+// ---- /proc (proc.ts)
 
-const readProc = (pid: number, file: string): string | null => {
-  try {
-    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
-  } catch {
-    return null;
-  }
-};
-const ticksOf = (pid: number): number | null => {
-  const stat = readProc(pid, 'stat');
-  return stat === null ? null : cpuTicksOfStat(stat);
-};
-const rssOf = (pid: number): number | null => {
-  const status = readProc(pid, 'status');
-  return status === null ? null : rssMbOfStatus(status);
-};
 /** A process's RSS once it has not fallen for `quietMs` (sampled every second), read at `maxMs` at the latest. */
 async function settledRss(pid: number | undefined, quietMs: number, maxMs: number): Promise<number | null> {
   if (!pid) return null;
@@ -186,24 +170,6 @@ async function heapUsedMb(base: string): Promise<number | null> {
     return null;
   }
 }
-
-/** pids whose command line contains every needle (read-only: nothing is signalled). */
-function pidsMatching(...needles: string[]): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmd = readProc(Number(entry), 'cmdline')?.replaceAll('\0', ' ');
-    if (cmd && needles.every((n) => cmd.includes(n))) out.push(Number(entry));
-  }
-  return out;
-}
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
 
 /** The processes whose CPU is counted: name → pids (read again at every sample: pids come and go). */
 type Groups = Record<string, number[]>;

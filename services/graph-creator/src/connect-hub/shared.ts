@@ -10,7 +10,8 @@
 const MAX_LISTS = 16;
 const lists = new Map<string, readonly object[]>();
 
-const deepFreeze = <T>(value: T): T => {
+/** Freezes a value and everything in it (what is frozen already, with what it holds, is left as it is). */
+export const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);
@@ -23,7 +24,8 @@ export const unmarked = <T extends { connected?: boolean }>({ connected: _connec
 
 /**
  * The shared, deeply frozen list with the same content as `items` (compared as JSON, so a fresh parse
- * of an unchanged view finds the list already held); `items` itself when nothing like it is held yet.
+ * of an unchanged view finds the list already held); when nothing like it is held yet, a frozen copy of
+ * `items` (its items frozen in place) becomes the shared one.
  */
 export function sharedList<T extends object>(items: readonly T[]): readonly T[] {
   const key = JSON.stringify(items);

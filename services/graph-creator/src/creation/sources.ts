@@ -1,5 +1,5 @@
 import type { Catalog } from '@hireloop/analyst';
-import { sharedList, unmarked } from '../connect-hub/shared';
+import { deepFreeze, sharedList, unmarked } from '../connect-hub/shared';
 import type { connectHubTools } from '../connect-hub/tools';
 import type { CatalogSource } from './ports';
 
@@ -32,14 +32,6 @@ export function toolCatalogSource(tools: Tools): CatalogSource {
     },
   };
 }
-
-const deepFreeze = <T>(value: T): T => {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-};
 
 /**
  * The org's catalog read at most once per `ttlMs` (and once for callers asking at the same time): one
