@@ -658,6 +658,11 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       const results = await Promise.all(drives);
       trace(name, 'every creation driven');
       const judged = await judge(oh, ids, results, promptsPerCreation);
+      // facts on the topics but not in the store: what the event store said is the first place to look
+      if (judged.lost > 0) {
+        const store = services.find((s) => s.name === 'event-store');
+        console.log(`${name}: ${judged.lost} facts not stored; the event store's last output:\n${store?.output().slice(-6_000)}`);
+      }
       const gone = services.filter((s) => s.child.exitCode !== null || s.child.signalCode !== null);
       for (const s of gone) console.log(`${name}: ${s.name} exited\n${s.output().slice(-3_000)}`);
       const exited = gone.map((s) => s.name);
