@@ -111,6 +111,17 @@ export class TransientFailure extends Error {
 const REMEMBERED_LETTERS = 10_000;
 
 /**
+ * After a crash kafkajs does not restart from (it restarts only from errors it deems retriable; a
+ * broker coming back can still fail a start with "Failed to find group coordinator", which it does
+ * not), how long the consumer waits before it starts again itself: 500 ms, doubling to 30 s, counted
+ * from the last time it joined its group. Never gives up: a service that cannot consume stays not
+ * ready and keeps trying, rather than staying up and reading nothing.
+ */
+export function restartDelayMs(crashesSinceJoin: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.max(0, crashesSinceJoin - 1));
+}
+
+/**
  * The pipelined batches still worth committing after a rebalance: those of partitions this member
  * still owns. A batch of a partition now owned by another member must never be committed from here
  * (its offset may lie behind what the new owner has committed).
@@ -155,6 +166,9 @@ export class FactConsumer {
   private readonly lettered = new Set<string>();
 
   private joined = false;
+  /** crashes kafkajs left to us since the consumer last joined its group */
+  private crashes = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ConsumerOptions) {
     // A member that dies without leaving (SIGKILL, a lost host) holds its partitions until the broker
@@ -168,7 +182,13 @@ export class FactConsumer {
     this.topicByName = new Map(options.topics.map((t) => [`${options.topicPrefix}${t.name}`, t]));
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
       this.joined = true;
+      this.crashes = 0;
       this.onAssigned(payload.memberAssignment);
+    });
+    // a crashed consumer reads nothing until it has joined again: not ready meanwhile
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      this.joined = false;
+      if (!payload.restart) this.startAgainLater(payload.error);
     });
     const metrics = options.metrics;
     if (metrics) {
@@ -224,10 +244,31 @@ export class FactConsumer {
     });
   }
 
+  /** After a crash kafkajs does not restart from: starts again after `restartDelayMs`, until it joins or is stopped. */
+  private startAgainLater(error: Error): void {
+    if (this.stopping) return;
+    this.crashes += 1;
+    const delayMs = restartDelayMs(this.crashes);
+    this.options.log.error(
+      { err: error, groupId: this.options.groupId, crashes: this.crashes, delayMs },
+      'the consumer crashed and kafkajs does not restart it: starting it again',
+    );
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      if (this.stopping) return;
+      // a start that fails at once throws here; one that fails in joining crashes again (the CRASH event)
+      this.consumer
+        .disconnect()
+        .then(() => this.start())
+        .catch((startError: unknown) => this.startAgainLater(startError as Error));
+    }, delayMs);
+  }
+
   /** Stops fetching, lets the message (or, pipelined, the batches) in hand finish, commits, and leaves the group. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
     if (this.pipelined) {
-      this.stopping = true;
       try {
         this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));
       } catch {

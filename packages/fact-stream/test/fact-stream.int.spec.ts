@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createKafka, createLogger, ensureTopics, HireloopError, hasCode } from '@hireloop/platform';
 import { type AnyFact, dlqName, Topics, topicList } from '@hireloop/schemas';
-import type { Kafka, KafkaMessage } from 'kafkajs';
+import {
+  type Consumer,
+  type ConsumerConfig,
+  type Kafka,
+  KafkaJSNonRetriableError,
+  type KafkaMessage,
+  type PartitionAssigner,
+  PartitionAssigners,
+} from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type DeadLetter, FactConsumer, FactPublisher, makeFact } from '../src';
 import { POISON, readTopics, sendPoison } from '../src/testing';
@@ -257,6 +265,49 @@ describe('fact stream (real Kafka)', () => {
     const all = facts.map((f) => f.promptId);
     await until(() => [...new Set([...first, ...second])].length === all.length, 'every fact once across both consumers');
     expect([...first, ...second].sort()).toEqual(all.sort());
+  });
+
+  it('a crash kafkajs does not restart from (a non-retriable error in joining) is started again by the consumer, which then reads what was published', async () => {
+    const groupId = `crash-${randomUUID()}`;
+    const topic = Topics.hilResponse;
+    // the group's first assignments fail as a coordinator lost in a broker restart fails a start: non-retriably
+    let refusals = 1;
+    const refusing: PartitionAssigner = (config) => {
+      const roundRobin = PartitionAssigners.roundRobin(config);
+      return {
+        ...roundRobin,
+        assign: async (group) => {
+          if (refusals-- > 0) throw new KafkaJSNonRetriableError('assignment refused');
+          return roundRobin.assign(group);
+        },
+      };
+    };
+    // the kafkajs consumer underneath, to hear its crashes: whether kafkajs itself restarts from them
+    let inner: Consumer | undefined;
+    const flaky = {
+      consumer: (config: ConsumerConfig) => {
+        inner = kafka.consumer({ ...config, partitionAssigners: [refusing] });
+        return inner;
+      },
+    } as Kafka;
+    const c = consumer(groupId, { kafka: flaky, topics: [topic] });
+    const restartedByKafkajs: boolean[] = [];
+    const kafkaCrash = new Promise<void>((resolve) => {
+      inner?.on(inner.events.CRASH, ({ payload }) => {
+        restartedByKafkajs.push(payload.restart);
+        resolve();
+      });
+    });
+    const seen: string[] = [];
+    c.on('HILResponse', async (fact) => void seen.push(fact.promptId));
+    await c.start();
+    await kafkaCrash;
+    await until(() => refusals < 0, 'the group joined after the refusals');
+    expect(restartedByKafkajs).toEqual([false]);
+    const fact = answer('exec-crash', 'p-after-crash');
+    await publisher.publish(fact);
+    await until(() => seen.includes('p-after-crash'), 'the fact read after the consumer started again');
+    await c.ready();
   });
 
   it('batch mode hands over every valid fact of a batch and dead-letters a failing one alone', async () => {
