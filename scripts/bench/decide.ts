@@ -337,6 +337,38 @@ export function duplicatesOf(rows: readonly FactRow[]): { results: number; promp
 // ---- the table
 
 /** Rows of label / value as a two-column text table. */
+// ---- where the worker's time goes
+
+/** Sum (s) and count of one series of the worker's `hireloop_worker_stage_seconds`, by `handled/stage`. */
+export type StageTotals = Record<string, { sum: number; count: number }>;
+
+/** Reads the worker's stage histogram out of its `/metrics` text. */
+export function stageTotalsOf(metricsText: string): StageTotals {
+  const out: StageTotals = {};
+  const line = /^hireloop_worker_stage_seconds_(sum|count)\{([^}]*)\} (\S+)$/gm;
+  for (const [, kind, labels, value] of metricsText.matchAll(line)) {
+    const handled = /handled="([^"]*)"/.exec(labels ?? '')?.[1];
+    const stage = /stage="([^"]*)"/.exec(labels ?? '')?.[1];
+    if (!handled || !stage) continue;
+    const key = `${handled}/${stage}`;
+    const entry = out[key] ?? { sum: 0, count: 0 };
+    entry[kind as 'sum' | 'count'] = Number(value);
+    out[key] = entry;
+  }
+  return out;
+}
+
+/** The mean ms per delivery of each stage between two readings (stages not observed meanwhile are left out). */
+export function stageMeansMs(before: StageTotals, after: StageTotals): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const [key, now] of Object.entries(after)) {
+    const count = now.count - (before[key]?.count ?? 0);
+    if (count <= 0) continue;
+    out[key] = round((1000 * (now.sum - (before[key]?.sum ?? 0))) / count, 2);
+  }
+  return out;
+}
+
 export function renderTable(title: string, rows: readonly (readonly [string, string])[]): string {
   const width = Math.max(title.length, ...rows.map(([k]) => k.length));
   const lines = [title, '-'.repeat(Math.min(100, width + 30))];

@@ -9,6 +9,8 @@ import {
   percentile,
   rssMbOfStatus,
   type SteppingPlan,
+  stageMeansMs,
+  stageTotalsOf,
   stepVerdict,
   summarize,
   targetVerdicts,
@@ -184,5 +186,33 @@ describe('targets as ratios', () => {
     // 147 ms summed vs 2 × (38 + 12) = 100 ms allowed
     expect(v.cpuWithPostgres).toMatchObject({ pass: false, ratio: 1.47 });
     expect(v.cpu).toMatchObject({ pass: false, ratio: 1.93 });
+  });
+});
+
+describe("where the worker's time goes", () => {
+  const metrics = (locked: number, count: number) => `# HELP hireloop_worker_stage_seconds time per delivery
+# TYPE hireloop_worker_stage_seconds histogram
+hireloop_worker_stage_seconds_bucket{le="0.001",handled="answer",stage="locked"} 1
+hireloop_worker_stage_seconds_sum{handled="answer",stage="locked"} ${locked}
+hireloop_worker_stage_seconds_count{handled="answer",stage="locked"} ${count}
+hireloop_worker_stage_seconds_sum{handled="start",stage="ran"} 2.5
+hireloop_worker_stage_seconds_count{handled="start",stage="ran"} 50
+hireloop_http_request_duration_seconds_sum{method="GET",route="/metrics",status="200"} 9
+`;
+
+  it('given the metrics text, then each stage reads as its sum and count, other families ignored', () => {
+    expect(stageTotalsOf(metrics(0.004, 4))).toEqual({
+      'answer/locked': { sum: 0.004, count: 4 },
+      'start/ran': { sum: 2.5, count: 50 },
+    });
+  });
+
+  it('given two readings, then each stage is its mean in ms over the deliveries between them', () => {
+    const means = stageMeansMs(stageTotalsOf(metrics(0.004, 4)), stageTotalsOf(metrics(0.024, 14)));
+    expect(means).toEqual({ 'answer/locked': 2 });
+  });
+
+  it('given a stage first seen in the second reading, then it counts from zero', () => {
+    expect(stageMeansMs({}, stageTotalsOf(metrics(0.01, 5)))).toEqual({ 'answer/locked': 2, 'start/ran': 50 });
   });
 });

@@ -46,6 +46,8 @@ import {
   renderTable,
   round,
   type SteppingPlan,
+  stageMeansMs,
+  stageTotalsOf,
   stepVerdict,
   summarize,
   targetVerdicts,
@@ -562,7 +564,14 @@ async function main() {
     say(`half the maximum: ${halfRate} creations/s for ${profile.halfSeconds} s (latencies, CPU, RSS)`);
     // at least a handful of creations, however low the rate
     const halfSeconds = Math.min(profile.halfSeconds * 2, Math.max(profile.halfSeconds, 6 / halfRate));
+    const workerMetrics = () =>
+      fetch(`http://127.0.0.1:${worker.port}/metrics`, { signal: AbortSignal.timeout(5_000) })
+        .then((r) => r.text())
+        .catch(() => '');
+    const stagesBefore = stageTotalsOf(await workerMetrics());
     const half = await creations(halfRate, halfSeconds);
+    // where the worker's time per start and per answer went at half the maximum (mean ms per stage)
+    const workerStagesMs = stageMeansMs(stagesBefore, stageTotalsOf(await workerMetrics()));
     const loadSeconds = (performance.now() - loadAt) / 1000;
     const loadTicks = loadTracker.stop();
     const halfStep = stepOf(half);
@@ -805,6 +814,7 @@ async function main() {
         firstPrompt: halfStep.firstPrompt,
         answerToNext: halfStep.answerToNext,
         answerToResult,
+        workerStagesMs,
         creation: totalMs,
         halfRun: { started: half.started, completed: half.completed, failed: half.failed, timedOut: half.timedOut },
         promptsPerCreation: summarize(half.promptsPerCreation).p50,
@@ -875,6 +885,9 @@ async function main() {
         ['platform.creationsPerS', fmtRate(maxRate)],
         [`platform.firstPromptP50Ms (@${halfRate}/s)`, fmtMs(halfStep.firstPrompt.p50)],
         ['platform.answerToNextP50Ms / P99Ms', `${fmtMs(halfStep.answerToNext.p50)} / ${fmtMs(halfStep.answerToNext.p99)}`],
+        ...Object.entries(figures.platform.workerStagesMs).map(
+          ([stage, ms]) => [`platform.workerStagesMs ${stage} (mean)`, fmtMs(ms)] as [string, string],
+        ),
         ['platform.answerToResultP50Ms', fmtMs(answerToResult.p50)],
         ...Object.entries(cpu).map(([name, v]) => [`platform.cpuMsPerCreation.${name}`, fmtMs(v)] as const),
         [

@@ -21,6 +21,8 @@ export interface Delivery<F extends AnyFact = AnyFact> {
   partition: number;
   offset: string;
   headers: Record<string, string>;
+  /** when the fact was published: the Kafka message's timestamp (epoch ms) */
+  publishedAt: number;
   /** the traceparent the fact arrived with; pass it on to the facts this one causes */
   traceparent?: string;
   /** a logger carrying the fact's executionId / conversationId */
@@ -526,6 +528,7 @@ export class FactConsumer {
       partition,
       offset: message.offset,
       headers,
+      publishedAt: Number(message.timestamp),
       ...(headers.traceparent ? { traceparent: headers.traceparent } : {}),
       // made on first use: most deliveries are never logged about, and a child logger per fact costs
       get log() {

@@ -1,6 +1,14 @@
 import { configuredAnalyst, llmConfigFromEnv, OfflineAnalyst } from '@hireloop/analyst';
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
-import { bootService, circuitMetrics, createCheckpointer, loadJwtSecret, streamMetrics, systemClock } from '@hireloop/platform';
+import {
+  bootService,
+  circuitMetrics,
+  createCheckpointer,
+  loadJwtSecret,
+  streamMetrics,
+  systemClock,
+  workerStageMetrics,
+} from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
 import { connectHubTools } from './connect-hub/tools';
@@ -82,6 +90,7 @@ const runner =
         log,
         faults,
         checkpoints: checkpointer,
+        observe: workerStageMetrics(metrics),
       })
     : new ExecutionRunner({
         runtime,
@@ -99,6 +108,7 @@ const runner =
         log,
         faults,
         checkpoints: checkpointer,
+        observe: workerStageMetrics(metrics),
       });
 
 // Answers first (docs/decisions.md, 2026-11-24): starts and answers arrive on consumers of their own
@@ -117,7 +127,7 @@ const starts = new FactConsumer({
   partitionsConsumedConcurrently: concurrency,
 }).on('RunIntent', (intent, delivery) =>
   intent.action === 'start'
-    ? slots.run('start', () => runner.start(intent, delivery.traceparent))
+    ? slots.run('start', () => runner.start(intent, delivery.traceparent, delivery.publishedAt))
     : slots.run('answer', () => runner.cancel(intent, delivery.traceparent)),
 );
 const answers = new FactConsumer({
@@ -130,7 +140,9 @@ const answers = new FactConsumer({
   metrics: streamMetrics(metrics),
   // every partition's next answer waits in the pool, ahead of the starts
   partitionsConsumedConcurrently: config.topicPartitions,
-}).on('HILResponse', (response, delivery) => slots.run('answer', () => runner.respond(response, delivery.traceparent)));
+}).on('HILResponse', (response, delivery) =>
+  slots.run('answer', () => runner.respond(response, delivery.traceparent, delivery.publishedAt)),
+);
 consumerReady = async () => {
   await starts.ready();
   await answers.ready();

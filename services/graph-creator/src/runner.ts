@@ -1,6 +1,6 @@
 import type { FactPublisher } from '@hireloop/fact-stream';
 import { causedBy, type FactBody, makeFact } from '@hireloop/fact-stream';
-import { type Clock, derivedId, type Logger, type Pool, systemClock } from '@hireloop/platform';
+import { type Clock, derivedId, type Logger, type Pool, systemClock, type WorkerStage } from '@hireloop/platform';
 import {
   type AnyFact,
   checkAnswer,
@@ -81,6 +81,28 @@ export interface RunnerDeps<S, R = unknown> {
    * check and the run that follows it read the thread's checkpoint once (docs/decisions.md, 2026-11-24)
    */
   checkpoints?: { holding<T>(threadId: string, fn: () => Promise<T>): Promise<T> };
+  /** where a start's or an answer's time goes, stage by stage (platform's `workerStageMetrics`) */
+  observe?: (handled: 'start' | 'answer', stage: WorkerStage, seconds: number) => void;
+}
+
+/** One delivery's way through the stages: each mark observes the time since the mark before it. */
+class Stages {
+  private last = performance.now();
+
+  constructor(
+    private readonly observe: NonNullable<RunnerDeps<unknown>['observe']>,
+    private readonly handled: 'start' | 'answer',
+    /** when the fact was published (epoch ms), if known: the first mark is `delivered`, from then */
+    publishedAt?: number,
+  ) {
+    if (publishedAt !== undefined) observe(handled, 'delivered', Math.max(0, Date.now() - publishedAt) / 1000);
+  }
+
+  mark(stage: WorkerStage): void {
+    const now = performance.now();
+    this.observe(this.handled, stage, (now - this.last) / 1000);
+    this.last = now;
+  }
 }
 
 /** How a cancelled execution reads: the reason the supervisor gave, as a code, and what it means. */
@@ -133,8 +155,11 @@ export class ExecutionRunner<S, R = unknown> {
     return this.deps.adapter as GraphAdapter<unknown>;
   }
 
-  async start(intent: RunIntent, traceparent?: string): Promise<void> {
+  /** `publishedAt`: when the RunIntent was published (epoch ms), for the `delivered` stage */
+  async start(intent: RunIntent, traceparent?: string, publishedAt?: number): Promise<void> {
+    const stages = this.stages('start', publishedAt);
     await this.withLock(intent.executionId, async () => {
+      stages?.mark('locked');
       const adapter = this.adapterOf(intent.employeeId);
       const row = await this.row(intent.executionId);
       if (row) {
@@ -156,12 +181,16 @@ export class ExecutionRunner<S, R = unknown> {
          VALUES ($1, $2, $3, $4, 'running', $5, $6)`,
         [inserted.execution_id, inserted.org_id, owner, inserted.conversation_id, intent.ts, intent.employeeId],
       );
-      await this.advance(intent, inserted, adapter.input(intent), traceparent);
+      stages?.mark('read');
+      await this.advance(intent, inserted, adapter.input(intent), traceparent, stages);
     });
   }
 
-  async respond(response: HILResponse, traceparent?: string): Promise<void> {
+  /** `publishedAt`: when the HILResponse was published (epoch ms), for the `delivered` stage */
+  async respond(response: HILResponse, traceparent?: string, publishedAt?: number): Promise<void> {
+    const stages = this.stages('answer', publishedAt);
     await this.withLock(response.executionId, async () => {
+      stages?.mark('locked');
       const row = await this.row(response.executionId);
       const adapter = this.adapterOf(row?.employee_id ?? null);
       const state = row?.status === 'running' ? await this.stateOf(adapter, response.executionId) : undefined;
@@ -189,11 +218,13 @@ export class ExecutionRunner<S, R = unknown> {
         return this.followUp(response, row, state, false, [this.ignored(response, reason)], traceparent);
       }
       this.faults.at('resume');
+      stages?.mark('read');
       await this.advance(
         response,
         row as ExecutionRow,
         new Command({ resume: { [response.promptId]: response.payload } }),
         traceparent,
+        stages,
       );
     });
   }
@@ -254,8 +285,18 @@ export class ExecutionRunner<S, R = unknown> {
     return woken;
   }
 
+  private stages(handled: 'start' | 'answer', publishedAt?: number): Stages | undefined {
+    return this.deps.observe ? new Stages(this.deps.observe, handled, publishedAt) : undefined;
+  }
+
   /** Runs the graph from `input` until it stops at an interrupt or ends, then publishes what follows. */
-  private async advance(cause: RunIntent | HILResponse, row: ExecutionRow, input: unknown, traceparent?: string): Promise<void> {
+  private async advance(
+    cause: RunIntent | HILResponse,
+    row: ExecutionRow,
+    input: unknown,
+    traceparent?: string,
+    stages?: Stages,
+  ): Promise<void> {
     const executionId = cause.executionId;
     const adapter = this.adapterOf(row.employee_id);
     const events: FactOf<'ExecutionEvent'>[] = [];
@@ -343,8 +384,10 @@ export class ExecutionRunner<S, R = unknown> {
         }),
       );
     });
+    stages?.mark('ran');
     this.faults.at('publish');
     await this.followUp(cause, row, state, true, events, traceparent);
+    stages?.mark('published');
   }
 
   /** Publishes `before` together with the pending prompt, or the result when the graph has ended (same ids every time). */

@@ -172,6 +172,28 @@ describe('execution runner (real LangGraph + PostgresSaver, real Kafka)', () => 
     expect(collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'answer_ignored')).toHaveLength(19);
   });
 
+  it("reports where a start and an answer spend their time, stage by stage in order, from the fact's publish on", async () => {
+    const observed: string[] = [];
+    const timed = new ExecutionRunner({
+      adapter: conversationAdapter(checkpointer),
+      pool,
+      publisher,
+      log,
+      checkpoints: checkpointer,
+      observe: (handled, stage, seconds) => {
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        observed.push(`${handled}/${stage}`);
+      },
+    });
+    const id = randomUUID();
+    await timed.start(startIntent(id, 'Send invoices.'), undefined, Date.now() - 5);
+    const first = await nextPrompt(id, 0);
+    await timed.respond(answer(first), undefined, Date.now() - 5);
+    await nextPrompt(id, 1);
+    const stages = ['delivered', 'locked', 'read', 'ran', 'published'];
+    expect(observed).toEqual([...stages.map((s) => `start/${s}`), ...stages.map((s) => `answer/${s}`)]);
+  });
+
   it('a redelivered start or answer publishes the pending prompt again with the same ids', async () => {
     const id = randomUUID();
     const intent = startIntent(id, 'Book interviews.');
