@@ -113,7 +113,7 @@ const runner =
 
 // Answers first (docs/decisions.md, 2026-11-24): starts and answers arrive on consumers of their own
 // and share one pool of slots in which waiting answers (and cancels) go before waiting starts.
-const concurrency = Number(env.GRAPH_CREATOR_CONCURRENCY ?? 3);
+const concurrency = Number(env.GRAPH_CREATOR_CONCURRENCY ?? 4);
 const slots = new WorkPool(concurrency, { closed: true });
 const starts = new FactConsumer({
   kafka,

@@ -2,7 +2,10 @@
  * The worker's slots, shared by its two consumers (docs/decisions.md, 2026-11-24, "Answers first"):
  * at most `size` deliveries are worked on at once, and when a slot frees, work of a more urgent class
  * goes first — answers and cancels before starts — so that people already talking are not starved by
- * newcomers when the worker is saturated. Within a class, first come, first served.
+ * newcomers when the worker is saturated. Within a class, first come, first served. One slot of a pool
+ * of two or more is kept for answers: starts take at most `size - 1`, so that an answer arriving while
+ * starts fill the worker is taken at once instead of waiting for a start's whole first run (the tail of
+ * answer → next prompt under load).
  */
 export type WorkClass = 'answer' | 'start';
 
@@ -20,7 +23,9 @@ export interface WorkPoolOptions {
 }
 
 export class WorkPool {
-  private busy = 0;
+  private readonly busy: Record<WorkClass, number> = { answer: 0, start: 0 };
+  /** how many slots starts may take at once: all but the one kept for answers */
+  readonly startSlots: number;
   private isOpen: boolean;
   private readonly defer: (run: () => void) => void;
   private readonly waiting: Record<WorkClass, (() => void)[]> = { answer: [], start: [] };
@@ -34,30 +39,28 @@ export class WorkPool {
     if (!Number.isSafeInteger(size) || size < 1) throw new Error(`a work pool needs at least one slot, not ${size}`);
     this.isOpen = !options.closed;
     this.defer = options.defer ?? ((run) => setImmediate(run));
+    this.startSlots = size > 1 ? size - 1 : 1;
   }
 
   /** Starts serving (a pool made closed): the most urgent waiting deliveries first. */
   open(): void {
     if (this.isOpen) return;
     this.isOpen = true;
-    while (this.busy < this.size) {
-      const next = this.next();
-      if (!next) return;
-      this.busy++;
-      next();
-    }
+    this.fill();
   }
 
   /** Runs `work` in a slot, waiting for one behind more urgent work. */
   async run<T>(kind: WorkClass, work: () => Promise<T>): Promise<T> {
-    if (this.isOpen && this.busy < this.size && this.queued() === 0) this.busy++;
+    // taken at once when a slot of its class is free and nobody it must let go first waits
+    const ahead = kind === 'answer' ? this.waiting.answer.length : this.queued();
+    if (this.isOpen && this.fits(kind) && ahead === 0) this.busy[kind]++;
     else await new Promise<void>((resolve) => this.waiting[kind].push(resolve));
     this.served.push(kind);
     if (this.served.length > 1_000) this.served.splice(0, this.served.length - 1_000);
     try {
       return await work();
     } finally {
-      this.release();
+      this.release(kind);
     }
   }
 
@@ -66,20 +69,25 @@ export class WorkPool {
     return ORDER.reduce((sum, kind) => sum + this.waiting[kind].length, 0);
   }
 
-  private release(): void {
+  private fits(kind: WorkClass): boolean {
+    return this.busy.answer + this.busy.start < this.size && (kind === 'answer' || this.busy.start < this.startSlots);
+  }
+
+  private release(kind: WorkClass): void {
     // the slot stays taken until the next waiter is picked, so nobody overtakes the queue meanwhile
     this.defer(() => {
-      const next = this.next();
-      if (next) next();
-      else this.busy--;
+      this.busy[kind]--;
+      this.fill();
     });
   }
 
-  private next(): (() => void) | undefined {
-    for (const kind of ORDER) {
-      const next = this.waiting[kind].shift();
-      if (next) return next;
+  /** Hands free slots to the waiters, the most urgent class first. */
+  private fill(): void {
+    while (this.isOpen) {
+      const kind = ORDER.find((k) => this.waiting[k].length > 0 && this.fits(k));
+      if (!kind) return;
+      this.busy[kind]++;
+      (this.waiting[kind].shift() as () => void)();
     }
-    return undefined;
   }
 }

@@ -52,9 +52,52 @@ describe('the worker pool: answers first', () => {
       running--;
       if (fail) throw new Error('graph failed');
     };
-    const results = await Promise.allSettled([true, false, false, true, false].map((fail) => pool.run('start', job(fail))));
+    const results = await Promise.allSettled([true, false, false, true, false].map((fail) => pool.run('answer', job(fail))));
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(most).toBe(2);
     expect(pool.queued()).toBe(0);
+  });
+
+  it('given starts filling a pool of three, when an answer arrives, then it runs at once in the slot kept for answers', async () => {
+    const pool = new WorkPool(3);
+    const order: string[] = [];
+    const finish: (() => void)[] = [];
+    const long = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        order.push(name);
+        finish.push(resolve);
+      });
+    const starts = ['s1', 's2', 's3', 's4'].map((name) => pool.run('start', long(name)));
+    await tick();
+    expect(order).toEqual(['s1', 's2']); // two of three slots: starts never take the last
+    const answered = pool.run('answer', async () => void order.push('a1'));
+    await answered;
+    expect(order).toEqual(['s1', 's2', 'a1']);
+    for (const done of finish.splice(0)) done();
+    await tick();
+    await tick();
+    expect(order).toEqual(['s1', 's2', 'a1', 's3', 's4']);
+    for (const done of finish.splice(0)) done();
+    await Promise.all(starts);
+  });
+
+  it('given only starts, then a pool of two runs one at a time and a pool of one still runs its start', async () => {
+    for (const [size, expected] of [
+      [2, 1],
+      [1, 1],
+      [4, 3],
+    ] as const) {
+      const pool = new WorkPool(size);
+      let running = 0;
+      let most = 0;
+      const job = async () => {
+        running++;
+        most = Math.max(most, running);
+        await tick();
+        running--;
+      };
+      await Promise.all(Array.from({ length: 6 }, () => pool.run('start', job)));
+      expect({ size, most }).toEqual({ size, most: expected });
+    }
   });
 });
