@@ -51,8 +51,8 @@ export function putWritesSql(schema: string, writes: number, replace: boolean): 
   }`;
 }
 
-/** The latest checkpoint of a thread as read once while held (absent: not read yet; null: the thread has none). */
-type Held = { tuple?: CheckpointTuple | null };
+/** The read of a thread's latest checkpoint while held (absent: none since the last write; null within: the thread has none). */
+type Held = { read?: Promise<CheckpointTuple | null> };
 
 /** A tuple handed out again: its own checkpoint object, for LangGraph writes into the one it is given (versions seen). */
 const handedOut = (tuple: CheckpointTuple | null | undefined): CheckpointTuple | undefined =>
@@ -65,7 +65,8 @@ const handedOut = (tuple: CheckpointTuple | null | undefined): CheckpointTuple |
  * - `holding(threadId, fn)`: while `fn` runs under the execution's lock, the thread's latest checkpoint
  *   is read from Postgres at most once until something is written to the thread — the runner's pending
  *   check (`getState`) and the resume that follows it (`stream`) share one read. Only the holder of the
- *   execution's lock writes its thread, so what was read is still the latest.
+ *   execution's lock writes its thread, so what was read is still the latest. The read starts as the
+ *   hold does, beside whatever the holder asks Postgres first (the runner's row of the execution).
  */
 export class HireloopSaver extends PostgresSaver {
   private readonly held = new Map<string, Held>();
@@ -80,7 +81,7 @@ export class HireloopSaver extends PostgresSaver {
   /** Runs `fn` with the thread's latest checkpoint read at most once between writes (see the class). */
   async holding<T>(threadId: string, fn: () => Promise<T>): Promise<T> {
     if (this.held.has(threadId)) return fn();
-    this.held.set(threadId, {});
+    this.held.set(threadId, { read: this.latest(threadId) });
     try {
       return await fn();
     } finally {
@@ -92,8 +93,22 @@ export class HireloopSaver extends PostgresSaver {
     const { thread_id: threadId, checkpoint_ns: ns = '', checkpoint_id: id } = config.configurable ?? {};
     const held = typeof threadId === 'string' && ns === '' && !id ? this.held.get(threadId) : undefined;
     if (!held) return super.getTuple(config);
-    if (held.tuple === undefined) held.tuple = (await super.getTuple(config)) ?? null;
-    return handedOut(held.tuple);
+    const read = held.read ?? this.latest(threadId as string);
+    held.read = read;
+    try {
+      return handedOut(await read);
+    } catch (error) {
+      // a failed read is not kept: the next asks Postgres again
+      if (held.read === read) held.read = undefined;
+      throw error;
+    }
+  }
+
+  /** Reads the thread's latest checkpoint; a read nobody ends up awaiting (the hold ended first) fails quietly. */
+  private latest(threadId: string): Promise<CheckpointTuple | null> {
+    const read = super.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: '' } }).then((t) => t ?? null);
+    read.catch(() => undefined);
+    return read;
   }
 
   override async put(
@@ -146,7 +161,7 @@ export class HireloopSaver extends PostgresSaver {
   /** Something was written to the thread: a held read of it is no longer the latest. */
   private forget(threadId: unknown): void {
     const held = typeof threadId === 'string' ? this.held.get(threadId) : undefined;
-    if (held) held.tuple = undefined;
+    if (held) held.read = undefined;
   }
 }
 

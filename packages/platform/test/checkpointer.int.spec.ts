@@ -104,6 +104,43 @@ describe("hireloop's checkpointer (real Postgres)", () => {
     }
   });
 
+  it('given a thread held, then its read starts with the hold, beside what the holder asks first, and is the one the holder gets', async () => {
+    const thread = randomUUID();
+    const { checkpoint, versions } = checkpointOf(1);
+    await saver.put({ configurable: { thread_id: thread, checkpoint_ns: '' } }, checkpoint, metadata(1), versions);
+    const reads = vi.spyOn(PostgresSaver.prototype, 'getTuple');
+    try {
+      const got = await saver.holding(thread, async () => {
+        const startedWithTheHold = reads.mock.calls.length;
+        await pool.query('SELECT 1'); // the runner's row of the execution, meanwhile
+        return { startedWithTheHold, tuple: await saver.getTuple({ configurable: { thread_id: thread } }) };
+      });
+      expect(got.startedWithTheHold).toBe(1);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(got.tuple?.checkpoint.id).toBe(checkpoint.id);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('given a thread held, when its read fails (Postgres away), then the next read asks Postgres again', async () => {
+    const thread = randomUUID();
+    const { checkpoint, versions } = checkpointOf(1);
+    await saver.put({ configurable: { thread_id: thread, checkpoint_ns: '' } }, checkpoint, metadata(1), versions);
+    const reads = vi.spyOn(PostgresSaver.prototype, 'getTuple').mockRejectedValueOnce(new Error('connection terminated'));
+    try {
+      const outcome = await saver.holding(thread, async () => {
+        const first = await saver.getTuple({ configurable: { thread_id: thread } }).catch((e: Error) => e.message);
+        const second = await saver.getTuple({ configurable: { thread_id: thread } });
+        return { first, second: second?.checkpoint.id };
+      });
+      expect(outcome).toEqual({ first: 'connection terminated', second: checkpoint.id });
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('given a thread held, when a checkpoint or a write is put meanwhile, then the next read is of Postgres and sees it', async () => {
     const thread = randomUUID();
     const base = { configurable: { thread_id: thread, checkpoint_ns: '' } };
