@@ -334,9 +334,6 @@ export function duplicatesOf(rows: readonly FactRow[]): { results: number; promp
   };
 }
 
-// ---- the table
-
-/** Rows of label / value as a two-column text table. */
 // ---- where the worker's time goes
 
 /** Sum (s) and count of one series of the worker's `hireloop_worker_stage_seconds`, by `handled/stage`. */
@@ -369,6 +366,9 @@ export function stageMeansMs(before: StageTotals, after: StageTotals): Record<st
   return out;
 }
 
+// ---- the table
+
+/** Rows of label / value as a two-column text table. */
 export function renderTable(title: string, rows: readonly (readonly [string, string])[]): string {
   const width = Math.max(title.length, ...rows.map(([k]) => k.length));
   const lines = [title, '-'.repeat(Math.min(100, width + 30))];

@@ -568,10 +568,13 @@ async function main() {
       fetch(`http://127.0.0.1:${worker.port}/metrics`, { signal: AbortSignal.timeout(5_000) })
         .then((r) => r.text())
         .catch(() => '');
-    const stagesBefore = stageTotalsOf(await workerMetrics());
+    const metricsBefore = await workerMetrics();
     const half = await creations(halfRate, halfSeconds);
-    // where the worker's time per start and per answer went at half the maximum (mean ms per stage)
-    const workerStagesMs = stageMeansMs(stagesBefore, stageTotalsOf(await workerMetrics()));
+    // where the worker's time per start and per answer went at half the maximum (mean ms per stage);
+    // not read when the reading before failed (the means would cover everything since the worker started)
+    const metricsAfter = metricsBefore ? await workerMetrics() : '';
+    const workerStagesMs = metricsAfter ? stageMeansMs(stageTotalsOf(metricsBefore), stageTotalsOf(metricsAfter)) : {};
+    if (!metricsAfter) notes.push("the worker's /metrics could not be read: no stage means");
     const loadSeconds = (performance.now() - loadAt) / 1000;
     const loadTicks = loadTracker.stop();
     const halfStep = stepOf(half);

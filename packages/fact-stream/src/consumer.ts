@@ -123,6 +123,14 @@ export function restartDelayMs(crashesSinceJoin: number): number {
   return Math.min(30_000, 500 * 2 ** Math.max(0, crashesSinceJoin - 1));
 }
 
+/** A join that lasted this long counts as recovered: the next crash starts the backoff over. */
+export const STEADY_MS = 60_000;
+
+/** How many crashes in a row a crash makes: one after a join that held for `STEADY_MS`, one more otherwise. */
+export function crashesInARow(before: number, msSinceJoin: number | null): number {
+  return msSinceJoin !== null && msSinceJoin >= STEADY_MS ? 1 : before + 1;
+}
+
 /**
  * The pipelined batches still worth committing after a rebalance: those of partitions this member
  * still owns. A batch of a partition now owned by another member must never be committed from here
@@ -168,9 +176,13 @@ export class FactConsumer {
   private readonly lettered = new Set<string>();
 
   private joined = false;
-  /** crashes kafkajs left to us since the consumer last joined its group */
+  /** crashes kafkajs left to us in a row (`crashesInARow`) */
   private crashes = 0;
+  /** when the consumer last joined its group (epoch ms), null before the first join */
+  private joinedAt: number | null = null;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** a start after a crash under way: `stop()` waits for it, then stops what it started */
+  private restarting: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ConsumerOptions) {
     // A member that dies without leaving (SIGKILL, a lost host) holds its partitions until the broker
@@ -184,12 +196,15 @@ export class FactConsumer {
     this.topicByName = new Map(options.topics.map((t) => [`${options.topicPrefix}${t.name}`, t]));
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
       this.joined = true;
-      this.crashes = 0;
+      this.joinedAt = Date.now();
       this.onAssigned(payload.memberAssignment);
     });
-    // a crashed consumer reads nothing until it has joined again: not ready meanwhile
     this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      // a crashed consumer reads nothing until it has joined again: not ready meanwhile
       this.joined = false;
+      // it left its group: its partitions may go to another member, so nothing pipelined before the
+      // crash is committed from here (read again, handled again: handlers are idempotent)
+      this.onAssigned({});
       if (!payload.restart) this.startAgainLater(payload.error);
     });
     const metrics = options.metrics;
@@ -249,7 +264,7 @@ export class FactConsumer {
   /** After a crash kafkajs does not restart from: starts again after `restartDelayMs`, until it joins or is stopped. */
   private startAgainLater(error: Error): void {
     if (this.stopping) return;
-    this.crashes += 1;
+    this.crashes = crashesInARow(this.crashes, this.joinedAt === null ? null : Date.now() - this.joinedAt);
     const delayMs = restartDelayMs(this.crashes);
     this.options.log.error(
       { err: error, groupId: this.options.groupId, crashes: this.crashes, delayMs },
@@ -259,10 +274,14 @@ export class FactConsumer {
     this.restartTimer = setTimeout(() => {
       if (this.stopping) return;
       // a start that fails at once throws here; one that fails in joining crashes again (the CRASH event)
-      this.consumer
-        .disconnect()
-        .then(() => this.start())
-        .catch((startError: unknown) => this.startAgainLater(startError as Error));
+      this.restarting = (async () => {
+        try {
+          await this.consumer.disconnect();
+          if (!this.stopping) await this.start();
+        } catch (startError) {
+          this.startAgainLater(startError as Error);
+        }
+      })();
     }, delayMs);
   }
 
@@ -270,6 +289,8 @@ export class FactConsumer {
   async stop(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.restartTimer);
+    // a start after a crash that was under way finishes first; what it started is stopped below
+    await this.restarting;
     if (this.pipelined) {
       try {
         this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));

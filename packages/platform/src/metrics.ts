@@ -140,13 +140,14 @@ export type WorkerStage = (typeof WORKER_STAGES)[number];
 /**
  * Where a worker's time per delivery goes, by what it handled (`start`, `answer`) and stage:
  * `delivered` from the fact's publish to its handler (the Kafka hop and the wait for a slot), `locked`
- * to the execution's lock, `read` to its row and checkpoint read and the answer checked, `ran` to the
- * graph's stop (its checkpoint written), `published` to the broker's acknowledgement of what follows.
+ * to the execution's lock, `read` to its row read (a start: and recorded; an answer: and its checkpoint
+ * read and the answer checked), `ran` to the graph's stop (its checkpoint written), `published` to the
+ * broker's acknowledgement of what follows. Only deliveries that ran the graph and published are counted.
  */
 export const workerStageMetrics = once((registry) => {
   const histogram = new Histogram({
     name: 'hireloop_worker_stage_seconds',
-    help: 'time per delivery in each stage of a start or an answer in the worker: delivered, locked, read, ran, published',
+    help: 'time per delivery in each stage of a start or an answer that ran the graph in the worker: delivered, locked, read, ran, published',
     labelNames: ['handled', 'stage'] as const,
     buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1, 5],
     registers: [registry],

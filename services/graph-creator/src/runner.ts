@@ -85,23 +85,29 @@ export interface RunnerDeps<S, R = unknown> {
   observe?: (handled: 'start' | 'answer', stage: WorkerStage, seconds: number) => void;
 }
 
-/** One delivery's way through the stages: each mark observes the time since the mark before it. */
+/**
+ * One delivery's way through the stages: each mark holds the time since the mark before it, and all are
+ * observed once it is published, so that every stage's figures cover the same deliveries (one that is
+ * ignored, fails or only says again where it stands is not counted).
+ */
 class Stages {
   private last = performance.now();
+  private readonly marks: [WorkerStage, number][] = [];
 
   constructor(
     private readonly observe: NonNullable<RunnerDeps<unknown>['observe']>,
     private readonly handled: 'start' | 'answer',
-    /** when the fact was published (epoch ms), if known: the first mark is `delivered`, from then */
+    /** when the fact was published (epoch ms), if known: the first stage is `delivered`, from then */
     publishedAt?: number,
   ) {
-    if (publishedAt !== undefined) observe(handled, 'delivered', Math.max(0, Date.now() - publishedAt) / 1000);
+    if (publishedAt !== undefined) this.marks.push(['delivered', Math.max(0, Date.now() - publishedAt) / 1000]);
   }
 
   mark(stage: WorkerStage): void {
     const now = performance.now();
-    this.observe(this.handled, stage, (now - this.last) / 1000);
+    this.marks.push([stage, (now - this.last) / 1000]);
     this.last = now;
+    if (stage === 'published') for (const [name, seconds] of this.marks) this.observe(this.handled, name, seconds);
   }
 }
 

@@ -100,4 +100,15 @@ describe('the worker pool: answers first', () => {
       expect({ size, most }).toEqual({ size, most: expected });
     }
   });
+
+  it('given a start that fails, then its slot goes to the next start', async () => {
+    const pool = new WorkPool(2);
+    const failing = pool.run('start', async () => {
+      throw new Error('graph failed');
+    });
+    const next = pool.run('start', async () => 'ran');
+    await expect(failing).rejects.toThrow('graph failed');
+    await expect(next).resolves.toBe('ran');
+    expect(pool.queued()).toBe(0);
+  });
 });
