@@ -197,11 +197,20 @@ async function runs(load: RunsLoad): Promise<LoadResult> {
   const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
   await consumer.run({
     eachMessage: async ({ message }) => {
-      const fact = JSON.parse(message.value?.toString() ?? '{}') as { executionId?: string; status?: string };
+      const fact = JSON.parse(message.value?.toString() ?? '{}') as {
+        executionId?: string;
+        status?: string;
+        error?: { code?: string; message?: string };
+      };
       if (!fact.executionId) return;
+      // a run that did not complete is reported with its error: what stopped it (a rail, a provider)
+      const outcome =
+        fact.status === 'completed'
+          ? 'completed'
+          : `${fact.status ?? ''}: ${fact.error?.code ?? ''} ${fact.error?.message ?? ''}`;
       const w = waiting.get(fact.executionId);
-      if (w) w.done(fact.status ?? '');
-      else early.set(fact.executionId, fact.status ?? '');
+      if (w) w.done(outcome);
+      else early.set(fact.executionId, outcome);
     },
   });
   await Promise.race([joined, sleep(30_000)]);
