@@ -162,15 +162,16 @@ async function settledRss(pid: number | undefined, quietMs: number, maxMs: numbe
   return rssOf(pid) ?? low;
 }
 
+/** A service's `/metrics` text, '' when it cannot be read. */
+const metricsOf = (base: string): Promise<string> =>
+  fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) })
+    .then((r) => r.text())
+    .catch(() => '');
+
 /** The V8 heap in use of a service, in MB, from its own `/metrics` (garbage not yet collected included). */
 async function heapUsedMb(base: string): Promise<number | null> {
-  try {
-    const text = await (await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
-    const bytes = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?)$/m.exec(text)?.[1];
-    return bytes === undefined ? null : Math.round(Number(bytes) / 1e5) / 10;
-  } catch {
-    return null;
-  }
+  const bytes = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\d+(?:\.\d+)?)$/m.exec(await metricsOf(base))?.[1];
+  return bytes === undefined ? null : Math.round(Number(bytes) / 1e5) / 10;
 }
 
 /** The processes whose CPU is counted: name → pids (read again at every sample: pids come and go). */
@@ -567,10 +568,7 @@ async function main() {
     say(`half the maximum: ${halfRate} creations/s for ${profile.halfSeconds} s (latencies, CPU, RSS)`);
     // at least a handful of creations, however low the rate
     const halfSeconds = Math.min(profile.halfSeconds * 2, Math.max(profile.halfSeconds, 6 / halfRate));
-    const workerMetrics = () =>
-      fetch(`http://127.0.0.1:${worker.port}/metrics`, { signal: AbortSignal.timeout(5_000) })
-        .then((r) => r.text())
-        .catch(() => '');
+    const workerMetrics = () => metricsOf(`http://127.0.0.1:${worker.port}`);
     const metricsBefore = await workerMetrics();
     const half = await creations(halfRate, halfSeconds);
     // where the worker's time per start and per answer went at half the maximum (mean ms per stage);

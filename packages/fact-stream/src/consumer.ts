@@ -115,12 +115,12 @@ const REMEMBERED_LETTERS = 10_000;
 /**
  * After a crash kafkajs does not restart from (it restarts only from errors it deems retriable; a
  * broker coming back can still fail a start with "Failed to find group coordinator", which it does
- * not), how long the consumer waits before it starts again itself: 500 ms, doubling to 30 s, counted
- * from the last time it joined its group. Never gives up: a service that cannot consume stays not
- * ready and keeps trying, rather than staying up and reading nothing.
+ * not), how long the consumer waits before it starts again itself: 500 ms, doubling with each crash in
+ * a row (`crashesInARow`) to 30 s. Never gives up: a service that cannot consume stays not ready and
+ * keeps trying, rather than staying up and reading nothing.
  */
-export function restartDelayMs(crashesSinceJoin: number): number {
-  return Math.min(30_000, 500 * 2 ** Math.max(0, crashesSinceJoin - 1));
+export function restartDelayMs(crashesInARow: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.max(0, crashesInARow - 1));
 }
 
 /** A join that lasted this long counts as recovered: the next crash starts the backoff over. */

@@ -136,6 +136,8 @@ export function circuitMetrics(registry: Registry, pool: Pool): void {
 /** The stages a worker's delivery goes through, in order (`hireloop_worker_stage_seconds`). */
 export const WORKER_STAGES = ['delivered', 'locked', 'read', 'ran', 'published'] as const;
 export type WorkerStage = (typeof WORKER_STAGES)[number];
+/** What a worker's delivery was: a start (RunIntent) or an answer (HILResponse). */
+export type WorkerHandled = 'start' | 'answer';
 
 /**
  * Where a worker's time per delivery goes, by what it handled (`start`, `answer`) and stage:
@@ -152,7 +154,7 @@ export const workerStageMetrics = once((registry) => {
     buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1, 5],
     registers: [registry],
   });
-  return (handled: 'start' | 'answer', stage: WorkerStage, seconds: number) => histogram.observe({ handled, stage }, seconds);
+  return (handled: WorkerHandled, stage: WorkerStage, seconds: number) => histogram.observe({ handled, stage }, seconds);
 });
 
 /** Tool calls of employee runs by capability and outcome, and how long the calls that acted took. */

@@ -56,6 +56,14 @@ describe("hireloop's checkpointer (real Postgres)", () => {
     return { tuple, history };
   }
 
+  /** A fresh thread holding one checkpoint, put by hireloop's saver. */
+  async function threadWithOneCheckpoint() {
+    const thread = randomUUID();
+    const { checkpoint, versions } = checkpointOf(1);
+    await saver.put({ configurable: { thread_id: thread, checkpoint_ns: '' } }, checkpoint, metadata(1), versions);
+    return { thread, checkpoint };
+  }
+
   it('given the same checkpoints and writes, when put by it and by the library, then the library reads back the same', async () => {
     const ours = await written(saver);
     const theirs = await written(library);
@@ -81,9 +89,7 @@ describe("hireloop's checkpointer (real Postgres)", () => {
   });
 
   it('given a thread held, when its latest checkpoint is read twice, then Postgres is read once and each reader gets its own copy', async () => {
-    const thread = randomUUID();
-    const { checkpoint, versions } = checkpointOf(1);
-    await saver.put({ configurable: { thread_id: thread, checkpoint_ns: '' } }, checkpoint, metadata(1), versions);
+    const { thread, checkpoint } = await threadWithOneCheckpoint();
     const reads = vi.spyOn(PostgresSaver.prototype, 'getTuple');
     try {
       const [first, second] = await saver.holding(thread, async () => {
@@ -105,9 +111,7 @@ describe("hireloop's checkpointer (real Postgres)", () => {
   });
 
   it('given a thread held, then its read starts with the hold, beside what the holder asks first, and is the one the holder gets', async () => {
-    const thread = randomUUID();
-    const { checkpoint, versions } = checkpointOf(1);
-    await saver.put({ configurable: { thread_id: thread, checkpoint_ns: '' } }, checkpoint, metadata(1), versions);
+    const { thread, checkpoint } = await threadWithOneCheckpoint();
     const reads = vi.spyOn(PostgresSaver.prototype, 'getTuple');
     try {
       const got = await saver.holding(thread, async () => {
@@ -124,9 +128,7 @@ describe("hireloop's checkpointer (real Postgres)", () => {
   });
 
   it('given a thread held, when its read fails (Postgres away), then the next read asks Postgres again', async () => {
-    const thread = randomUUID();
-    const { checkpoint, versions } = checkpointOf(1);
-    await saver.put({ configurable: { thread_id: thread, checkpoint_ns: '' } }, checkpoint, metadata(1), versions);
+    const { thread, checkpoint } = await threadWithOneCheckpoint();
     const reads = vi.spyOn(PostgresSaver.prototype, 'getTuple').mockRejectedValueOnce(new Error('connection terminated'));
     try {
       const outcome = await saver.holding(thread, async () => {

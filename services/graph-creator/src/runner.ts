@@ -1,6 +1,14 @@
 import type { FactPublisher } from '@hireloop/fact-stream';
 import { causedBy, type FactBody, makeFact } from '@hireloop/fact-stream';
-import { type Clock, derivedId, type Logger, type Pool, systemClock, type WorkerStage } from '@hireloop/platform';
+import {
+  type Clock,
+  derivedId,
+  type Logger,
+  type Pool,
+  systemClock,
+  type WorkerHandled,
+  type WorkerStage,
+} from '@hireloop/platform';
 import {
   type AnyFact,
   checkAnswer,
@@ -82,7 +90,7 @@ export interface RunnerDeps<S, R = unknown> {
    */
   checkpoints?: { holding<T>(threadId: string, fn: () => Promise<T>): Promise<T> };
   /** where a start's or an answer's time goes, stage by stage (platform's `workerStageMetrics`) */
-  observe?: (handled: 'start' | 'answer', stage: WorkerStage, seconds: number) => void;
+  observe?: (handled: WorkerHandled, stage: WorkerStage, seconds: number) => void;
 }
 
 /**
@@ -96,7 +104,7 @@ class Stages {
 
   constructor(
     private readonly observe: NonNullable<RunnerDeps<unknown>['observe']>,
-    private readonly handled: 'start' | 'answer',
+    private readonly handled: WorkerHandled,
     /** when the fact was published (epoch ms), if known: the first stage is `delivered`, from then */
     publishedAt?: number,
   ) {
@@ -291,7 +299,7 @@ export class ExecutionRunner<S, R = unknown> {
     return woken;
   }
 
-  private stages(handled: 'start' | 'answer', publishedAt?: number): Stages | undefined {
+  private stages(handled: WorkerHandled, publishedAt?: number): Stages | undefined {
     return this.deps.observe ? new Stages(this.deps.observe, handled, publishedAt) : undefined;
   }
 

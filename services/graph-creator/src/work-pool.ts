@@ -25,7 +25,7 @@ export interface WorkPoolOptions {
 export class WorkPool {
   private readonly busy: Record<WorkClass, number> = { answer: 0, start: 0 };
   /** how many slots starts may take at once: all but the one kept for answers */
-  readonly startSlots: number;
+  private readonly startSlots: number;
   private isOpen: boolean;
   private readonly defer: (run: () => void) => void;
   private readonly waiting: Record<WorkClass, (() => void)[]> = { answer: [], start: [] };

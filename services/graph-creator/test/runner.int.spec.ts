@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FactPublisher, makeFact } from '@hireloop/fact-stream';
 import { FactCollector } from '@hireloop/fact-stream/testing';
-import { createCheckpointer, createKafka, createLogger, createPool } from '@hireloop/platform';
+import { createCheckpointer, createKafka, createLogger, createPool, WORKER_STAGES } from '@hireloop/platform';
 import { type HILPrompt, type HILResponse, type RunIntent, Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scriptedAnswer } from '../src/answerer';
@@ -190,8 +190,7 @@ describe('execution runner (real LangGraph + PostgresSaver, real Kafka)', () => 
     const first = await nextPrompt(id, 0);
     await timed.respond(answer(first), undefined, Date.now() - 5);
     await nextPrompt(id, 1);
-    const stages = ['delivered', 'locked', 'read', 'ran', 'published'];
-    expect(observed).toEqual([...stages.map((s) => `start/${s}`), ...stages.map((s) => `answer/${s}`)]);
+    expect(observed).toEqual([...WORKER_STAGES.map((s) => `start/${s}`), ...WORKER_STAGES.map((s) => `answer/${s}`)]);
   });
 
   it('a redelivered start or answer publishes the pending prompt again with the same ids', async () => {
