@@ -65,6 +65,19 @@ describe('what the broadcast consumer saw of an execution', () => {
     expect(projectionIsAhead(row, { kind: 'ended', result: result('e-4') })).toBe(false);
   });
 
+  it('given a projected row that ended, when the broadcast saw only a prompt published again (not the end), then it stays ended', () => {
+    const prompt = questionsPrompt('e-7', alice, 'c-7');
+    const row: ExecutionState = {
+      executionId: 'e-7',
+      orgId: 'acme',
+      ownerUserId: 'alice',
+      conversationId: 'c-7',
+      status: 'completed',
+      currentPrompt: null,
+    };
+    expect(withLive(row, { kind: 'prompt', prompt })).toEqual(row);
+  });
+
   it('given another org’s prompt under the same id, then the projected row is left as it is', () => {
     const row: ExecutionState = {
       executionId: 'e-5',

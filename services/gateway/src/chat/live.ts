@@ -5,7 +5,7 @@
  * an answer to a prompt the socket showed is decided at once, and a stale one is refused at once.
  */
 import type { AnyFact, ExecutionResult, HILPrompt } from '@hireloop/schemas';
-import type { ExecutionState } from '../commands/access';
+import { type ExecutionState, TERMINAL_STATUSES } from '../commands/access';
 
 export type Live = { kind: 'prompt'; prompt: HILPrompt } | { kind: 'ended'; result: ExecutionResult };
 
@@ -45,6 +45,9 @@ export class LivePrompts {
 export function withLive(execution: ExecutionState | null, live: Live): ExecutionState | null {
   const fact = live.kind === 'ended' ? live.result : live.prompt;
   if (execution && execution.orgId !== fact.orgId) return execution;
+  // an execution the projection shows ended stays ended: a prompt published again late, seen by a gateway
+  // that (restarted) never saw the end, does not reopen it
+  if (execution && TERMINAL_STATUSES.has(execution.status)) return execution;
   const base: ExecutionState = execution ?? {
     executionId: fact.executionId,
     orgId: fact.orgId,
