@@ -38,7 +38,8 @@ import {
   type PolicyRow,
   type ProjectionTables,
   policyFromRow,
-  writeProjections,
+  projectionStatements,
+  runAsOne,
 } from './tables';
 
 /** What the projector records of a delivery (a fact-stream `Delivery` is one). */
@@ -222,8 +223,42 @@ const ALLOCATE_SEQS = `SELECT array_agg(nextval('facts_seq_seq')) AS seqs FROM g
 
 const loadExecutions = (t: ProjectionTables) => `SELECT ${loadSql.executions(t, '$1')} AS executions`;
 
-const COPY_FACTS = `facts (seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers, kafka_partition,
-  kafka_offset, ts, prev_hash, hash)`;
+const FACT_COLUMNS = `seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers, kafka_partition,
+  kafka_offset, ts, prev_hash, hash`;
+
+const COPY_FACTS = `facts (${FACT_COLUMNS})`;
+
+/**
+ * Up to this many new facts go into `facts` with the transaction's projection upserts, as one statement;
+ * more (a backlog, a redelivered stretch) are streamed by COPY first. A small batch — the usual one once
+ * the projector keeps up — then costs one round trip fewer, and none of COPY's own (issue 16).
+ */
+export const INSERT_FACTS_MAX = 256;
+
+/**
+ * The facts as one data-modifying statement reading one JSON parameter (appended to `params`): each
+ * fact's canonical JSON goes in as it is, nothing escaped again. Pure.
+ */
+export function insertFactsStatement(
+  fresh: readonly Prepared[],
+  seqs: readonly number[],
+  prev: readonly (string | null)[],
+  hashes: readonly string[],
+  params: unknown[],
+): string {
+  const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+  const rows = fresh.map(
+    ({ fact, delivery, canonical, executionId, conversationId }, i) =>
+      `{"seq":${seqs[i]},"id":${text(fact.id)},"topic":${text(delivery.topic)},"type":${text(fact.type)},` +
+      `"org_id":${text(fact.orgId)},"execution_id":${text(executionId)},"conversation_id":${text(conversationId)},` +
+      `"payload":${canonical},"headers":${JSON.stringify(delivery.headers)},"kafka_partition":${delivery.partition},` +
+      `"kafka_offset":${text(delivery.offset)},"ts":${text(isoTime(fact.ts))},"prev_hash":${text(prev[i] ?? null)},"hash":${text(hashes[i] as string)}}`,
+  );
+  params.push(`[${rows.join(',')}]`);
+  return `INSERT INTO facts (${FACT_COLUMNS}) SELECT ${FACT_COLUMNS} FROM json_to_recordset($${params.length}::json) AS x(
+  seq bigint, id uuid, topic text, type text, org_id text, execution_id text, conversation_id text, payload jsonb, headers jsonb,
+  kafka_partition int, kafka_offset bigint, ts timestamptz, prev_hash text, hash text)`;
+}
 
 /** The COPY lines of the facts. */
 function* factLines(
@@ -348,7 +383,10 @@ async function store(
         prev.push(before);
         hashes.push(hash);
       }
-      await copyLines(client, COPY_FACTS, factLines(fresh, seqs, prev, hashes));
+      const params: unknown[] = [];
+      const statements: string[] = [];
+      if (fresh.length <= INSERT_FACTS_MAX) statements.push(insertFactsStatement(fresh, seqs, prev, hashes, params));
+      else await copyLines(client, COPY_FACTS, factLines(fresh, seqs, prev, hashes));
       const folded = fresh.map((p, i) => ({ fact: p.fact, seq: seqs[i] as number }));
 
       const executionStates = new Map<string, Execution>();
@@ -392,14 +430,20 @@ async function store(
       const newEmployees: Employee[] = [...changedEmployees].flatMap(
         (k) => employeeStates.get(k)?.versions.filter((v) => !known.has(v.employeeId)) ?? [],
       );
-      await writeProjections(client, tables, {
-        executions: [...changedExecutions].map((k) => executionStates.get(k) as Execution),
-        conversations: [...changedConversations].map((k) => conversationStates.get(k) as ConversationExecution),
-        employees: newEmployees,
-        activations: [...changedActivations].map((k) => activationStates.get(k) as EmployeeActivation),
-        effects: [...changedEffects].map((k) => effectStates.get(k) as ExecutionEffect),
-        policies: [...changedPolicies].map((k) => policyStates.get(k) as OrgPolicyState),
-      });
+      const projected = projectionStatements(
+        tables,
+        {
+          executions: [...changedExecutions].map((k) => executionStates.get(k) as Execution),
+          conversations: [...changedConversations].map((k) => conversationStates.get(k) as ConversationExecution),
+          employees: newEmployees,
+          activations: [...changedActivations].map((k) => activationStates.get(k) as EmployeeActivation),
+          effects: [...changedEffects].map((k) => effectStates.get(k) as ExecutionEffect),
+          policies: [...changedPolicies].map((k) => policyStates.get(k) as OrgPolicyState),
+        },
+        params,
+      );
+      // the facts (when not copied) and the projections' upserts: one statement
+      await runAsOne(client, [...statements, ...projected], params);
       // remembered once the transaction has committed: the written rows carry this transaction's id
       const versions = new Map(row.versions);
       cached = [...executionStates].map(([id, state]) => [

@@ -481,8 +481,13 @@ export async function copyProjections(client: PoolClient, tables: ProjectionTabl
 
 /** Writes projection rows in one statement (up to six inserts). */
 export async function writeProjections(client: PoolClient, tables: ProjectionTables, writes: ProjectionWrites): Promise<void> {
-  const parts: string[] = [];
   const params: unknown[] = [];
+  await runAsOne(client, projectionStatements(tables, writes, params), params);
+}
+
+/** The upserts of `writes`, each a data-modifying statement whose parameters are appended to `params`. */
+export function projectionStatements(tables: ProjectionTables, writes: ProjectionWrites, params: unknown[]): string[] {
+  const parts: string[] = [];
   if (writes.executions.length > 0) {
     const insert = bulkInsert(tables.executions, EXECUTION_TYPES, writes.executions.map(executionToRow), params);
     parts.push(`${insert} ON CONFLICT (execution_id) DO UPDATE SET ${updateAll(EXECUTION_COLUMNS, 'execution_id')}`);
@@ -514,13 +519,23 @@ export async function writeProjections(client: PoolClient, tables: ProjectionTab
     const insert = bulkInsert(tables.policies, POLICY_TYPES, writes.policies.map(policyToRow), params);
     parts.push(`${insert} ON CONFLICT (org_id) DO UPDATE SET ${updateAll(POLICY_COLUMNS, 'org_id')}`);
   }
-  if (parts.length === 0) return;
-  const sql =
-    parts.length === 1
-      ? (parts[0] as string)
-      : `WITH ${parts
-          .slice(0, -1)
-          .map((p, i) => `w${i} AS (${p})`)
-          .join(', ')} ${parts.at(-1)}`;
-  await client.query(sql, params);
+  return parts;
+}
+
+/**
+ * Data-modifying statements run as one (all but the last as CTEs): one round trip, and all of them or
+ * none. Pure.
+ */
+export function asOneStatement(parts: readonly string[]): string | null {
+  if (parts.length <= 1) return parts[0] ?? null;
+  return `WITH ${parts
+    .slice(0, -1)
+    .map((p, i) => `w${i} AS (${p})`)
+    .join(', ')} ${parts.at(-1)}`;
+}
+
+/** Runs `parts` as one statement (`asOneStatement`); nothing when there are none. */
+export async function runAsOne(client: PoolClient, parts: readonly string[], params: readonly unknown[]): Promise<void> {
+  const sql = asOneStatement(parts);
+  if (sql !== null) await client.query(sql, params as unknown[]);
 }

@@ -11,11 +11,13 @@ import {
   getEmployee,
   getExecution,
   getTimeline,
+  INSERT_FACTS_MAX,
   listEmployees,
   listExecutions,
   liveTables,
   pendingPrompt,
   projectBatch,
+  type Recorded,
   verifyProjections,
   writeProjections,
 } from '../src';
@@ -30,6 +32,20 @@ const project = (db: TestDatabase, facts: AnyFact[]) =>
 
 const count = async (db: TestDatabase, sql: string, params: unknown[] = []): Promise<number> =>
   Number((await db.pool.query<{ n: string }>(sql, params)).rows[0]?.n);
+
+/**
+ * The two ways facts go in: with the projection upserts in one statement (a batch of up to
+ * INSERT_FACTS_MAX new facts), or streamed by COPY (a bigger one: here padded with other chats' messages).
+ */
+const WRITE_PATHS = [
+  { path: 'one statement', padding: 0 },
+  { path: 'COPY', padding: INSERT_FACTS_MAX },
+] as const;
+const padding = (n: number): Recorded[] =>
+  Array.from({ length: n }, () => {
+    const s = script({ orgId: 'padding' });
+    return recorded(factsFor(s).uiMessage('padding'));
+  });
 
 describe('projector (real Postgres)', () => {
   let db: TestDatabase;
@@ -54,28 +70,31 @@ describe('projector (real Postgres)', () => {
     expect(before).toMatchObject({ status: 'waiting', currentPrompt: prompt, progress: 20, lastSeq: expect.any(Number) });
   });
 
-  it('records topic, partition, offset and headers, and links each fact to the previous one of its execution', async () => {
-    const s = script();
-    const facts = creation(s);
-    await projectBatch(
-      db.pool,
-      facts.map((fact, i) => ({ ...recorded(fact, 'pfx.'), partition: 2, offset: String(100 + i) })),
-    );
-    const { rows } = await db.pool.query(
-      `SELECT topic, type, kafka_partition, kafka_offset, headers, chain_key, prev_hash, hash FROM facts
+  it.each(WRITE_PATHS)(
+    'records topic, partition, offset and headers, and links each fact to the previous one of its execution ($path)',
+    async ({ padding: n }) => {
+      const s = script();
+      const facts = creation(s);
+      await projectBatch(db.pool, [
+        ...padding(n),
+        ...facts.map((fact, i) => ({ ...recorded(fact, 'pfx.'), partition: 2, offset: String(100 + i) })),
+      ]);
+      const { rows } = await db.pool.query(
+        `SELECT topic, type, kafka_partition, kafka_offset, headers, chain_key, prev_hash, hash FROM facts
        WHERE execution_id = $1 ORDER BY seq`,
-      [s.executionId],
-    );
-    expect(rows.map((r) => r.type)).toEqual(facts.slice(2).map((f) => f.type));
-    expect(rows[0]).toMatchObject({
-      topic: 'pfx.runIntent',
-      kafka_partition: 2,
-      kafka_offset: '102',
-      headers: { factType: 'RunIntent' },
-    });
-    for (let i = 1; i < rows.length; i++) expect(rows[i].prev_hash).toBe(rows[i - 1].hash);
-    expect(rows[0].chain_key).toBe(`execution/${s.executionId}`);
-  });
+        [s.executionId],
+      );
+      expect(rows.map((r) => r.type)).toEqual(facts.slice(2).map((f) => f.type));
+      expect(rows[0]).toMatchObject({
+        topic: 'pfx.runIntent',
+        kafka_partition: 2,
+        kafka_offset: '102',
+        headers: { factType: 'RunIntent' },
+      });
+      for (let i = 1; i < rows.length; i++) expect(rows[i].prev_hash).toBe(rows[i - 1].hash);
+      expect(rows[0].chain_key).toBe(`execution/${s.executionId}`);
+    },
+  );
 
   it('projects a whole creation: completed, the employee registered, who may answer recorded', async () => {
     const s = script({ orgId: 'initech', userId: 'peter' });
@@ -181,53 +200,57 @@ describe('projector (real Postgres)', () => {
     expect(verify.difference).toBeNull();
   });
 
-  it('stores facts whose text holds tabs, newlines, backslashes, quotes and non-ASCII exactly, and their chain checks', async () => {
-    // what COPY's text format gives a meaning to (tab, newline, CR, backslash, `\N`, `\.` alone on a
-    // line), what JSON escapes (quotes, control characters), and what is more than one byte
-    const tricky = [
-      'tab\there',
-      'newline\nthere',
-      'cr\rlf\r\n',
-      'back\\slash and \\\\ two',
-      '"quoted" \'single\'',
-      'caf\u00e9 \u00e9t\u00e9 \u4e2d\u6587 \u2028',
-      'emoji \u{1f389} \u{1f469}\u200d\u{1f4bb}',
-      'literal \\N and \\t and \\n',
-      '\n\\.\n',
-      'controls \b \f \u0001 \u007f',
-      'ends with a backslash \\',
-    ].join(' | ');
-    const s = script();
-    const clock = steppingClock();
-    const f = factsFor(s, clock);
-    const messages = [f.uiMessage(tricky), f.uiMessage('\\N'), f.uiMessage(`${tricky}\t`)];
-    const answer = makeFact(
-      'HILResponse',
-      { orgId: s.orgId, correlation: { executionId: s.executionId, conversationId: s.conversationId, userId: s.userId } },
-      {
-        executionId: s.executionId,
-        promptId: 'p-free-text',
-        kind: 'questions',
-        payload: { answers: { q1: tricky, q2: '\\N', q3: '\\' } },
-      },
-      { clock },
-    );
-    const headers = { factType: 'HILResponse', note: tricky, nul: '\\N' };
-    await projectBatch(db.pool, [
-      ...messages.map((m) => recorded(m)),
-      { ...recorded(f.start()), headers: { factType: 'RunIntent' } },
-    ]);
-    await projectBatch(db.pool, [{ ...recorded(answer), headers }]);
+  it.each(WRITE_PATHS)(
+    'stores facts whose text holds tabs, newlines, backslashes, quotes and non-ASCII exactly, and their chain checks ($path)',
+    async ({ padding: n }) => {
+      // what COPY's text format gives a meaning to (tab, newline, CR, backslash, `\N`, `\.` alone on a
+      // line), what JSON escapes (quotes, control characters), and what is more than one byte
+      const tricky = [
+        'tab\there',
+        'newline\nthere',
+        'cr\rlf\r\n',
+        'back\\slash and \\\\ two',
+        '"quoted" \'single\'',
+        'caf\u00e9 \u00e9t\u00e9 \u4e2d\u6587 \u2028',
+        'emoji \u{1f389} \u{1f469}\u200d\u{1f4bb}',
+        'literal \\N and \\t and \\n',
+        '\n\\.\n',
+        'controls \b \f \u0001 \u007f',
+        'ends with a backslash \\',
+      ].join(' | ');
+      const s = script();
+      const clock = steppingClock();
+      const f = factsFor(s, clock);
+      const messages = [f.uiMessage(tricky), f.uiMessage('\\N'), f.uiMessage(`${tricky}\t`)];
+      const answer = makeFact(
+        'HILResponse',
+        { orgId: s.orgId, correlation: { executionId: s.executionId, conversationId: s.conversationId, userId: s.userId } },
+        {
+          executionId: s.executionId,
+          promptId: 'p-free-text',
+          kind: 'questions',
+          payload: { answers: { q1: tricky, q2: '\\N', q3: '\\' } },
+        },
+        { clock },
+      );
+      const headers = { factType: 'HILResponse', note: tricky, nul: '\\N' };
+      await projectBatch(db.pool, [
+        ...padding(n),
+        ...messages.map((m) => recorded(m)),
+        { ...recorded(f.start()), headers: { factType: 'RunIntent' } },
+      ]);
+      await projectBatch(db.pool, [...padding(n), { ...recorded(answer), headers }]);
 
-    for (const fact of [...messages, answer]) {
-      const { rows } = await db.pool.query('SELECT payload, headers FROM facts WHERE id = $1', [fact.id]);
-      expect(rows).toHaveLength(1);
-      expect(rows[0].payload).toEqual(fact);
-    }
-    const { rows } = await db.pool.query('SELECT headers FROM facts WHERE id = $1', [answer.id]);
-    expect(rows[0].headers).toEqual(headers);
-    expect((await checkChain(db.pool)).broken).toBeNull();
-  });
+      for (const fact of [...messages, answer]) {
+        const { rows } = await db.pool.query('SELECT payload, headers FROM facts WHERE id = $1', [fact.id]);
+        expect(rows).toHaveLength(1);
+        expect(rows[0].payload).toEqual(fact);
+      }
+      const { rows } = await db.pool.query('SELECT headers FROM facts WHERE id = $1', [answer.id]);
+      expect(rows[0].headers).toEqual(headers);
+      expect((await checkChain(db.pool)).broken).toBeNull();
+    },
+  );
 
   it('a completion delivered again under a new fact id, after several later versions of its name, registers nothing', async () => {
     const orgId = `redeliver-${randomUUID().slice(0, 8)}`;
