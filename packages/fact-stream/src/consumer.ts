@@ -64,6 +64,12 @@ export interface ConsumerOptions {
 /** Pipelined, the consumer lets the event loop run between this many messages of a batch. */
 const YIELD_EVERY = 200;
 
+/**
+ * How often, at most, a consumer commits the offsets it has handled: kafkajs' auto-commit, and the
+ * pipelined consumer's own commits. Committed any later, a fact is read again after a crash, never lost.
+ */
+export const COMMIT_INTERVAL_MS = 1_000;
+
 /** A pipelined batch between its hand-over and the commit of its offsets. */
 interface Pending {
   topic: string;
@@ -163,11 +169,15 @@ export class FactConsumer {
   private maxFactsInFlight = 0;
   private inFlight = 0;
   private readonly settled = new Set<() => void>();
-  /** pipelined batches not yet committed, oldest first, per `topic:partition` (a seek starts a new queue) */
+  /** pipelined batches not yet handled in a row from the oldest, per `topic:partition` (a seek starts a new queue) */
   private readonly pending = new Map<string, Pending[]>();
+  /** per `topic:partition`, the offset past the pipelined batches handled in a row, not committed yet */
+  private handledUpTo = new Map<string, { topic: string; partition: number; offset: string }>();
   /** bumped when a partition seeks back: a batch fetched before the seek is not handed over after it */
   private readonly epochs = new Map<string, number>();
   private committing: Promise<void> = Promise.resolve();
+  /** a commit of the handled pipelined batches due (`commitSoon`) */
+  private commitTimer: NodeJS.Timeout | undefined;
   /** pipelined batches between the start of `eachBatch` and their hand-over */
   private arriving = 0;
   private stopping = false;
@@ -249,7 +259,7 @@ export class FactConsumer {
       // pipelined, the consumer commits itself, once batches are handled: the offsets kafkajs resolves
       // only move its fetch position on
       autoCommit: !this.pipelined,
-      autoCommitInterval: 1_000,
+      autoCommitInterval: COMMIT_INTERVAL_MS,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
       eachBatch: (payload) =>
@@ -298,7 +308,9 @@ export class FactConsumer {
         // not running (never started, or between a crash and its restart): nothing is fetched anyway
       }
       await this.drained();
-      await this.committing;
+      clearTimeout(this.commitTimer);
+      this.commitTimer = undefined;
+      await this.commitNow();
     }
     await this.consumer.disconnect();
   }
@@ -308,6 +320,7 @@ export class FactConsumer {
    * from here, and batches of theirs still waiting are dropped (the new owner reads them again).
    */
   private onAssigned(assignment: Record<string, readonly number[]>): void {
+    this.handledUpTo = keepAssigned(this.handledUpTo, assignment);
     const kept = keepAssigned(this.pending, assignment);
     for (const key of this.pending.keys()) {
       if (kept.has(key)) continue;
@@ -489,7 +502,38 @@ export class FactConsumer {
       }
     }
     this.wake();
-    if (state === 'handled') this.committing = this.committing.then(() => this.commitHandled());
+    if (state === 'handled') {
+      this.advance(`${entry.topic}:${entry.partition}`);
+      this.commitSoon();
+    }
+  }
+
+  /** Moves a partition's handled mark past its batches handled in a row from the oldest. */
+  private advance(key: string): void {
+    const queue = this.pending.get(key);
+    if (!queue) return;
+    let done: Pending | undefined;
+    while (queue[0]?.state === 'handled') done = queue.shift();
+    if (done) this.handledUpTo.set(key, { topic: done.topic, partition: done.partition, offset: done.next });
+    if (queue.length === 0) this.pending.delete(key);
+  }
+
+  /**
+   * Commits what is handled within COMMIT_INTERVAL_MS: one OffsetCommit for the batches of that while,
+   * not one per batch (each is a request and an append to the broker's offsets log). A member that dies
+   * meanwhile has its last second read again; the handlers are idempotent. `stop()` commits at once.
+   */
+  private commitSoon(): void {
+    if (this.commitTimer !== undefined) return;
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = undefined;
+      void this.commitNow();
+    }, COMMIT_INTERVAL_MS);
+  }
+
+  private commitNow(): Promise<void> {
+    this.committing = this.committing.then(() => this.commitHandled());
+    return this.committing;
   }
 
   private wake(): void {
@@ -499,13 +543,8 @@ export class FactConsumer {
 
   /** Commits, per partition, past the batches handled in a row from the oldest. */
   private async commitHandled(): Promise<void> {
-    const offsets: { topic: string; partition: number; offset: string }[] = [];
-    for (const [key, queue] of this.pending) {
-      let done: Pending | undefined;
-      while (queue[0]?.state === 'handled') done = queue.shift();
-      if (done) offsets.push({ topic: done.topic, partition: done.partition, offset: done.next });
-      if (queue.length === 0) this.pending.delete(key);
-    }
+    const offsets = [...this.handledUpTo.values()];
+    this.handledUpTo.clear();
     if (offsets.length === 0) return;
     try {
       await this.consumer.commitOffsets(offsets);

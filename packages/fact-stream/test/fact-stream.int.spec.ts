@@ -11,7 +11,7 @@ import {
   PartitionAssigners,
 } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { type DeadLetter, FactConsumer, FactPublisher, makeFact } from '../src';
+import { COMMIT_INTERVAL_MS, type DeadLetter, FactConsumer, FactPublisher, makeFact } from '../src';
 import { POISON, readTopics, sendPoison } from '../src/testing';
 
 const log = createLogger('fact-stream-test', 'silent');
@@ -511,6 +511,56 @@ describe('fact stream (real Kafka)', () => {
     // the partition is read in order: reaching the new fact, the second consumer passed every earlier one
     await until(() => second.includes(last.id), 'the fact published after the stop');
     expect([...first, ...second]).toEqual(facts.map((f) => f.id));
+  });
+
+  it('pipelined: commits what it handled at most once every COMMIT_INTERVAL_MS, however many batches it handles', async () => {
+    const own = await ownTopics('pipe-commits');
+    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+    const groupId = `pipelined-commits-${randomUUID()}`;
+    // the kafkajs consumer underneath, to hear its requests
+    let inner: Consumer | undefined;
+    const hearing = {
+      consumer: (config: ConsumerConfig) => {
+        inner = kafka.consumer(config);
+        return inner;
+      },
+    } as Kafka;
+    const c = consumer(groupId, {
+      kafka: hearing,
+      topics: [Topics.hilResponse],
+      topicPrefix: own.topicPrefix,
+      publisher: own.publisher,
+    });
+    let commits = 0;
+    inner?.on(inner.events.REQUEST, ({ payload }) => {
+      if (payload.apiName === 'OffsetCommit') commits++;
+    });
+    const handled: string[] = [];
+    let partition = -1;
+    c.onBatch(
+      async (deliveries) => {
+        partition = deliveries[0]?.partition ?? partition;
+        handled.push(...deliveries.map((d) => d.fact.id));
+      },
+      { maxFactsInFlight: 100 },
+    );
+    await c.start();
+
+    const facts = Array.from({ length: 20 }, (_, i) => answer('exec-pipe-commits', `p-${i}`));
+    const started = Date.now();
+    // one fact at a time, each handled before the next is published: a batch each
+    for (const fact of facts) {
+      await own.publisher.publish(fact);
+      await until(() => handled.includes(fact.id), `fact ${fact.id} handled`);
+    }
+    const elapsed = Date.now() - started;
+    expect(handled).toEqual(facts.map((f) => f.id));
+    expect(commits).toBeLessThanOrEqual(Math.ceil(elapsed / COMMIT_INTERVAL_MS) + 1);
+    // and what was handled is committed, without a stop
+    await eventually(
+      async () => (await committed(groupId, topic, partition)) === facts.length,
+      'the partition committed to its end',
+    );
   });
 
   /** Every message a topic holds now, counted from its partitions' high watermarks. */
