@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type Checkpoint, emptyCheckpoint, INTERRUPT } from '@langchain/langgraph-checkpoint';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createCheckpointer, createLibraryCheckpointer } from '../src/checkpointer';
+import { createCheckpointer, createLibraryCheckpointer, preparingPool } from '../src/checkpointer';
 import { migrate } from '../src/migrate';
 import { createPool, dropDatabase, withDatabase } from '../src/postgres';
 
@@ -173,5 +173,56 @@ describe("hireloop's checkpointer (real Postgres)", () => {
       await saver.getTuple({ configurable: { thread_id: thread } }),
     ]);
     expect(reads).toEqual([undefined, undefined]);
+  });
+  /** The statements prepared on a pool's one connection by hireloop's saver. */
+  const preparedOn = async (one: ReturnType<typeof createPool>): Promise<string[]> =>
+    (
+      await one.query<{ statement: string }>(
+        "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'hireloop-%' ORDER BY statement",
+      )
+    ).rows.map((r) => r.statement);
+
+  it('given one connection, when checkpoints are put and read again and again, then each statement is prepared on it once and reused', async () => {
+    const one = createPool(url, 1);
+    try {
+      const mine = createCheckpointer(one);
+      const round = async () => {
+        const thread = randomUUID();
+        let config = { configurable: { thread_id: thread, checkpoint_ns: '' } };
+        for (const step of [1, 2]) {
+          const { checkpoint, versions } = checkpointOf(step);
+          config = (await mine.put(config, checkpoint, metadata(step), versions)) as typeof config;
+          await mine.putWrites(config, [[INTERRUPT, { value: 'asked', id: `p-${step}` }]], 'task-1');
+        }
+        return mine.getTuple({ configurable: { thread_id: thread } });
+      };
+      const first = await round();
+      const prepared = await preparedOn(one);
+      // the latest-checkpoint read, the checkpoint write and the pending write
+      expect(prepared.some((text) => text.includes('ORDER BY checkpoint_id DESC LIMIT 1'))).toBe(true);
+      expect(prepared.some((text) => text.includes('checkpoint_blobs') && text.startsWith('WITH blobs AS'))).toBe(true);
+      expect(prepared.some((text) => text.startsWith('INSERT INTO "langgraph".checkpoint_writes'))).toBe(true);
+      const second = await round();
+      expect(await preparedOn(one)).toEqual(prepared);
+      expect(second?.checkpoint.channel_values).toEqual(first?.checkpoint.channel_values);
+      expect(second?.pendingWrites).toEqual([['task-1', INTERRUPT, { value: 'asked', id: 'p-2' }]]);
+    } finally {
+      await one.end();
+    }
+  });
+
+  it('given a bound of two statements, when a third text comes, then it runs unprepared and answers all the same', async () => {
+    const one = createPool(url, 1);
+    try {
+      const bounded = preparingPool(one, 2);
+      const answers = [];
+      for (const text of ['SELECT $1::int + 1 AS n', 'SELECT $1::int + 2 AS n', 'SELECT $1::int + 3 AS n']) {
+        answers.push((await bounded.query<{ n: number }>(text, [10])).rows[0]?.n);
+      }
+      expect(answers).toEqual([11, 12, 13]);
+      expect(await preparedOn(one)).toEqual(['SELECT $1::int + 1 AS n', 'SELECT $1::int + 2 AS n']);
+    } finally {
+      await one.end();
+    }
   });
 });
