@@ -1,5 +1,5 @@
 import type { Delivery } from '@hireloop/fact-stream';
-import { HireloopError, type Logger, type Pool, withTransaction } from '@hireloop/platform';
+import { HireloopError, type Logger, type Pool, statementNames, withTransaction } from '@hireloop/platform';
 import type { AnyFact, FactType } from '@hireloop/schemas';
 import { canonicalJson, chainHash, chainKey, conversationIdOf, executionIdOf, lockStatement } from './chain';
 import { copyJson, copyLines, copyText } from './copy';
@@ -366,7 +366,7 @@ async function store(
     pool,
     async (client) => {
       const read = readStatement(tables, batch, keys, checked);
-      const row = (await client.query<ReadRow>(read.text, read.values)).rows[0] as ReadRow;
+      const row = (await client.query<ReadRow>(statementNames.query(read.text, read.values))).rows[0] as ReadRow;
       const existing = new Set((row.existing ?? []).map((id) => id.toLowerCase()));
       const fresh = checked ? batch.filter((p) => !existing.has(p.fact.id.toLowerCase())) : batch;
       if (fresh.length === 0) return { received, inserted: 0, duplicates: received };

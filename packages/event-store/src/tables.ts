@@ -1,4 +1,4 @@
-import type { PoolClient } from '@hireloop/platform';
+import { type PoolClient, statementNames } from '@hireloop/platform';
 import type { Effect, HILPrompt, OrgPolicy, WorkflowActivation } from '@hireloop/schemas';
 import { copyJson, copyLines, copyText } from './copy';
 import {
@@ -534,8 +534,8 @@ export function asOneStatement(parts: readonly string[]): string | null {
     .join(', ')} ${parts.at(-1)}`;
 }
 
-/** Runs `parts` as one statement (`asOneStatement`); nothing when there are none. */
+/** Runs `parts` as one statement (`asOneStatement`), prepared on its connection; nothing when there are none. */
 export async function runAsOne(client: PoolClient, parts: readonly string[], params: readonly unknown[]): Promise<void> {
   const sql = asOneStatement(parts);
-  if (sql !== null) await client.query(sql, params as unknown[]);
+  if (sql !== null) await client.query(statementNames.query(sql, params));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { makeFact } from '@hireloop/fact-stream';
-import { createLogger, hasCode } from '@hireloop/platform';
+import { createLogger, createPool, hasCode } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -54,6 +54,27 @@ describe('projector (real Postgres)', () => {
   });
   afterAll(async () => {
     await db.drop();
+  });
+
+  it('prepares the statements of a small batch once per connection, and reuses them for the next batches', async () => {
+    const one = createPool(db.url, 1);
+    try {
+      const prepared = async () =>
+        (
+          await one.query<{ statement: string }>(
+            "SELECT statement FROM pg_prepared_statements WHERE name LIKE 'hireloop-%' ORDER BY statement",
+          )
+        ).rows.map((r) => r.statement);
+      const [first, second] = [creation(script()), creation(script())].map((facts) => facts.map((f) => recorded(f)));
+      await projectBatch(one, first ?? []);
+      const after = await prepared();
+      expect(after.some((text) => text.includes('INSERT INTO facts'))).toBe(true);
+      expect(after.some((text) => text.includes('AS heads'))).toBe(true);
+      await projectBatch(one, second ?? []);
+      expect(await prepared()).toEqual(after);
+    } finally {
+      await one.end();
+    }
   });
 
   it('stores a fact delivered twice (in one batch or two) once, and folds it once', async () => {

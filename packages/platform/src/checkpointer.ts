@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import {
   type ChannelVersions,
@@ -12,6 +11,7 @@ import {
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import type pg from 'pg';
 import { createPool } from './postgres';
+import { preparingPool } from './prepared';
 
 /** LangGraph's checkpoints live in their own schema of hireloop's database (ARCHITECTURE §5). */
 export const CHECKPOINT_SCHEMA = 'langgraph';
@@ -52,37 +52,6 @@ export function putWritesSql(schema: string, writes: number, replace: boolean): 
   }`;
 }
 
-/**
- * The pool as the checkpointer queries it: each of its statements prepared once per connection (a named
- * statement), so Postgres parses and plans the checkpoint read, a join over three tables, once per
- * connection instead of on every call (measured: 0.57 → 0.35 ms of Postgres CPU per read). A name is
- * the hash of the text, so wrappers of one pool agree; past `max` distinct texts a new one runs unnamed,
- * so no connection holds more than `max` of them (the saver's are a few dozen: its reads, and a write per
- * number of blobs or pending writes).
- */
-export function preparingPool(pool: pg.Pool, max = 200): pg.Pool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (name === undefined && names.size < max) {
-      name = `hireloop-${createHash('sha1').update(text).digest('base64url')}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  const query = (text: unknown, values?: unknown[]) => {
-    const name = typeof text === 'string' && Array.isArray(values) ? nameOf(text) : undefined;
-    return name ? pool.query({ name, text: text as string, values }) : pool.query(text as string, values);
-  };
-  return new Proxy(pool, {
-    get(target, property) {
-      if (property === 'query') return query;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
 /** The read of a thread's latest checkpoint while held (absent: none since the last write; null within: the thread has none). */
 type Held = { read?: Promise<CheckpointTuple | null> };
 
@@ -102,7 +71,7 @@ const handedOut = (tuple: CheckpointTuple | null | undefined): CheckpointTuple |
  */
 export class HireloopSaver extends PostgresSaver {
   private readonly held = new Map<string, Held>();
-  /** the pool, its statements prepared (`preparingPool`): the library's reads and this class's writes */
+  /** the pool, its statements prepared once per connection (`preparingPool`): the library's reads and this class's writes */
   private readonly db: pg.Pool;
   private readonly schema: string;
 

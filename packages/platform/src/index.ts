@@ -11,4 +11,5 @@ export * from './logger';
 export * from './metrics';
 export * from './migrate';
 export * from './postgres';
+export * from './prepared';
 export * from './service';

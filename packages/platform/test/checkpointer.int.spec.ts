@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type Checkpoint, emptyCheckpoint, INTERRUPT } from '@langchain/langgraph-checkpoint';
 import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createCheckpointer, createLibraryCheckpointer, preparingPool } from '../src/checkpointer';
+import { createCheckpointer, createLibraryCheckpointer } from '../src/checkpointer';
 import { migrate } from '../src/migrate';
 import { createPool, dropDatabase, withDatabase } from '../src/postgres';
+import { preparingPool, StatementNames } from '../src/prepared';
 
 /** A checkpoint with a value, an object and a channel that is empty at this version (stored as `empty`). */
 function checkpointOf(step: number): { checkpoint: Checkpoint; versions: Record<string, number> } {
@@ -214,7 +215,7 @@ describe("hireloop's checkpointer (real Postgres)", () => {
   it('given a bound of two statements, when a third text comes, then it runs unprepared and answers all the same', async () => {
     const one = createPool(url, 1);
     try {
-      const bounded = preparingPool(one, 2);
+      const bounded = preparingPool(one, new StatementNames(2));
       const answers = [];
       for (const text of ['SELECT $1::int + 1 AS n', 'SELECT $1::int + 2 AS n', 'SELECT $1::int + 3 AS n']) {
         answers.push((await bounded.query<{ n: number }>(text, [10])).rows[0]?.n);
