@@ -1,4 +1,4 @@
-import type { Pool } from '@hireloop/platform';
+import { type Pool, statementNames } from '@hireloop/platform';
 import {
   type AnyFact,
   AnyFactSchema,
@@ -160,10 +160,10 @@ const executionView = (r: ExecutionRecord): ExecutionView => ({
 });
 
 export async function getExecution(pool: Pool, orgId: string, executionId: string): Promise<ExecutionView | null> {
-  const { rows } = await pool.query<ExecutionRecord>(`${EXECUTION_SELECT} WHERE x.org_id = $1 AND x.execution_id = $2`, [
-    orgId,
-    executionId,
-  ]);
+  // read for every answer (the gateway's checks): prepared once per connection
+  const { rows } = await pool.query<ExecutionRecord>(
+    statementNames.query(`${EXECUTION_SELECT} WHERE x.org_id = $1 AND x.execution_id = $2`, [orgId, executionId]),
+  );
   return rows[0] ? executionView(rows[0]) : null;
 }
 
@@ -242,10 +242,12 @@ export async function pendingPrompts(pool: Pool, orgId: string, conversationId: 
     owner_user_id: string | null;
     current_prompt: PendingPrompt['prompt'];
   }>(
-    `SELECT execution_id, conversation_id, owner_user_id, current_prompt FROM executions
+    statementNames.query(
+      `SELECT execution_id, conversation_id, owner_user_id, current_prompt FROM executions
      WHERE org_id = $1 AND conversation_id = $2 AND status = 'waiting' AND current_prompt IS NOT NULL
      ORDER BY updated_at DESC, execution_id`,
-    [orgId, conversationId],
+      [orgId, conversationId],
+    ),
   );
   return rows.map((r) => ({
     executionId: r.execution_id,

@@ -1,5 +1,5 @@
 /** The hub's Postgres: the catalog (cached in memory per catalog version) and each org's connections. */
-import { type Pool, withTransaction } from '@hireloop/platform';
+import { type Pool, statementNames, withTransaction } from '@hireloop/platform';
 import type { BuiltInCatalog } from '@hireloop/schemas';
 import { connectionSet } from './decide';
 
@@ -67,11 +67,14 @@ export function postgresStore(pool: Pool): ConnectHubStore {
 
   return {
     async orgState(orgId) {
+      // every view request asks this first: prepared once per connection
       const { rows } = await pool.query<{ catalog_version: string; org_version: string; connected: string[] }>(
-        `SELECT (SELECT version FROM catalog_version) AS catalog_version,
+        statementNames.query(
+          `SELECT (SELECT version FROM catalog_version) AS catalog_version,
                 COALESCE((SELECT version FROM org_connection_versions WHERE org_id = $1), 0) AS org_version,
                 ARRAY(SELECT provider_id FROM org_connections WHERE org_id = $1 ORDER BY provider_id) AS connected`,
-        [orgId],
+          [orgId],
+        ),
       );
       const row = rows[0]!;
       return { catalogVersion: int(row.catalog_version), orgVersion: int(row.org_version), connected: row.connected };

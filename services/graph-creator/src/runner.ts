@@ -5,6 +5,7 @@ import {
   derivedId,
   type Logger,
   type Pool,
+  statementNames,
   systemClock,
   type WorkerHandled,
   type WorkerStage,
@@ -561,8 +562,10 @@ export class ExecutionRunner<S, R = unknown> {
 
   private async row(executionId: string): Promise<ExecutionRow | undefined> {
     const { rows } = await this.deps.pool.query<ExecutionRow>(
-      'SELECT execution_id, org_id, owner_user_id, conversation_id, status, employee_id FROM graph_executions WHERE execution_id = $1',
-      [executionId],
+      statementNames.query(
+        'SELECT execution_id, org_id, owner_user_id, conversation_id, status, employee_id FROM graph_executions WHERE execution_id = $1',
+        [executionId],
+      ),
     );
     return rows[0];
   }
@@ -588,12 +591,12 @@ export class ExecutionRunner<S, R = unknown> {
   private async withAdvisoryLock<T>(executionId: string, fn: () => Promise<T>): Promise<T> {
     const client = await this.deps.pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 42))', [executionId]);
+      await client.query(statementNames.query('SELECT pg_advisory_lock(hashtextextended($1, 42))', [executionId]));
       try {
         const checkpoints = this.deps.checkpoints;
         return await (checkpoints ? checkpoints.holding(executionId, fn) : fn());
       } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [executionId]);
+        await client.query(statementNames.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [executionId]));
       }
     } finally {
       client.release();
