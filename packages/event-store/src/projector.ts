@@ -236,8 +236,8 @@ const COPY_FACTS = `facts (${FACT_COLUMNS})`;
 export const INSERT_FACTS_MAX = 256;
 
 /**
- * The facts as one data-modifying statement reading one JSON parameter (appended to `params`): each
- * fact's canonical JSON goes in as it is, nothing escaped again. Pure.
+ * The facts as one data-modifying statement reading one JSON parameter, which it appends to `params`:
+ * each fact's canonical JSON goes in as it is, nothing escaped again. No I/O.
  */
 export function insertFactsStatement(
   fresh: readonly Prepared[],

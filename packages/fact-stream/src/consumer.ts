@@ -147,6 +147,24 @@ export function keepAssigned<T>(pending: ReadonlyMap<string, T>, assignment: Rec
   return new Map([...pending].filter(([key]) => owned.has(key)));
 }
 
+/** A partition's offset to commit: past the batches handled in a row. */
+export interface CommitMark {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+/**
+ * Of the marks of handled batches, per `topic:partition`, those ahead of what this member committed
+ * last: a commit never takes a partition back. Pure.
+ */
+export function aheadOfCommitted(
+  marks: ReadonlyMap<string, CommitMark>,
+  committed: ReadonlyMap<string, bigint>,
+): (CommitMark & { key: string })[] {
+  return [...marks].flatMap(([key, mark]) => (BigInt(mark.offset) > (committed.get(key) ?? -1n) ? [{ key, ...mark }] : []));
+}
+
 function headerStrings(message: KafkaMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name in message.headers) {
@@ -160,7 +178,8 @@ function headerStrings(message: KafkaMessage): Record<string, string> {
  * Consumes facts: each is validated on receipt; an invalid one, one on the wrong topic, or one whose
  * handler keeps failing after bounded retries goes to `<topic>.dlq` with the error and the original
  * bytes, and the consumer moves on. Offsets are resolved only after the handler returned (its effect
- * is durable), and committed after each batch. Stopping finishes the message in hand.
+ * is durable), and committed at most once every COMMIT_INTERVAL_MS, and on stop. Stopping finishes the
+ * message in hand.
  */
 export class FactConsumer {
   private readonly consumer: Consumer;
@@ -172,7 +191,9 @@ export class FactConsumer {
   /** pipelined batches not yet handled in a row from the oldest, per `topic:partition` (a seek starts a new queue) */
   private readonly pending = new Map<string, Pending[]>();
   /** per `topic:partition`, the offset past the pipelined batches handled in a row, not committed yet */
-  private handledUpTo = new Map<string, { topic: string; partition: number; offset: string }>();
+  private handledUpTo = new Map<string, CommitMark>();
+  /** per `topic:partition`, the offset this member last committed: a commit never goes back behind it */
+  private committedUpTo = new Map<string, bigint>();
   /** bumped when a partition seeks back: a batch fetched before the seek is not handed over after it */
   private readonly epochs = new Map<string, number>();
   private committing: Promise<void> = Promise.resolve();
@@ -321,6 +342,7 @@ export class FactConsumer {
    */
   private onAssigned(assignment: Record<string, readonly number[]>): void {
     this.handledUpTo = keepAssigned(this.handledUpTo, assignment);
+    this.committedUpTo = keepAssigned(this.committedUpTo, assignment);
     const kept = keepAssigned(this.pending, assignment);
     for (const key of this.pending.keys()) {
       if (kept.has(key)) continue;
@@ -524,11 +546,14 @@ export class FactConsumer {
    * meanwhile has its last second read again; the handlers are idempotent. `stop()` commits at once.
    */
   private commitSoon(): void {
-    if (this.commitTimer !== undefined) return;
+    // stopping: `stop()` commits what is handled itself, once the batches in hand are
+    if (this.commitTimer !== undefined || this.stopping) return;
     this.commitTimer = setTimeout(() => {
       this.commitTimer = undefined;
       void this.commitNow();
     }, COMMIT_INTERVAL_MS);
+    // a commit due never keeps a process alive
+    this.commitTimer.unref();
   }
 
   private commitNow(): Promise<void> {
@@ -541,13 +566,18 @@ export class FactConsumer {
     this.settled.clear();
   }
 
-  /** Commits, per partition, past the batches handled in a row from the oldest. */
+  /**
+   * Commits, per partition, past the batches handled in a row from the oldest, never behind what this
+   * member committed before (after a rejoin kafkajs reads again from the broker's committed offset, which
+   * a commit of ours may pass meanwhile: the batches read again must not take the commit back).
+   */
   private async commitHandled(): Promise<void> {
-    const offsets = [...this.handledUpTo.values()];
+    const offsets = aheadOfCommitted(this.handledUpTo, this.committedUpTo);
     this.handledUpTo.clear();
     if (offsets.length === 0) return;
     try {
-      await this.consumer.commitOffsets(offsets);
+      await this.consumer.commitOffsets(offsets.map(({ key: _key, ...mark }) => mark));
+      for (const { key, offset } of offsets) this.committedUpTo.set(key, BigInt(offset));
     } catch (error) {
       // a rebalance took the partitions: their next reader starts from the last commit, and the
       // facts handled since are delivered again (handlers are idempotent)
