@@ -223,8 +223,29 @@ const ALLOCATE_SEQS = `SELECT array_agg(nextval('facts_seq_seq')) AS seqs FROM g
 
 const loadExecutions = (t: ProjectionTables) => `SELECT ${loadSql.executions(t, '$1')} AS executions`;
 
-const FACT_COLUMNS = `seq, id, topic, type, org_id, execution_id, conversation_id, payload, headers, kafka_partition,
-  kafka_offset, ts, prev_hash, hash`;
+/** The columns of `facts` the projector writes, in order, with their types. */
+const FACT_TYPES = {
+  seq: 'bigint',
+  id: 'uuid',
+  topic: 'text',
+  type: 'text',
+  org_id: 'text',
+  execution_id: 'text',
+  conversation_id: 'text',
+  payload: 'jsonb',
+  headers: 'jsonb',
+  kafka_partition: 'int',
+  kafka_offset: 'bigint',
+  ts: 'timestamptz',
+  prev_hash: 'text',
+  hash: 'text',
+} as const;
+const FACT_COLUMN_NAMES = Object.keys(FACT_TYPES);
+const FACT_IS_JSON = Object.values(FACT_TYPES).map((type) => type === 'jsonb');
+const FACT_COLUMNS = FACT_COLUMN_NAMES.join(', ');
+const FACT_RECORD = Object.entries(FACT_TYPES)
+  .map(([column, type]) => `${column} ${type}`)
+  .join(', ');
 
 const COPY_FACTS = `facts (${FACT_COLUMNS})`;
 
@@ -234,6 +255,37 @@ const COPY_FACTS = `facts (${FACT_COLUMNS})`;
  * the projector keeps up — then costs one round trip fewer, and none of COPY's own (issue 16).
  */
 export const INSERT_FACTS_MAX = 256;
+
+/**
+ * Each fact's row, in the order of FACT_TYPES: every value as its text (null for SQL NULL), the JSON
+ * columns as JSON text. The one description of a row that both ways in encode. Pure.
+ */
+function* factRows(
+  fresh: readonly Prepared[],
+  seqs: readonly number[],
+  prev: readonly (string | null)[],
+  hashes: readonly string[],
+): Generator<(string | null)[]> {
+  for (let i = 0; i < fresh.length; i++) {
+    const { fact, delivery, canonical, executionId, conversationId } = fresh[i] as Prepared;
+    yield [
+      String(seqs[i]),
+      fact.id,
+      delivery.topic,
+      fact.type,
+      fact.orgId,
+      executionId,
+      conversationId,
+      canonical,
+      JSON.stringify(delivery.headers),
+      String(delivery.partition),
+      delivery.offset,
+      isoTime(fact.ts),
+      prev[i] ?? null,
+      hashes[i] as string,
+    ];
+  }
+}
 
 /**
  * The facts as one data-modifying statement reading one JSON parameter, which it appends to `params`:
@@ -246,32 +298,26 @@ export function insertFactsStatement(
   hashes: readonly string[],
   params: unknown[],
 ): string {
-  const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
-  const rows = fresh.map(
-    ({ fact, delivery, canonical, executionId, conversationId }, i) =>
-      `{"seq":${seqs[i]},"id":${text(fact.id)},"topic":${text(delivery.topic)},"type":${text(fact.type)},` +
-      `"org_id":${text(fact.orgId)},"execution_id":${text(executionId)},"conversation_id":${text(conversationId)},` +
-      `"payload":${canonical},"headers":${JSON.stringify(delivery.headers)},"kafka_partition":${delivery.partition},` +
-      `"kafka_offset":${text(delivery.offset)},"ts":${text(isoTime(fact.ts))},"prev_hash":${text(prev[i] ?? null)},"hash":${text(hashes[i] as string)}}`,
-  );
-  params.push(`[${rows.join(',')}]`);
-  return `INSERT INTO facts (${FACT_COLUMNS}) SELECT ${FACT_COLUMNS} FROM json_to_recordset($${params.length}::json) AS x(
-  seq bigint, id uuid, topic text, type text, org_id text, execution_id text, conversation_id text, payload jsonb, headers jsonb,
-  kafka_partition int, kafka_offset bigint, ts timestamptz, prev_hash text, hash text)`;
+  const objects: string[] = [];
+  for (const row of factRows(fresh, seqs, prev, hashes)) {
+    const fields = row.map(
+      (value, c) => `"${FACT_COLUMN_NAMES[c]}":${value === null ? 'null' : FACT_IS_JSON[c] ? value : JSON.stringify(value)}`,
+    );
+    objects.push(`{${fields.join(',')}}`);
+  }
+  params.push(`[${objects.join(',')}]`);
+  return `INSERT INTO facts (${FACT_COLUMNS}) SELECT ${FACT_COLUMNS} FROM json_to_recordset($${params.length}::json) AS x(${FACT_RECORD})`;
 }
 
-/** The COPY lines of the facts. */
+/** The COPY lines of the facts (text format). */
 function* factLines(
   fresh: readonly Prepared[],
   seqs: readonly number[],
   prev: readonly (string | null)[],
   hashes: readonly string[],
 ): Generator<string> {
-  for (let i = 0; i < fresh.length; i++) {
-    const { fact, delivery, canonical, executionId, conversationId } = fresh[i] as Prepared;
-    yield `${seqs[i]}\t${fact.id}\t${copyText(delivery.topic)}\t${fact.type}\t${copyText(fact.orgId)}\t${copyText(executionId)}\t` +
-      `${copyText(conversationId)}\t${copyJson(canonical)}\t${copyJson(JSON.stringify(delivery.headers))}\t${delivery.partition}\t` +
-      `${delivery.offset}\t${copyText(isoTime(fact.ts))}\t${prev[i] ?? '\\N'}\t${hashes[i]}\n`;
+  for (const row of factRows(fresh, seqs, prev, hashes)) {
+    yield `${row.map((value, c) => (value === null ? '\\N' : FACT_IS_JSON[c] ? copyJson(value) : copyText(value))).join('\t')}\n`;
   }
 }
 

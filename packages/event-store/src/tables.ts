@@ -526,7 +526,7 @@ export function projectionStatements(tables: ProjectionTables, writes: Projectio
  * Data-modifying statements run as one (all but the last as CTEs): one round trip, and all of them or
  * none. Pure.
  */
-export function asOneStatement(parts: readonly string[]): string | null {
+function asOneStatement(parts: readonly string[]): string | null {
   if (parts.length <= 1) return parts[0] ?? null;
   return `WITH ${parts
     .slice(0, -1)
@@ -535,7 +535,7 @@ export function asOneStatement(parts: readonly string[]): string | null {
 }
 
 /** Runs `parts` as one statement (`asOneStatement`), prepared on its connection; nothing when there are none. */
-export async function runAsOne(client: PoolClient, parts: readonly string[], params: readonly unknown[]): Promise<void> {
+export async function runAsOne(client: PoolClient, parts: readonly string[], params: unknown[]): Promise<void> {
   const sql = asOneStatement(parts);
   if (sql !== null) await client.query(statementNames.query(sql, params));
 }

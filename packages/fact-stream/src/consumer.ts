@@ -70,7 +70,7 @@ const YIELD_EVERY = 200;
  */
 export const COMMIT_INTERVAL_MS = 1_000;
 
-/** A pipelined batch between its hand-over and the commit of its offsets. */
+/** A pipelined batch between its hand-over and its partition's handled mark passing it (`handledUpTo`). */
 interface Pending {
   topic: string;
   partition: number;

@@ -4,7 +4,7 @@ import type pg from 'pg';
 /**
  * Names for statements, so that each is prepared once per connection: Postgres parses and plans a named
  * statement once on a connection, not on every call, which for the checkpoint read and the projector's
- * statements is about a third of their Postgres CPU (docs/decisions.md, 2026-11-25). A name is the hash
+ * statements is a quarter to 40 % of their Postgres CPU (docs/decisions.md, 2026-11-25). A name is the hash
  * of the text, so every user of a connection agrees on it. At most `max` texts are named; a text past
  * them runs unnamed, so however the texts vary a connection holds at most `max` prepared statements.
  */
@@ -14,13 +14,13 @@ export class StatementNames {
   constructor(private readonly max = 500) {}
 
   /** The query of `text` with `values`, as a named statement while the bound allows. */
-  query(text: string, values: readonly unknown[]): pg.QueryConfig {
+  query(text: string, values: unknown[]): pg.QueryConfig {
     let name = this.names.get(text);
     if (name === undefined && this.names.size < this.max) {
       name = `hireloop-${createHash('sha1').update(text).digest('base64url')}`;
       this.names.set(text, name);
     }
-    return name === undefined ? { text, values: [...values] } : { name, text, values: [...values] };
+    return name === undefined ? { text, values } : { name, text, values };
   }
 }
 
