@@ -119,8 +119,22 @@ describe('fact stream (real Kafka)', () => {
     return Number(offsets?.partitions.find((p) => p.partition === partition)?.offset ?? -1);
   };
   /** The offset after a partition's last message. */
+  /**
+   * A topic's offsets. A partition of a topic created moments ago may answer "not the leader" while its
+   * broker is still taking it up, and kafkajs' admin does not retry that: this does, a few times.
+   */
+  const topicOffsets = async (topic: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await admin.fetchTopicOffsets(topic);
+      } catch (error) {
+        if (attempt >= 10 || (error as { retriable?: unknown }).retriable !== true) throw error;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  };
   const endOf = async (topic: string, partition: number): Promise<number> =>
-    Number((await admin.fetchTopicOffsets(topic)).find((p) => p.partition === partition)?.high ?? -1);
+    Number((await topicOffsets(topic)).find((p) => p.partition === partition)?.high ?? -1);
 
   beforeAll(async () => {
     await admin.connect();
@@ -565,7 +579,7 @@ describe('fact stream (real Kafka)', () => {
 
   /** Every message a topic holds now, counted from its partitions' high watermarks. */
   const countOf = async (topic: string): Promise<number> =>
-    (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
+    (await topicOffsets(topic)).reduce((sum, p) => sum + Number(p.high) - Number(p.low), 0);
 
   /** A failure like Postgres being away: a plain error with no code, or a connection error's code. */
   const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
