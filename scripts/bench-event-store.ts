@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createProjector,
   PROJECTOR_FACTS_IN_FLIGHT,
+  PROJECTOR_FETCH_LINGER_MS,
   PROJECTOR_PARTITIONS_CONCURRENTLY,
   rebuildProjections,
   verifyProjections,
@@ -270,6 +271,7 @@ async function main() {
         log,
         publisher,
         partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
+        fetchLingerMs: PROJECTOR_FETCH_LINGER_MS,
       }).onBatch(
         async (deliveries) => {
           if (first === 0) first = performance.now();

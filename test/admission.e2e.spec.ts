@@ -101,8 +101,12 @@ describe('admission counts work, not waiting (every service its own process)', (
     const { executionId } = await request(sixth);
     const view = await waitingOn(executionId, sixth);
     expect(view.currentPrompt).toBeTruthy();
-    // started at once: never queued behind people who are thinking
-    const events = await eventsOf(executionId);
+    // started at once: never queued behind people who are thinking. GET shows the prompt the gateway's
+    // broadcast saw, which the store may not hold yet: the events are waited for
+    const events = await waitUntil(async () => {
+      const stored = await eventsOf(executionId);
+      return stored.some((e) => e.event === 'started') ? stored : undefined;
+    }, `the events of ${executionId} stored`);
     expect(events.map((e) => e.event)).toContain('started');
     expect(events.map((e) => e.event)).not.toContain('queued');
   });
@@ -191,7 +195,10 @@ describe('admission counts work, not waiting (every service its own process)', (
     // the worker back: each execution it advances to a prompt frees one slot, and the queue moves in order
     services['graph-creator'] = await stack.start('graph-creator');
     for (const [i, id] of queued.entries()) await waitingOn(id, bearer(users[i] as string));
-    const starts = await startsOf(queued);
+    const starts = await waitUntil(async () => {
+      const stored = await startsOf(queued);
+      return stored.length === queued.length ? stored : undefined;
+    }, 'the starts stored');
     const order = [...starts].sort((a, b) => a.ts.localeCompare(b.ts)).map((s) => s.executionId);
     expect(order).toEqual(queued);
     expect(new Set(starts.map((s) => s.ts)).size).toBe(3);

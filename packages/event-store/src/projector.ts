@@ -516,6 +516,15 @@ export const PROJECTOR_PARTITIONS_CONCURRENTLY = 6;
  */
 export const PROJECTOR_FACTS_IN_FLIGHT = 20_000;
 
+/**
+ * After a fetch that brought facts, the projector's consumer waits this long before fetching again
+ * (fact-stream `fetchLingerMs`). Under load each fetch then lists every topic's partitions once for
+ * what several would have brought, and its batches make one transaction instead of several; a quiet
+ * stream is still read at once. The projections trail by up to this much more under a steady load
+ * (docs/decisions.md, 2026-11-25).
+ */
+export const PROJECTOR_FETCH_LINGER_MS = 50;
+
 interface Waiting {
   batch: readonly Prepared[];
   received: number;
@@ -558,7 +567,6 @@ export function createProjector(
   };
 
   const drain = async (): Promise<void> => {
-    draining = true;
     while (queue.length > 0) {
       const group: Waiting[] = [];
       let facts = 0;
@@ -586,7 +594,11 @@ export function createProjector(
     const batch = await prepared;
     await new Promise<void>((resolve, reject) => {
       queue.push({ batch, received: deliveries.length, resolve, reject });
-      if (!draining) void drain();
+      // the other batches of the same fetch, prepared meanwhile, mostly join this transaction
+      if (!draining) {
+        draining = true;
+        setImmediate(() => void drain());
+      }
     });
   };
 }

@@ -59,6 +59,13 @@ export interface ConsumerOptions {
   partitionsConsumedConcurrently?: number;
   /** lag, messages read and dead letters on the service's `/metrics` (platform's `streamMetrics`) */
   metrics?: StreamMetrics;
+  /**
+   * Pipelined only: after a fetch that brought facts, wait this long before the next fetch, so that
+   * under a steady trickle one fetch (and one handler call) carries what several would have. A quiet
+   * stream is not polled any more often for it, and the facts in hand are handed over at once: only
+   * facts arriving during the wait are read up to this much later. 0 (the default) fetches again at once.
+   */
+  fetchLingerMs?: number;
 }
 
 /** Pipelined, the consumer lets the event loop run between this many messages of a batch. */
@@ -201,6 +208,8 @@ export class FactConsumer {
   private commitTimer: NodeJS.Timeout | undefined;
   /** pipelined batches between the start of `eachBatch` and their hand-over */
   private arriving = 0;
+  /** the wait before the next fetch under way (`fetchLingerMs`), and how to end it early (stopping) */
+  private linger: { until: Promise<void>; end: () => void } | undefined;
   private stopping = false;
   private readonly topicByName: Map<string, TopicSpec>;
   /** `topic:partition:offset` of facts dead-lettered lately, oldest first */
@@ -319,6 +328,7 @@ export class FactConsumer {
   /** Stops fetching, lets the message (or, pipelined, the batches) in hand finish, commits, and leaves the group. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.linger?.end();
     clearTimeout(this.restartTimer);
     // a start after a crash that was under way finishes first; what it started is stopped below
     await this.restarting;
@@ -459,6 +469,7 @@ export class FactConsumer {
       queue.push(entry);
       this.inFlight += valid.length;
       resolveOffset(last.offset);
+      const lingering = this.lingerWindow();
       void previous.then(async () => {
         if ((this.epochs.get(key) ?? 0) !== epoch) {
           // the batch before it failed: the partition is read again from there
@@ -478,11 +489,36 @@ export class FactConsumer {
         }
         settle();
       });
+      // kafkajs fetches again once every batch of this fetch has returned: one of them waiting is enough
+      await lingering;
       await heartbeat();
     } finally {
       this.arriving -= 1;
       if (this.arriving === 0) this.wake();
     }
+  }
+
+  /**
+   * The wait before the next fetch (`fetchLingerMs`). The first batch handed over while no window is
+   * open opens one and waits it out, which holds the next fetch back; every other batch returns at once.
+   * The waiting batch holds one of the `partitionsConsumedConcurrently` slots: the other batches of its
+   * fetch go through the rest.
+   */
+  private lingerWindow(): Promise<void> {
+    const ms = this.options.fetchLingerMs ?? 0;
+    if (ms <= 0 || this.stopping || this.linger) return Promise.resolve();
+    let end: () => void = () => {};
+    const until = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => end(), ms);
+      timer.unref();
+      end = () => {
+        clearTimeout(timer);
+        this.linger = undefined;
+        resolve();
+      };
+    });
+    this.linger = { until, end };
+    return until;
   }
 
   /**

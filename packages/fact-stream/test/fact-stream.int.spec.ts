@@ -133,6 +133,20 @@ describe('fact stream (real Kafka)', () => {
       }
     }
   };
+  /** A Kafka whose consumers count the requests of one API they send (`sent`), to hear what a FactConsumer asks. */
+  const counting = (apiName: string) => {
+    const heard = { sent: 0, kafka: kafka };
+    heard.kafka = {
+      consumer: (config: ConsumerConfig) => {
+        const inner = kafka.consumer(config);
+        inner.on(inner.events.REQUEST, ({ payload }) => {
+          if (payload.apiName === apiName) heard.sent++;
+        });
+        return inner;
+      },
+    } as Kafka;
+    return heard;
+  };
   const endOf = async (topic: string, partition: number): Promise<number> =>
     Number((await topicOffsets(topic)).find((p) => p.partition === partition)?.high ?? -1);
 
@@ -531,23 +545,12 @@ describe('fact stream (real Kafka)', () => {
     const own = await ownTopics('pipe-commits');
     const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
     const groupId = `pipelined-commits-${randomUUID()}`;
-    // the kafkajs consumer underneath, to hear its requests
-    let inner: Consumer | undefined;
-    const hearing = {
-      consumer: (config: ConsumerConfig) => {
-        inner = kafka.consumer(config);
-        return inner;
-      },
-    } as Kafka;
+    const commits = counting('OffsetCommit');
     const c = consumer(groupId, {
-      kafka: hearing,
+      kafka: commits.kafka,
       topics: [Topics.hilResponse],
       topicPrefix: own.topicPrefix,
       publisher: own.publisher,
-    });
-    let commits = 0;
-    inner?.on(inner.events.REQUEST, ({ payload }) => {
-      if (payload.apiName === 'OffsetCommit') commits++;
     });
     const handled: string[] = [];
     let partition = -1;
@@ -569,12 +572,100 @@ describe('fact stream (real Kafka)', () => {
     }
     const elapsed = Date.now() - started;
     expect(handled).toEqual(facts.map((f) => f.id));
-    expect(commits).toBeLessThanOrEqual(Math.ceil(elapsed / COMMIT_INTERVAL_MS) + 1);
+    expect(commits.sent).toBeLessThanOrEqual(Math.ceil(elapsed / COMMIT_INTERVAL_MS) + 1);
     // and what was handled is committed, without a stop
     await eventually(
       async () => (await committed(groupId, topic, partition)) === facts.length,
       'the partition committed to its end',
     );
+  });
+
+  /** A started pipelined consumer of its own `hil-response` with `fetchLingerMs`, and the ids it handled. */
+  const lingering = async (label: string, lingerMs: number, through = kafka) => {
+    const own = await ownTopics(label);
+    const c = consumer(`${label}-${randomUUID()}`, {
+      kafka: through,
+      topics: [Topics.hilResponse],
+      topicPrefix: own.topicPrefix,
+      publisher: own.publisher,
+      fetchLingerMs: lingerMs,
+    });
+    const handled: string[] = [];
+    c.onBatch(async (deliveries) => void handled.push(...deliveries.map((d) => d.fact.id)), { maxFactsInFlight: 100 });
+    await c.start();
+    return { own, consumer: c, handled };
+  };
+
+  it('pipelined with fetchLingerMs: a steady trickle is read in a fetch per window, and a quiet stream is not polled more for it', async () => {
+    const lingerMs = 250;
+    const fetches = counting('Fetch');
+    const { own, handled } = await lingering('pipe-linger', lingerMs, fetches.kafka);
+    const warmUp = answer('exec-pipe-linger', 'p-warm');
+    await own.publisher.publish(warmUp);
+    await until(() => handled.includes(warmUp.id), 'the first fact handled');
+
+    // 40 facts of one execution (one partition), one every 10 ms, each published on its own
+    const facts = Array.from({ length: 40 }, (_, i) => answer('exec-pipe-linger', `p-${i}`));
+    fetches.sent = 0;
+    const started = Date.now();
+    for (const fact of facts) {
+      await own.publisher.publish(fact);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await until(() => handled.length === facts.length + 1, 'every fact handled');
+    const elapsed = Date.now() - started;
+    expect(handled).toEqual([warmUp, ...facts].map((f) => f.id));
+    // without the linger each fact or two is a fetch of its own (about 40)
+    expect(fetches.sent).toBeLessThanOrEqual(Math.ceil(elapsed / lingerMs) + 2);
+
+    // nothing more published: the consumer long-polls as before, it does not fetch every window
+    fetches.sent = 0;
+    await new Promise((r) => setTimeout(r, 4 * lingerMs));
+    expect(fetches.sent).toBeLessThanOrEqual(2);
+  });
+
+  it('pipelined with fetchLingerMs: the batches of one fetch are all handed over at once, however many partitions bring facts', async () => {
+    const lingerMs = 3_000;
+    const own = await ownTopics('pipe-linger-parts');
+    // facts of a dozen executions, spread over the topic's three partitions, there before the consumer starts
+    const facts = Array.from({ length: 12 }, (_, i) => answer(`exec-linger-${i}`, `p-${i}`));
+    for (const fact of facts) await own.publisher.publish(fact);
+    const c = consumer(`pipelined-linger-parts-${randomUUID()}`, {
+      topics: [Topics.hilResponse],
+      topicPrefix: own.topicPrefix,
+      publisher: own.publisher,
+      fetchLingerMs: lingerMs,
+      // fewer slots than partitions with facts: were every batch to wait out the window, the third would
+      // be handed over only once one of the first two had (a window later)
+      partitionsConsumedConcurrently: 2,
+    });
+    const handedAt: number[] = [];
+    const partitions = new Set<number>();
+    c.onBatch(
+      async (deliveries) => {
+        for (const d of deliveries) {
+          handedAt.push(Date.now());
+          partitions.add(d.partition);
+        }
+      },
+      { maxFactsInFlight: 100 },
+    );
+    await c.start();
+    await until(() => handedAt.length === facts.length, 'every fact handed over');
+    expect(partitions.size).toBe(3);
+    // handed over together, not a window apart
+    expect(Math.max(...handedAt) - Math.min(...handedAt)).toBeLessThan(lingerMs / 2);
+  });
+
+  it('pipelined with fetchLingerMs: stop does not wait out the window', async () => {
+    const lingerMs = 20_000;
+    const { own, consumer: c, handled } = await lingering('pipe-linger-stop', lingerMs);
+    const fact = answer('exec-linger-stop', 'p-1');
+    await own.publisher.publish(fact);
+    await until(() => handled.includes(fact.id), 'the fact handed over');
+    const stopping = Date.now();
+    await c.stop();
+    expect(Date.now() - stopping).toBeLessThan(lingerMs / 2);
   });
 
   /** Every message a topic holds now, counted from its partitions' high watermarks. */

@@ -1,4 +1,9 @@
-import { createProjector, PROJECTOR_FACTS_IN_FLIGHT, PROJECTOR_PARTITIONS_CONCURRENTLY } from '@hireloop/event-store';
+import {
+  createProjector,
+  PROJECTOR_FACTS_IN_FLIGHT,
+  PROJECTOR_FETCH_LINGER_MS,
+  PROJECTOR_PARTITIONS_CONCURRENTLY,
+} from '@hireloop/event-store';
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
 import { bootService, ensureTopics, executionMetrics, streamMetrics } from '@hireloop/platform';
 import { topicList } from '@hireloop/schemas';
@@ -30,6 +35,7 @@ const consumer = new FactConsumer({
   publisher,
   metrics: streamMetrics(service.metrics),
   partitionsConsumedConcurrently: PROJECTOR_PARTITIONS_CONCURRENTLY,
+  fetchLingerMs: PROJECTOR_FETCH_LINGER_MS,
 }).onBatch(createProjector(pool, log), { maxFactsInFlight: PROJECTOR_FACTS_IN_FLIGHT });
 projectorReady = consumer.ready;
 

@@ -319,6 +319,38 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(late.statusCode).toBe(409);
     });
 
+    it('cancels from what the broadcast saw: a prompt a socket showed before the event store projects it, then its end', async () => {
+      const hub = new BroadcastHub();
+      const live = await h.build({}, hub);
+      const executionId = uid('exec');
+      const conversationId = uid('conv');
+      // the event store knows nothing of this execution: only the broadcast consumer saw its prompt
+      const prompt = questionsPrompt(executionId, alice, conversationId);
+      hub.live.record(prompt);
+      const cancelOf = (who: typeof alice) =>
+        live.inject({ method: 'POST', url: `/v1/executions/${executionId}/cancel`, headers: bearerOf(who) });
+      expect((await cancelOf(bob)).statusCode).toBe(404);
+      const cancelled = await cancelOf(alice);
+      expect(cancelled.statusCode).toBe(202);
+      await h.collector.until(
+        () => h.collector.of('TriggerCreated', (f) => f.triggerId === cancelled.json().triggerId)[0],
+        'the cancellation published',
+      );
+      // GET answers from the projection (the contract's read model), which has no row for it yet
+      expect(
+        (await live.inject({ method: 'GET', url: `/v1/executions/${executionId}`, headers: bearerOf(alice) })).statusCode,
+      ).toBe(404);
+      hub.live.record(
+        makeFact(
+          'ExecutionResult',
+          { orgId: 'acme', correlation: { executionId, userId: 'alice', conversationId } },
+          { executionId, status: 'cancelled' },
+        ),
+      );
+      // ended: a second cancellation is refused at once
+      expect((await cancelOf(alice)).statusCode).toBe(409);
+    });
+
     it('accepts a navigation action the prompt allows', async () => {
       const { executionId, prompt } = await waiting('options');
       const res = await post(`/v1/executions/${executionId}/respond`, {

@@ -1,9 +1,10 @@
 import { makeFact } from '@hireloop/fact-stream';
 import { describe, expect, it } from 'vitest';
-import { LivePrompts, withLive } from '../src/chat/live';
+import { LivePrompts, projectionIsAhead, withLive } from '../src/chat/live';
 import type { ExecutionState } from '../src/commands/access';
+import { cancel } from '../src/commands/cancel';
 import type { CommandDeps } from '../src/commands/deps';
-import { projectionIsAhead, respond } from '../src/commands/respond';
+import { decideRespond, respond } from '../src/commands/respond';
 import { questionsPrompt } from './fixtures';
 
 const alice = { userId: 'alice', orgId: 'acme' };
@@ -89,6 +90,112 @@ describe('what the broadcast consumer saw of an execution', () => {
     };
     const foreign = questionsPrompt('e-5', { userId: 'mallory', orgId: 'evil' }, 'c-5');
     expect(withLive(row, { kind: 'prompt', prompt: foreign })).toBe(row);
+  });
+});
+
+describe('a projected row that does not yet say whose the execution is', () => {
+  // the projector folds a prompt or a progress event (other topics) before the RunIntent that names the owner
+  const ownerless = (executionId: string): ExecutionState => ({
+    executionId,
+    orgId: 'acme',
+    ownerUserId: null,
+    conversationId: null,
+    status: 'running',
+    currentPrompt: null,
+  });
+  const minting = {
+    ids: { newId: () => '0190a1b2-c3d4-7e5f-8a9b-000000000010' },
+    clock: { now: () => new Date('2026-11-25T08:00:00.000Z') },
+  };
+
+  it('given a row folded before its RunIntent, when a prompt was seen, then its correlation says whose it is', () => {
+    const prompt = questionsPrompt('e-10', alice, 'c-10');
+    expect(withLive(ownerless('e-10'), { kind: 'prompt', prompt })).toMatchObject({
+      ownerUserId: 'alice',
+      conversationId: 'c-10',
+      status: 'waiting',
+      currentPrompt: prompt,
+    });
+  });
+
+  it('given such a row, when the prompt’s addressee answers it, then the answer is decided at once (not refused as not found)', () => {
+    const prompt = questionsPrompt('e-11', alice, 'c-11');
+    const fact = decideRespond(
+      withLive(ownerless('e-11'), { kind: 'prompt', prompt }),
+      alice,
+      { executionId: 'e-11', promptId: prompt.promptId, payload: { answers: { q1: 'Support' } }, conversationId: 'c-11' },
+      minting,
+    );
+    expect(fact).toMatchObject({ type: 'HILResponse', executionId: 'e-11', promptId: prompt.promptId });
+  });
+
+  it('given such a row, when someone else answers, then it is still not found', () => {
+    const prompt = questionsPrompt('e-12', alice, 'c-12');
+    const bob = { userId: 'bob', orgId: 'acme' };
+    expect(() =>
+      decideRespond(
+        withLive(ownerless('e-12'), { kind: 'prompt', prompt }),
+        bob,
+        { executionId: 'e-12', promptId: prompt.promptId, payload: { answers: { q1: 'Support' } } },
+        minting,
+      ),
+    ).toThrow(/not found/);
+  });
+
+  it('given a started row that names no owner (an employee run), then a seen prompt does not make its addressee the owner', () => {
+    const prompt = questionsPrompt('e-14', alice, 'c-14');
+    const run = { ...ownerless('e-14'), employeeId: 'emp-1', employeeOwnerUserId: 'erin' };
+    expect(withLive(run, { kind: 'prompt', prompt })).toMatchObject({
+      ownerUserId: null,
+      conversationId: null,
+      status: 'waiting',
+    });
+  });
+
+  it('given a row folded before its RunIntent, then a seen end does not say whose it is (only a prompt’s addressee is its owner)', () => {
+    const end = makeFact(
+      'ExecutionResult',
+      { orgId: 'acme', correlation: { executionId: 'e-15', userId: 'an-admin-who-cancelled' } },
+      { executionId: 'e-15', status: 'cancelled' },
+    );
+    expect(withLive(ownerless('e-15'), { kind: 'ended', result: end })).toMatchObject({ ownerUserId: null, status: 'cancelled' });
+  });
+
+  it('given a row that names its owner, then a seen fact never changes whose it is', () => {
+    const prompt = questionsPrompt('e-13', { userId: 'mallory', orgId: 'acme' }, 'c-other');
+    const row = { ...ownerless('e-13'), ownerUserId: 'alice', conversationId: 'c-13' };
+    expect(withLive(row, { kind: 'prompt', prompt })).toMatchObject({ ownerUserId: 'alice', conversationId: 'c-13' });
+  });
+});
+
+describe('cancelling right after a frame', () => {
+  const depsWith = (live: LivePrompts, published: unknown[]) =>
+    ({
+      // the projection has no row for it yet
+      pool: { query: async () => ({ rows: [] }) } as unknown as CommandDeps['pool'],
+      publisher: { publish: async (fact: unknown) => void published.push(fact) } as unknown as CommandDeps['publisher'],
+      ids: { newId: () => '0190a1b2-c3d4-7e5f-8a9b-000000000011' },
+      clock: { now: () => new Date('2026-11-25T08:00:00.000Z') },
+      live,
+    }) as CommandDeps;
+
+  it('given a prompt the broadcast saw and nothing projected yet, when its addressee cancels, then the cancellation is published', async () => {
+    const live = new LivePrompts();
+    live.record(questionsPrompt('e-30', alice, 'c-30'));
+    const published: unknown[] = [];
+    const fact = await cancel(depsWith(live, published), alice, { executionId: 'e-30', source: 'http' });
+    expect(published).toEqual([fact]);
+    expect(fact).toMatchObject({ type: 'TriggerCreated', triggerType: 'cancel_execution', payload: { executionId: 'e-30' } });
+  });
+
+  it('given the same, when another user cancels, then it is not found and nothing is published', async () => {
+    const live = new LivePrompts();
+    live.record(questionsPrompt('e-31', alice, 'c-31'));
+    const published: unknown[] = [];
+    await expect(
+      cancel(depsWith(live, published), { userId: 'bob', orgId: 'acme' }, { executionId: 'e-31', source: 'http' }),
+    ).rejects.toThrow(/not found/);
+    expect(published).toEqual([]);
   });
 });
 

@@ -39,8 +39,9 @@ export class LivePrompts {
 
 /**
  * The execution as the projection shows it, brought up to what the broadcast saw: its latest prompt
- * pending, or ended. Without a projected row (the event store lags or is away) the prompt's own
- * correlation says whose it is. Pure.
+ * pending, or ended. Without a projected row the seen fact's correlation says whose it is; so does a
+ * seen prompt's for a row the projector started from a fact of another topic before the `RunIntent`
+ * that names the owner (a prompt, a progress event). Once the RunIntent is in, the row alone says. Pure.
  */
 export function withLive(execution: ExecutionState | null, live: Live): ExecutionState | null {
   const fact = live.kind === 'ended' ? live.result : live.prompt;
@@ -48,15 +49,39 @@ export function withLive(execution: ExecutionState | null, live: Live): Executio
   // an execution the projection shows ended stays ended: a prompt published again late, seen by a gateway
   // that (restarted) never saw the end, does not reopen it
   if (execution && TERMINAL_STATUSES.has(execution.status)) return execution;
-  const base: ExecutionState = execution ?? {
-    executionId: fact.executionId,
-    orgId: fact.orgId,
-    ownerUserId: fact.correlation.userId ?? null,
-    conversationId: fact.correlation.conversationId ?? null,
-    status: 'running',
-    currentPrompt: null,
-  };
+  const unstarted = execution !== null && live.kind === 'prompt' && (execution.employeeId ?? null) === null;
+  const base: ExecutionState = !execution
+    ? {
+        executionId: fact.executionId,
+        orgId: fact.orgId,
+        ownerUserId: fact.correlation.userId ?? null,
+        conversationId: fact.correlation.conversationId ?? null,
+        status: 'running',
+        currentPrompt: null,
+      }
+    : unstarted
+      ? {
+          ...execution,
+          ownerUserId: execution.ownerUserId ?? fact.correlation.userId ?? null,
+          conversationId: execution.conversationId ?? fact.correlation.conversationId ?? null,
+        }
+      : execution;
   return live.kind === 'ended'
     ? { ...base, status: live.result.status, currentPrompt: null }
     : { ...base, status: 'waiting', currentPrompt: live.prompt };
+}
+
+/** Whether the projection shows a prompt newer than the broadcast's latest (an ended execution stays ended). Pure. */
+export function projectionIsAhead(execution: ExecutionState, live: Live): boolean {
+  if (live.kind === 'ended' || !execution.currentPrompt) return false;
+  return Date.parse(execution.currentPrompt.ts) > Date.parse(live.prompt.ts);
+}
+
+/**
+ * The execution as the projection shows it, brought up to what the broadcast saw (`withLive`) unless
+ * the broadcast saw nothing of it or the projection is ahead of it (a prompt this instance missed). Pure.
+ */
+export function asSeen(execution: ExecutionState | null, live: Live | undefined): ExecutionState | null {
+  if (!live || (execution && projectionIsAhead(execution, live))) return execution;
+  return withLive(execution, live);
 }

@@ -11,6 +11,8 @@ export interface ExecutionState {
   currentPrompt: HILPrompt | null;
   /** the owner of the registered employee the execution runs, when it runs one (not a creation) */
   employeeOwnerUserId?: string | null;
+  /** what it runs, once its RunIntent is projected (null or absent before) */
+  employeeId?: string | null;
 }
 
 export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'cancelled', 'failed']);

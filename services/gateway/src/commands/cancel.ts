@@ -6,6 +6,7 @@
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
 import type { TriggerCreated } from '@hireloop/schemas';
+import { asSeen } from '../chat/live';
 import { findExecution } from '../read-model';
 import { type ExecutionState, ownExecution, TERMINAL_STATUSES } from './access';
 import type { CommandDeps, Minting } from './deps';
@@ -63,8 +64,9 @@ export async function cancel(
   command: CancelCommand,
   trace: PublishOptions = {},
 ): Promise<TriggerCreated> {
-  const execution = await findExecution(deps.pool, principal.orgId, command.executionId);
-  const fact = decideCancel(execution, principal, command, deps);
+  const projected = await findExecution(deps.pool, principal.orgId, command.executionId);
+  // what this instance's broadcast saw (a prompt, the end) decides where the projection trails
+  const fact = decideCancel(asSeen(projected, deps.live?.get(command.executionId)), principal, command, deps);
   await deps.publisher.publish(fact, trace);
   return fact;
 }

@@ -8,7 +8,7 @@
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
 import { checkAnswer, type HILResponse } from '@hireloop/schemas';
-import { type Live, withLive } from '../chat/live';
+import { projectionIsAhead, withLive } from '../chat/live';
 import { validationFailed } from '../errors';
 import { findExecution } from '../read-model';
 import { found, missing, untilStored } from '../until-stored';
@@ -78,12 +78,6 @@ export async function respond(
   const fact = await decideWhenProjected(deps, principal, command);
   await deps.publisher.publish(fact, trace);
   return fact;
-}
-
-/** Whether the projection shows a prompt newer than the broadcast's latest (an ended execution stays ended). */
-export function projectionIsAhead(execution: ExecutionState, live: Live): boolean {
-  if (live.kind === 'ended' || !execution.currentPrompt) return false;
-  return Date.parse(execution.currentPrompt.ts) > Date.parse(live.prompt.ts);
 }
 
 /** How long an answer may wait for the projection to show the prompt it answers. */
