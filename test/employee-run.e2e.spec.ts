@@ -122,7 +122,9 @@ describe('a registered employee runs from a signed webhook (every service its ow
         undefined,
         alice,
       );
-      return res.body.length >= 2 ? res.body : undefined;
+      // each step's effect, recorded from facts of more than one topic: waited for until all three are in
+      const steps = new Set(res.body.map((e) => e.stepId));
+      return ['ask_finance', 'reply', 'refund'].every((step) => steps.has(step)) ? res.body : undefined;
     }, 'the effects projected');
     expect(effects).toEqual(
       expect.arrayContaining([

@@ -15,15 +15,34 @@ import {
   listEmployees,
   listExecutions,
   pendingPrompts,
+  recordedSeq,
   type TimelineEntry,
 } from '@hireloop/event-store';
 import type { Pool, Principal } from '@hireloop/platform';
 import { ApiLimits, type ConversationLine, type UIMessage } from '@hireloop/schemas';
+import { type LivePrompts, pendingAsSeen } from './chat/live';
 import type { ExecutionState } from './commands/access';
+import { found, missing, untilStored } from './until-stored';
 
 export type Execution = ExecutionView;
 export type Employee = EmployeeView;
 export type { EffectView, EmployeeSummary, TimelineEntry };
+
+/** How long a command waits for the event store to record its fact before it answers from the fact alone. */
+export const RECORD_TIMEOUT_MS = 10_000;
+
+/**
+ * Read-your-write for a command a client acts on at once: waits until the event store has recorded a
+ * fact this gateway published — it records and folds a fact in one transaction, so the projections
+ * then show it on every gateway — for at most `timeoutMs`; whether it did.
+ */
+export async function untilRecorded(pool: Pool, factId: string, timeoutMs = RECORD_TIMEOUT_MS): Promise<boolean> {
+  const recorded = await untilStored(
+    async () => ((await recordedSeq(pool, factId)) !== null ? found(true) : missing(undefined)),
+    { timeoutMs },
+  );
+  return recorded.found;
+}
 
 export const findExecution = (pool: Pool, orgId: string, executionId: string): Promise<Execution | null> =>
   getExecution(pool, orgId, executionId);
@@ -65,6 +84,23 @@ export async function waitingExecution(pool: Pool, principal: Principal, convers
     status: 'waiting',
     currentPrompt: pending.prompt,
   };
+}
+
+/**
+ * The caller's pending prompt in a conversation, brought up to a newer prompt this instance's broadcast
+ * saw there and the projection has not folded yet (`pendingAsSeen`): what a socket that joins right
+ * after a prompt (a page reloaded) is shown, and what a chat line answers.
+ */
+export async function waitingAsSeen(
+  pool: Pool,
+  live: Pick<LivePrompts, 'askingIn'> | undefined,
+  principal: Principal,
+  conversationId: string,
+): Promise<ExecutionState | null> {
+  const projected = await waitingExecution(pool, principal, conversationId);
+  const seen = live?.askingIn(principal.orgId, conversationId);
+  if (!seen || projected?.currentPrompt?.promptId === seen.promptId) return projected;
+  return pendingAsSeen(projected, seen, await findExecution(pool, principal.orgId, seen.executionId), principal);
 }
 
 export const executionTimeline = async (pool: Pool, orgId: string, executionId: string): Promise<TimelineEntry[]> =>

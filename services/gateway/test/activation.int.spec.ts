@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { employeeSpec, recorded, step, workflow } from '../../../packages/event-store/test/builders';
 import { hookSecret, signBody } from '../src/hooks/secret';
 import { bearerOf, HOOK_KEY, uid } from './fixtures';
-import { type Harness, harness } from './harness';
+import { type Harness, harness, recording } from './harness';
 
 const alice: Principal = { userId: 'alice', orgId: 'acme' };
 const bob: Principal = { userId: 'bob', orgId: 'acme' };
@@ -71,7 +71,8 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
 
   beforeAll(async () => {
     h = await harness();
-    app = await h.build({ bodyLimit: 4096 }, undefined, undefined, { publicUrl: 'https://hooks.example/' });
+    // what the gateway publishes is recorded by the event store's own projector before a switch answers
+    app = await h.build({ bodyLimit: 4096 }, undefined, recording(h), { publicUrl: 'https://hooks.example/' });
     employeeId = await givenEmployee(h.pool);
   });
   afterAll(async () => {
@@ -80,15 +81,12 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
 
   const post = (url: string, who: Principal) => app.inject({ method: 'POST', url, headers: bearerOf(who) });
   const get = (url: string, who: Principal) => app.inject({ method: 'GET', url, headers: bearerOf(who) });
-  /** projects the lifecycle fact the gateway published for the employee */
-  const projectPublished = async <T extends 'EmployeeActivated' | 'EmployeeDeactivated'>(type: T, seen: number) => {
-    const fact = await h.collector.until(
+  /** the lifecycle fact the gateway published for the employee */
+  const published = <T extends 'EmployeeActivated' | 'EmployeeDeactivated'>(type: T, seen: number) =>
+    h.collector.until(
       () => h.collector.of(type, (f) => (f as { employeeId?: string }).employeeId === employeeId)[seen],
       `${type} of ${employeeId} published`,
     );
-    await project(h.pool, fact);
-    return fact;
-  };
   const hook = (workflowId: string, body: string, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',
@@ -130,7 +128,7 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
       reason: 'waiting for gmail to be connected for the org',
     });
     hooks = Object.fromEntries(body.hooks.map((x: { workflowId: string; url: string; secret: string }) => [x.workflowId, x]));
-    const fact = await projectPublished('EmployeeActivated', 0);
+    const fact = await published('EmployeeActivated', 0);
     activationId = fact.activationId;
     expect(fact).toMatchObject({ orgId: 'acme', correlation: { userId: 'alice' }, workflows: body.workflows });
     const view = (await get(`/v1/employees/${employeeId}`, alice)).json();
@@ -313,10 +311,36 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     const res = await post(`/v1/employees/${employeeId}/deactivate`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ employeeId, status: 'inactive', hooks: [] });
-    await projectPublished('EmployeeDeactivated', 0);
+    await published('EmployeeDeactivated', 0);
     expect((await get(`/v1/employees/${employeeId}`, alice)).json()).toMatchObject({ status: 'inactive' });
     const refused = await signed('tickets', ticket, uid('delivery'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'employee_inactive' });
+  });
+
+  it('a switch answers once the event store has recorded it: the hook it shows takes a delivery at once', async () => {
+    let release = () => {};
+    const later = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = await h.build({ bodyLimit: 4096 }, undefined, recording(h, later), { publicUrl: 'https://hooks.example/' });
+    let answered = false;
+    const answer = slow
+      .inject({ method: 'POST', url: `/v1/employees/${employeeId}/activate`, headers: bearerOf(alice) })
+      .then((res) => {
+        answered = true;
+        return res;
+      });
+    // on the topic, not yet in the event store: the activation has not answered
+    await published('EmployeeActivated', 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(answered).toBe(false);
+    release();
+    const res = await answer;
+    expect(res.statusCode).toBe(200);
+    const tickets = res.json().hooks.find((x: { workflowId: string }) => x.workflowId === 'tickets');
+    const body = JSON.stringify({ ticket: { id: 43, subject: 'refund please' } });
+    const taken = await hook('tickets', body, { 'x-hireloop-signature': signBody(tickets.secret, body) });
+    expect(taken.statusCode).toBe(202);
   });
 });

@@ -194,6 +194,36 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       expect(chat.of('hil_prompt')).toHaveLength(1);
     });
 
+    it('pushes the prompt the broadcast saw before the event store projects it (a page reloaded at once), to its addressee only', async () => {
+      const conversationId = uid('conv');
+      const executionId = uid('exec');
+      // the projection knows nothing of this execution yet: only the broadcast consumer saw its prompt
+      const prompt = questionsPrompt(executionId, alice, conversationId);
+      hub.live.record(prompt);
+      const chat = await connect(`?conversationId=${conversationId}`);
+      const shown = await chat.waitFor((f) => f.type === 'hil_prompt', 'the prompt the broadcast saw');
+      expect(shown).toMatchObject({ conversationId, executionId, promptId: prompt.promptId });
+      const other = await connect(`?conversationId=${conversationId}`, bearerOf(bob));
+      await settle(200);
+      expect(other.of('hil_prompt')).toEqual([]);
+    });
+
+    it('answers, from a chat line, a one-question prompt only the broadcast has seen', async () => {
+      const conversationId = uid('conv');
+      const executionId = uid('exec');
+      const prompt = questionsPrompt(executionId, alice, conversationId, [{ id: 'team', text: 'Which team?', required: true }]);
+      hub.live.record(prompt);
+      const chat = await connect();
+      chat.send({ type: 'message', conversationId, text: 'Customer success' });
+      const fact = await h.collector.until(
+        () => h.collector.of('HILResponse', (r) => r.executionId === executionId)[0],
+        'the HILResponse',
+      );
+      expect(fact).toMatchObject({ promptId: prompt.promptId, payload: { answers: { team: 'Customer success' } } });
+      await settle();
+      expect(h.collector.of('UIMessage', (m) => m.conversationId === conversationId)).toEqual([]);
+    });
+
     it('a socket without a token may open, but each frame then needs one', async () => {
       const chat = await connect('', {});
       const conversationId = uid('conv');

@@ -1,10 +1,12 @@
 /** The gateway app built in-process (no port), on the test run's Postgres and Kafka topics. */
+import { projectBatch } from '@hireloop/event-store';
 import { FactPublisher } from '@hireloop/fact-stream';
 import { FactCollector } from '@hireloop/fact-stream/testing';
 import { createKafka, createLogger, createPool } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import { recorded } from '../../../packages/event-store/test/builders';
 import { type GatewayDeps, type GatewayLimits, gatewayApp } from '../src/app';
 import { gatewayVerifier } from '../src/auth';
 import { BroadcastHub } from '../src/chat/hub';
@@ -63,6 +65,21 @@ export async function harness(): Promise<Harness> {
       await Promise.all(apps.map((a) => a.close()));
       await Promise.all([collector.stop(), publisher.disconnect()]);
       await pool.end();
+    },
+  };
+}
+
+/**
+ * A publisher that publishes to Kafka, then hands the fact to the event store's own projector (as the
+ * event-store service would a moment later), so that a command that waits for its fact to be recorded
+ * answers. `later` holds the recording back, to see the command wait.
+ */
+export function recording(h: Pick<Harness, 'pool' | 'publisher'>, later?: Promise<void>): Publisher {
+  return {
+    publish: async (fact, options) => {
+      await h.publisher.publish(fact, options);
+      const stored = (later ?? Promise.resolve()).then(() => projectBatch(h.pool, [recorded(fact, inject('topicPrefix'))]));
+      if (!later) await stored;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { makeFact } from '@hireloop/fact-stream';
 import { describe, expect, it } from 'vitest';
-import { LivePrompts, projectionIsAhead, withLive } from '../src/chat/live';
+import { LivePrompts, pendingAsSeen, projectionIsAhead, withLive } from '../src/chat/live';
 import type { ExecutionState } from '../src/commands/access';
 import { cancel } from '../src/commands/cancel';
 import type { CommandDeps } from '../src/commands/deps';
@@ -165,6 +165,93 @@ describe('a projected row that does not yet say whose the execution is', () => {
     const prompt = questionsPrompt('e-13', { userId: 'mallory', orgId: 'acme' }, 'c-other');
     const row = { ...ownerless('e-13'), ownerUserId: 'alice', conversationId: 'c-13' };
     expect(withLive(row, { kind: 'prompt', prompt })).toMatchObject({ ownerUserId: 'alice', conversationId: 'c-13' });
+  });
+});
+
+describe('the prompt a socket that joins a conversation is shown (a page reloaded right after a prompt)', () => {
+  const later = (prompt: ReturnType<typeof questionsPrompt>, ms: number) => ({
+    ...prompt,
+    ts: new Date(Date.parse(prompt.ts) + ms).toISOString(),
+  });
+  const rowOf = (prompt: ReturnType<typeof questionsPrompt>, changes: Partial<ExecutionState & { updatedAt: string }> = {}) => ({
+    executionId: prompt.executionId,
+    orgId: 'acme',
+    ownerUserId: 'alice',
+    conversationId: prompt.correlation.conversationId ?? null,
+    status: 'running',
+    currentPrompt: null,
+    employeeId: 'graph-creator',
+    updatedAt: new Date(Date.parse(prompt.ts) - 50).toISOString(),
+    ...changes,
+  });
+  const waitingOn = (prompt: ReturnType<typeof questionsPrompt>): ExecutionState => ({
+    ...rowOf(prompt),
+    status: 'waiting',
+    currentPrompt: prompt,
+  });
+
+  it('given the broadcast saw a prompt the projection has not folded (its row still running), when its addressee joins, then that prompt is pending', () => {
+    const seen = questionsPrompt('e-40', alice, 'c-40');
+    expect(pendingAsSeen(null, seen, rowOf(seen), alice)).toMatchObject({ status: 'waiting', currentPrompt: seen });
+  });
+
+  it('given such a prompt and no projected row at all yet, when its addressee joins, then that prompt is pending', () => {
+    const seen = questionsPrompt('e-41', alice, 'c-41');
+    expect(pendingAsSeen(null, seen, null, alice)).toMatchObject({
+      executionId: 'e-41',
+      ownerUserId: 'alice',
+      currentPrompt: seen,
+    });
+  });
+
+  it('given such a prompt, when another user of the org joins, then it is not theirs to see', () => {
+    const seen = questionsPrompt('e-42', alice, 'c-42');
+    expect(pendingAsSeen(null, seen, rowOf(seen), { userId: 'bob', orgId: 'acme' })).toBeNull();
+    expect(pendingAsSeen(null, seen, null, { userId: 'bob', orgId: 'acme' })).toBeNull();
+  });
+
+  it('given a seen prompt of another org (the same conversation id), then the projection stands', () => {
+    const seen = questionsPrompt('e-43', { userId: 'alice', orgId: 'globex' }, 'c-43');
+    expect(pendingAsSeen(null, seen, null, alice)).toBeNull();
+  });
+
+  it('given the projection waits on a newer prompt than the one seen, then the projection’s is shown', () => {
+    const seen = questionsPrompt('e-44', alice, 'c-44');
+    const projected = waitingOn(later(questionsPrompt('e-45', alice, 'c-44'), 1_000));
+    expect(pendingAsSeen(projected, seen, rowOf(seen), alice)).toBe(projected);
+  });
+
+  it('given the projection waits on an older prompt of the conversation, when a newer one was seen, then the newer is shown', () => {
+    const older = questionsPrompt('e-46', alice, 'c-46');
+    const seen = later(questionsPrompt('e-46', alice, 'c-46'), 1_000);
+    const projected = waitingOn(older);
+    expect(pendingAsSeen(projected, seen, { ...waitingOn(older), updatedAt: older.ts }, alice)).toMatchObject({
+      currentPrompt: { promptId: seen.promptId },
+    });
+  });
+
+  it('given the seen prompt answered (its row moved on after it), then it is not shown again', () => {
+    const seen = questionsPrompt('e-47', alice, 'c-47');
+    const answered = rowOf(seen, { updatedAt: later(seen, 200).ts });
+    expect(pendingAsSeen(null, seen, answered, alice)).toBeNull();
+  });
+
+  it('given the seen prompt’s execution ended in the projection, then nothing is pending', () => {
+    const seen = questionsPrompt('e-48', alice, 'c-48');
+    expect(pendingAsSeen(null, seen, rowOf(seen, { status: 'cancelled' }), alice)).toBeNull();
+  });
+
+  it('given a prompt and then a prompt of another execution in the same conversation, then the latest is the one asking; once it ends, none', () => {
+    const live = new LivePrompts();
+    const first = questionsPrompt('e-49', alice, 'c-49');
+    const second = questionsPrompt('e-50', alice, 'c-49');
+    live.record(first);
+    expect(live.askingIn('acme', 'c-49')).toEqual(first);
+    live.record(second);
+    expect(live.askingIn('acme', 'c-49')).toEqual(second);
+    expect(live.askingIn('globex', 'c-49')).toBeUndefined();
+    live.record(result('e-50'));
+    expect(live.askingIn('acme', 'c-49')).toBeUndefined();
   });
 });
 

@@ -2,31 +2,12 @@
  * The policy API through `app.inject()`, on real Postgres and Kafka: the facts the gateway publishes
  * are recorded and folded by the event store's own projector, as the event-store service does.
  */
-import { fold, getOrgPolicy, type OrgPolicyState, orgPolicies, projectBatch } from '@hireloop/event-store';
+import { fold, getOrgPolicy, type OrgPolicyState, orgPolicies } from '@hireloop/event-store';
 import type { AnyFact } from '@hireloop/schemas';
-import { topicOf } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Publisher } from '../src/commands/deps';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerOf, uid } from './fixtures';
-import { type Harness, harness } from './harness';
-
-let offset = 0;
-const project = (pool: Harness['pool'], fact: AnyFact) =>
-  projectBatch(pool, [
-    { fact, topic: `${inject('topicPrefix')}${topicOf(fact.type).name}`, partition: 0, offset: String(offset++), headers: {} },
-  ]);
-
-/** Publishes to Kafka, then hands the fact to the event store's projector: `later` lets the PUT answer first. */
-function recording(h: Harness, later?: Promise<void>): Publisher {
-  return {
-    publish: async (fact, options) => {
-      await h.publisher.publish(fact, options);
-      const recorded = (later ?? Promise.resolve()).then(() => project(h.pool, fact));
-      if (!later) await recorded;
-    },
-  };
-}
+import { type Harness, harness, recording } from './harness';
 
 describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
   let h: Harness;

@@ -14,15 +14,27 @@ const REMEMBERED = 50_000;
 
 export class LivePrompts {
   private readonly entries = new Map<string, Live>();
+  /** each conversation's execution that was last seen asking something, by `orgId/conversationId` */
+  private readonly asking = new Map<string, string>();
 
   /** Folds a fact the broadcast consumer received. */
   record(fact: AnyFact): void {
-    if (fact.type === 'HILPrompt') this.put(fact.executionId, { kind: 'prompt', prompt: fact });
-    else if (fact.type === 'ExecutionResult') this.put(fact.executionId, { kind: 'ended', result: fact });
+    if (fact.type === 'HILPrompt') {
+      this.put(fact.executionId, { kind: 'prompt', prompt: fact });
+      const { conversationId } = fact.correlation;
+      if (conversationId !== undefined) remember(this.asking, `${fact.orgId}/${conversationId}`, fact.executionId);
+    } else if (fact.type === 'ExecutionResult') this.put(fact.executionId, { kind: 'ended', result: fact });
   }
 
   get(executionId: string): Live | undefined {
     return this.entries.get(executionId);
+  }
+
+  /** The latest prompt seen in a conversation, while its execution has neither moved on nor ended. */
+  askingIn(orgId: string, conversationId: string): HILPrompt | undefined {
+    const executionId = this.asking.get(`${orgId}/${conversationId}`);
+    const live = executionId === undefined ? undefined : this.entries.get(executionId);
+    return live?.kind === 'prompt' && live.prompt.correlation.conversationId === conversationId ? live.prompt : undefined;
   }
 
   private put(executionId: string, live: Live): void {
@@ -31,10 +43,15 @@ export class LivePrompts {
     if (known?.kind === 'ended') return;
     // an older prompt delivered again (a redelivery, facts published again) does not replace a newer one
     if (known?.kind === 'prompt' && live.kind === 'prompt' && Date.parse(live.prompt.ts) < Date.parse(known.prompt.ts)) return;
-    this.entries.delete(executionId);
-    this.entries.set(executionId, live);
-    if (this.entries.size > REMEMBERED) this.entries.delete(this.entries.keys().next().value as string);
+    remember(this.entries, executionId, live);
   }
+}
+
+/** Sets a key as the most recent one, forgetting the least recent past `REMEMBERED`. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED) map.delete(map.keys().next().value as string);
 }
 
 /**
@@ -84,4 +101,24 @@ export function projectionIsAhead(execution: ExecutionState, live: Live): boolea
 export function asSeen(execution: ExecutionState | null, live: Live | undefined): ExecutionState | null {
   if (!live || (execution && projectionIsAhead(execution, live))) return execution;
   return withLive(execution, live);
+}
+
+/**
+ * The caller's pending prompt in a conversation, as a socket that joins it (or a chat line that answers
+ * it) should see it: what the projection says waits on them, unless the broadcast saw a newer prompt
+ * there that the projection has not folded yet — one the projection neither waits on nor shows answered
+ * (`row`, the projection's view of the seen prompt's execution, moved on after it) — and that is theirs.
+ * Pure.
+ */
+export function pendingAsSeen(
+  projected: ExecutionState | null,
+  seen: HILPrompt | undefined,
+  row: (ExecutionState & { updatedAt: string }) | null,
+  caller: { orgId: string; userId: string },
+): ExecutionState | null {
+  if (!seen || seen.orgId !== caller.orgId) return projected;
+  if (projected?.currentPrompt && Date.parse(projected.currentPrompt.ts) >= Date.parse(seen.ts)) return projected;
+  if (row && (row.currentPrompt?.promptId === seen.promptId || Date.parse(row.updatedAt) > Date.parse(seen.ts))) return projected;
+  const state = asSeen(row, { kind: 'prompt', prompt: seen });
+  return state?.status === 'waiting' && state.ownerUserId === caller.userId ? state : projected;
 }

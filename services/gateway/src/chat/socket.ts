@@ -16,7 +16,7 @@ import { chatLine } from '../commands/chat-line';
 import type { CommandDeps } from '../commands/deps';
 import { respond } from '../commands/respond';
 import { toErrorReply } from '../errors';
-import { conversationExecutions, waitingExecution } from '../read-model';
+import { conversationExecutions, waitingAsSeen } from '../read-model';
 import { promptFrame } from '../views';
 import { type InboundFrame, parseFrame, type RawFrame } from './frames';
 import type { BroadcastHub } from './hub';
@@ -44,7 +44,7 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     if (hub.hasJoined(session, conversationId, principal)) return;
     ownConversation(await conversationExecutions(commands.pool, principal.orgId, conversationId), principal, conversationId);
     hub.join(session, conversationId, principal);
-    const waiting = await waitingExecution(commands.pool, principal, conversationId);
+    const waiting = await waitingAsSeen(commands.pool, commands.live, principal, conversationId);
     if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));
   }
 
@@ -72,7 +72,7 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
   async function dispatch(principal: Principal, frame: InboundFrame): Promise<void> {
     switch (frame.type) {
       case 'message': {
-        const waiting = await waitingExecution(commands.pool, principal, frame.conversationId);
+        const waiting = await waitingAsSeen(commands.pool, commands.live, principal, frame.conversationId);
         await chatLine(commands, principal, { conversationId: frame.conversationId, text: frame.text }, waiting);
         return;
       }

@@ -18,7 +18,7 @@ import type {
 import { Cron } from 'croner';
 import type { ConnectHub, OrgView } from '../hooks/connect-hub';
 import { hookSecret } from '../hooks/secret';
-import { type Employee, findEmployee } from '../read-model';
+import { type Employee, findEmployee, untilRecorded } from '../read-model';
 import type { CommandDeps, Minting } from './deps';
 
 export const SCHEDULE_TRIGGER = 'schedule.cron';
@@ -127,6 +127,7 @@ export async function activate(
   const org = await deps.connectHub.orgView(employee.orgId);
   const fact = decideActivate(employee, org, principal, deps);
   await deps.publisher.publish(fact, trace);
+  await recorded(deps, fact);
   return {
     employeeId: fact.employeeId,
     version: fact.version,
@@ -150,5 +151,17 @@ export async function deactivate(
     deps,
   );
   await deps.publisher.publish(fact, trace);
+  await recorded(deps, fact);
   return { employeeId: fact.employeeId, version: fact.version, status: 'inactive', hooks: [] };
+}
+
+/**
+ * Read-your-write: the answer waits until the event store has folded the switch, so that the hook URL
+ * it shows takes a delivery at once (and an old secret, or a switched-off employee, is refused at once)
+ * on any gateway. An event store slower than the deadline gets the answer from the fact (it is on the
+ * topic; the projection follows).
+ */
+async function recorded(deps: CommandDeps, fact: EmployeeActivated | EmployeeDeactivated): Promise<void> {
+  if (await untilRecorded(deps.pool, fact.id, deps.recordTimeoutMs)) return;
+  deps.log?.warn({ factId: fact.id, employeeId: fact.employeeId }, `${fact.type} answered before the event store recorded it`);
 }

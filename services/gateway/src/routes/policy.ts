@@ -5,14 +5,14 @@
  * learns nothing of other tenants); changing it needs a token with role `admin` (403).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getOrgPolicy, recordedSeq } from '@hireloop/event-store';
+import { getOrgPolicy } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
 import { OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
 import { principalOf } from '../auth';
 import type { CommandDeps, Minting } from '../commands/deps';
+import { RECORD_TIMEOUT_MS, untilRecorded } from '../read-model';
 import { traceOf } from '../trace';
-import { found, missing, untilStored } from '../until-stored';
 import { COMMON_ERRORS, errorResponses } from './responses';
 
 /** The org a caller may read: its own; any other is NOT_FOUND. */
@@ -65,7 +65,7 @@ export interface PolicyRouteOptions {
 
 export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async (
   app,
-  { commands, recordTimeoutMs = 10_000 },
+  { commands, recordTimeoutMs = commands.recordTimeoutMs ?? RECORD_TIMEOUT_MS },
 ) => {
   const { pool, publisher } = commands;
   const read = (orgId: string): Promise<OrgPolicyView> => getOrgPolicy(pool, orgId);
@@ -77,11 +77,7 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
    * gets the answer from the fact itself (it is on the topic; the projection follows).
    */
   const afterRecorded = async (fact: PolicyChanged): Promise<OrgPolicyView> => {
-    const recorded = await untilStored(
-      async () => ((await recordedSeq(pool, fact.id)) !== null ? found(true) : missing(undefined)),
-      { timeoutMs: recordTimeoutMs },
-    );
-    if (recorded.found) return read(fact.orgId);
+    if (await untilRecorded(pool, fact.id, recordTimeoutMs)) return read(fact.orgId);
     commands.log?.warn(
       { factId: fact.id, orgId: fact.orgId, recordTimeoutMs },
       'policy answered before the event store recorded it',
