@@ -524,11 +524,19 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       120_000,
     );
     // what the delivery started, as the topics carry it (one trigger, one start), and all of it stored: the
-    // projector may trail the topics, so the store is waited for rather than read at once
-    const started = [
+    // projector may trail the topics, so the store is waited for rather than read at once. The collector
+    // reads the topics in one consumer, in no order across them: the result may be in hand before the
+    // trigger or the start of the same run, so both are waited for
+    const startedFacts = () => [
       ...collector.of('TriggerCreated', (t) => t.triggerId === first.triggerId),
       ...collector.of('RunIntent', (r) => r.executionId === first.executionId && r.action === 'start'),
     ];
+    await collector.until(
+      () => new Set(startedFacts().map((f) => f.type)).size === 2,
+      'the signed delivery’s trigger and start on their topics',
+      60_000,
+    );
+    const started = startedFacts();
     const startedIds = [...new Set(started.map((f) => f.id))];
     const stored = await settleStored(h, startedIds);
     // activating again rotates every secret: a signature under the old one is refused
