@@ -51,7 +51,7 @@ replay: ## rebuild projections from facts; ARGS='--verify' compares, '--check-ch
 	@pnpm -s hireloop replay $(ARGS)
 
 bench: ## the platform against the machine's floors, through the public socket: make bench [ARGS=--short]
-	@node --import tsx scripts/bench/main.ts $(ARGS)
+	@scripts/bench.sh $(ARGS)
 
 eval: ## run a golden set through the creation graph, then print the run log: make eval [GOLDEN=../shared/golden] [ORG=acme]
 	@node --import tsx services/graph-creator/src/eval.ts $(if $(GOLDEN),--golden $(GOLDEN),)

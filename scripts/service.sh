@@ -15,6 +15,9 @@ case "$name" in
   # holds (RSS 432 -> 237 MB after 10,000 paused; docs/decisions.md, 2026-11-24).
   graph-creator) flags+=(--heap-growing-percent=50) ;;
 esac
+# Extra node flags for every service, e.g. a profile of each under load:
+#   HIRELOOP_NODE_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof' make up   (written when the service stops)
+if [ -n "${HIRELOOP_NODE_FLAGS:-}" ]; then read -r -a extra <<<"$HIRELOOP_NODE_FLAGS"; flags+=("${extra[@]}"); fi
 cd "$(dirname "$0")/.."
 if [ -n "${HIRELOOP_TSX:-}" ]; then
   exec node "${flags[@]}" --import tsx "services/$name/src/main.ts"

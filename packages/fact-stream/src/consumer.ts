@@ -197,7 +197,7 @@ export class FactConsumer {
   private readonly settled = new Set<() => void>();
   /** pipelined batches not yet handled in a row from the oldest, per `topic:partition` (a seek starts a new queue) */
   private readonly pending = new Map<string, Pending[]>();
-  /** per `topic:partition`, the offset past the pipelined batches handled in a row, not committed yet */
+  /** per `topic:partition`, the offset past the facts handled in a row (pipelined: the batches), not committed yet */
   private handledUpTo = new Map<string, CommitMark>();
   /** per `topic:partition`, the offset this member last committed: a commit never goes back behind it */
   private committedUpTo = new Map<string, bigint>();
@@ -206,7 +206,7 @@ export class FactConsumer {
   private committing: Promise<void> = Promise.resolve();
   /** a commit of the handled pipelined batches due (`commitSoon`) */
   private commitTimer: NodeJS.Timeout | undefined;
-  /** pipelined batches between the start of `eachBatch` and their hand-over */
+  /** batches inside `eachBatch`: pipelined, up to their hand-over; otherwise until handled */
   private arriving = 0;
   /** the wait before the next fetch under way (`fetchLingerMs`), and how to end it early (stopping) */
   private linger: { until: Promise<void>; end: () => void } | undefined;
@@ -238,6 +238,12 @@ export class FactConsumer {
       this.joined = true;
       this.joinedAt = Date.now();
       this.onAssigned(payload.memberAssignment);
+    });
+    // a rebalance under way may take partitions away: what is handled of them is committed now, as
+    // kafkajs' auto-commit would, rather than read again by their next owner (best effort: a commit
+    // that loses the race with the new generation is refused, and those facts are read again)
+    this.consumer.on(this.consumer.events.REBALANCING, () => {
+      void this.commitNow();
     });
     this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
       // a crashed consumer reads nothing until it has joined again: not ready meanwhile
@@ -286,10 +292,11 @@ export class FactConsumer {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...this.topicByName.keys()], fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
-      // pipelined, the consumer commits itself, once batches are handled: the offsets kafkajs resolves
-      // only move its fetch position on
-      autoCommit: !this.pipelined,
-      autoCommitInterval: COMMIT_INTERVAL_MS,
+      // the consumer commits itself, what is handled, at most once every COMMIT_INTERVAL_MS
+      // (`commitSoon`): kafkajs' auto-commit sends an OffsetCommit after every batch, whatever its
+      // interval, which under a trickle is one request, and one append to the broker's offsets log,
+      // per fact per consumer group. The offsets kafkajs resolves only move its fetch position on.
+      autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
       eachBatch: (payload) =>
@@ -332,17 +339,15 @@ export class FactConsumer {
     clearTimeout(this.restartTimer);
     // a start after a crash that was under way finishes first; what it started is stopped below
     await this.restarting;
-    if (this.pipelined) {
-      try {
-        this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));
-      } catch {
-        // not running (never started, or between a crash and its restart): nothing is fetched anyway
-      }
-      await this.drained();
-      clearTimeout(this.commitTimer);
-      this.commitTimer = undefined;
-      await this.commitNow();
+    try {
+      this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));
+    } catch {
+      // not running (never started, or between a crash and its restart): nothing is fetched anyway
     }
+    await this.drained();
+    clearTimeout(this.commitTimer);
+    this.commitTimer = undefined;
+    await this.commitNow();
     await this.consumer.disconnect();
   }
 
@@ -367,20 +372,36 @@ export class FactConsumer {
   }
 
   private async eachBatchOneByOne({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    this.arriving += 1;
     try {
       for (const message of batch.messages) {
-        if (!isRunning() || isStale()) return;
+        if (this.stopping || !isRunning() || isStale()) return;
         const delivery = await this.receive(batch.topic, batch.partition, message);
         if (delivery) {
           const handler = this.handlers.get(delivery.fact.type);
           if (handler) await this.withRetries(() => handler(delivery.fact, delivery), delivery, message);
         }
         resolveOffset(message.offset);
+        this.handled(batch.topic, batch.partition, message.offset);
         await heartbeat();
       }
     } catch (error) {
       this.readAgain(error);
+    } finally {
+      this.left();
     }
+  }
+
+  /** A batch leaves `eachBatch`: `stop()` may be waiting for the last one. */
+  private left(): void {
+    this.arriving -= 1;
+    if (this.arriving === 0) this.wake();
+  }
+
+  /** Marks a partition handled up to and including `offset` (not pipelined), to be committed within COMMIT_INTERVAL_MS. */
+  private handled(topic: string, partition: number, offset: string): void {
+    this.handledUpTo.set(`${topic}:${partition}`, { topic, partition, offset: (BigInt(offset) + 1n).toString() });
+    this.commitSoon();
   }
 
   /** A transient failure: the partition is read again from the first fact not handled. Anything else propagates. */
@@ -399,28 +420,36 @@ export class FactConsumer {
   }
 
   private async eachBatchAtOnce({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
-    if (!isRunning() || isStale()) return;
-    const handler = this.batchHandler;
-    if (!handler) return;
-    const valid: { delivery: Delivery; message: KafkaMessage }[] = [];
-    for (const message of batch.messages) {
-      const delivery = await this.receive(batch.topic, batch.partition, message);
-      if (delivery) valid.push({ delivery, message });
-    }
+    this.arriving += 1;
     try {
-      await this.handleBatch(handler, valid);
-    } catch (error) {
-      // nothing of this batch is resolved: it is read again whole (handlers are idempotent)
-      const first = batch.messages[0];
-      if (error instanceof TransientFailure && first) {
-        this.readAgain(new TransientFailure(batch.topic, batch.partition, first.offset, { cause: error.cause }));
-        return;
+      if (this.stopping || !isRunning() || isStale()) return;
+      const handler = this.batchHandler;
+      if (!handler) return;
+      const valid: { delivery: Delivery; message: KafkaMessage }[] = [];
+      for (const message of batch.messages) {
+        const delivery = await this.receive(batch.topic, batch.partition, message);
+        if (delivery) valid.push({ delivery, message });
       }
-      throw error;
+      try {
+        await this.handleBatch(handler, valid);
+      } catch (error) {
+        // nothing of this batch is resolved: it is read again whole (handlers are idempotent)
+        const first = batch.messages[0];
+        if (error instanceof TransientFailure && first) {
+          this.readAgain(new TransientFailure(batch.topic, batch.partition, first.offset, { cause: error.cause }));
+          return;
+        }
+        throw error;
+      }
+      const last = batch.messages.at(-1);
+      if (last) {
+        resolveOffset(last.offset);
+        this.handled(batch.topic, batch.partition, last.offset);
+      }
+      await heartbeat();
+    } finally {
+      this.left();
     }
-    const last = batch.messages.at(-1);
-    if (last) resolveOffset(last.offset);
-    await heartbeat();
   }
 
   /**
@@ -493,8 +522,7 @@ export class FactConsumer {
       await lingering;
       await heartbeat();
     } finally {
-      this.arriving -= 1;
-      if (this.arriving === 0) this.wake();
+      this.left();
     }
   }
 
@@ -577,7 +605,7 @@ export class FactConsumer {
   }
 
   /**
-   * Commits what is handled within COMMIT_INTERVAL_MS: one OffsetCommit for the batches of that while,
+   * Commits what is handled within COMMIT_INTERVAL_MS: one OffsetCommit for the facts of that while,
    * not one per batch (each is a request and an append to the broker's offsets log). A member that dies
    * meanwhile has its last second read again; the handlers are idempotent. `stop()` commits at once.
    */
@@ -621,7 +649,7 @@ export class FactConsumer {
     }
   }
 
-  /** Resolves once no batch is in the handler, waiting for it, or on its way to it. */
+  /** Resolves once no batch is in the handler, waiting for it, or on its way to it (or, not pipelined, being handled). */
   private async drained(): Promise<void> {
     while (this.inFlight > 0 || this.arriving > 0) await new Promise<void>((resolve) => this.settled.add(resolve));
   }

@@ -11,7 +11,7 @@ import {
   PartitionAssigners,
 } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { COMMIT_INTERVAL_MS, type DeadLetter, FactConsumer, FactPublisher, makeFact } from '../src';
+import { COMMIT_INTERVAL_MS, type DeadLetter, type Delivery, FactConsumer, FactPublisher, makeFact } from '../src';
 import { POISON, readTopics, sendPoison } from '../src/testing';
 
 const log = createLogger('fact-stream-test', 'silent');
@@ -541,10 +541,14 @@ describe('fact stream (real Kafka)', () => {
     expect([...first, ...second]).toEqual(facts.map((f) => f.id));
   });
 
-  it('pipelined: commits what it handled at most once every COMMIT_INTERVAL_MS, however many batches it handles', async () => {
-    const own = await ownTopics('pipe-commits');
+  it.each([
+    ['one by one', 'one'],
+    ['batch mode', 'batch'],
+    ['pipelined', 'pipelined'],
+  ] as const)('%s: commits what it handled at most once every COMMIT_INTERVAL_MS, however many batches it handles', async (_name, mode) => {
+    const own = await ownTopics(`commits-${mode}`);
     const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
-    const groupId = `pipelined-commits-${randomUUID()}`;
+    const groupId = `commits-${mode}-${randomUUID()}`;
     const commits = counting('OffsetCommit');
     const c = consumer(groupId, {
       kafka: commits.kafka,
@@ -554,16 +558,15 @@ describe('fact stream (real Kafka)', () => {
     });
     const handled: string[] = [];
     let partition = -1;
-    c.onBatch(
-      async (deliveries) => {
-        partition = deliveries[0]?.partition ?? partition;
-        handled.push(...deliveries.map((d) => d.fact.id));
-      },
-      { maxFactsInFlight: 100 },
-    );
+    const take = (deliveries: Delivery[]) => {
+      partition = deliveries[0]?.partition ?? partition;
+      handled.push(...deliveries.map((d) => d.fact.id));
+    };
+    if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take([delivery]));
+    else c.onBatch(async (deliveries) => take(deliveries), mode === 'pipelined' ? { maxFactsInFlight: 100 } : {});
     await c.start();
 
-    const facts = Array.from({ length: 20 }, (_, i) => answer('exec-pipe-commits', `p-${i}`));
+    const facts = Array.from({ length: 20 }, (_, i) => answer(`exec-commits-${mode}`, `p-${i}`));
     const started = Date.now();
     // one fact at a time, each handled before the next is published: a batch each
     for (const fact of facts) {
