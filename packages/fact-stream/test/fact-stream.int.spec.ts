@@ -545,43 +545,46 @@ describe('fact stream (real Kafka)', () => {
     ['one by one', 'one'],
     ['batch mode', 'batch'],
     ['pipelined', 'pipelined'],
-  ] as const)('%s: commits what it handled at most once every COMMIT_INTERVAL_MS, however many batches it handles', async (_name, mode) => {
-    const own = await ownTopics(`commits-${mode}`);
-    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
-    const groupId = `commits-${mode}-${randomUUID()}`;
-    const commits = counting('OffsetCommit');
-    const c = consumer(groupId, {
-      kafka: commits.kafka,
-      topics: [Topics.hilResponse],
-      topicPrefix: own.topicPrefix,
-      publisher: own.publisher,
-    });
-    const handled: string[] = [];
-    let partition = -1;
-    const take = (deliveries: Delivery[]) => {
-      partition = deliveries[0]?.partition ?? partition;
-      handled.push(...deliveries.map((d) => d.fact.id));
-    };
-    if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take([delivery]));
-    else c.onBatch(async (deliveries) => take(deliveries), mode === 'pipelined' ? { maxFactsInFlight: 100 } : {});
-    await c.start();
+  ] as const)(
+    '%s: commits what it handled at most once every COMMIT_INTERVAL_MS, however many batches it handles',
+    async (_name, mode) => {
+      const own = await ownTopics(`commits-${mode}`);
+      const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+      const groupId = `commits-${mode}-${randomUUID()}`;
+      const commits = counting('OffsetCommit');
+      const c = consumer(groupId, {
+        kafka: commits.kafka,
+        topics: [Topics.hilResponse],
+        topicPrefix: own.topicPrefix,
+        publisher: own.publisher,
+      });
+      const handled: string[] = [];
+      let partition = -1;
+      const take = (deliveries: Delivery[]) => {
+        partition = deliveries[0]?.partition ?? partition;
+        handled.push(...deliveries.map((d) => d.fact.id));
+      };
+      if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take([delivery]));
+      else c.onBatch(async (deliveries) => take(deliveries), mode === 'pipelined' ? { maxFactsInFlight: 100 } : {});
+      await c.start();
 
-    const facts = Array.from({ length: 20 }, (_, i) => answer(`exec-commits-${mode}`, `p-${i}`));
-    const started = Date.now();
-    // one fact at a time, each handled before the next is published: a batch each
-    for (const fact of facts) {
-      await own.publisher.publish(fact);
-      await until(() => handled.includes(fact.id), `fact ${fact.id} handled`);
-    }
-    const elapsed = Date.now() - started;
-    expect(handled).toEqual(facts.map((f) => f.id));
-    expect(commits.sent).toBeLessThanOrEqual(Math.ceil(elapsed / COMMIT_INTERVAL_MS) + 1);
-    // and what was handled is committed, without a stop
-    await eventually(
-      async () => (await committed(groupId, topic, partition)) === facts.length,
-      'the partition committed to its end',
-    );
-  });
+      const facts = Array.from({ length: 20 }, (_, i) => answer(`exec-commits-${mode}`, `p-${i}`));
+      const started = Date.now();
+      // one fact at a time, each handled before the next is published: a batch each
+      for (const fact of facts) {
+        await own.publisher.publish(fact);
+        await until(() => handled.includes(fact.id), `fact ${fact.id} handled`);
+      }
+      const elapsed = Date.now() - started;
+      expect(handled).toEqual(facts.map((f) => f.id));
+      expect(commits.sent).toBeLessThanOrEqual(Math.ceil(elapsed / COMMIT_INTERVAL_MS) + 1);
+      // and what was handled is committed, without a stop
+      await eventually(
+        async () => (await committed(groupId, topic, partition)) === facts.length,
+        'the partition committed to its end',
+      );
+    },
+  );
 
   /** A started pipelined consumer of its own `hil-response` with `fetchLingerMs`, and the ids it handled. */
   const lingering = async (label: string, lingerMs: number, through = kafka) => {
