@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { FactCollector } from '@hireloop/fact-stream/testing';
 import { createKafka, createLogger } from '@hireloop/platform';
 import { waitUntil } from '@hireloop/platform/testing';
-import { type ExecutionView, type HilPromptFrame, type ServerFrame, Topics } from '@hireloop/schemas';
+import {
+  devOrgConnections,
+  type EmployeeGraphSpec,
+  type ExecutionView,
+  type HilPromptFrame,
+  type ServerFrame,
+  Topics,
+} from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
 import { api, chat, Stack, token } from './stack';
@@ -17,6 +24,8 @@ describe('a conversation end to end (every service its own process, real Kafka a
   const stack = new Stack({ MAX_RUNNING_PER_ORG: '100' });
   let gateway: string;
   let chatUrl: string;
+  let hub: string;
+  let worker: string;
   const log = createLogger('journey', 'silent');
   const collector = new FactCollector(
     createKafka({ clientId: 'journey', brokers: inject('kafkaBrokers'), log }),
@@ -28,6 +37,8 @@ describe('a conversation end to end (every service its own process, real Kafka a
     const services = await stack.up();
     gateway = `http://127.0.0.1:${services.gateway.port}`;
     chatUrl = `ws://127.0.0.1:${services.gateway.port}/v1/chat`;
+    hub = `http://127.0.0.1:${services['connect-hub'].port}`;
+    worker = `http://127.0.0.1:${services['graph-creator'].port}`;
     await collector.start();
   }, 180_000);
   afterAll(async () => {
@@ -196,5 +207,44 @@ describe('a conversation end to end (every service its own process, real Kafka a
     );
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body)).toMatch(/selected|answers/);
+  });
+
+  it('an org that connects a provider at the hub has it in its very next creation, without waiting for a cache to expire', async () => {
+    const org = `connects-${randomUUID().slice(0, 8)}`;
+    const admin = token('ops', org, 'admin');
+    const owner = token('olga', org);
+    /** One creation of JOB over the socket, answered with the scripted answers: the providers of its missing-integration gaps. */
+    const missingOf = async () => {
+      const conversationId = randomUUID();
+      const client = await chat(chatUrl, owner, conversationId);
+      client.send({ conversationId, text: JOB });
+      const result = await client.answerUntilResult(12, 90_000);
+      client.socket.close();
+      expect(result?.status).toBe('completed');
+      const employee = (result?.type === 'execution_result' ? result.output?.employee : undefined) as EmployeeGraphSpec;
+      return employee.gaps.filter((g) => g.category === 'missing_integration').map((g) => g.providerId);
+    };
+    /** what the worker has read of org-connections, from its /metrics */
+    const changesRead = async () => {
+      const text = await (await fetch(`${worker}/metrics`)).text();
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('hireloop_consumed_messages_total{') && l.includes(`topic="${inject('topicPrefix')}org-connections"`),
+        );
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const without = devOrgConnections.filter((p) => p !== 'hubspot');
+    expect((await api(hub, 'PUT', `/v1/orgs/${org}/connections`, { providers: without }, admin)).status).toBe(200);
+    expect(await missingOf()).toContain('hubspot');
+
+    // the worker now holds the org's catalog (fresh for minutes): the change reaches it as a fact
+    const read = await changesRead();
+    expect((await api(hub, 'PUT', `/v1/orgs/${org}/connections`, { providers: [...without, 'hubspot'] }, admin)).status).toBe(
+      200,
+    );
+    await waitUntil(async () => ((await changesRead()) > read ? true : undefined), 'the worker reading the change', 30_000);
+    expect(await missingOf()).not.toContain('hubspot');
   });
 });

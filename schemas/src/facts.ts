@@ -347,6 +347,20 @@ export const PolicyChanged = Fact(
 );
 export type PolicyChanged = Static<typeof PolicyChanged>;
 
+export const ConnectionsChanged = Fact(
+  'ConnectionsChanged',
+  {
+    /** every provider the org has connected once the change is saved, sorted (a PUT replaces the set) */
+    providers: Type.Array(Id, { maxItems: 500 }),
+    /** the org's connections version after it (the hub's `version`, bumped by every change) */
+    version: Type.Integer({ minimum: 0 }),
+    /** the administrator who set them */
+    changedBy: Id,
+  },
+  "an org's connections were set at the Connect Hub: a cached view of its catalog is stale",
+);
+export type ConnectionsChanged = Static<typeof ConnectionsChanged>;
+
 export const FactSchemas = {
   UIMessage,
   TriggerCreated,
@@ -358,6 +372,7 @@ export const FactSchemas = {
   EmployeeActivated,
   EmployeeDeactivated,
   PolicyChanged,
+  ConnectionsChanged,
 } as const;
 
 export type AnyFact =
@@ -370,5 +385,6 @@ export type AnyFact =
   | ExecutionEvent
   | EmployeeActivated
   | EmployeeDeactivated
-  | PolicyChanged;
+  | PolicyChanged
+  | ConnectionsChanged;
 export type FactOf<T extends AnyFact['type']> = Extract<AnyFact, { type: T }>;

@@ -13,6 +13,7 @@ export const FactTypes = [
   'EmployeeActivated',
   'EmployeeDeactivated',
   'PolicyChanged',
+  'ConnectionsChanged',
 ] as const;
 export type FactType = (typeof FactTypes)[number];
 
@@ -39,6 +40,8 @@ export const Topics = {
   employees: { name: 'employees', key: 'employeeId', fact: 'EmployeeActivated', also: ['EmployeeDeactivated'] },
   // keyed by org: an org's policy changes stay in order
   orgPolicies: { name: 'org-policies', key: 'orgId', fact: 'PolicyChanged' },
+  // keyed by org: an org's connection changes stay in order; every worker reads them (its catalog cache)
+  orgConnections: { name: 'org-connections', key: 'orgId', fact: 'ConnectionsChanged' },
 } as const satisfies Record<string, TopicSpec>;
 
 export type TopicKey = keyof typeof Topics;

@@ -13,13 +13,14 @@ describe('topic registry', () => {
       ['execution-events', 'executionId'],
       ['employees', 'employeeId'],
       ['org-policies', 'orgId'],
+      ['org-connections', 'orgId'],
     ]);
   });
 
   it('gives each topic a DLQ and applies the prefix to both', () => {
     expect(dlqName(Topics.triggers.name)).toBe('triggers.dlq');
     const names = allTopicNames('run1.');
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(20);
     expect(names).toContain('run1.hil-prompt');
     expect(names).toContain('run1.hil-prompt.dlq');
     expect(names.every((n) => n.startsWith('run1.'))).toBe(true);
@@ -32,6 +33,10 @@ describe('topic registry', () => {
 
   it('carries an org’s policy changes on org-policies, keyed by org', () => {
     expect(topicOf('PolicyChanged')).toMatchObject({ name: 'org-policies', key: 'orgId' });
+  });
+
+  it('carries an org’s connection changes on org-connections, keyed by org', () => {
+    expect(topicOf('ConnectionsChanged')).toMatchObject({ name: 'org-connections', key: 'orgId' });
   });
 
   it('publishes the events that move a run’s admission on execution-result, every other event on execution-events', () => {

@@ -24,6 +24,7 @@ export function whoOf(fact: AnyFact): string {
     case 'EmployeeDeactivated':
       return fact.correlation.userId ?? 'unknown';
     case 'PolicyChanged':
+    case 'ConnectionsChanged':
       return fact.changedBy;
     case 'HILResponse':
       return fact.correlation.userId ?? 'unknown';
@@ -90,6 +91,8 @@ export function summarize(fact: AnyFact): string {
       const rules = Object.keys(fact.policy);
       return `policy set: ${rules.length > 0 ? rules.join(', ') : 'no rules'}`;
     }
+    case 'ConnectionsChanged':
+      return `connections set (v${fact.version}): ${fact.providers.length > 0 ? clip(fact.providers.join(', '), 80) : 'none'}`;
     case 'ExecutionResult': {
       const employee = fact.output?.employee;
       if (fact.status === 'completed') return employee ? `completed: employee "${clip(employee.name, 40)}"` : 'completed';

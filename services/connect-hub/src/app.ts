@@ -26,8 +26,22 @@ import { capabilityViews, notModified, readableOrg, triggerViews, viewEtag, writ
 import { toErrorReply } from './errors';
 import type { ConnectHubStore, StoredCatalog } from './store';
 
+/** An org's connections as a PUT set them, and who set them. */
+export interface ConnectionsChange {
+  orgId: string;
+  providers: string[];
+  version: number;
+  changedBy: string;
+}
+
 export interface ConnectHubOptions {
   store: ConnectHubStore;
+  /**
+   * Tells the platform an org's connections were set, once they are saved (main: a `ConnectionsChanged`
+   * fact on `org-connections`, which the workers' catalog caches drop the org on). A failure answers
+   * 503: the change is saved, and the same PUT again announces it.
+   */
+  announce: (change: ConnectionsChange) => Promise<void>;
   /** a bearer token to its caller, or throws UNAUTHORIZED saying why (platform `tokenVerifier`) */
   verify: (token: string) => Principal;
   /** `/v1` requests per user per minute (`CONNECT_HUB_RATE_LIMIT`); past it, 429 `rate_limited` */
@@ -59,7 +73,7 @@ const errors = {
 
 export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
   app,
-  { store, verify, rateLimitPerMinute = DEFAULT_RATE_LIMIT },
+  { store, verify, announce, rateLimitPerMinute = DEFAULT_RATE_LIMIT },
 ) => {
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
@@ -159,9 +173,22 @@ export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
     '/orgs/:orgId/connections',
     { bodyLimit: 128 * 1024, schema: { params: OrgParams, body: PutConnectionsBody, response: { 200: Connections, ...errors } } },
     async (request) => {
-      const orgId = writableOrg(principalOf(request), request.params.orgId);
+      const principal = principalOf(request);
+      const orgId = writableOrg(principal, request.params.orgId);
       const saved = await store.replaceConnections(orgId, request.body.providers);
       request.log.info({ orgId, providers: saved.providers, version: saved.version }, 'connections replaced');
+      // every PUT is announced, a PUT that changed nothing too: repeating one whose announcement failed
+      // must announce it (the workers' caches would otherwise keep the view from before)
+      try {
+        await announce({ orgId, providers: saved.providers, version: saved.version, changedBy: principal.userId });
+      } catch (error) {
+        throw new HireloopError(
+          'UNAVAILABLE',
+          'the connections are saved, but the platform could not be told of the change: send the same PUT again',
+          undefined,
+          { cause: error },
+        );
+      }
       return { orgId, ...saved };
     },
   );

@@ -29,6 +29,10 @@ function unreachable(error: unknown): boolean {
 /** The one mapping from an error to what a client sees: `{code, message, field?}`, or a hidden 5xx with a `ref`. */
 export function toErrorReply(error: unknown, ref: string): ErrorReply {
   if (isHireloopError(error)) {
+    // a 503 of ours says what to do (the hub's own words, never a driver's); anything else 5xx is hidden
+    if (error.code === 'UNAVAILABLE') {
+      return { status: error.status, body: { code: 'unavailable', message: clipMessage(error.message), ref }, internal: true };
+    }
     if (error.status >= 500) return hidden(error.status, ref);
     const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
     return {

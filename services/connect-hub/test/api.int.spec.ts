@@ -1,5 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { FactPublisher } from '@hireloop/fact-stream';
+import { FactCollector } from '@hireloop/fact-stream/testing';
 import {
+  createKafka,
+  createLogger,
   createPool,
   databaseName,
   dropDatabase,
@@ -11,11 +15,12 @@ import {
   withDatabase,
 } from '@hireloop/platform';
 import type { CapabilityList, Connections, HubError, TriggerList } from '@hireloop/schemas';
-import { builtInCatalog } from '@hireloop/schemas';
+import { builtInCatalog, Topics } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { section8a, section8aAcme, section8aCapabilityIds, section8aTriggerIds } from '../../../schemas/test/section-8a';
-import { API_PREFIX, connectHub } from '../src/app';
+import { factAnnouncer } from '../src/announce';
+import { API_PREFIX, type ConnectionsChange, connectHub } from '../src/app';
 import { postgresStore } from '../src/store';
 
 const SECRET = 'connect-hub-test-secret';
@@ -28,17 +33,37 @@ const adminOf = (orgId: string) => token({ userId: 'root', orgId, role: 'admin' 
 
 describe('the Connect Hub API against the real database', () => {
   const pool = createPool(inject('databaseUrl'), 4);
+  const log = createLogger('connect-hub-test', 'silent');
+  const kafka = createKafka({ clientId: 'connect-hub-test', brokers: inject('kafkaBrokers'), log });
+  // the announcer main wires, on the real broker; `announcing` can make it fail, as a broker away would
+  const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log, retries: 0 });
+  const collector = new FactCollector(kafka, inject('topicPrefix'), [Topics.orgConnections]);
+  let announcing: 'on' | 'failing' = 'on';
+  const announce = factAnnouncer(publisher);
   let app: FastifyInstance;
 
   beforeAll(async () => {
+    await publisher.connect();
+    await collector.start();
     app = Fastify();
-    await app.register(connectHub, { prefix: API_PREFIX, store: postgresStore(pool), verify: tokenVerifier(SECRET) });
+    await app.register(connectHub, {
+      prefix: API_PREFIX,
+      store: postgresStore(pool),
+      verify: tokenVerifier(SECRET),
+      announce: async (change: ConnectionsChange) => {
+        if (announcing === 'failing') throw new Error('the broker is away');
+        await announce(change);
+      },
+    });
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
+    await collector.stop();
+    await publisher.disconnect();
     await pool.end();
   });
+  const announced = (orgId: string) => collector.of('ConnectionsChanged', (f) => f.orgId === orgId);
 
   /** `t` null: no token at all. */
   const get = (url: string, t: string | null = acmeMember, headers: Record<string, string> = {}) =>
@@ -222,6 +247,47 @@ describe('the Connect Hub API against the real database', () => {
       expect(none.json()).toEqual({ orgId, providers: [], version: 3 });
     });
 
+    it('announces every PUT as a ConnectionsChanged fact on org-connections: the providers, the version, who set them', async () => {
+      const orgId = freshOrg();
+      await put(orgId, { providers: ['stripe', 'gmail'] }, token({ userId: 'root', orgId, role: 'admin' }));
+      await put(orgId, { providers: ['slack'] }, token({ userId: 'eve', orgId, role: 'admin' }));
+      const facts = await collector.until(() => announced(orgId).length === 2 && announced(orgId), 'two changes announced');
+      expect(facts.map((f) => ({ orgId: f.orgId, providers: f.providers, version: f.version, changedBy: f.changedBy }))).toEqual([
+        { orgId, providers: ['gmail', 'stripe'], version: 1, changedBy: 'root' },
+        { orgId, providers: ['slack'], version: 2, changedBy: 'eve' },
+      ]);
+      expect(facts[1]?.correlation).toEqual({ userId: 'eve' });
+    });
+
+    it('a change it could not announce is saved and answered 503; the same PUT again announces it', async () => {
+      const orgId = freshOrg();
+      announcing = 'failing';
+      const refused = await put(orgId, { providers: ['jira'] }).finally(() => {
+        announcing = 'on';
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json<HubError>()).toMatchObject({ code: 'unavailable', message: expect.stringContaining('same PUT again') });
+      expect((await get(`/v1/orgs/${orgId}/connections`, adminOf(orgId))).json()).toEqual({
+        orgId,
+        providers: ['jira'],
+        version: 1,
+      });
+      const again = await put(orgId, { providers: ['jira'] });
+      expect(again.json()).toEqual({ orgId, providers: ['jira'], version: 1 });
+      const facts = await collector.until(() => announced(orgId)[0] && announced(orgId), 'the change announced');
+      expect(facts.map((f) => [f.providers, f.version])).toEqual([[['jira'], 1]]);
+    });
+
+    it('announces nothing for a PUT it refuses', async () => {
+      const orgId = freshOrg();
+      expect((await put(orgId, { providers: ['gmail'] }, token({ userId: 'bob', orgId }))).statusCode).toBe(403);
+      expect((await put(orgId, { providers: ['no-such-provider'] })).statusCode).toBe(422);
+      // a later change of the same org is announced, and is the only one
+      await put(orgId, { providers: ['notion'] });
+      const facts = await collector.until(() => announced(orgId)[0] && announced(orgId), 'the accepted change announced');
+      expect(facts.map((f) => f.providers)).toEqual([['notion']]);
+    });
+
     it('keeps the version and the ETag when a PUT changes nothing', async () => {
       const orgId = freshOrg();
       await put(orgId, { providers: ['jira', 'github'] });
@@ -337,7 +403,13 @@ describe('a change to the catalog', () => {
     await migrate(databaseUrl);
     pool = createPool(databaseUrl, 2);
     app = Fastify();
-    await app.register(connectHub, { prefix: API_PREFIX, store: postgresStore(pool), verify: tokenVerifier(SECRET) });
+    // no connections change here: nothing to announce
+    await app.register(connectHub, {
+      prefix: API_PREFIX,
+      store: postgresStore(pool),
+      verify: tokenVerifier(SECRET),
+      announce: async () => {},
+    });
     await app.ready();
   });
   afterAll(async () => {

@@ -85,6 +85,7 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
     case 'EmployeeActivated':
     case 'EmployeeDeactivated':
     case 'PolicyChanged':
+    case 'ConnectionsChanged':
       return undefined;
     default: {
       const unhandled: never = fact;

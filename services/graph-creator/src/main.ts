@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { configuredAnalyst, llmConfigFromEnv, OfflineAnalyst } from '@hireloop/analyst';
 import { FactConsumer, FactPublisher } from '@hireloop/fact-stream';
 import {
@@ -10,6 +11,7 @@ import {
   workerStageMetrics,
 } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
+import { CatalogChanges } from './connect-hub/changes';
 import { ConnectHubClient, connectHubUrl } from './connect-hub/client';
 import { connectHubTools } from './connect-hub/tools';
 import { conversationAdapter } from './conversation/adapter';
@@ -48,6 +50,9 @@ await publisher.connect();
 lifecycle.onStop('publisher', () => publisher.disconnect());
 
 const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret(), log });
+// every cached view of an org's catalog (the creation's, the tool registry's, the scopes) is kept until
+// a ConnectionsChanged fact of the org (`changes` below), and at most CATALOG_TTL_MS (docs/decisions.md, 2026-11-27)
+const catalogChanges = new CatalogChanges(Number(env.CATALOG_TTL_MS ?? 5 * 60_000));
 // `conversation` runs the small graph that exercises every runner mechanism (a prompt inside the fan-out)
 const graph = env.GRAPH_CREATOR_GRAPH ?? 'creation';
 if (graph !== 'creation' && graph !== 'conversation')
@@ -58,11 +63,11 @@ const connectors = await loadConnectors(env);
 // §12's rails: state in Postgres shared by every worker (docs/decisions.md, the tool registry's rails)
 const policies = postgresPolicies(pool);
 const tools = new ToolRegistry({
-  catalog: withExtra(hubCatalog(hub), connectors.extraCapabilities()),
+  catalog: withExtra(hubCatalog(hub, catalogChanges), connectors.extraCapabilities()),
   connectors,
   effects: postgresEffects(pool),
   rails: {
-    scopes: hubScopes(hub),
+    scopes: hubScopes(hub, catalogChanges),
     policies,
     rates: postgresRateLimits(pool),
     defaultRate: env.TOOL_RATE_DEFAULT ?? '60/m',
@@ -96,7 +101,7 @@ const runner =
         runtime,
         adapter: creationAdapter(checkpointer, {
           analyst: configuredAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
-          catalog: freshCatalogSource(toolCatalogSource(connectHubTools(hub)), Number(env.CATALOG_TTL_MS ?? 5_000)),
+          catalog: freshCatalogSource(toolCatalogSource(connectHubTools(hub)), catalogChanges),
           // the defaults of an org whose policy's budgets set no bound of its own
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
           maxRoutes: Number(env.CREATION_MAX_ROUTES ?? 3),
@@ -143,13 +148,28 @@ const answers = new FactConsumer({
 }).on('HILResponse', (response, delivery) =>
   slots.run('answer', () => runner.respond(response, delivery.traceparent, delivery.publishedAt)),
 );
+// Every worker reads every org's connection changes (a group of its own, from now on): its caches drop
+// the org's views. Not ready until it reads them, so no creation is served a view a change missed.
+const changes = new FactConsumer({
+  kafka,
+  topicPrefix: config.topicPrefix,
+  groupId: `${config.topicPrefix}graph-creator-catalog-${randomBytes(6).toString('hex')}`,
+  topics: [Topics.orgConnections],
+  log,
+  publisher,
+  metrics: streamMetrics(metrics),
+  fromBeginning: false,
+  retries: 0,
+}).on('ConnectionsChanged', async (fact) => catalogChanges.change(fact.orgId));
 consumerReady = async () => {
   await starts.ready();
   await answers.ready();
+  await changes.ready();
 };
+await changes.start();
 await Promise.all([starts.start(), answers.start()]);
 slots.open();
-lifecycle.onStop('consumer', () => Promise.all([starts.stop(), answers.stop()]).then(() => undefined));
+lifecycle.onStop('consumer', () => Promise.all([starts.stop(), answers.stop(), changes.stop()]).then(() => undefined));
 
 const retention = setInterval(() => {
   pruneCheckpoints(pool, checkpointer, retentionMs, systemClock.now(), log).catch((error: unknown) =>

@@ -1,5 +1,6 @@
 import type { Catalog } from '@hireloop/analyst';
 import { describe, expect, it } from 'vitest';
+import { CatalogChanges } from '../src/connect-hub/changes';
 import { freshCatalogSource } from '../src/creation/sources';
 
 const catalog = (connected: string[]): Catalog => ({ capabilities: [], triggers: [], connected });
@@ -15,8 +16,7 @@ describe('the creation graph reads an org’s catalog at most once per freshness
           return catalog(['gmail']);
         },
       },
-      5_000,
-      () => now,
+      new CatalogChanges(5_000, () => now),
     );
     const [a, b] = await Promise.all([source.forOrg('acme'), source.forOrg('acme')]);
     now = 4_999;
@@ -37,8 +37,7 @@ describe('the creation graph reads an org’s catalog at most once per freshness
           return catalog([]);
         },
       },
-      5_000,
-      () => now,
+      new CatalogChanges(5_000, () => now),
     );
     await source.forOrg('acme');
     await source.forOrg('globex');
@@ -56,8 +55,7 @@ describe('the creation graph reads an org’s catalog at most once per freshness
           return catalog(['slack']);
         },
       },
-      5_000,
-      () => 0,
+      new CatalogChanges(5_000, () => 0),
     );
     await expect(source.forOrg('acme')).rejects.toThrow('hub away');
     fail = false;
@@ -77,8 +75,7 @@ describe('the creation graph’s catalog cache holds only fresh catalogs', () =>
           return catalog([org]);
         },
       },
-      5_000,
-      () => now,
+      new CatalogChanges(5_000, () => now),
     );
     const first = await source.forOrg('acme');
     await source.forOrg('globex');
@@ -92,11 +89,81 @@ describe('the creation graph’s catalog cache holds only fresh catalogs', () =>
   });
 
   it('given a read that has settled, when a node asks again, then it gets the catalog read, not the first caller’s promise', async () => {
-    const source = freshCatalogSource({ forOrg: async () => catalog(['gmail']) }, 5_000, () => 0);
+    const source = freshCatalogSource({ forOrg: async () => catalog(['gmail']) }, new CatalogChanges(5_000, () => 0));
     const reading = source.forOrg('acme');
     const read = await reading;
     const later = source.forOrg('acme');
     expect(later).not.toBe(reading);
     expect(await later).toBe(read);
+  });
+});
+
+describe('the creation graph’s catalog cache is dropped for an org whose connections changed', () => {
+  const counting = () => {
+    const asked: string[] = [];
+    let version = 0;
+    const source = {
+      forOrg: async (org: string) => {
+        asked.push(org);
+        return catalog([`${org}-v${version}`]);
+      },
+    };
+    return { asked, source, bump: () => (version += 1) };
+  };
+
+  it('given catalogs read within the TTL, when one org’s connections change, then only that org is read again', async () => {
+    const { asked, source } = counting();
+    const changes = new CatalogChanges(60_000, () => 0);
+    const cached = freshCatalogSource(source, changes);
+    await cached.forOrg('acme');
+    await cached.forOrg('globex');
+    changes.change('acme');
+    await cached.forOrg('acme');
+    await cached.forOrg('globex');
+    await cached.forOrg('acme');
+    expect(asked).toEqual(['acme', 'globex', 'acme']);
+  });
+
+  it('given a read under way, when the org’s connections change before it ends, then what it brings is not kept', async () => {
+    const { asked, source, bump } = counting();
+    const changes = new CatalogChanges(60_000, () => 0);
+    const cached = freshCatalogSource(source, changes);
+    const reading = cached.forOrg('acme');
+    changes.change('acme');
+    bump();
+    expect((await reading).connected).toEqual(['acme-v0']);
+    expect((await cached.forOrg('acme')).connected).toEqual(['acme-v1']);
+    expect(asked).toEqual(['acme', 'acme']);
+  });
+});
+
+describe('CatalogChanges', () => {
+  it('given a read, then it is fresh until its org changes or the TTL passes, whichever comes first', () => {
+    let now = 0;
+    const changes = new CatalogChanges(1_000, () => now);
+    const read = changes.mark();
+    changes.change('globex');
+    expect(changes.fresh('acme', read)).toBe(true);
+    expect(changes.fresh('globex', read)).toBe(false);
+    const later = changes.mark();
+    expect(changes.fresh('globex', later)).toBe(true);
+    now = 999;
+    expect(changes.fresh('acme', read)).toBe(true);
+    now = 1_000;
+    expect(changes.fresh('acme', read)).toBe(false);
+  });
+
+  it('given changes older than the TTL, then they are forgotten without making any read fresh again', () => {
+    let now = 0;
+    const changes = new CatalogChanges(1_000, () => now);
+    const before = changes.mark();
+    changes.change('acme');
+    now = 1_500;
+    // another change prunes acme's: a read from before it is stale by its age anyway
+    changes.change('globex');
+    expect(changes.fresh('acme', before)).toBe(false);
+    const after = changes.mark();
+    expect(changes.fresh('acme', after)).toBe(true);
+    expect(changes.fresh('globex', after)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { builtInCatalog, type OrgPolicy } from '@hireloop/schemas';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
+import { CatalogChanges } from '../src/connect-hub/changes';
 import { staticCatalog } from '../src/tools/catalog';
 import { type Connector, ConnectorError } from '../src/tools/connector';
 import { Connectors } from '../src/tools/connectors';
@@ -58,11 +59,31 @@ describe('the registry rails, in order', () => {
         return slackCap ? [{ ...slackCap, connected: reads === 1 }] : [];
       },
     };
-    const { tools, calls } = setup({ scopes: hubScopes(hub, 1_000, () => t) });
+    const { tools, calls } = setup({ scopes: hubScopes(hub, new CatalogChanges(1_000, () => t)) });
     expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
     expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
     expect(reads).toBe(1);
     t = 1_000;
+    expect((await tools.call(ctx(), step, args)).effect.error?.code).toBe('scope_denied');
+    expect(reads).toBe(2);
+    expect(calls).toHaveLength(2);
+  });
+  it('given scopes read within the TTL, when the org’s connections change, then the next call reads them again', async () => {
+    let reads = 0;
+    const slackCap = builtInCatalog.capabilities.find((c) => c.id === step.capabilityId);
+    const hub = {
+      capabilities: async () => {
+        reads += 1;
+        return slackCap ? [{ ...slackCap, connected: reads === 1 }] : [];
+      },
+    };
+    const changes = new CatalogChanges(60_000, () => 0);
+    const { tools, calls } = setup({ scopes: hubScopes(hub, changes) });
+    expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
+    changes.change('globex');
+    expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
+    expect(reads).toBe(1);
+    changes.change('acme');
     expect((await tools.call(ctx(), step, args)).effect.error?.code).toBe('scope_denied');
     expect(reads).toBe(2);
     expect(calls).toHaveLength(2);

@@ -28,6 +28,7 @@ const isSupervisorFact = (fact: AnyFact): fact is SupervisorFact => {
     case 'EmployeeActivated':
     case 'EmployeeDeactivated':
     case 'PolicyChanged':
+    case 'ConnectionsChanged':
       return false;
     default: {
       const unhandled: never = fact;

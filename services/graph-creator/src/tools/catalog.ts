@@ -1,4 +1,5 @@
 import type { CatalogCapability } from '@hireloop/schemas';
+import { CatalogChanges, type ReadMark } from '../connect-hub/changes';
 import type { ConnectHubClient } from '../connect-hub/client';
 import { sharedList, unmarked } from '../connect-hub/shared';
 
@@ -16,20 +17,21 @@ export const staticCatalog = (capabilities: readonly CatalogCapability[]): Capab
 };
 
 /**
- * The hub's view of an org, cached by the client and revalidated by ETag — at most once per `ttlMs`
- * per org, since one run asks several times; the map is rebuilt only when the view changed.
+ * The hub's view of an org, cached by the client and revalidated by ETag — read again only once the
+ * org's connections changed or the view is older than the TTL (`CatalogChanges`), since every run asks
+ * several times; the map is rebuilt only when the view changed.
  */
 export function hubCatalog(
   hub: Pick<ConnectHubClient, 'capabilities'>,
-  ttlMs = 5_000,
-  now: () => number = Date.now,
+  changes = new CatalogChanges(5 * 60_000),
 ): CapabilityCatalog {
   const built = new WeakMap<object, Map<string, CatalogCapability>>();
-  const fresh = new Map<string, { at: number; map: Map<string, CatalogCapability> }>();
+  const fresh = new Map<string, { mark: ReadMark; map: Map<string, CatalogCapability> }>();
   return {
     capabilities: async (orgId) => {
       const held = fresh.get(orgId);
-      if (held && now() - held.at < ttlMs) return held.map;
+      if (held && changes.fresh(orgId, held.mark)) return held.map;
+      const mark = changes.mark();
       const items = await hub.capabilities(orgId);
       let map = built.get(items);
       if (!map) {
@@ -37,7 +39,7 @@ export function hubCatalog(
         built.set(items, map);
       }
       fresh.delete(orgId);
-      fresh.set(orgId, { at: now(), map });
+      fresh.set(orgId, { mark, map });
       if (fresh.size > 1_000) fresh.delete(fresh.keys().next().value as string);
       return map;
     },

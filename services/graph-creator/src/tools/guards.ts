@@ -6,8 +6,9 @@
 import type { Pool } from '@hireloop/platform';
 import { type OrgPolicy, OrgPolicy as OrgPolicySchema, validate } from '@hireloop/schemas';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { CatalogChanges, type ReadMark } from '../connect-hub/changes';
 import type { ConnectHubClient } from '../connect-hub/client';
-import { type CircuitRow, type CircuitState, circuitAfter, closedCircuit, fresh, parseRate } from './rails';
+import { type CircuitRow, type CircuitState, circuitAfter, closedCircuit, parseRate } from './rails';
 
 // ---- scopes: the providers an org has connected ----
 
@@ -24,17 +25,19 @@ export const fixedScopes = (byOrg: Record<string, readonly string[]>): ScopeSour
 
 /**
  * The hub's catalog view of the org: a provider is granted when its capabilities are `connected`.
- * Read at most once per `ttlMs` per org (the client revalidates by ETag), as the catalog is.
+ * Read again (the client revalidates by ETag) only once the org's connections changed or the view is
+ * older than the TTL (`CatalogChanges`), as the catalog is.
  */
-export function hubScopes(hub: Pick<ConnectHubClient, 'capabilities'>, ttlMs = 5_000, now: () => number = Date.now): ScopeSource {
-  const held = new Map<string, { at: number; providers: ReadonlySet<string> }>();
+export function hubScopes(hub: Pick<ConnectHubClient, 'capabilities'>, changes = new CatalogChanges(5 * 60_000)): ScopeSource {
+  const held = new Map<string, { mark: ReadMark; providers: ReadonlySet<string> }>();
   return {
     connected: async (orgId) => {
       const cached = held.get(orgId);
-      if (cached && fresh(cached.at, now(), ttlMs)) return cached.providers;
+      if (cached && changes.fresh(orgId, cached.mark)) return cached.providers;
+      const mark = changes.mark();
       const providers = new Set((await hub.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId));
       held.delete(orgId);
-      held.set(orgId, { at: now(), providers });
+      held.set(orgId, { mark, providers });
       if (held.size > 1_000) held.delete(held.keys().next().value as string);
       return providers;
     },

@@ -143,9 +143,6 @@ export function rateDecision(msBeforeNext: number, waitedMs: number, maxWaitMs: 
 const TRANSIENT = new Set(['timeout', 'unreachable', 'unavailable', 'rate_limited_by_provider', 'server_error']);
 export const isTransient = (code: string): boolean => TRANSIENT.has(code);
 
-/** How long a cached answer stays fresh. */
-export const fresh = (at: number, now: number, ttlMs: number): boolean => now - at < ttlMs;
-
 // ---- the circuit breaker, one per org and tool, its state a row every worker reads ----
 
 export type CircuitState = 'closed' | 'open' | 'half_open';
