@@ -60,10 +60,11 @@ export interface ConsumerOptions {
   /** lag, messages read and dead letters on the service's `/metrics` (platform's `streamMetrics`) */
   metrics?: StreamMetrics;
   /**
-   * Pipelined only: after a fetch that brought facts, wait this long before the next fetch, so that
-   * under a steady trickle one fetch (and one handler call) carries what several would have. A quiet
-   * stream is not polled any more often for it, and the facts in hand are handed over at once: only
-   * facts arriving during the wait are read up to this much later. 0 (the default) fetches again at once.
+   * After a fetch that brought facts, wait this long before the next fetch, so that under a steady
+   * trickle one fetch (and, in batch mode, one handler call) carries what several would have. A quiet
+   * stream is not polled any more often for it, and the facts in hand are handled at once: only facts
+   * arriving during the wait are read up to this much later. For consumers whose facts no one waits
+   * on (a projector, bookkeeping); 0 (the default) fetches again at once.
    */
   fetchLingerMs?: number;
 }
@@ -385,6 +386,8 @@ export class FactConsumer {
         this.handled(batch.topic, batch.partition, message.offset);
         await heartbeat();
       }
+      // kafkajs fetches again once every batch of this fetch has returned: one of them waiting is enough
+      await this.lingerWindow();
     } catch (error) {
       this.readAgain(error);
     } finally {
@@ -446,6 +449,7 @@ export class FactConsumer {
         resolveOffset(last.offset);
         this.handled(batch.topic, batch.partition, last.offset);
       }
+      await this.lingerWindow();
       await heartbeat();
     } finally {
       this.left();
@@ -527,10 +531,10 @@ export class FactConsumer {
   }
 
   /**
-   * The wait before the next fetch (`fetchLingerMs`). The first batch handed over while no window is
-   * open opens one and waits it out, which holds the next fetch back; every other batch returns at once.
-   * The waiting batch holds one of the `partitionsConsumedConcurrently` slots: the other batches of its
-   * fetch go through the rest.
+   * The wait before the next fetch (`fetchLingerMs`). The first batch handled (pipelined: handed over)
+   * while no window is open opens one and waits it out, which holds the next fetch back; every other
+   * batch returns at once. The waiting batch holds one of the `partitionsConsumedConcurrently` slots:
+   * the other batches of its fetch go through the rest.
    */
   private lingerWindow(): Promise<void> {
     const ms = this.options.fetchLingerMs ?? 0;

@@ -587,7 +587,12 @@ describe('fact stream (real Kafka)', () => {
   );
 
   /** A started pipelined consumer of its own `hil-response` with `fetchLingerMs`, and the ids it handled. */
-  const lingering = async (label: string, lingerMs: number, through = kafka) => {
+  const lingering = async (
+    label: string,
+    lingerMs: number,
+    through = kafka,
+    mode: 'one' | 'batch' | 'pipelined' = 'pipelined',
+  ) => {
     const own = await ownTopics(label);
     const c = consumer(`${label}-${randomUUID()}`, {
       kafka: through,
@@ -597,38 +602,50 @@ describe('fact stream (real Kafka)', () => {
       fetchLingerMs: lingerMs,
     });
     const handled: string[] = [];
-    c.onBatch(async (deliveries) => void handled.push(...deliveries.map((d) => d.fact.id)), { maxFactsInFlight: 100 });
+    if (mode === 'one') c.on('HILResponse', async (fact) => void handled.push(fact.id));
+    else
+      c.onBatch(
+        async (deliveries) => void handled.push(...deliveries.map((d) => d.fact.id)),
+        mode === 'pipelined' ? { maxFactsInFlight: 100 } : {},
+      );
     await c.start();
     return { own, consumer: c, handled };
   };
 
-  it('pipelined with fetchLingerMs: a steady trickle is read in a fetch per window, and a quiet stream is not polled more for it', async () => {
-    const lingerMs = 250;
-    const fetches = counting('Fetch');
-    const { own, handled } = await lingering('pipe-linger', lingerMs, fetches.kafka);
-    const warmUp = answer('exec-pipe-linger', 'p-warm');
-    await own.publisher.publish(warmUp);
-    await until(() => handled.includes(warmUp.id), 'the first fact handled');
+  it.each([
+    ['pipelined', 'pipelined'],
+    ['one by one', 'one'],
+    ['batch mode', 'batch'],
+  ] as const)(
+    '%s with fetchLingerMs: a steady trickle is read in a fetch per window, and a quiet stream is not polled more for it',
+    async (_name, mode) => {
+      const lingerMs = 250;
+      const fetches = counting('Fetch');
+      const { own, handled } = await lingering(`linger-${mode}`, lingerMs, fetches.kafka, mode);
+      const warmUp = answer('exec-pipe-linger', 'p-warm');
+      await own.publisher.publish(warmUp);
+      await until(() => handled.includes(warmUp.id), 'the first fact handled');
 
-    // 40 facts of one execution (one partition), one every 10 ms, each published on its own
-    const facts = Array.from({ length: 40 }, (_, i) => answer('exec-pipe-linger', `p-${i}`));
-    fetches.sent = 0;
-    const started = Date.now();
-    for (const fact of facts) {
-      await own.publisher.publish(fact);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    await until(() => handled.length === facts.length + 1, 'every fact handled');
-    const elapsed = Date.now() - started;
-    expect(handled).toEqual([warmUp, ...facts].map((f) => f.id));
-    // without the linger each fact or two is a fetch of its own (about 40)
-    expect(fetches.sent).toBeLessThanOrEqual(Math.ceil(elapsed / lingerMs) + 2);
+      // 40 facts of one execution (one partition), one every 10 ms, each published on its own
+      const facts = Array.from({ length: 40 }, (_, i) => answer('exec-pipe-linger', `p-${i}`));
+      fetches.sent = 0;
+      const started = Date.now();
+      for (const fact of facts) {
+        await own.publisher.publish(fact);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await until(() => handled.length === facts.length + 1, 'every fact handled');
+      const elapsed = Date.now() - started;
+      expect(handled).toEqual([warmUp, ...facts].map((f) => f.id));
+      // without the linger each fact or two is a fetch of its own (about 40)
+      expect(fetches.sent).toBeLessThanOrEqual(Math.ceil(elapsed / lingerMs) + 2);
 
-    // nothing more published: the consumer long-polls as before, it does not fetch every window
-    fetches.sent = 0;
-    await new Promise((r) => setTimeout(r, 4 * lingerMs));
-    expect(fetches.sent).toBeLessThanOrEqual(2);
-  });
+      // nothing more published: the consumer long-polls as before, it does not fetch every window
+      fetches.sent = 0;
+      await new Promise((r) => setTimeout(r, 4 * lingerMs));
+      expect(fetches.sent).toBeLessThanOrEqual(2);
+    },
+  );
 
   it('pipelined with fetchLingerMs: the batches of one fetch are all handed over at once, however many partitions bring facts', async () => {
     const lingerMs = 3_000;

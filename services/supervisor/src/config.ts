@@ -8,6 +8,8 @@ export interface SupervisorSettings extends SupervisorConfig {
   cronTickMs: number;
   /** on taking the lead, slots this far back are fired again (ids dedupe those already fired) */
   cronCatchUpMs: number;
+  /** what follows an execution (prompts, answers, results) is fetched at most once per this while */
+  followLingerMs: number;
 }
 
 const HOUR = 3600 * 1000;
@@ -20,11 +22,12 @@ export const SupervisorDefaults: SupervisorSettings = {
   tickMs: 30_000,
   cronTickMs: 5_000,
   cronCatchUpMs: 120_000,
+  followLingerMs: 50,
 };
 
 /**
  * `MAX_RUNNING_PER_ORG`, `MAX_OPEN_PER_USER`, `PROMPT_TIMEOUT_MS`, `PROMPT_REMINDER_MS`,
- * `SUPERVISOR_TICK_MS`, `CRON_TICK_MS`, `CRON_CATCH_UP_MS` (README, "Configuration"). The reminder must come before the deadline: set,
+ * `SUPERVISOR_TICK_MS`, `CRON_TICK_MS`, `CRON_CATCH_UP_MS`, `SUPERVISOR_FOLLOW_LINGER_MS` (README, "Configuration"). The reminder must come before the deadline: set,
  * it must be shorter than the timeout; unset, it is an hour, or half the timeout when that is shorter.
  */
 export function loadSupervisorSettings(env: Record<string, string | undefined> = process.env): SupervisorSettings {
@@ -47,5 +50,6 @@ export function loadSupervisorSettings(env: Record<string, string | undefined> =
     tickMs: positiveIntegerEnv(env, 'SUPERVISOR_TICK_MS', SupervisorDefaults.tickMs),
     cronTickMs: positiveIntegerEnv(env, 'CRON_TICK_MS', SupervisorDefaults.cronTickMs),
     cronCatchUpMs: positiveIntegerEnv(env, 'CRON_CATCH_UP_MS', SupervisorDefaults.cronCatchUpMs),
+    followLingerMs: positiveIntegerEnv(env, 'SUPERVISOR_FOLLOW_LINGER_MS', SupervisorDefaults.followLingerMs),
   };
 }

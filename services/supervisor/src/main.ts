@@ -38,19 +38,28 @@ try {
 }
 log.info(settings, 'supervisor settings');
 
-const groupId = `${config.topicPrefix}supervisor`;
-// the employees topic only feeds the schedules of cron workflows. A worker's deferred and resumed runs
-// (they free and take back a slot) arrive on execution-result, among the inputs: the busy
-// execution-events topic is not read live
-const CONSUMED_TOPICS = [...INPUT_TOPICS, Topics.employees] as const;
-const inputTopics = CONSUMED_TOPICS.map((t) => `${config.topicPrefix}${t.name}`);
+// Two consumer groups (docs/decisions.md, 2026-11-27). Triggers are read at once: a person waits for the
+// first prompt behind them. What follows an execution (its prompts, answers, results, and the employees
+// topic that feeds the schedules of cron workflows) only moves slots and deadlines: it is read in
+// windows of SUPERVISOR_FOLLOW_LINGER_MS, a fetch per window instead of one per fact. A worker's
+// deferred and resumed runs (they free and take back a slot) arrive on execution-result, among them:
+// the busy execution-events topic is not read live.
+const groups = [
+  { groupId: `${config.topicPrefix}supervisor`, topics: [Topics.triggers], lingerMs: 0 },
+  {
+    groupId: `${config.topicPrefix}supervisor-follow`,
+    topics: [...INPUT_TOPICS.filter((t) => t !== Topics.triggers), Topics.employees],
+    lingerMs: settings.followLingerMs,
+  },
+] as const;
+const brokerNames = (topics: readonly { name: string }[]) => topics.map((t) => `${config.topicPrefix}${t.name}`);
 const clock = systemClock;
 
 const publisher = new FactPublisher({ kafka, topicPrefix: config.topicPrefix, log });
 lifecycle.onStop('publisher', () => publisher.disconnect());
 let leadership: Leadership | undefined;
 lifecycle.onStop('leadership', () => leadership?.release());
-let consumer: FactConsumer | undefined;
+let consumers: FactConsumer[] = [];
 let timer: NodeJS.Timeout | undefined;
 let cronTimer: NodeJS.Timeout | undefined;
 let stopping = false;
@@ -60,7 +69,7 @@ lifecycle.onStop('consumer', async () => {
   stopping = true;
   clearInterval(timer);
   clearInterval(cronTimer);
-  await consumer?.stop();
+  await Promise.all(consumers.map((c) => c.stop()));
 });
 
 // ---- decisions: one at a time (consumer and timer share the state) ----------------------------
@@ -81,8 +90,9 @@ function handle(input: SupervisorInput, options: PublishOptions, log: Logger): P
     if (facts.length > 0) await publisher.publishAll(facts, options);
     state = decision.state;
     for (const intent of decision.intents) {
-      // nested: the delivery's logger already names the executionId of the fact in hand
-      log.info(
+      // nested: the delivery's logger already names the executionId of the fact in hand; debug: the
+      // trigger's own line below says what was decided, once per creation
+      log.debug(
         { intent: { id: intent.id, executionId: intent.executionId, action: intent.action, reason: intent.reason } },
         'run intent published',
       );
@@ -167,8 +177,8 @@ async function stepDown(): Promise<void> {
   phase = 'standby';
   clearInterval(timer);
   clearInterval(cronTimer);
-  await consumer?.stop().catch(() => {});
-  consumer = undefined;
+  await Promise.all(consumers.map((c) => c.stop().catch(() => {})));
+  consumers = [];
   await leadership?.release();
   leadership = undefined;
 }
@@ -218,38 +228,46 @@ async function leadLoop(): Promise<void> {
       schedules = await rebuildSchedules(pool, config.topicPrefix);
       // slots a previous leader may have missed are fired again: their ids make repeats the same fact
       cronFrom = new Date(clock.now().getTime() - settings.cronCatchUpMs);
-      await rewindToStore({ kafka, admin, pool, groupId, topics: inputTopics, log });
+      for (const { groupId, topics } of groups) {
+        await rewindToStore({ kafka, admin, pool, groupId, topics: brokerNames(topics), log });
+      }
 
-      consumer = new FactConsumer({
-        kafka,
-        topicPrefix: config.topicPrefix,
-        groupId,
-        topics: CONSUMED_TOPICS,
-        log,
-        publisher,
-        metrics: streamMetrics(service.metrics),
-      })
-        .on('TriggerCreated', onFact)
-        .on('HILPrompt', onFact)
-        .on('HILResponse', onFact)
-        .on('ExecutionResult', onFact)
-        .on('ExecutionEvent', (fact, delivery) => (LIVE_EVENTS.has(fact.event) ? onFact(fact, delivery) : Promise.resolve()))
-        .on('EmployeeActivated', onEmployeeFact)
-        .on('EmployeeDeactivated', onEmployeeFact);
-      await consumer.start();
+      consumers = groups.map(({ groupId, topics, lingerMs }) =>
+        new FactConsumer({
+          kafka,
+          topicPrefix: config.topicPrefix,
+          groupId,
+          topics,
+          log,
+          publisher,
+          metrics: streamMetrics(service.metrics),
+          fetchLingerMs: lingerMs,
+          // every partition's batch of a fetch at once: the one that waits out the window holds no other
+          // back (decisions are taken one at a time anyway, `exclusive`)
+          partitionsConsumedConcurrently: topics.length * config.topicPartitions,
+        })
+          .on('TriggerCreated', onFact)
+          .on('HILPrompt', onFact)
+          .on('HILResponse', onFact)
+          .on('ExecutionResult', onFact)
+          .on('ExecutionEvent', (fact, delivery) => (LIVE_EVENTS.has(fact.event) ? onFact(fact, delivery) : Promise.resolve()))
+          .on('EmployeeActivated', onEmployeeFact)
+          .on('EmployeeDeactivated', onEmployeeFact),
+      );
+      for (const consumer of consumers) await consumer.start();
       timer = setInterval(tick, settings.tickMs);
       cronTimer = setInterval(fireSlots, settings.cronTickMs);
       if (!leadership) throw new Error('the supervisor lock was lost while starting');
       phase = 'active';
-      log.info({ groupId, topics: inputTopics }, 'supervising');
+      log.info({ groups: groups.map(({ groupId, topics }) => ({ groupId, topics: brokerNames(topics) })) }, 'supervising');
     } catch (error) {
       // short: Postgres or the broker back after an outage should find the supervisor deciding again soon
       const delayMs = Math.min(5_000, 500 * 2 ** attempt);
       log.warn({ err: error, attempt, delayMs }, 'could not start supervising; retrying');
       clearInterval(timer);
       clearInterval(cronTimer);
-      await consumer?.stop().catch(() => {});
-      consumer = undefined;
+      await Promise.all(consumers.map((c) => c.stop().catch(() => {})));
+      consumers = [];
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
   }

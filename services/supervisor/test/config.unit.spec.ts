@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadSupervisorSettings } from '../src/config';
 
 describe('supervisor settings', () => {
-  it('defaults to 5 advancing per org, 10 open per user, an 8-hour prompt deadline reminded an hour before, a 30 s tick, cron slots every 5 s and 2 min of catch-up', () => {
+  it('defaults to 5 advancing per org, 10 open per user, an 8-hour prompt deadline reminded an hour before, a 30 s tick, cron slots every 5 s, 2 min of catch-up and follow-ups read in 50 ms windows', () => {
     expect(loadSupervisorSettings({})).toEqual({
       maxRunningPerOrg: 5,
       maxOpenPerUser: 10,
@@ -11,6 +11,7 @@ describe('supervisor settings', () => {
       tickMs: 30_000,
       cronTickMs: 5_000,
       cronCatchUpMs: 120_000,
+      followLingerMs: 50,
     });
   });
 
@@ -24,6 +25,7 @@ describe('supervisor settings', () => {
         SUPERVISOR_TICK_MS: '200',
         CRON_TICK_MS: '1000',
         CRON_CATCH_UP_MS: '30000',
+        SUPERVISOR_FOLLOW_LINGER_MS: '5',
       }),
     ).toEqual({
       maxRunningPerOrg: 2,
@@ -33,6 +35,7 @@ describe('supervisor settings', () => {
       tickMs: 200,
       cronTickMs: 1000,
       cronCatchUpMs: 30_000,
+      followLingerMs: 5,
     });
   });
 
