@@ -49,43 +49,41 @@ describe('the registry rails, in order', () => {
     expect(result).toMatchObject({ refused: true, effect: { status: 'failed', error: { code: 'scope_denied' } } });
     expect(calls).toEqual([]);
   });
-  it("given the hub's view of the org, then its connected providers are the scopes, read once per ttl", async () => {
-    let reads = 0;
-    let t = 0;
+  /** The hub's view of slack's capability: connected at the first read only; `reads` counts the reads. */
+  const slackHub = () => {
     const slackCap = builtInCatalog.capabilities.find((c) => c.id === step.capabilityId);
     const hub = {
+      reads: 0,
       capabilities: async () => {
-        reads += 1;
-        return slackCap ? [{ ...slackCap, connected: reads === 1 }] : [];
+        hub.reads += 1;
+        return slackCap ? [{ ...slackCap, connected: hub.reads === 1 }] : [];
       },
     };
+    return hub;
+  };
+  it("given the hub's view of the org, then its connected providers are the scopes, read once per ttl", async () => {
+    let t = 0;
+    const hub = slackHub();
     const { tools, calls } = setup({ scopes: hubScopes(hub, new CatalogChanges(1_000, () => t)) });
     expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
     expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
-    expect(reads).toBe(1);
+    expect(hub.reads).toBe(1);
     t = 1_000;
     expect((await tools.call(ctx(), step, args)).effect.error?.code).toBe('scope_denied');
-    expect(reads).toBe(2);
+    expect(hub.reads).toBe(2);
     expect(calls).toHaveLength(2);
   });
   it('given scopes read within the TTL, when the org’s connections change, then the next call reads them again', async () => {
-    let reads = 0;
-    const slackCap = builtInCatalog.capabilities.find((c) => c.id === step.capabilityId);
-    const hub = {
-      capabilities: async () => {
-        reads += 1;
-        return slackCap ? [{ ...slackCap, connected: reads === 1 }] : [];
-      },
-    };
+    const hub = slackHub();
     const changes = new CatalogChanges(60_000, () => 0);
     const { tools, calls } = setup({ scopes: hubScopes(hub, changes) });
     expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
     changes.change('globex');
     expect((await tools.call(ctx(), step, args)).effect.status).toBe('succeeded');
-    expect(reads).toBe(1);
+    expect(hub.reads).toBe(1);
     changes.change('acme');
     expect((await tools.call(ctx(), step, args)).effect.error?.code).toBe('scope_denied');
-    expect(reads).toBe(2);
+    expect(hub.reads).toBe(2);
     expect(calls).toHaveLength(2);
   });
   it('given a scope refusal and a policy refusal, then the scope is named: it comes first', async () => {
