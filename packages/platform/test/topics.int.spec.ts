@@ -30,7 +30,7 @@ describe('topic creation (real Kafka)', () => {
     ]);
     // every topic of the registry, each with its DLQ
     const names = allTopicNames(prefix);
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(20);
     expect(runs.some((created) => created.length === names.length)).toBe(true);
     expect(await ensureTopics(admin, prefix, 3)).toEqual([]);
 
