@@ -64,10 +64,19 @@ export interface ConsumerOptions {
    * trickle one fetch (and, in batch mode, one handler call) carries what several would have. A quiet
    * stream is not polled any more often for it, and the facts in hand are handled at once: only facts
    * arriving during the wait are read up to this much later. For consumers whose facts no one waits
-   * on (a projector, bookkeeping); 0 (the default) fetches again at once.
+   * on (a projector, bookkeeping); 0 (the default) fetches again at once. Unless it names its own
+   * `partitionsConsumedConcurrently`, a lingering consumer handles up to 64 batches at once, so that the
+   * one batch waiting the window out holds no other back.
    */
   fetchLingerMs?: number;
 }
+
+/**
+ * A lingering consumer's batches handled at once when it names no `partitionsConsumedConcurrently`: the
+ * batch that waits out the window holds one slot, and the other batches of its fetch (a partition's
+ * batches still one after the other) go through the rest rather than after the window.
+ */
+const LINGERING_CONCURRENCY = 64;
 
 /** Pipelined, the consumer lets the event loop run between this many messages of a batch. */
 const YIELD_EVERY = 200;
@@ -202,6 +211,8 @@ export class FactConsumer {
   private handledUpTo = new Map<string, CommitMark>();
   /** per `topic:partition`, the offset this member last committed: a commit never goes back behind it */
   private committedUpTo = new Map<string, bigint>();
+  /** bumped by every join and crash: marks taken before one may name partitions this member no longer owns */
+  private assignments = 0;
   /** bumped when a partition seeks back: a batch fetched before the seek is not handed over after it */
   private readonly epochs = new Map<string, number>();
   private committing: Promise<void> = Promise.resolve();
@@ -217,6 +228,8 @@ export class FactConsumer {
   private readonly lettered = new Set<string>();
 
   private joined = false;
+  /** `onJoin` listeners */
+  private readonly joinListeners: (() => void)[] = [];
   /** crashes kafkajs left to us in a row (`crashesInARow`) */
   private crashes = 0;
   /** when the consumer last joined its group (epoch ms), null before the first join */
@@ -224,6 +237,8 @@ export class FactConsumer {
   private restartTimer: NodeJS.Timeout | undefined;
   /** a start after a crash under way: `stop()` waits for it, then stops what it started */
   private restarting: Promise<void> = Promise.resolve();
+  /** a `start()` under way: `stop()` waits for it, then stops what it started */
+  private starting: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ConsumerOptions) {
     // A member that dies without leaving (SIGKILL, a lost host) holds its partitions until the broker
@@ -239,6 +254,7 @@ export class FactConsumer {
       this.joined = true;
       this.joinedAt = Date.now();
       this.onAssigned(payload.memberAssignment);
+      for (const listener of this.joinListeners) listener();
     });
     // a rebalance under way may take partitions away: what is handled of them is committed now, as
     // kafkajs' auto-commit would, rather than read again by their next owner (best effort: a commit
@@ -272,6 +288,15 @@ export class FactConsumer {
     if (!this.joined) throw new Error(`consumer group ${this.options.groupId} not joined yet`);
   };
 
+  /**
+   * Called at every join of the group: the first, and after every rebalance or restart (a consumer that
+   * starts from the latest offset may have missed what was published while it was not a member).
+   */
+  onJoin(listener: () => void): this {
+    this.joinListeners.push(listener);
+    return this;
+  }
+
   /** Handles one fact type, fact by fact. */
   on<T extends FactType>(type: T, handler: FactHandler<T>): this {
     this.handlers.set(type, handler as unknown as FactHandler<FactType>);
@@ -290,6 +315,15 @@ export class FactConsumer {
   }
 
   async start(): Promise<void> {
+    // a consumer stopped before it started (its owner stepped down meanwhile) must not join its group
+    if (this.stopping) throw new Error(`consumer group ${this.options.groupId} was stopped: not starting it`);
+    const starting = this.run();
+    // a stop that comes meanwhile lets the start finish first, then leaves the group it joined
+    this.starting = starting.catch(() => {});
+    await starting;
+  }
+
+  private async run(): Promise<void> {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...this.topicByName.keys()], fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
@@ -299,7 +333,8 @@ export class FactConsumer {
       // per fact per consumer group. The offsets kafkajs resolves only move its fetch position on.
       autoCommit: false,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      partitionsConsumedConcurrently:
+        this.options.partitionsConsumedConcurrently ?? ((this.options.fetchLingerMs ?? 0) > 0 ? LINGERING_CONCURRENCY : 1),
       eachBatch: (payload) =>
         this.pipelined
           ? this.eachBatchPipelined(payload)
@@ -338,7 +373,8 @@ export class FactConsumer {
     this.stopping = true;
     this.linger?.end();
     clearTimeout(this.restartTimer);
-    // a start after a crash that was under way finishes first; what it started is stopped below
+    // a start (or a start after a crash) that was under way finishes first; what it started is stopped below
+    await this.starting;
     await this.restarting;
     try {
       this.consumer.pause(this.options.topics.map((t) => ({ topic: `${this.options.topicPrefix}${t.name}` })));
@@ -357,6 +393,7 @@ export class FactConsumer {
    * from here, and batches of theirs still waiting are dropped (the new owner reads them again).
    */
   private onAssigned(assignment: Record<string, readonly number[]>): void {
+    this.assignments += 1;
     this.handledUpTo = keepAssigned(this.handledUpTo, assignment);
     this.committedUpTo = keepAssigned(this.committedUpTo, assignment);
     const kept = keepAssigned(this.pending, assignment);
@@ -643,13 +680,19 @@ export class FactConsumer {
     const offsets = aheadOfCommitted(this.handledUpTo, this.committedUpTo);
     this.handledUpTo.clear();
     if (offsets.length === 0) return;
+    const assignments = this.assignments;
     try {
       await this.consumer.commitOffsets(offsets.map(({ key: _key, ...mark }) => mark));
       for (const { key, offset } of offsets) this.committedUpTo.set(key, BigInt(offset));
     } catch (error) {
-      // a rebalance took the partitions: their next reader starts from the last commit, and the
-      // facts handled since are delivered again (handlers are idempotent)
       this.options.log.warn({ err: error, offsets }, 'offsets not committed');
+      // still this member's partitions (no join or crash since): committed with the next commit, or on
+      // stop, rather than left for the next owner to read again. After a rebalance they may not be: their
+      // next reader starts from the last commit, and the facts handled since are delivered again
+      // (handlers are idempotent)
+      if (assignments !== this.assignments) return;
+      for (const { key, ...mark } of offsets) if (!this.handledUpTo.has(key)) this.handledUpTo.set(key, mark);
+      this.commitSoon();
     }
   }
 

@@ -680,15 +680,55 @@ describe('fact stream (real Kafka)', () => {
     expect(Math.max(...handedAt) - Math.min(...handedAt)).toBeLessThan(lingerMs / 2);
   });
 
-  it('pipelined with fetchLingerMs: stop does not wait out the window', async () => {
+  it('one by one with fetchLingerMs and no concurrency named: the batches of one fetch are all handled at once', async () => {
+    const lingerMs = 3_000;
+    const own = await ownTopics('one-linger-parts');
+    // facts of a dozen executions, spread over the topic's three partitions, there before the consumer starts
+    const facts = Array.from({ length: 12 }, (_, i) => answer(`exec-one-linger-${i}`, `p-${i}`));
+    for (const fact of facts) await own.publisher.publish(fact);
+    const c = consumer(`one-linger-parts-${randomUUID()}`, {
+      topics: [Topics.hilResponse],
+      topicPrefix: own.topicPrefix,
+      publisher: own.publisher,
+      fetchLingerMs: lingerMs,
+    });
+    const handledAt: number[] = [];
+    const partitions = new Set<number>();
+    c.on('HILResponse', async (_fact, delivery) => {
+      handledAt.push(Date.now());
+      partitions.add(delivery.partition);
+    });
+    await c.start();
+    await until(() => handledAt.length === facts.length, 'every fact handled');
+    expect(partitions.size).toBe(3);
+    // handled together, not a window apart: the batch waiting the window out holds the others back
+    expect(Math.max(...handledAt) - Math.min(...handledAt)).toBeLessThan(lingerMs / 2);
+  });
+
+  it.each([
+    ['pipelined', 'pipelined'],
+    ['one by one', 'one'],
+    ['batch mode', 'batch'],
+  ] as const)('%s with fetchLingerMs: stop does not wait out the window', async (_name, mode) => {
     const lingerMs = 20_000;
-    const { own, consumer: c, handled } = await lingering('pipe-linger-stop', lingerMs);
+    const { own, consumer: c, handled } = await lingering(`linger-stop-${mode}`, lingerMs, kafka, mode);
     const fact = answer('exec-linger-stop', 'p-1');
     await own.publisher.publish(fact);
     await until(() => handled.includes(fact.id), 'the fact handed over');
     const stopping = Date.now();
     await c.stop();
     expect(Date.now() - stopping).toBeLessThan(lingerMs / 2);
+  });
+
+  it('a consumer stopped before it started refuses to start: it never joins its group', async () => {
+    const own = await ownTopics('stopped-first');
+    const groupId = `stopped-first-${randomUUID()}`;
+    const c = consumer(groupId, { topics: [Topics.hilResponse], topicPrefix: own.topicPrefix, publisher: own.publisher });
+    c.on('HILResponse', async () => {});
+    await c.stop();
+    await expect(c.start()).rejects.toThrow(/was stopped/);
+    const { groups } = await admin.listGroups();
+    expect(groups.map((g) => g.groupId)).not.toContain(groupId);
   });
 
   /** Every message a topic holds now, counted from its partitions' high watermarks. */

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { bearer, HireloopError, type Principal } from '@hireloop/platform';
+import { bearer, HireloopError, isPermanent, type Principal } from '@hireloop/platform';
 import {
   CapabilityList,
   Connections,
@@ -21,6 +21,7 @@ import {
   TriggerList,
 } from '@hireloop/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import pRetry from 'p-retry';
 import { DEFAULT_RATE_LIMIT } from './config';
 import { capabilityViews, notModified, readableOrg, triggerViews, viewEtag, writableOrg } from './decide';
 import { toErrorReply } from './errors';
@@ -38,10 +39,13 @@ export interface ConnectHubOptions {
   store: ConnectHubStore;
   /**
    * Tells the platform an org's connections were set, once they are saved (main: a `ConnectionsChanged`
-   * fact on `org-connections`, which the workers' catalog caches drop the org on). A failure answers
-   * 503: the change is saved, and the same PUT again announces it.
+   * fact on `org-connections`, which the workers' catalog caches drop the org on). A transient failure
+   * answers 503 (the change is saved) and is tried again in the background for `announceRetryMs` at
+   * most; the same PUT again announces it too. A permanent one (a fact that cannot be made) is a 500.
    */
   announce: (change: ConnectionsChange) => Promise<void>;
+  /** how long an announcement that failed for now is tried again in the background (default 60 s) */
+  announceRetryMs?: number;
   /** a bearer token to its caller, or throws UNAUTHORIZED saying why (platform `tokenVerifier`) */
   verify: (token: string) => Principal;
   /** `/v1` requests per user per minute (`CONNECT_HUB_RATE_LIMIT`); past it, 429 `rate_limited` */
@@ -73,8 +77,28 @@ const errors = {
 
 export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
   app,
-  { store, verify, announce, rateLimitPerMinute = DEFAULT_RATE_LIMIT },
+  { store, verify, announce, announceRetryMs = 60_000, rateLimitPerMinute = DEFAULT_RATE_LIMIT },
 ) => {
+  // announcements tried again in the background stop when the app closes
+  const closing = new AbortController();
+  app.addHook('onClose', async () => closing.abort());
+  const announceLater = (change: ConnectionsChange, log: FastifyRequest['log']) => {
+    const until = Date.now() + announceRetryMs;
+    void pRetry(() => announce(change), {
+      retries: 1_000,
+      minTimeout: 250,
+      maxTimeout: 5_000,
+      signal: closing.signal,
+      shouldRetry: ({ error }) => !isPermanent(error) && Date.now() < until,
+    }).then(
+      () => log.info({ orgId: change.orgId, version: change.version }, 'connections change announced after all'),
+      (error: unknown) =>
+        log.error(
+          { err: error, orgId: change.orgId, version: change.version },
+          'connections change not announced: workers see it when their cached view expires (CATALOG_TTL_MS)',
+        ),
+    );
+  };
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.setErrorHandler((error, request, reply) => {
@@ -179,12 +203,17 @@ export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
       request.log.info({ orgId, providers: saved.providers, version: saved.version }, 'connections replaced');
       // every PUT is announced, a PUT that changed nothing too: repeating one whose announcement failed
       // must announce it (the workers' caches would otherwise keep the view from before)
+      const change = { orgId, providers: saved.providers, version: saved.version, changedBy: principal.userId };
       try {
-        await announce({ orgId, providers: saved.providers, version: saved.version, changedBy: principal.userId });
+        await announce(change);
       } catch (error) {
+        // a fact that cannot be made (say, a user id no fact may carry) is ours to fix: a 500 with its ref
+        if (isPermanent(error))
+          throw new HireloopError('INTERNAL', 'the connections change could not be announced', undefined, { cause: error });
+        announceLater(change, request.log);
         throw new HireloopError(
           'UNAVAILABLE',
-          'the connections are saved, but the platform could not be told of the change: send the same PUT again',
+          'the connections are saved, but the platform could not be told of the change yet: it keeps trying; the same PUT again does no harm',
           undefined,
           { cause: error },
         );

@@ -1,5 +1,5 @@
 import { FactPublisher } from '@hireloop/fact-stream';
-import { bootService, loadJwtSecret, tokenVerifier } from '@hireloop/platform';
+import { bootService, ensureTopics, loadJwtSecret, tokenVerifier } from '@hireloop/platform';
 import { factAnnouncer } from './announce';
 import { registerConnectHub } from './app';
 import { type ConnectHubConfig, loadConnectHubConfig } from './config';
@@ -18,6 +18,8 @@ try {
 
 // a change of an org's connections is a fact on `org-connections`: every worker drops its cached view
 // of that org's catalog on it (docs/decisions.md, 2026-11-27)
+// (the topic is new: a deployment that upgrades the hub first has it created here)
+await ensureTopics(service.admin, service.config.topicPrefix, service.config.topicPartitions);
 const publisher = new FactPublisher({ kafka: service.kafka, topicPrefix: service.config.topicPrefix, log: service.log });
 await publisher.connect();
 service.lifecycle.onStop('publisher', () => publisher.disconnect());

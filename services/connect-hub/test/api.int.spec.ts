@@ -259,23 +259,33 @@ describe('the Connect Hub API against the real database', () => {
       expect(facts[1]?.correlation).toEqual({ userId: 'eve' });
     });
 
-    it('a change it could not announce is saved and answered 503; the same PUT again announces it', async () => {
+    it('a change it could not announce for now is saved, answered 503, and announced once the broker answers, once', async () => {
       const orgId = freshOrg();
       announcing = 'failing';
-      const refused = await put(orgId, { providers: ['jira'] }).finally(() => {
-        announcing = 'on';
-      });
+      const refused = await put(orgId, { providers: ['jira'] });
       expect(refused.statusCode).toBe(503);
-      expect(refused.json<HubError>()).toMatchObject({ code: 'unavailable', message: expect.stringContaining('same PUT again') });
+      expect(refused.json<HubError>()).toMatchObject({ code: 'unavailable', message: expect.stringContaining('keeps trying') });
       expect((await get(`/v1/orgs/${orgId}/connections`, adminOf(orgId))).json()).toEqual({
         orgId,
         providers: ['jira'],
         version: 1,
       });
-      const again = await put(orgId, { providers: ['jira'] });
-      expect(again.json()).toEqual({ orgId, providers: ['jira'], version: 1 });
-      const facts = await collector.until(() => announced(orgId)[0] && announced(orgId), 'the change announced');
-      expect(facts.map((f) => [f.providers, f.version])).toEqual([[['jira'], 1]]);
+      // the broker is back: the hub tells the platform by itself, no second PUT
+      await new Promise((r) => setTimeout(r, 600));
+      expect(announced(orgId)).toEqual([]);
+      announcing = 'on';
+      const facts = await collector.until(() => announced(orgId)[0] && announced(orgId), 'the change announced', 15_000);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(announced(orgId).map((f) => [f.providers, f.version])).toEqual([[['jira'], 1]]);
+      expect(facts[0]?.changedBy).toBe('root');
+    });
+
+    it('a change no fact can record (a user id a fact may not carry) is saved and answered 500, not “try again”', async () => {
+      const orgId = freshOrg();
+      const res = await put(orgId, { providers: ['notion'] }, token({ userId: 'auth0|root', orgId, role: 'admin' }));
+      expect(res.statusCode).toBe(500);
+      expect(res.json<HubError>()).toMatchObject({ code: 'internal', ref: expect.any(String) });
+      expect((await get(`/v1/orgs/${orgId}/connections`, adminOf(orgId))).json()).toMatchObject({ providers: ['notion'] });
     });
 
     it('announces nothing for a PUT it refuses', async () => {

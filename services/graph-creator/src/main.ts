@@ -5,7 +5,9 @@ import {
   bootService,
   circuitMetrics,
   createCheckpointer,
+  ensureTopics,
   loadJwtSecret,
+  positiveIntegerEnv,
   streamMetrics,
   systemClock,
   workerStageMetrics,
@@ -35,7 +37,7 @@ let consumerReady: () => Promise<void> = async () => {
   throw new Error('not consuming yet');
 };
 const service = await bootService('graph-creator', { checks: { consumer: () => consumerReady() } });
-const { config, log, pool, kafka, lifecycle, metrics } = service;
+const { config, log, pool, kafka, admin, lifecycle, metrics } = service;
 // breaker state by tool, read from the circuits every worker shares
 circuitMetrics(metrics, pool);
 const env = process.env;
@@ -51,8 +53,9 @@ lifecycle.onStop('publisher', () => publisher.disconnect());
 
 const hub = new ConnectHubClient({ baseUrl: connectHubUrl(), secret: loadJwtSecret(), log });
 // every cached view of an org's catalog (the creation's, the tool registry's, the scopes) is kept until
-// a ConnectionsChanged fact of the org (`changes` below), and at most CATALOG_TTL_MS (docs/decisions.md, 2026-11-27)
-const catalogChanges = new CatalogChanges(Number(env.CATALOG_TTL_MS ?? 5 * 60_000));
+// a ConnectionsChanged fact of the org (`changes` below), and at most CATALOG_TTL_MS (the scopes at most
+// SCOPES_MAX_AGE_MS; docs/decisions.md, 2026-11-27)
+const catalogChanges = new CatalogChanges(positiveIntegerEnv(env, 'CATALOG_TTL_MS', 60_000));
 // `conversation` runs the small graph that exercises every runner mechanism (a prompt inside the fan-out)
 const graph = env.GRAPH_CREATOR_GRAPH ?? 'creation';
 if (graph !== 'creation' && graph !== 'conversation')
@@ -148,8 +151,9 @@ const answers = new FactConsumer({
 }).on('HILResponse', (response, delivery) =>
   slots.run('answer', () => runner.respond(response, delivery.traceparent, delivery.publishedAt)),
 );
-// Every worker reads every org's connection changes (a group of its own, from now on): its caches drop
-// the org's views. Not ready until it reads them, so no creation is served a view a change missed.
+// Every worker reads every org's connection changes (a group of its own, from the latest offset on): its
+// caches drop the org's views. At each join of that group (the first, and after a crash or rebalance) the
+// facts published while it was not a member may be missed: every view is dropped then (`changeAll`).
 const changes = new FactConsumer({
   kafka,
   topicPrefix: config.topicPrefix,
@@ -160,12 +164,16 @@ const changes = new FactConsumer({
   metrics: streamMetrics(metrics),
   fromBeginning: false,
   retries: 0,
-}).on('ConnectionsChanged', async (fact) => catalogChanges.change(fact.orgId));
+})
+  .on('ConnectionsChanged', async (fact) => catalogChanges.change(fact.orgId))
+  .onJoin(() => catalogChanges.changeAll());
 consumerReady = async () => {
   await starts.ready();
   await answers.ready();
   await changes.ready();
 };
+// the topic is new (a deployment upgraded worker first has it created here, not by another service)
+await ensureTopics(admin, config.topicPrefix, config.topicPartitions);
 await changes.start();
 await Promise.all([starts.start(), answers.start()]);
 slots.open();

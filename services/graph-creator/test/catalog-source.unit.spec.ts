@@ -153,17 +153,48 @@ describe('CatalogChanges', () => {
     expect(changes.fresh('acme', read)).toBe(false);
   });
 
-  it('given changes older than the TTL, then they are forgotten without making any read fresh again', () => {
+  it('given changes older than the TTL, then they are forgotten: what it remembers is bounded by one TTL of changes', () => {
     let now = 0;
     const changes = new CatalogChanges(1_000, () => now);
-    const before = changes.mark();
-    changes.change('acme');
-    now = 1_500;
-    // another change prunes acme's: a read from before it is stale by its age anyway
+    for (let i = 0; i < 100; i++) changes.change(`org-${i}`);
+    expect(changes.remembered).toBe(100);
+    now = 1_000;
+    // a change now forgets the hundred, whose reads from before them are stale by their age anyway
     changes.change('globex');
+    expect(changes.remembered).toBe(1);
+    const after = changes.mark();
+    expect(changes.fresh('org-1', after)).toBe(true);
+    expect(changes.fresh('globex', after)).toBe(true);
+    // a change of one org again moves it to the end, where it is kept as long as it is young
+    now = 1_500;
+    changes.change('acme');
+    changes.change('globex');
+    now = 2_200;
+    changes.change('initech');
+    expect(changes.remembered).toBe(3);
+  });
+
+  it('given reads of several orgs, when every org may have changed unseen (the consumer joined again), then all are stale, and reads after it are fresh', () => {
+    const changes = new CatalogChanges(60_000, () => 0);
+    const before = changes.mark();
+    changes.changeAll();
     expect(changes.fresh('acme', before)).toBe(false);
+    expect(changes.fresh('globex', before)).toBe(false);
     const after = changes.mark();
     expect(changes.fresh('acme', after)).toBe(true);
-    expect(changes.fresh('globex', after)).toBe(true);
+    expect(changes.remembered).toBe(0);
+  });
+
+  it('given a read, then a rail that wants it younger than the TTL gets a shorter freshness, never a longer one', () => {
+    let now = 0;
+    const changes = new CatalogChanges(10_000, () => now);
+    const read = changes.mark();
+    now = 4_999;
+    expect(changes.fresh('acme', read, 5_000)).toBe(true);
+    now = 5_000;
+    expect(changes.fresh('acme', read, 5_000)).toBe(false);
+    expect(changes.fresh('acme', read)).toBe(true);
+    now = 10_000;
+    expect(changes.fresh('acme', read, 60_000)).toBe(false);
   });
 });

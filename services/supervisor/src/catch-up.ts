@@ -30,6 +30,45 @@ export function rewindTargets(committed: readonly Position[], stored: ReadonlyMa
   });
 }
 
+/**
+ * Where a group that has never committed a partition starts, when another group read that partition
+ * for the same purpose before it (the supervisor's follow-ups moved out of its one group, docs/decisions.md,
+ * 2026-11-27): at the former group's position. Without it the new group reads every partition from its
+ * start, and decisions taken on facts the rebuild already folded cannot be undone (an old prompt made
+ * current again frees a slot, or is timed out). Partitions either group committed are left alone.
+ */
+export function adoptedPositions(own: readonly Position[], former: readonly Position[]): Position[] {
+  const before = new Map(former.map((p) => [`${p.topic}:${p.partition}`, p.offset]));
+  return own.flatMap((position) => {
+    if (BigInt(position.offset) >= 0n) return [];
+    const offset = before.get(`${position.topic}:${position.partition}`);
+    return offset !== undefined && BigInt(offset) >= 0n ? [{ ...position, offset }] : [];
+  });
+}
+
+/** The committed offset of every partition of `topics` for a group: -1 where it committed none. */
+async function committedOf(admin: Admin, groupId: string, topics: readonly string[]): Promise<Position[]> {
+  const fetched = await admin.fetchOffsets({ groupId, topics: [...topics] });
+  return fetched.flatMap(({ topic, partitions }) => partitions.map(({ partition, offset }) => ({ topic, partition, offset })));
+}
+
+/** Starts `groupId` where `formerGroupId` stands on the partitions it never committed (`adoptedPositions`); the group must be empty. */
+export async function adoptFormerGroup(options: {
+  kafka: Kafka;
+  admin: Admin;
+  groupId: string;
+  formerGroupId: string;
+  topics: readonly string[];
+  log: Logger;
+}): Promise<Position[]> {
+  const { kafka, admin, groupId, formerGroupId, topics, log } = options;
+  const targets = adoptedPositions(await committedOf(admin, groupId, topics), await committedOf(admin, formerGroupId, topics));
+  if (targets.length === 0) return [];
+  await commitPositions(kafka, groupId, targets);
+  log.info({ groupId, formerGroupId, adopted: targets }, 'starting where the former consumer group stood');
+  return targets;
+}
+
 export interface CatchUpOptions {
   kafka: Kafka;
   admin: Admin;
@@ -52,10 +91,7 @@ export async function rewindToStore({
   log,
   waitMs = 40_000,
 }: CatchUpOptions): Promise<Position[]> {
-  const fetched = await admin.fetchOffsets({ groupId, topics: [...topics] });
-  const committed = fetched.flatMap(({ topic, partitions }) =>
-    partitions.map(({ partition, offset }) => ({ topic, partition, offset })),
-  );
+  const committed = await committedOf(admin, groupId, topics);
   const { rows } = await pool.query<{ topic: string; partition: number; offset: string }>(
     `SELECT topic, kafka_partition AS partition, max(kafka_offset)::text AS offset
        FROM facts WHERE topic = ANY($1) AND kafka_partition IS NOT NULL AND kafka_offset IS NOT NULL

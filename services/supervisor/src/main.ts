@@ -1,7 +1,7 @@
 import { type Delivery, FactConsumer, FactPublisher, type PublishOptions } from '@hireloop/fact-stream';
 import { bootService, ensureTopics, type Logger, streamMetrics, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
-import { rewindToStore } from './catch-up';
+import { adoptFormerGroup, rewindToStore } from './catch-up';
 import { loadSupervisorSettings } from './config';
 import { decide, executionIdOf, initialState, positionOf, type SupervisorFact, type SupervisorInput, statusOf } from './decider';
 import { acquireLeadership, type Leadership } from './leadership';
@@ -44,12 +44,16 @@ log.info(settings, 'supervisor settings');
 // windows of SUPERVISOR_FOLLOW_LINGER_MS, a fetch per window instead of one per fact. A worker's
 // deferred and resumed runs (they free and take back a slot) arrive on execution-result, among them:
 // the busy execution-events topic is not read live.
+// The follow-ups were read by the first group before: a follow group that never committed a partition
+// starts where that one stood (`adoptFormerGroup`), not from the beginning.
+const triggersGroup = `${config.topicPrefix}supervisor`;
 const groups = [
-  { groupId: `${config.topicPrefix}supervisor`, topics: [Topics.triggers], lingerMs: 0 },
+  { groupId: triggersGroup, topics: [Topics.triggers], lingerMs: 0, formerGroupId: undefined },
   {
     groupId: `${config.topicPrefix}supervisor-follow`,
     topics: [...INPUT_TOPICS.filter((t) => t !== Topics.triggers), Topics.employees],
     lingerMs: settings.followLingerMs,
+    formerGroupId: triggersGroup,
   },
 ] as const;
 const brokerNames = (topics: readonly { name: string }[]) => topics.map((t) => `${config.topicPrefix}${t.name}`);
@@ -69,7 +73,7 @@ lifecycle.onStop('consumer', async () => {
   stopping = true;
   clearInterval(timer);
   clearInterval(cronTimer);
-  await Promise.all(consumers.map((c) => c.stop()));
+  await Promise.allSettled(consumers.map((c) => c.stop()));
 });
 
 // ---- decisions: one at a time (consumer and timer share the state) ----------------------------
@@ -177,7 +181,7 @@ async function stepDown(): Promise<void> {
   phase = 'standby';
   clearInterval(timer);
   clearInterval(cronTimer);
-  await Promise.all(consumers.map((c) => c.stop().catch(() => {})));
+  await Promise.allSettled(consumers.map((c) => c.stop()));
   consumers = [];
   await leadership?.release();
   leadership = undefined;
@@ -228,11 +232,12 @@ async function leadLoop(): Promise<void> {
       schedules = await rebuildSchedules(pool, config.topicPrefix);
       // slots a previous leader may have missed are fired again: their ids make repeats the same fact
       cronFrom = new Date(clock.now().getTime() - settings.cronCatchUpMs);
-      for (const { groupId, topics } of groups) {
+      for (const { groupId, topics, formerGroupId } of groups) {
+        if (formerGroupId) await adoptFormerGroup({ kafka, admin, groupId, formerGroupId, topics: brokerNames(topics), log });
         await rewindToStore({ kafka, admin, pool, groupId, topics: brokerNames(topics), log });
       }
 
-      consumers = groups.map(({ groupId, topics, lingerMs }) =>
+      const created = groups.map(({ groupId, topics, lingerMs }) =>
         new FactConsumer({
           kafka,
           topicPrefix: config.topicPrefix,
@@ -254,7 +259,12 @@ async function leadLoop(): Promise<void> {
           .on('EmployeeActivated', onEmployeeFact)
           .on('EmployeeDeactivated', onEmployeeFact),
       );
-      for (const consumer of consumers) await consumer.start();
+      consumers = created;
+      for (const consumer of created) {
+        // the lock lost meanwhile: `stepDown` stopped these (a stopped consumer refuses to start)
+        if (!leadership || stopping) throw new Error('the supervisor lock was lost while starting');
+        await consumer.start();
+      }
       timer = setInterval(tick, settings.tickMs);
       cronTimer = setInterval(fireSlots, settings.cronTickMs);
       if (!leadership) throw new Error('the supervisor lock was lost while starting');
@@ -266,7 +276,7 @@ async function leadLoop(): Promise<void> {
       log.warn({ err: error, attempt, delayMs }, 'could not start supervising; retrying');
       clearInterval(timer);
       clearInterval(cronTimer);
-      await Promise.all(consumers.map((c) => c.stop().catch(() => {})));
+      await Promise.allSettled(consumers.map((c) => c.stop()));
       consumers = [];
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }

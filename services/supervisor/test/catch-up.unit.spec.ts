@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewindTargets } from '../src/catch-up';
+import { adoptedPositions, rewindTargets } from '../src/catch-up';
 
 describe('rewindTargets: resume at the earlier of the committed offset and the end of the store', () => {
   const committed = [
@@ -36,5 +36,26 @@ describe('rewindTargets: resume at the earlier of the committed offset and the e
         ]),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('adoptedPositions: a new group starts where the group that read its partitions before stood', () => {
+  it('given partitions the new group never committed, then each takes the former group’s position, where it has one', () => {
+    const own = [
+      { topic: 'hil-prompt', partition: 0, offset: '-1' },
+      { topic: 'hil-prompt', partition: 1, offset: '-1' },
+      { topic: 'employees', partition: 0, offset: '-1' },
+    ];
+    const former = [
+      { topic: 'hil-prompt', partition: 0, offset: '42' },
+      { topic: 'hil-prompt', partition: 1, offset: '-1' },
+    ];
+    expect(adoptedPositions(own, former)).toEqual([{ topic: 'hil-prompt', partition: 0, offset: '42' }]);
+  });
+
+  it('given partitions the new group committed, then they are left alone, whatever the former group says', () => {
+    expect(adoptedPositions([{ topic: 't', partition: 0, offset: '3' }], [{ topic: 't', partition: 0, offset: '90' }])).toEqual(
+      [],
+    );
   });
 });

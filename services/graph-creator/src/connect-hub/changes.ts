@@ -2,8 +2,10 @@
  * How fresh the worker's cached views of an org's catalog are (docs/decisions.md, 2026-11-27). A view is
  * kept until its org's connections change — a `ConnectionsChanged` fact, which the Connect Hub publishes
  * once a change is saved — and at most `ttlMs` in any case: the catalog itself changes with a deploy,
- * and a fact the worker missed (it was not yet reading) must not keep a view for ever. So a creation
- * reads an org's catalog over HTTP once per change (or per `ttlMs`), not once per creation.
+ * and a fact the worker missed must not keep a view for long. So a creation reads an org's catalog over
+ * HTTP once per change (or per `ttlMs`), not once per creation. When the worker may have missed facts
+ * (its consumer of them joined its group again: it reads from the latest offset), every view is stale
+ * (`changeAll`).
  *
  * A read takes a `mark` as it starts and keeps it with what it read: a change that arrives while the
  * read is under way makes what it brings stale too.
@@ -17,6 +19,8 @@ export interface ReadMark {
 
 export class CatalogChanges {
   private seq = 0;
+  /** every view read before this change is stale, whatever its org */
+  private allBefore = 0;
   /** per org, the last change not yet older than `ttlMs`, oldest first */
   private readonly changed = new Map<string, { seq: number; at: number }>();
 
@@ -43,10 +47,26 @@ export class CatalogChanges {
     }
   }
 
-  /** Whether a view of the org read from `read` on may still be served. */
-  fresh(orgId: string, read: ReadMark): boolean {
-    if (this.now() - read.at >= this.ttlMs) return false;
+  /** Any org's connections may have changed unseen: every view read (or being read) before now is stale. */
+  changeAll(): void {
+    this.seq += 1;
+    this.allBefore = this.seq;
+    this.changed.clear();
+  }
+
+  /**
+   * Whether a view of the org read from `read` on may still be served: no change since, and younger
+   * than `maxAgeMs` (a view some rail wants fresher than the catalog; never more than `ttlMs`).
+   */
+  fresh(orgId: string, read: ReadMark, maxAgeMs = this.ttlMs): boolean {
+    if (this.now() - read.at >= Math.min(maxAgeMs, this.ttlMs)) return false;
+    if (read.seq < this.allBefore) return false;
     const change = this.changed.get(orgId);
     return change === undefined || change.seq <= read.seq;
+  }
+
+  /** How many orgs' changes are remembered (bounded by the changes of the last `ttlMs`). */
+  get remembered(): number {
+    return this.changed.size;
   }
 }

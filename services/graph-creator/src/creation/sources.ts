@@ -45,7 +45,7 @@ export function toolCatalogSource(tools: Tools): CatalogSource {
  * promise held per org kept one finished run alive per org; and a stale org's catalog is dropped when
  * the next read comes, not kept until a thousand orgs pushed it out (docs/decisions.md, 2026-11-24).
  */
-export function freshCatalogSource(source: CatalogSource, changes = new CatalogChanges(5 * 60_000)): CatalogSource {
+export function freshCatalogSource(source: CatalogSource, changes = new CatalogChanges(60_000)): CatalogSource {
   /** an org's catalog being read (`reading`), or read (`catalog`), from `mark` on */
   type Entry =
     | { mark: ReadMark; reading: Promise<Catalog>; catalog?: undefined }

@@ -21,10 +21,7 @@ export const staticCatalog = (capabilities: readonly CatalogCapability[]): Capab
  * org's connections changed or the view is older than the TTL (`CatalogChanges`), since every run asks
  * several times; the map is rebuilt only when the view changed.
  */
-export function hubCatalog(
-  hub: Pick<ConnectHubClient, 'capabilities'>,
-  changes = new CatalogChanges(5 * 60_000),
-): CapabilityCatalog {
+export function hubCatalog(hub: Pick<ConnectHubClient, 'capabilities'>, changes = new CatalogChanges(60_000)): CapabilityCatalog {
   const built = new WeakMap<object, Map<string, CatalogCapability>>();
   const fresh = new Map<string, { mark: ReadMark; map: Map<string, CatalogCapability> }>();
   return {

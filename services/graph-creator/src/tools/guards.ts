@@ -23,17 +23,25 @@ export const fixedScopes = (byOrg: Record<string, readonly string[]>): ScopeSour
   connected: async (orgId) => new Set(byOrg[orgId] ?? []),
 });
 
+/** The oldest view of an org's connections the scope rail grants from: a revoked provider is refused within it. */
+export const SCOPES_MAX_AGE_MS = 5_000;
+
 /**
  * The hub's catalog view of the org: a provider is granted when its capabilities are `connected`.
- * Read again (the client revalidates by ETag) only once the org's connections changed or the view is
- * older than the TTL (`CatalogChanges`), as the catalog is.
+ * Read again (the client revalidates by ETag) once the org's connections changed (`CatalogChanges`), and
+ * at least every `maxAgeMs` even when no change was seen: a grant is a security rail, so a change the
+ * worker missed holds for seconds, not for the catalog's TTL.
  */
-export function hubScopes(hub: Pick<ConnectHubClient, 'capabilities'>, changes = new CatalogChanges(5 * 60_000)): ScopeSource {
+export function hubScopes(
+  hub: Pick<ConnectHubClient, 'capabilities'>,
+  changes = new CatalogChanges(60_000),
+  maxAgeMs = SCOPES_MAX_AGE_MS,
+): ScopeSource {
   const held = new Map<string, { mark: ReadMark; providers: ReadonlySet<string> }>();
   return {
     connected: async (orgId) => {
       const cached = held.get(orgId);
-      if (cached && changes.fresh(orgId, cached.mark)) return cached.providers;
+      if (cached && changes.fresh(orgId, cached.mark, maxAgeMs)) return cached.providers;
       const mark = changes.mark();
       const providers = new Set((await hub.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId));
       held.delete(orgId);
