@@ -12,7 +12,7 @@ import {
 } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
-import { api, chat, Stack, token } from './stack';
+import { api, chat, parseMetrics, Stack, sumOf, token } from './stack';
 
 const JOB =
   'Customer Onboarding Specialist. When a deal in HubSpot moves to Closed Won, create an onboarding folder in Google Drive, ' +
@@ -225,16 +225,10 @@ describe('a conversation end to end (every service its own process, real Kafka a
       return employee.gaps.filter((g) => g.category === 'missing_integration').map((g) => g.providerId);
     };
     /** what the worker has read of org-connections, from its /metrics */
-    const changesRead = async () => {
-      const text = await (await fetch(`${worker}/metrics`)).text();
-      const line = text
-        .split('\n')
-        .find(
-          (l) =>
-            l.startsWith('hireloop_consumed_messages_total{') && l.includes(`topic="${inject('topicPrefix')}org-connections"`),
-        );
-      return Number(line?.split(' ').pop() ?? 0);
-    };
+    const changesRead = async () =>
+      sumOf(parseMetrics(await (await fetch(`${worker}/metrics`)).text()).samples, 'hireloop_consumed_messages_total', {
+        topic: `${inject('topicPrefix')}org-connections`,
+      });
     const without = devOrgConnections.filter((p) => p !== 'hubspot');
     expect((await api(hub, 'PUT', `/v1/orgs/${org}/connections`, { providers: without }, admin)).status).toBe(200);
     expect(await missingOf()).toContain('hubspot');

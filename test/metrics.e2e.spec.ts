@@ -10,32 +10,7 @@ import type { ServiceProcess } from '@hireloop/platform/testing';
 import { waitUntil } from '@hireloop/platform/testing';
 import { Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, type ServiceName, Stack, token } from './stack';
-
-/** Prometheus text → `name{labels}` → value (labels as printed, sorted by prom-client already). */
-function parse(text: string): { families: Set<string>; samples: Map<string, number> } {
-  const families = new Set<string>();
-  const samples = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const help = /^# TYPE (\S+) /.exec(line);
-    if (help?.[1]) families.add(help[1]);
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return { families, samples };
-}
-
-/** The sum of the samples of a name whose labels include every given `key="value"`. */
-function sum(samples: Map<string, number>, name: string, labels: Record<string, string> = {}): number {
-  let total = 0;
-  for (const [series, value] of samples) {
-    const brace = series.indexOf('{');
-    if ((brace < 0 ? series : series.slice(0, brace)) !== name) continue;
-    if (Object.entries(labels).every(([k, v]) => series.includes(`${k}="${v}"`))) total += value;
-  }
-  return total;
-}
+import { api, parseMetrics, type ServiceName, Stack, sumOf, token } from './stack';
 
 const everyService: ServiceName[] = ['event-store', 'connect-hub', 'trigger-router', 'supervisor', 'graph-creator', 'gateway'];
 const consumers: ServiceName[] = everyService.filter((s) => s !== 'connect-hub');
@@ -46,7 +21,7 @@ describe('application metrics on every service’s /metrics (every service its o
   const kafka = createKafka({ clientId: 'metrics-e2e', brokers: inject('kafkaBrokers'), log });
   const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
   let services: Record<ServiceName, ServiceProcess>;
-  const scrape = async (name: ServiceName) => parse(await (await fetch(services[name].url('/metrics'))).text());
+  const scrape = async (name: ServiceName) => parseMetrics(await (await fetch(services[name].url('/metrics'))).text());
 
   beforeAll(async () => {
     services = await stack.up(everyService);
@@ -77,10 +52,10 @@ describe('application metrics on every service’s /metrics (every service its o
 
   it('HTTP latency counts every request by route template, on every service', async () => {
     for (const name of everyService) {
-      const before = sum((await scrape(name)).samples, 'hireloop_http_request_duration_seconds_count', { route: '/healthz' });
+      const before = sumOf((await scrape(name)).samples, 'hireloop_http_request_duration_seconds_count', { route: '/healthz' });
       await fetch(services[name].url('/healthz'));
       await fetch(services[name].url('/healthz'));
-      const after = sum((await scrape(name)).samples, 'hireloop_http_request_duration_seconds_count', { route: '/healthz' });
+      const after = sumOf((await scrape(name)).samples, 'hireloop_http_request_duration_seconds_count', { route: '/healthz' });
       expect(after - before, name).toBe(2);
     }
     // a URL no route matches is one series, not one per URL
@@ -88,7 +63,7 @@ describe('application metrics on every service’s /metrics (every service its o
     await fetch(services.gateway.url('/no/such/page-2'));
     const gateway = (await scrape('gateway')).samples;
     expect(
-      sum(gateway, 'hireloop_http_request_duration_seconds_count', { route: 'unmatched', status: '404' }),
+      sumOf(gateway, 'hireloop_http_request_duration_seconds_count', { route: 'unmatched', status: '404' }),
     ).toBeGreaterThanOrEqual(2);
     expect([...gateway.keys()].some((k) => k.includes('page-1'))).toBe(false);
   });
@@ -109,17 +84,17 @@ describe('application metrics on every service’s /metrics (every service its o
     const after = await waitUntil(
       async () => {
         const { samples } = await scrape('event-store');
-        return sum(samples, 'hireloop_prompts_pending') > sum(before, 'hireloop_prompts_pending') ? samples : undefined;
+        return sumOf(samples, 'hireloop_prompts_pending') > sumOf(before, 'hireloop_prompts_pending') ? samples : undefined;
       },
       'a prompt pending on the event store’s /metrics',
       90_000,
     );
-    expect(sum(after, 'hireloop_executions', { status: 'waiting' })).toBe(
-      sum(before, 'hireloop_executions', { status: 'waiting' }) + 1,
+    expect(sumOf(after, 'hireloop_executions', { status: 'waiting' })).toBe(
+      sumOf(before, 'hireloop_executions', { status: 'waiting' }) + 1,
     );
     const prefix = inject('topicPrefix');
-    expect(sum(after, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` })).toBeGreaterThan(
-      sum(before, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` }),
+    expect(sumOf(after, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` })).toBeGreaterThan(
+      sumOf(before, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` }),
     );
     // the projector has read every partition it was handed a batch of: what is behind is a number, never absent
     const lags = [...after.keys()].filter(
@@ -127,24 +102,24 @@ describe('application metrics on every service’s /metrics (every service its o
     );
     expect(lags.length).toBeGreaterThan(0);
     const supervisor = (await scrape('supervisor')).samples;
-    expect(sum(supervisor, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` })).toBeGreaterThan(0);
+    expect(sumOf(supervisor, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` })).toBeGreaterThan(0);
   });
 
   it('a poison message on a topic counts as a dead letter, with its reason, on each consumer of it', async () => {
     const prefix = inject('topicPrefix');
     const topic = `${prefix}${Topics.triggers.name}`;
     const before = {
-      store: sum((await scrape('event-store')).samples, 'hireloop_dlq_letters_total', { topic }),
-      supervisor: sum((await scrape('supervisor')).samples, 'hireloop_dlq_letters_total', { topic }),
+      store: sumOf((await scrape('event-store')).samples, 'hireloop_dlq_letters_total', { topic }),
+      supervisor: sumOf((await scrape('supervisor')).samples, 'hireloop_dlq_letters_total', { topic }),
     };
     await sendPoison(kafka, prefix, [Topics.triggers]);
     await waitUntil(async () => {
       const { samples } = await scrape('event-store');
-      return sum(samples, 'hireloop_dlq_letters_total', { topic, reason: 'invalid' }) > before.store ? true : undefined;
+      return sumOf(samples, 'hireloop_dlq_letters_total', { topic, reason: 'invalid' }) > before.store ? true : undefined;
     }, 'the event store counted the dead letters');
     await waitUntil(async () => {
       const { samples } = await scrape('supervisor');
-      return sum(samples, 'hireloop_dlq_letters_total', { topic }) > before.supervisor ? true : undefined;
+      return sumOf(samples, 'hireloop_dlq_letters_total', { topic }) > before.supervisor ? true : undefined;
     }, 'the supervisor counted the dead letters');
   });
 });

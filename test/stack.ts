@@ -17,6 +17,31 @@ import { api } from './http';
 
 export { api };
 
+/** Prometheus text → `name{labels}` → value (labels as printed, sorted by prom-client already). */
+export function parseMetrics(text: string): { families: Set<string>; samples: Map<string, number> } {
+  const families = new Set<string>();
+  const samples = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const help = /^# TYPE (\S+) /.exec(line);
+    if (help?.[1]) families.add(help[1]);
+    if (line === '' || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return { families, samples };
+}
+
+/** The sum of the samples of a name whose labels include every given `key="value"`. */
+export function sumOf(samples: Map<string, number>, name: string, labels: Record<string, string> = {}): number {
+  let total = 0;
+  for (const [series, value] of samples) {
+    const brace = series.indexOf('{');
+    if ((brace < 0 ? series : series.slice(0, brace)) !== name) continue;
+    if (Object.entries(labels).every(([k, v]) => series.includes(`${k}="${v}"`))) total += value;
+  }
+  return total;
+}
+
 export const JWT_SECRET = 'e2e-secret';
 /** A bearer token under the stack's secret, good for an hour; `role: 'admin'` for an org's administrator. */
 export const token = (userId: string, orgId = 'acme', role?: string) =>

@@ -78,6 +78,9 @@ export interface ConsumerOptions {
  */
 const LINGERING_CONCURRENCY = 64;
 
+/** The offset after `offset`: what a partition handled up to and including `offset` commits. */
+const nextOffset = (offset: string): string => (BigInt(offset) + 1n).toString();
+
 /** Pipelined, the consumer lets the event loop run between this many messages of a batch. */
 const YIELD_EVERY = 200;
 
@@ -420,7 +423,7 @@ export class FactConsumer {
           if (handler) await this.withRetries(() => handler(delivery.fact, delivery), delivery, message);
         }
         resolveOffset(message.offset);
-        this.handled(batch.topic, batch.partition, message.offset);
+        this.handled(batch.topic, batch.partition, nextOffset(message.offset));
         await heartbeat();
       }
       // kafkajs fetches again once every batch of this fetch has returned: one of them waiting is enough
@@ -438,9 +441,9 @@ export class FactConsumer {
     if (this.arriving === 0) this.wake();
   }
 
-  /** Marks a partition handled up to and including `offset` (not pipelined), to be committed within COMMIT_INTERVAL_MS. */
-  private handled(topic: string, partition: number, offset: string): void {
-    this.handledUpTo.set(`${topic}:${partition}`, { topic, partition, offset: (BigInt(offset) + 1n).toString() });
+  /** Marks a partition handled up to `next` (the offset to read next), to be committed within COMMIT_INTERVAL_MS. */
+  private handled(topic: string, partition: number, next: string): void {
+    this.handledUpTo.set(`${topic}:${partition}`, { topic, partition, offset: next });
     this.commitSoon();
   }
 
@@ -484,7 +487,7 @@ export class FactConsumer {
       const last = batch.messages.at(-1);
       if (last) {
         resolveOffset(last.offset);
-        this.handled(batch.topic, batch.partition, last.offset);
+        this.handled(batch.topic, batch.partition, nextOffset(last.offset));
       }
       await this.lingerWindow();
       await heartbeat();
@@ -530,7 +533,7 @@ export class FactConsumer {
         topic: batch.topic,
         partition: batch.partition,
         first: (batch.messages[0] as KafkaMessage).offset,
-        next: (BigInt(last.offset) + 1n).toString(),
+        next: nextOffset(last.offset),
         state: 'waiting',
         settled: new Promise<void>((resolve) => {
           settle = resolve;
@@ -629,10 +632,7 @@ export class FactConsumer {
       }
     }
     this.wake();
-    if (state === 'handled') {
-      this.advance(`${entry.topic}:${entry.partition}`);
-      this.commitSoon();
-    }
+    if (state === 'handled') this.advance(`${entry.topic}:${entry.partition}`);
   }
 
   /** Moves a partition's handled mark past its batches handled in a row from the oldest. */
@@ -641,7 +641,7 @@ export class FactConsumer {
     if (!queue) return;
     let done: Pending | undefined;
     while (queue[0]?.state === 'handled') done = queue.shift();
-    if (done) this.handledUpTo.set(key, { topic: done.topic, partition: done.partition, offset: done.next });
+    if (done) this.handled(done.topic, done.partition, done.next);
     if (queue.length === 0) this.pending.delete(key);
   }
 

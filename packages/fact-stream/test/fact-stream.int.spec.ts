@@ -647,63 +647,42 @@ describe('fact stream (real Kafka)', () => {
     },
   );
 
-  it('pipelined with fetchLingerMs: the batches of one fetch are all handed over at once, however many partitions bring facts', async () => {
-    const lingerMs = 3_000;
-    const own = await ownTopics('pipe-linger-parts');
-    // facts of a dozen executions, spread over the topic's three partitions, there before the consumer starts
-    const facts = Array.from({ length: 12 }, (_, i) => answer(`exec-linger-${i}`, `p-${i}`));
-    for (const fact of facts) await own.publisher.publish(fact);
-    const c = consumer(`pipelined-linger-parts-${randomUUID()}`, {
-      topics: [Topics.hilResponse],
-      topicPrefix: own.topicPrefix,
-      publisher: own.publisher,
-      fetchLingerMs: lingerMs,
-      // fewer slots than partitions with facts: were every batch to wait out the window, the third would
-      // be handed over only once one of the first two had (a window later)
-      partitionsConsumedConcurrently: 2,
-    });
-    const handedAt: number[] = [];
-    const partitions = new Set<number>();
-    c.onBatch(
-      async (deliveries) => {
-        for (const d of deliveries) {
-          handedAt.push(Date.now());
-          partitions.add(d.partition);
-        }
-      },
-      { maxFactsInFlight: 100 },
-    );
-    await c.start();
-    await until(() => handedAt.length === facts.length, 'every fact handed over');
-    expect(partitions.size).toBe(3);
-    // handed over together, not a window apart
-    expect(Math.max(...handedAt) - Math.min(...handedAt)).toBeLessThan(lingerMs / 2);
-  });
-
-  it('one by one with fetchLingerMs and no concurrency named: the batches of one fetch are all handled at once', async () => {
-    const lingerMs = 3_000;
-    const own = await ownTopics('one-linger-parts');
-    // facts of a dozen executions, spread over the topic's three partitions, there before the consumer starts
-    const facts = Array.from({ length: 12 }, (_, i) => answer(`exec-one-linger-${i}`, `p-${i}`));
-    for (const fact of facts) await own.publisher.publish(fact);
-    const c = consumer(`one-linger-parts-${randomUUID()}`, {
-      topics: [Topics.hilResponse],
-      topicPrefix: own.topicPrefix,
-      publisher: own.publisher,
-      fetchLingerMs: lingerMs,
-    });
-    const handledAt: number[] = [];
-    const partitions = new Set<number>();
-    c.on('HILResponse', async (_fact, delivery) => {
-      handledAt.push(Date.now());
-      partitions.add(delivery.partition);
-    });
-    await c.start();
-    await until(() => handledAt.length === facts.length, 'every fact handled');
-    expect(partitions.size).toBe(3);
-    // handled together, not a window apart: the batch waiting the window out holds the others back
-    expect(Math.max(...handledAt) - Math.min(...handledAt)).toBeLessThan(lingerMs / 2);
-  });
+  it.each([
+    // fewer slots than partitions with facts: were every batch to wait out the window, the third would be
+    // handed over only once one of the first two had (a window later)
+    ['pipelined, two slots', 'pipelined', { partitionsConsumedConcurrently: 2 }],
+    // no slots named: a lingering consumer takes enough that the batch waiting holds no other back
+    ['one by one, no concurrency named', 'one', {}],
+  ] as const)(
+    '%s, with fetchLingerMs: the batches of one fetch are all handled at once, however many partitions bring facts',
+    async (_name, mode, slots) => {
+      const lingerMs = 3_000;
+      const own = await ownTopics(`linger-parts-${mode}`);
+      // facts of a dozen executions, spread over the topic's three partitions, there before the consumer starts
+      const facts = Array.from({ length: 12 }, (_, i) => answer(`exec-linger-${mode}-${i}`, `p-${i}`));
+      for (const fact of facts) await own.publisher.publish(fact);
+      const c = consumer(`linger-parts-${mode}-${randomUUID()}`, {
+        topics: [Topics.hilResponse],
+        topicPrefix: own.topicPrefix,
+        publisher: own.publisher,
+        fetchLingerMs: lingerMs,
+        ...slots,
+      });
+      const handledAt: number[] = [];
+      const partitions = new Set<number>();
+      const take = (delivery: Delivery) => {
+        handledAt.push(Date.now());
+        partitions.add(delivery.partition);
+      };
+      if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take(delivery));
+      else c.onBatch(async (deliveries) => deliveries.forEach(take), { maxFactsInFlight: 100 });
+      await c.start();
+      await until(() => handledAt.length === facts.length, 'every fact handled');
+      expect(partitions.size).toBe(3);
+      // handled together, not a window apart
+      expect(Math.max(...handledAt) - Math.min(...handledAt)).toBeLessThan(lingerMs / 2);
+    },
+  );
 
   it.each([
     ['pipelined', 'pipelined'],

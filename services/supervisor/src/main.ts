@@ -246,10 +246,9 @@ async function leadLoop(): Promise<void> {
           log,
           publisher,
           metrics: streamMetrics(service.metrics),
+          // a lingering consumer handles a fetch's batches at once (the one waiting the window out holds no
+          // other back); decisions are taken one at a time anyway (`exclusive`)
           fetchLingerMs: lingerMs,
-          // every partition's batch of a fetch at once: the one that waits out the window holds no other
-          // back (decisions are taken one at a time anyway, `exclusive`)
-          partitionsConsumedConcurrently: topics.length * config.topicPartitions,
         })
           .on('TriggerCreated', onFact)
           .on('HILPrompt', onFact)

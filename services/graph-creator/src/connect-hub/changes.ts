@@ -70,3 +70,44 @@ export class CatalogChanges {
     return this.changed.size;
   }
 }
+
+/**
+ * A per-org cache of what is read of the org's catalog, fresh as `changes` says (`maxAgeMs` for a rail
+ * that wants it younger). Callers asking at the same time share one read; once read, the value is kept,
+ * not the promise of the read (a promise carries the async context of the run that made it: LangChain's
+ * run tree, the whole Pregel loop of that run); a failed read is not kept, so the next caller asks again.
+ * Entries are kept in the order they were read: the stale ones at the front go when a new read comes (an
+ * org's view is held for as long as it is fresh, not for as long as the worker runs), and never more than
+ * `maxOrgs` (docs/decisions.md, 2026-11-24 and 2026-11-27).
+ */
+export function freshPerOrg<T>(
+  changes: CatalogChanges,
+  read: (orgId: string) => Promise<T>,
+  options: { maxAgeMs?: number; maxOrgs?: number } = {},
+): (orgId: string) => Promise<T> {
+  const { maxAgeMs = changes.ttlMs, maxOrgs = 1_000 } = options;
+  type Entry = { mark: ReadMark; reading: Promise<T>; value?: undefined } | { mark: ReadMark; value: T; reading?: undefined };
+  const held = new Map<string, Entry>();
+  return (orgId) => {
+    const cached = held.get(orgId);
+    if (cached && changes.fresh(orgId, cached.mark, maxAgeMs)) return cached.reading ?? Promise.resolve(cached.value as T);
+    const mark = changes.mark();
+    const reading = read(orgId);
+    const entry: Entry = { mark, reading };
+    held.delete(orgId);
+    for (const [org, old] of held) {
+      if (changes.fresh(org, old.mark, maxAgeMs) && held.size < maxOrgs) break;
+      held.delete(org);
+    }
+    held.set(orgId, entry);
+    reading.then(
+      (value) => {
+        if (held.get(orgId) === entry) held.set(orgId, { mark, value });
+      },
+      () => {
+        if (held.get(orgId) === entry) held.delete(orgId);
+      },
+    );
+    return reading;
+  };
+}

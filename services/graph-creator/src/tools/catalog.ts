@@ -1,5 +1,5 @@
 import type { CatalogCapability } from '@hireloop/schemas';
-import { CatalogChanges, type ReadMark } from '../connect-hub/changes';
+import { CatalogChanges, freshPerOrg } from '../connect-hub/changes';
 import type { ConnectHubClient } from '../connect-hub/client';
 import { sharedList, unmarked } from '../connect-hub/shared';
 
@@ -23,23 +23,16 @@ export const staticCatalog = (capabilities: readonly CatalogCapability[]): Capab
  */
 export function hubCatalog(hub: Pick<ConnectHubClient, 'capabilities'>, changes = new CatalogChanges(60_000)): CapabilityCatalog {
   const built = new WeakMap<object, Map<string, CatalogCapability>>();
-  const fresh = new Map<string, { mark: ReadMark; map: Map<string, CatalogCapability> }>();
   return {
-    capabilities: async (orgId) => {
-      const held = fresh.get(orgId);
-      if (held && changes.fresh(orgId, held.mark)) return held.map;
-      const mark = changes.mark();
+    capabilities: freshPerOrg(changes, async (orgId) => {
       const items = await hub.capabilities(orgId);
       let map = built.get(items);
       if (!map) {
         map = byId(sharedList(items.map(unmarked)));
         built.set(items, map);
       }
-      fresh.delete(orgId);
-      fresh.set(orgId, { mark, map });
-      if (fresh.size > 1_000) fresh.delete(fresh.keys().next().value as string);
       return map;
-    },
+    }),
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Pool } from '@hireloop/platform';
 import { type OrgPolicy, OrgPolicy as OrgPolicySchema, validate } from '@hireloop/schemas';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { CatalogChanges, type ReadMark } from '../connect-hub/changes';
+import { CatalogChanges, freshPerOrg } from '../connect-hub/changes';
 import type { ConnectHubClient } from '../connect-hub/client';
 import { type CircuitRow, type CircuitState, circuitAfter, closedCircuit, parseRate } from './rails';
 
@@ -37,18 +37,13 @@ export function hubScopes(
   changes = new CatalogChanges(60_000),
   maxAgeMs = SCOPES_MAX_AGE_MS,
 ): ScopeSource {
-  const held = new Map<string, { mark: ReadMark; providers: ReadonlySet<string> }>();
   return {
-    connected: async (orgId) => {
-      const cached = held.get(orgId);
-      if (cached && changes.fresh(orgId, cached.mark, maxAgeMs)) return cached.providers;
-      const mark = changes.mark();
-      const providers = new Set((await hub.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId));
-      held.delete(orgId);
-      held.set(orgId, { mark, providers });
-      if (held.size > 1_000) held.delete(held.keys().next().value as string);
-      return providers;
-    },
+    connected: freshPerOrg(
+      changes,
+      async (orgId): Promise<ReadonlySet<string>> =>
+        new Set((await hub.capabilities(orgId)).filter((c) => c.connected).map((c) => c.providerId)),
+      { maxAgeMs },
+    ),
   };
 }
 
