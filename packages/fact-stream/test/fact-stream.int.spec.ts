@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createKafka, createLogger, ensureTopics, HireloopError, hasCode } from '@hireloop/platform';
 import { type AnyFact, dlqName, Topics, topicList } from '@hireloop/schemas';
 import {
@@ -15,6 +18,7 @@ import { COMMIT_INTERVAL_MS, type DeadLetter, type Delivery, FactConsumer, FactP
 import { POISON, readTopics, sendPoison } from '../src/testing';
 
 const log = createLogger('fact-stream-test', 'silent');
+const execFileAsync = promisify(execFile);
 
 const readTopic = (kafka: Kafka, topic: string, count: number, keep?: (m: KafkaMessage) => boolean) =>
   readTopics(kafka, [topic], count, keep, 30_000);
@@ -786,6 +790,22 @@ describe('fact stream (real Kafka)', () => {
     await until(() => done, 'the batch handled after three failed readings');
     expect(failures).toBe(3);
     expect(await countOf(dlqName(topic))).toBe(1);
+  });
+
+  it('a connected publisher left idle sets no timers: its connections do not wake the process every millisecond', async () => {
+    // Measured in a process of its own, so that the other clients of this run are not counted. Before
+    // the patch of kafkajs' request queue (patches/), each connection set a 1 ms timer again and again.
+    const fixture = fileURLToPath(new URL('./fixtures/idle-publisher.ts', import.meta.url));
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', fixture, inject('kafkaBrokers').join(','), prefix],
+      {
+        cwd: fileURLToPath(new URL('../', import.meta.url)),
+        timeout: 60_000,
+      },
+    );
+    const { timers } = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as { timers: number };
+    expect(timers).toBeLessThan(20);
   });
 
   it('fails a publish loudly when the broker cannot be reached', async () => {
