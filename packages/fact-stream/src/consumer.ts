@@ -69,6 +69,8 @@ export interface ConsumerOptions {
    * one batch waiting the window out holds no other back.
    */
   fetchLingerMs?: number;
+  /** how often, at most, it commits what it handled; COMMIT_INTERVAL_MS (1 s) unless named */
+  commitIntervalMs?: number;
 }
 
 /**
@@ -656,7 +658,7 @@ export class FactConsumer {
     this.commitTimer = setTimeout(() => {
       this.commitTimer = undefined;
       void this.commitNow();
-    }, COMMIT_INTERVAL_MS);
+    }, this.options.commitIntervalMs ?? COMMIT_INTERVAL_MS);
     // a commit due never keeps a process alive
     this.commitTimer.unref();
   }

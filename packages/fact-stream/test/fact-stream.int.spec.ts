@@ -590,6 +590,52 @@ describe('fact stream (real Kafka)', () => {
     },
   );
 
+  it.each([
+    ['one by one', 'one'],
+    ['batch mode', 'batch'],
+    ['pipelined', 'pipelined'],
+  ] as const)(
+    '%s: commits what it handled as soon as a rebalance starts, so the next owner of a partition does not read it again',
+    async (_name, mode) => {
+      const own = await ownTopics(`rebalance-${mode}`);
+      const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
+      const groupId = `rebalance-${mode}-${randomUUID()}`;
+      // an interval no test waits out: only the rebalance (or a stop, which this test makes none of) commits
+      const member = (into: string[]) => {
+        const c = consumer(groupId, {
+          topics: [Topics.hilResponse],
+          topicPrefix: own.topicPrefix,
+          publisher: own.publisher,
+          commitIntervalMs: 600_000,
+        });
+        const take = async (deliveries: Delivery[]) => void into.push(...deliveries.map((d) => d.fact.id));
+        if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take([delivery]));
+        else c.onBatch(take, mode === 'pipelined' ? { maxFactsInFlight: 100 } : {});
+        return c;
+      };
+      const first: string[] = [];
+      await member(first).start();
+      // keyed by execution: spread over the topic's three partitions
+      const facts = Array.from({ length: 12 }, (_, i) => answer(`exec-rebalance-${mode}-${i}`, `p-${i}`));
+      for (const fact of facts) await own.publisher.publish(fact);
+      await until(() => first.length === facts.length, 'every fact handled by the first member');
+      const partitions = (await topicOffsets(topic)).map((p) => p.partition);
+      const committedSum = async () =>
+        (await Promise.all(partitions.map((p) => committed(groupId, topic, p)))).reduce((a, n) => a + Math.max(0, n), 0);
+      expect(await committedSum()).toBe(0);
+
+      // a second member joins: the group rebalances, and the first commits before it rejoins
+      const second: string[] = [];
+      await member(second).start();
+      await eventually(async () => (await committedSum()) === facts.length, 'what the first member handled committed');
+      // the partitions the second member took are read from there: nothing handled is delivered again
+      const late = answer(`exec-rebalance-${mode}-late`, 'p-late');
+      await own.publisher.publish(late);
+      await until(() => [...first, ...second].includes(late.id), 'a fact published after the rebalance');
+      expect([...first, ...second].sort()).toEqual([...facts, late].map((f) => f.id).sort());
+    },
+  );
+
   /** A started pipelined consumer of its own `hil-response` with `fetchLingerMs`, and the ids it handled. */
   const lingering = async (
     label: string,
