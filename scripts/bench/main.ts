@@ -78,6 +78,7 @@ const profile = short
       pausedBudgetMs: 8_000,
       settleMs: 1_000,
       idleMs: 3_000,
+      warmUp: { rate: 3, seconds: 5 },
       timeoutMs: 30_000,
     }
   : {
@@ -93,6 +94,7 @@ const profile = short
       pausedBudgetMs: 360_000,
       settleMs: 2_000,
       idleMs: 10_000,
+      warmUp: { rate: 2, seconds: 10 },
       timeoutMs: 60_000,
     };
 const pausedTarget = Number(flag('--paused') ?? profile.paused);
@@ -534,8 +536,13 @@ async function main() {
         } satisfies CreationsLoad),
       });
 
-    say(`warm-up: 4 creations (not counted), then ${profile.idleMs / 1000} s idle (what each process burns with no load)`);
-    await creations(1, 4);
+    // every service compiles its hot paths during the first creations: a step measured on cold processes
+    // (a short run's first step is 6 creations) reads the compiler, not the platform
+    const { rate: warmRate, seconds: warmSeconds } = profile.warmUp;
+    say(
+      `warm-up: ${warmRate * warmSeconds} creations (not counted), then ${profile.idleMs / 1000} s idle (what each process burns with no load)`,
+    );
+    await creations(warmRate, warmSeconds);
     await sleep(profile.settleMs);
     const idleTracker = trackTicks(groups);
     const idleAt = performance.now();

@@ -52,6 +52,20 @@ const gate = () => {
   return { closed, open };
 };
 
+/** The three ways a FactConsumer hands facts over, for the tests that hold for each. */
+const MODES = [
+  ['one by one', 'one'],
+  ['batch mode', 'batch'],
+  ['pipelined', 'pipelined'],
+] as const;
+type Mode = (typeof MODES)[number][1];
+
+/** Hands a consumer's `hil-response` facts to `take` in the given mode (one at a time, in batches, pipelined). */
+const handleIn = (c: FactConsumer, mode: Mode, take: (deliveries: Delivery[]) => void) => {
+  if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take([delivery]));
+  else c.onBatch(async (deliveries) => take(deliveries), mode === 'pipelined' ? { maxFactsInFlight: 100 } : {});
+};
+
 const answer = (executionId: string, promptId: string) =>
   makeFact(
     'HILResponse',
@@ -545,11 +559,7 @@ describe('fact stream (real Kafka)', () => {
     expect([...first, ...second]).toEqual(facts.map((f) => f.id));
   });
 
-  it.each([
-    ['one by one', 'one'],
-    ['batch mode', 'batch'],
-    ['pipelined', 'pipelined'],
-  ] as const)(
+  it.each(MODES)(
     '%s: commits what it handled at most once every COMMIT_INTERVAL_MS, however many batches it handles',
     async (_name, mode) => {
       const own = await ownTopics(`commits-${mode}`);
@@ -568,8 +578,7 @@ describe('fact stream (real Kafka)', () => {
         partition = deliveries[0]?.partition ?? partition;
         handled.push(...deliveries.map((d) => d.fact.id));
       };
-      if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take([delivery]));
-      else c.onBatch(async (deliveries) => take(deliveries), mode === 'pipelined' ? { maxFactsInFlight: 100 } : {});
+      handleIn(c, mode, take);
       await c.start();
 
       const facts = Array.from({ length: 20 }, (_, i) => answer(`exec-commits-${mode}`, `p-${i}`));
@@ -590,11 +599,7 @@ describe('fact stream (real Kafka)', () => {
     },
   );
 
-  it.each([
-    ['one by one', 'one'],
-    ['batch mode', 'batch'],
-    ['pipelined', 'pipelined'],
-  ] as const)(
+  it.each(MODES)(
     '%s: commits what it handled as soon as a rebalance starts, so the next owner of a partition does not read it again',
     async (_name, mode) => {
       const own = await ownTopics(`rebalance-${mode}`);
@@ -608,9 +613,7 @@ describe('fact stream (real Kafka)', () => {
           publisher: own.publisher,
           commitIntervalMs: 600_000,
         });
-        const take = async (deliveries: Delivery[]) => void into.push(...deliveries.map((d) => d.fact.id));
-        if (mode === 'one') c.on('HILResponse', async (_fact, delivery) => take([delivery]));
-        else c.onBatch(take, mode === 'pipelined' ? { maxFactsInFlight: 100 } : {});
+        handleIn(c, mode, (deliveries) => void into.push(...deliveries.map((d) => d.fact.id)));
         return c;
       };
       const first: string[] = [];
@@ -637,12 +640,7 @@ describe('fact stream (real Kafka)', () => {
   );
 
   /** A started pipelined consumer of its own `hil-response` with `fetchLingerMs`, and the ids it handled. */
-  const lingering = async (
-    label: string,
-    lingerMs: number,
-    through = kafka,
-    mode: 'one' | 'batch' | 'pipelined' = 'pipelined',
-  ) => {
+  const lingering = async (label: string, lingerMs: number, through = kafka, mode: Mode = 'pipelined') => {
     const own = await ownTopics(label);
     const c = consumer(`${label}-${randomUUID()}`, {
       kafka: through,
@@ -652,21 +650,12 @@ describe('fact stream (real Kafka)', () => {
       fetchLingerMs: lingerMs,
     });
     const handled: string[] = [];
-    if (mode === 'one') c.on('HILResponse', async (fact) => void handled.push(fact.id));
-    else
-      c.onBatch(
-        async (deliveries) => void handled.push(...deliveries.map((d) => d.fact.id)),
-        mode === 'pipelined' ? { maxFactsInFlight: 100 } : {},
-      );
+    handleIn(c, mode, (deliveries) => void handled.push(...deliveries.map((d) => d.fact.id)));
     await c.start();
     return { own, consumer: c, handled };
   };
 
-  it.each([
-    ['pipelined', 'pipelined'],
-    ['one by one', 'one'],
-    ['batch mode', 'batch'],
-  ] as const)(
+  it.each(MODES)(
     '%s with fetchLingerMs: a steady trickle is read in a fetch per window, and a quiet stream is not polled more for it',
     async (_name, mode) => {
       const lingerMs = 250;
@@ -734,11 +723,7 @@ describe('fact stream (real Kafka)', () => {
     },
   );
 
-  it.each([
-    ['pipelined', 'pipelined'],
-    ['one by one', 'one'],
-    ['batch mode', 'batch'],
-  ] as const)('%s with fetchLingerMs: stop does not wait out the window', async (_name, mode) => {
+  it.each(MODES)('%s with fetchLingerMs: stop does not wait out the window', async (_name, mode) => {
     const lingerMs = 20_000;
     const { own, consumer: c, handled } = await lingering(`linger-stop-${mode}`, lingerMs, kafka, mode);
     const fact = answer('exec-linger-stop', 'p-1');
