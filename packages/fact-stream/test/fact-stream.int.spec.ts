@@ -627,7 +627,9 @@ describe('fact stream (real Kafka)', () => {
         (await Promise.all(partitions.map((p) => committed(groupId, topic, p)))).reduce((a, n) => a + Math.max(0, n), 0);
       expect(await committedSum()).toBe(0);
 
-      // a second member joins: the group rebalances, and the first commits before it rejoins
+      // a second member joins: the group rebalances, and the first commits before it rejoins. Not a race:
+      // the commit is written to the coordinator's connection in the same turn as kafkajs emits REBALANCING,
+      // while the rejoin first waits for a FindCoordinator answer, so its JoinGroup comes after the commit
       const second: string[] = [];
       await member(second).start();
       await eventually(async () => (await committedSum()) === facts.length, 'what the first member handled committed');

@@ -40,7 +40,8 @@ export function registerHealth(app: FastifyInstance, { service, checks, checkTim
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   // The event loop's delay is sampled every 100 ms, not every 10 ms (the default): a timer a hundred times
-  // a second woke every idle service for a metric read every few seconds; the delays it records are as exact.
+  // a second woke every idle service for a histogram read every few seconds; ten samples a second still
+  // catch any stall longer than 100 ms.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
   observeHttp(app, registry);
 

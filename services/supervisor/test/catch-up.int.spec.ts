@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adoptFormerGroup } from '../src/catch-up';
 
 /**
- * The follow group's first start after the upgrade (docs/decisions.md, 2026-11-27) against the real
- * broker: it takes the positions its former group stood at on the partitions it never committed, and
- * a consumer of it then reads from there, not from the beginning.
+ * The follow group's first start after the upgrade (docs/decisions.md, 2026-11-27, "The supervisor reads
+ * triggers at once") against the real broker: it takes the positions its former group stood at on the
+ * partitions it never committed, and a consumer of it then reads from there, not from the beginning.
  */
 describe('adoptFormerGroup (real Kafka)', () => {
   const run = randomBytes(3).toString('hex');
