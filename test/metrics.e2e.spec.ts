@@ -95,6 +95,18 @@ describe('application metrics on every service’s /metrics (every service its o
       'a prompt pending and an execution waiting on the event store’s /metrics',
       90_000,
     );
+    // and what moved them is this creation: its execution is the one waiting, at its prompt
+    const { conversationId } = created.body as { conversationId: string };
+    const listed = await api<{ executions: { status: string; currentPrompt?: unknown }[] }>(
+      gateway,
+      'GET',
+      `/v1/executions?conversationId=${conversationId}`,
+      undefined,
+      alice,
+    );
+    expect(listed.body.executions.map((e) => [e.status, e.currentPrompt !== undefined && e.currentPrompt !== null])).toEqual([
+      ['waiting', true],
+    ]);
     const prefix = inject('topicPrefix');
     expect(sumOf(after, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` })).toBeGreaterThan(
       sumOf(before, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` }),
