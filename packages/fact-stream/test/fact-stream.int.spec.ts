@@ -131,6 +131,11 @@ describe('fact stream (real Kafka)', () => {
     publishers.push(own);
     return { topicPrefix, publisher: own };
   };
+  /** A test's own topics (`ownTopics`), the broker name of its `hil-response` topic, and a consumer group of its own. */
+  const ownAnswers = async (label: string) => {
+    const own = await ownTopics(label);
+    return { ...own, topic: `${own.topicPrefix}${Topics.hilResponse.name}`, groupId: `${label}-${randomUUID()}` };
+  };
   /** The offset a group has committed on a partition (-1 before any). */
   const committed = async (groupId: string, topic: string, partition: number): Promise<number> => {
     const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
@@ -391,9 +396,7 @@ describe('fact stream (real Kafka)', () => {
   });
 
   it('pipelined batch mode hands over other partitions while a batch is in the handler, holds its own partition back, and commits a partition only past batches handled', async () => {
-    const own = await ownTopics('pipe-order');
-    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
-    const groupId = `pipelined-${randomUUID()}`;
+    const { topic, groupId, ...own } = await ownAnswers('pipe-order');
     // one execution is one key, so one partition, in publication order; the others spread over the rest
     const [held, ...sameLater] = Array.from({ length: 4 }, (_, i) => answer('exec-pipe', `p-${i}`));
     const others = Array.from({ length: 12 }, (_, i) => answer(`exec-other-${i}`, 'p-0'));
@@ -505,9 +508,7 @@ describe('fact stream (real Kafka)', () => {
   });
 
   it('pipelined stop finishes the batches in hand and commits them; the group resumes after them', async () => {
-    const own = await ownTopics('pipe-stop');
-    const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
-    const groupId = `pipelined-stop-${randomUUID()}`;
+    const { topic, groupId, ...own } = await ownAnswers('pipe-stop');
     const facts = Array.from({ length: 7 }, (_, i) => answer('exec-pipe-stop', `p-${i}`));
     const [f0, f1, slow, f3, f4, f5, last] = facts;
     if (!f0 || !f1 || !slow || !f3 || !f4 || !f5 || !last) throw new Error('no facts');
@@ -562,9 +563,7 @@ describe('fact stream (real Kafka)', () => {
   it.each(MODES)(
     '%s: commits what it handled at most once every COMMIT_INTERVAL_MS, however many batches it handles',
     async (_name, mode) => {
-      const own = await ownTopics(`commits-${mode}`);
-      const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
-      const groupId = `commits-${mode}-${randomUUID()}`;
+      const { topic, groupId, ...own } = await ownAnswers(`commits-${mode}`);
       const commits = counting('OffsetCommit');
       const c = consumer(groupId, {
         kafka: commits.kafka,
@@ -602,9 +601,7 @@ describe('fact stream (real Kafka)', () => {
   it.each(MODES)(
     '%s: commits what it handled as soon as a rebalance starts, so the next owner of a partition does not read it again',
     async (_name, mode) => {
-      const own = await ownTopics(`rebalance-${mode}`);
-      const topic = `${own.topicPrefix}${Topics.hilResponse.name}`;
-      const groupId = `rebalance-${mode}-${randomUUID()}`;
+      const { topic, groupId, ...own } = await ownAnswers(`rebalance-${mode}`);
       // an interval no test waits out: only the rebalance (or a stop, which this test makes none of) commits
       const member = (into: string[]) => {
         const c = consumer(groupId, {
