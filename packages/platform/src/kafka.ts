@@ -1,5 +1,7 @@
 import { allTopicNames } from '@hireloop/schemas';
 import { type Admin, Kafka, type LogEntry, logLevel } from 'kafkajs';
+// kafkajs' own table of the broker's error codes: which of them it retries by itself
+import kafkaErrors from 'kafkajs/src/protocol/error.js';
 import type { Logger } from './logger';
 
 export interface KafkaOptions {
@@ -16,6 +18,28 @@ const toPino: Record<logLevel, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/** The broker's answers that kafkajs retries by itself (its `retriable` error codes), by their message. */
+const retriableAnswers: ReadonlySet<string> = new Set(kafkaErrors.errorCodes.filter((e) => e.retriable).map((e) => e.message));
+
+/**
+ * The level a kafkajs log line is written at. kafkajs logs every error answer of the broker as an error,
+ * and a consumer it restarts as one too, although it retries them itself: a broker that has just started
+ * answers "the coordinator is loading" or "not the leader" for a moment, and every service would log
+ * errors on every start. Those are warnings; an answer it does not retry, and a crash it does not
+ * restart from, stay errors. Pure.
+ */
+export function kafkaLogLevel(
+  level: logLevel,
+  entry: { readonly message: string; readonly [field: string]: unknown },
+): 'error' | 'warn' | 'info' | 'debug' {
+  if (level !== logLevel.ERROR) return toPino[level];
+  const retried =
+    (typeof entry.error === 'string' && retriableAnswers.has(entry.error)) ||
+    entry.message.startsWith('Restarting the consumer in ') ||
+    [...retriableAnswers].some((answer) => entry.message === `Crash: KafkaJSProtocolError: ${answer}`);
+  return retried ? 'warn' : 'error';
+}
+
 /** A kafkajs client whose own logs go through pino (JSON, with the service name). */
 export function createKafka({ clientId, brokers, log }: KafkaOptions): Kafka {
   const child = log.child({ component: 'kafkajs' });
@@ -30,7 +54,7 @@ export function createKafka({ clientId, brokers, log }: KafkaOptions): Kafka {
       () =>
       ({ level, log: entry }: LogEntry) => {
         const { message, ...rest } = entry;
-        child[toPino[level]](rest, message);
+        child[kafkaLogLevel(level, entry)](rest, message);
       },
   });
 }
