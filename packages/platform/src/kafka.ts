@@ -21,12 +21,16 @@ const toPino: Record<logLevel, 'error' | 'warn' | 'info' | 'debug'> = {
 /** The broker's answers that kafkajs retries by itself (its `retriable` error codes), by their message. */
 const retriableAnswers: ReadonlySet<string> = new Set(kafkaErrors.errorCodes.filter((e) => e.retriable).map((e) => e.message));
 
+/** kafkajs' lines about a retriable answer it goes on from: a consumer's crash (restarted), a producer's send (sent again). */
+const RETRIED_PREFIXES = ['Crash: KafkaJSProtocolError: ', 'Failed to send messages: '] as const;
+
 /**
  * The level a kafkajs log line is written at. kafkajs logs every error answer of the broker as an error,
  * and a consumer it restarts as one too, although it retries them itself: a broker that has just started
  * answers "the coordinator is loading" or "not the leader" for a moment, and every service would log
- * errors on every start. Those are warnings; an answer it does not retry, and a crash it does not
- * restart from, stay errors. Pure.
+ * errors on every start. Those are warnings, and so are a consumer's crash on such an answer and a
+ * producer's send refused with one; an answer it does not retry, and a crash after its retries ran
+ * out, stay errors. Pure.
  */
 export function kafkaLogLevel(
   level: logLevel,
@@ -36,7 +40,7 @@ export function kafkaLogLevel(
   const retried =
     (typeof entry.error === 'string' && retriableAnswers.has(entry.error)) ||
     entry.message.startsWith('Restarting the consumer in ') ||
-    [...retriableAnswers].some((answer) => entry.message === `Crash: KafkaJSProtocolError: ${answer}`);
+    [...retriableAnswers].some((answer) => RETRIED_PREFIXES.some((prefix) => entry.message === `${prefix}${answer}`));
   return retried ? 'warn' : 'error';
 }
 

@@ -36,6 +36,14 @@ describe('the level of a kafkajs log line', () => {
     );
   });
 
+  it('given a producer send refused with an answer kafkajs retries, when it is sent again, then the refusal is a warning', () => {
+    const refused = { message: 'Failed to send messages: This server is not the leader for that topic-partition', retryCount: 0 };
+    expect(kafkaLogLevel(logLevel.ERROR, refused)).toBe('warn');
+    expect(kafkaLogLevel(logLevel.ERROR, { message: 'Failed to send messages: Connection timeout', retryCount: 0 })).toBe(
+      'error',
+    );
+  });
+
   it('given a crash after its retries ran out, or on an answer kafkajs does not retry, when logged, then it stays an error', () => {
     expect(kafkaLogLevel(logLevel.ERROR, { message: 'Crash: KafkaJSNumberOfRetriesExceeded: Connection timeout' })).toBe('error');
     expect(
