@@ -40,7 +40,9 @@ export function kafkaLogLevel(
   const retried =
     (typeof entry.error === 'string' && retriableAnswers.has(entry.error)) ||
     entry.message.startsWith('Restarting the consumer in ') ||
-    [...retriableAnswers].some((answer) => RETRIED_PREFIXES.some((prefix) => entry.message === `${prefix}${answer}`));
+    RETRIED_PREFIXES.some(
+      (prefix) => entry.message.startsWith(prefix) && retriableAnswers.has(entry.message.slice(prefix.length)),
+    );
   return retried ? 'warn' : 'error';
 }
 
