@@ -1,10 +1,20 @@
 import pg from 'pg';
+import { poolTypes } from './bytea-array';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5_000 });
+/**
+ * A pool of `max` connections. Its values are read by pg's parsers but for `bytea[]`, read by
+ * `parseByteaArray` (`readers: 'pg'`: pg's own for every type, as the bare-library floor of `make bench` reads them).
+ */
+export function createPool(databaseUrl: string, max = 10, readers: 'hireloop' | 'pg' = 'hireloop'): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: 5_000,
+    ...(readers === 'hireloop' ? { types: poolTypes } : {}),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // Nor may a client checked out and between queries (an advisory lock held, a transaction waiting on

@@ -65,6 +65,20 @@ describe("hireloop's checkpointer (real Postgres)", () => {
     return { thread, checkpoint };
   }
 
+  it("given bytea arrays in Postgres, when hireloop's pool reads them, then it reads what pg's own parser reads", async () => {
+    const plain = createPool(url, 1, 'pg');
+    try {
+      const sql = `SELECT array_agg(array[convert_to('channel ' || i, 'UTF8'), decode(md5(i::text), 'hex'), CASE WHEN i % 3 = 0 THEN NULL ELSE ''::bytea END] ORDER BY i) AS triples,
+        ARRAY['\\x00ff'::bytea, NULL] AS flat, '{}'::bytea[] AS empty FROM generate_series(1, 50) AS i`;
+      const [ours, theirs] = await Promise.all([pool.query(sql), plain.query(sql)]);
+      expect(ours.rows[0].triples).toHaveLength(50);
+      expect(ours.rows[0].triples[0][0]).toEqual(Buffer.from('channel 1'));
+      expect(ours.rows).toEqual(theirs.rows);
+    } finally {
+      await plain.end();
+    }
+  });
+
   it('given the same checkpoints and writes, when put by it and by the library, then the library reads back the same', async () => {
     const ours = await written(saver);
     const theirs = await written(library);
