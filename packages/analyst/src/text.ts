@@ -1,23 +1,7 @@
+import { memo } from '@hireloop/platform';
 import { capabilityVocabulary } from '@hireloop/schemas';
 import nlp from 'compromise';
 import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
-
-/**
- * Caches a pure function of one string. The analyst calls the same few helpers on the same clauses
- * many times per description; the cache is bounded so a long-running worker does not grow without end.
- * Callers share the cached value: treat it as read-only.
- */
-function memo<T>(fn: (text: string) => T, size = 2000): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text: string): T => {
-    const hit = cache.get(text);
-    if (hit !== undefined) return hit;
-    const value = fn(text);
-    if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-    cache.set(text, value);
-    return value;
-  };
-}
 
 // ---- words ----
 

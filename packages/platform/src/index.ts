@@ -8,6 +8,7 @@ export * from './ids';
 export * from './kafka';
 export * from './lifecycle';
 export * from './logger';
+export * from './memo';
 export * from './metrics';
 export * from './migrate';
 export * from './postgres';

@@ -23,7 +23,11 @@ function graph(seen: Seen[]) {
   return new StateGraph(State)
     .addNode('ask', (state) => {
       const store = AsyncLocalStorageProviderSingleton.getInstance().getStore() as { tracingEnabled?: unknown } | undefined;
-      seen.push({ threadId: getConfig().configurable?.thread_id, tracingEnabled: store?.tracingEnabled, runTree: isRunTree(store) });
+      seen.push({
+        threadId: getConfig().configurable?.thread_id,
+        tracingEnabled: store?.tracingEnabled,
+        runTree: isRunTree(store),
+      });
       return { answer: interrupt<string, string>(state.asked) };
     })
     .addEdge('__start__', 'ask')
@@ -43,7 +47,7 @@ describe('the async context of an untraced LangGraph run (patched @langchain/cor
     const app = graph(seen);
     const config = { configurable: { thread_id: 'ctx-2' } };
     const paused = await app.invoke({ asked: 'which channel?' }, config);
-    expect(paused.__interrupt__?.[0]?.value).toBe('which channel?');
+    expect((paused as { __interrupt__?: Array<{ value: unknown }> }).__interrupt__?.[0]?.value).toBe('which channel?');
     const done = await app.invoke(new Command({ resume: '#onboarding' }), config);
     expect(done.answer).toBe('#onboarding');
     expect(seen.map((s) => s.threadId)).toEqual(['ctx-2', 'ctx-2']);

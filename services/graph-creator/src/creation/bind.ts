@@ -1,3 +1,4 @@
+import { memo } from '@hireloop/platform';
 import type {
   Binding,
   CatalogCapability,
@@ -37,15 +38,21 @@ const STOP = new Set(
   ),
 );
 
-/** Lower-case words of an identifier or a text: `requesterEmail` → requester, email. */
-export function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0 && !STOP.has(w))
-    .map((w) => (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w) ? w.slice(0, -1) : w));
-}
+/**
+ * Lower-case words of an identifier or a text: `requesterEmail` → requester, email. Cached (`memo`):
+ * binding asks for the words of the same field names and descriptions for every input it weighs.
+ * Read-only: callers share the array.
+ */
+export const words: (text: string) => readonly string[] = memo(
+  (text: string): readonly string[] =>
+    text
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 0 && !STOP.has(w))
+      .map((w) => (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w) ? w.slice(0, -1) : w)),
+  5000,
+);
 
 /** Words that name the same thing in different schemas. */
 const SYNONYMS: Record<string, string> = {
