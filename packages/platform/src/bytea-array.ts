@@ -7,9 +7,9 @@
  */
 import pg from 'pg';
 
-const BYTEA_ARRAY_OID = 1001;
-/** pg's own parser of a type's text form (its `TypeId` names only scalar types) */
-const pgParser = pg.types.getTypeParser as (oid: number, format: 'text' | 'binary') => (value: string) => unknown;
+export const BYTEA_ARRAY_OID = 1001;
+/** pg's own parser of a type (its `TypeId` names only scalar types, not arrays such as `bytea[]`) */
+export const pgParser = pg.types.getTypeParser as (oid: number, format: 'text' | 'binary') => (value: string) => unknown;
 const HEX_PREFIX = '\\\\x';
 
 type Nested = Array<Buffer | null | Nested>;

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { parseByteaArray } from '../src/bytea-array';
+import { BYTEA_ARRAY_OID, parseByteaArray, pgParser } from '../src/bytea-array';
 
 type Nested = Array<Uint8Array | null | Nested>;
 
@@ -9,9 +8,8 @@ type Nested = Array<Uint8Array | null | Nested>;
 const textOf = (value: Nested): string =>
   `{${value.map((v) => (v === null ? 'NULL' : Array.isArray(v) ? textOf(v) : `"\\\\x${Buffer.from(v).toString('hex')}"`)).join(',')}}`;
 
-/** pg's own reader of bytea[] (OID 1001) */
-const pgParse = (text: string) =>
-  (pg.types.getTypeParser as (oid: number, format: 'text') => (value: string) => unknown)(1001, 'text')(text);
+/** pg's own reader of bytea[] */
+const pgParse = (text: string) => pgParser(BYTEA_ARRAY_OID, 'text')(text);
 
 const element = fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.constant(null));
 const nested: fc.Arbitrary<Nested> = fc.letrec<{ array: Nested }>((tie) => ({
