@@ -11,9 +11,9 @@ import {
   type TopicSpec,
 } from '@hireloop/schemas';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
-import pRetry from 'p-retry';
 import { logContext } from './fact';
 import type { FactPublisher } from './publisher';
+import { retrying } from './retry';
 
 export interface Delivery<F extends AnyFact = AnyFact> {
   fact: F;
@@ -742,7 +742,7 @@ export class FactConsumer {
   }
 
   private retry(run: () => Promise<void>, log: Logger): Promise<void> {
-    return pRetry(run, {
+    return retrying(run, {
       retries: this.options.retries ?? 3,
       minTimeout: this.options.retryDelayMs ?? 200,
       factor: 2,

@@ -1,9 +1,9 @@
 import { HireloopError, type Logger, traceparent } from '@hireloop/platform';
 import { type AnyFact, describeErrors, Limits, topicFor, validateFact } from '@hireloop/schemas';
 import { type IHeaders, type Kafka, Partitioners, type Producer } from 'kafkajs';
-import pRetry from 'p-retry';
 import { canonicalJson } from './canonical';
 import { logContext } from './fact';
+import { retrying } from './retry';
 
 export interface PublisherOptions {
   kafka: Kafka;
@@ -192,7 +192,7 @@ export class FactPublisher {
 
   private async sendNow(topicMessages: TopicMessages[], facts: readonly AnyFact[]): Promise<void> {
     try {
-      await pRetry(
+      await retrying(
         () => {
           this.sent += 1;
           return this.producer.sendBatch({ topicMessages, acks: -1 });

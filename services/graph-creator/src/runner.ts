@@ -173,10 +173,9 @@ export class ExecutionRunner<S, R = unknown> {
   /** `publishedAt`: when the RunIntent was published (epoch ms), for the `delivered` stage */
   async start(intent: RunIntent, traceparent?: string, publishedAt?: number): Promise<void> {
     const stages = this.stages('start', publishedAt);
-    await this.withLock(intent.executionId, async () => {
+    await this.withLock(intent.executionId, async (row) => {
       stages?.mark('locked');
       const adapter = this.adapterOf(intent.employeeId);
-      const row = await this.row(intent.executionId);
       if (row) {
         // A redelivered start: say again where it stands, or carry on a run cut off mid-way.
         await this.followUp(intent, row, await this.stateOf(adapter, intent.executionId), false, [], traceparent);
@@ -204,9 +203,8 @@ export class ExecutionRunner<S, R = unknown> {
   /** `publishedAt`: when the HILResponse was published (epoch ms), for the `delivered` stage */
   async respond(response: HILResponse, traceparent?: string, publishedAt?: number): Promise<void> {
     const stages = this.stages('answer', publishedAt);
-    await this.withLock(response.executionId, async () => {
+    await this.withLock(response.executionId, async (row) => {
       stages?.mark('locked');
-      const row = await this.row(response.executionId);
       const adapter = this.adapterOf(row?.employee_id ?? null);
       const state = row?.status === 'running' ? await this.stateOf(adapter, response.executionId) : undefined;
       const verdict = judgeAnswer(row, state ? pendingOf(state) : [], {
@@ -245,8 +243,7 @@ export class ExecutionRunner<S, R = unknown> {
   }
 
   async cancel(intent: RunIntent, traceparent?: string): Promise<void> {
-    await this.withLock(intent.executionId, async () => {
-      const row = await this.row(intent.executionId);
+    await this.withLock(intent.executionId, async (row) => {
       if (row && row.status !== 'running') return;
       const now = this.clock.now().toISOString();
       await this.deps.pool.query(
@@ -278,8 +275,7 @@ export class ExecutionRunner<S, R = unknown> {
     );
     let woken = 0;
     for (const { execution_id: executionId, cause } of rows) {
-      await this.withLock(executionId, async () => {
-        const row = await this.row(executionId);
+      await this.withLock(executionId, async (row) => {
         const adapter = this.adapterOf(row?.employee_id ?? null);
         const standing = row
           ? whereItStands(row, await this.stateOf(adapter, executionId), false)
@@ -560,21 +556,12 @@ export class ExecutionRunner<S, R = unknown> {
     return adapter.graph.getState({ configurable: { thread_id: executionId } });
   }
 
-  private async row(executionId: string): Promise<ExecutionRow | undefined> {
-    const { rows } = await this.deps.pool.query<ExecutionRow>(
-      statementNames.query(
-        'SELECT execution_id, org_id, owner_user_id, conversation_id, status, employee_id FROM graph_executions WHERE execution_id = $1',
-        [executionId],
-      ),
-    );
-    return rows[0];
-  }
-
   /**
    * Serialises every start/resume/cancel of one execution: in this process first (so waiters do not
-   * each hold a pool connection), then across worker processes with a Postgres advisory lock.
+   * each hold a pool connection), then across worker processes with a Postgres advisory lock. `fn` is
+   * given the execution's row as it stands once the lock is held (undefined before its first start).
    */
-  private withLock<T>(executionId: string, fn: () => Promise<T>): Promise<T> {
+  private withLock<T>(executionId: string, fn: (row: ExecutionRow | undefined) => Promise<T>): Promise<T> {
     const previous = this.queues.get(executionId) ?? Promise.resolve();
     const run = previous.then(() => this.withAdvisoryLock(executionId, fn));
     const tail = run.then(
@@ -588,13 +575,17 @@ export class ExecutionRunner<S, R = unknown> {
     return run;
   }
 
-  private async withAdvisoryLock<T>(executionId: string, fn: () => Promise<T>): Promise<T> {
+  private async withAdvisoryLock<T>(executionId: string, fn: (row: ExecutionRow | undefined) => Promise<T>): Promise<T> {
     const client = await this.deps.pool.connect();
     try {
-      await client.query(statementNames.query('SELECT pg_advisory_lock(hashtextextended($1, 42))', [executionId]));
+      // the lock, then the row read after it was granted, in one round trip (migration 0015)
+      const { rows } = await client.query<ExecutionRow>(
+        statementNames.query('SELECT * FROM lock_graph_execution($1)', [executionId]),
+      );
+      const row = rows[0];
       try {
         const checkpoints = this.deps.checkpoints;
-        return await (checkpoints ? checkpoints.holding(executionId, fn) : fn());
+        return await (checkpoints ? checkpoints.holding(executionId, () => fn(row)) : fn(row));
       } finally {
         await client.query(statementNames.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [executionId]));
       }

@@ -94,15 +94,17 @@ function handle(input: SupervisorInput, options: PublishOptions, log: Logger): P
     if (facts.length > 0) await publisher.publishAll(facts, options);
     state = decision.state;
     for (const intent of decision.intents) {
-      // nested: the delivery's logger already names the executionId of the fact in hand; debug: the
-      // trigger's own line below says what was decided, once per creation
+      // nested: the delivery's logger already names the executionId of the fact in hand
       log.debug(
         { intent: { id: intent.id, executionId: intent.executionId, action: intent.action, reason: intent.reason } },
         'run intent published',
       );
     }
+    // What every execution goes through (admitted, ended) is debug: the facts record it, and at info a
+    // line per fact cost the supervisor a tenth of its CPU under load (docs/decisions.md, 2026-11-27).
+    // What an org or a user runs into (queued, refused, deferred) stays info.
     if ('type' in input && input.type === 'ExecutionResult') {
-      log.info({ execution: { id: input.executionId, status: input.status } }, 'execution ended: its slot is free');
+      log.debug({ execution: { id: input.executionId, status: input.status } }, 'execution ended: its slot is free');
     }
     if ('type' in input && input.type === 'ExecutionEvent' && LIVE_EVENTS.has(input.event)) {
       const status = statusOf(decision.state, input.executionId);
@@ -115,15 +117,12 @@ function handle(input: SupervisorInput, options: PublishOptions, log: Logger): P
       const executionId = executionIdOf(input.triggerId);
       const status = statusOf(decision.state, executionId);
       const position = positionOf(decision.state, executionId);
-      log.info(
+      const refused = decision.events.some((e) => e.executionId === executionId && e.event === 'refused');
+      const outcome =
+        status === 'queued' ? 'queued: the org is at its limit' : refused ? 'refused: the user is at the open limit' : 'handled';
+      log[outcome === 'handled' ? 'debug' : 'info'](
         { execution: { id: executionId, status, ...(position !== undefined ? { position } : {}) } },
-        `create_graph trigger ${
-          status === 'queued'
-            ? 'queued: the org is at its limit'
-            : decision.events.some((e) => e.executionId === executionId && e.event === 'refused')
-              ? 'refused: the user is at the open limit'
-              : 'handled'
-        }`,
+        `create_graph trigger ${outcome}`,
       );
     }
   });
