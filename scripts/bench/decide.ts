@@ -115,6 +115,27 @@ export const maxSustained = (history: readonly { offered: number; sustained: boo
 
 // ---- /proc
 
+/**
+ * The share of the host's CPU time the hypervisor gave to other guests (steal) between two readings of
+ * /proc/stat, in percent (one decimal); null when either lacks the `cpu` line or no time passed. A
+ * virtual host shared with other work runs everything slower while it steals: a phase of a run that
+ * lost much more than another is not comparable with it, so the bench reports it per phase.
+ */
+export function stealPctBetween(before: string, after: string): number | null {
+  const times = (stat: string): number[] | null => {
+    const line = /^cpu\s+([\d\s]+)$/m.exec(stat);
+    return line ? (line[1] as string).trim().split(/\s+/).map(Number) : null;
+  };
+  const a = times(before);
+  const b = times(after);
+  if (!a || !b || a.length < 8 || b.length < 8) return null;
+  // user nice system idle iowait irq softirq steal [guest guest_nice]: guest time is already in user
+  const total = (t: number[]) => t.slice(0, 8).reduce((sum, v) => sum + v, 0);
+  const elapsed = total(b) - total(a);
+  if (!(elapsed > 0)) return null;
+  return Math.round((((b[7] as number) - (a[7] as number)) / elapsed) * 1000) / 10;
+}
+
 /** utime + stime in clock ticks from the text of /proc/<pid>/stat (the command may hold spaces and parentheses). */
 export function cpuTicksOfStat(stat: string): number | null {
   const end = stat.lastIndexOf(')');

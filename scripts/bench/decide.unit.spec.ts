@@ -11,6 +11,7 @@ import {
   type SteppingPlan,
   stageMeansMs,
   stageTotalsOf,
+  stealPctBetween,
   stepVerdict,
   summarize,
   targetVerdicts,
@@ -214,5 +215,26 @@ hireloop_http_request_duration_seconds_sum{method="GET",route="/metrics",status=
 
   it('given a stage first seen in the second reading, then it counts from zero', () => {
     expect(stageMeansMs({}, stageTotalsOf(metrics(0.01, 5)))).toEqual({ 'answer/locked': 2, 'start/ran': 50 });
+  });
+});
+
+describe('steal: the host CPU the hypervisor gave elsewhere', () => {
+  const stat = (user: number, idle: number, steal: number) =>
+    `cpu  ${user} 0 100 ${idle} 5 0 10 ${steal} 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nintr 1 2 3\n`;
+
+  it('given two readings, when compared, then steal is its share of all the time that passed, in percent', () => {
+    // 1000 ticks passed: 600 user, 200 idle, 200 stolen
+    expect(stealPctBetween(stat(1000, 5000, 50), stat(1600, 5200, 250))).toBe(20);
+  });
+
+  it('given guest columns, when compared, then they are not counted twice (already in user)', () => {
+    const before = 'cpu  100 0 0 100 0 0 0 0 0 0\n';
+    const after = 'cpu  190 0 0 200 0 0 0 10 90 0\n';
+    expect(stealPctBetween(before, after)).toBe(5);
+  });
+
+  it('given a reading without the cpu line or no time passed, then it is unknown', () => {
+    expect(stealPctBetween('intr 1 2\n', stat(1, 1, 1))).toBeNull();
+    expect(stealPctBetween(stat(1, 1, 1), stat(1, 1, 1))).toBeNull();
   });
 });

@@ -48,13 +48,14 @@ import {
   type SteppingPlan,
   stageMeansMs,
   stageTotalsOf,
+  stealPctBetween,
   stepVerdict,
   summarize,
   targetVerdicts,
   ticksSince,
 } from './decide';
 import type { CreationsLoad, LoadResult, RunsLoad } from './load';
-import { CLK_TCK, pidsMatching, rssOf, ticksOf } from './proc';
+import { CLK_TCK, coreSpeedMs, hostStat, pidsMatching, rssOf, ticksOf } from './proc';
 
 // ---- what to run
 
@@ -443,6 +444,13 @@ async function main() {
 
     // 2. the bare library
     say('bare library: the creation graph on PostgresSaver in one process');
+    const coreSpeed: Record<'bare' | 'eventStore' | 'platform' | 'end', number | null> = {
+      bare: coreSpeedMs(),
+      eventStore: null,
+      platform: null,
+      end: null,
+    };
+    const bareStat = hostStat();
     const bare = await runChild<{
       promptsPerCreation: number;
       firstPromptMs: number[];
@@ -455,7 +463,15 @@ async function main() {
       BENCH_BARE: JSON.stringify({ databaseUrl, job: JOB, connected: PROVIDERS, ...profile.bare }),
     });
 
+    const stealPct: Record<'bare' | 'eventStore' | 'platform', number | null> = {
+      bare: stealPctBetween(bareStat, hostStat()),
+      eventStore: null,
+      platform: null,
+    };
+
     // 3. the event store
+    const eventStoreStat = hostStat();
+    coreSpeed.eventStore = coreSpeedMs();
     say(`event store: ${profile.eventStoreFacts.toLocaleString('en-US')} facts (scripts/bench-event-store.ts)`);
     const esFile = `${root}.run/bench-event-store-${run}.json`;
     mkdirSync(`${root}.run`, { recursive: true });
@@ -479,6 +495,7 @@ async function main() {
         }
       });
     });
+    stealPct.eventStore = stealPctBetween(eventStoreStat, hostStat());
 
     // 4. the stack, every service its own process, started by scripts/service.sh as `make up` starts them;
     // where the services run compiled, built once here rather than by four starts at once
@@ -554,6 +571,8 @@ async function main() {
     // CPU is counted over every step and the run at half the maximum: every creation of the load
     const loadTracker = trackTicks(groups);
     const loadAt = performance.now();
+    const loadStat = hostStat();
+    coreSpeed.platform = coreSpeedMs();
 
     // stepping the offered load
     const steps: StepRecord[] = [];
@@ -585,6 +604,22 @@ async function main() {
     if (!metricsAfter) notes.push("the worker's /metrics could not be read: no stage means");
     const loadSeconds = (performance.now() - loadAt) / 1000;
     const loadTicks = loadTracker.stop();
+    stealPct.platform = stealPctBetween(loadStat, hostStat());
+    coreSpeed.end = coreSpeedMs();
+    const speeds = Object.values(coreSpeed).filter((v): v is number => v !== null);
+    if (speeds.length > 1 && Math.max(...speeds) > 1.25 * Math.min(...speeds))
+      notes.push(
+        `the host's cores ran the same work in ${speeds.join(', ')} ms (before the bare floor, the event store, the platform's steps, and at the end): its speed changed by more than a quarter during the run, so ratios across phases are skewed`,
+      );
+    const steals = Object.values(stealPct).filter((v): v is number => v !== null);
+    if (steals.length > 1 && Math.max(...steals) - Math.min(...steals) > 5)
+      notes.push(
+        `the hypervisor took ${stealPct.bare ?? 'n/a'}% of the host's CPU during the bare floor, ${stealPct.eventStore ?? 'n/a'}% during the event store's and ${stealPct.platform ?? 'n/a'}% during the platform's steps: the phases ran on hosts of different speeds, so their ratios are skewed`,
+      );
+    else if (steals.some((v) => v > 10))
+      notes.push(
+        `the hypervisor took more than 10% of the host's CPU during this run (${JSON.stringify(stealPct)}): its absolute figures are not comparable with a quieter run's`,
+      );
     const halfStep = stepOf(half);
     const loadCreations = half.completed + steps.reduce((n, s) => n + s.completed, 0);
     const cpu = netCpuMsPerCreation(loadTicks, idleTicksPerS, loadSeconds, loadCreations, CLK_TCK);
@@ -793,6 +828,10 @@ async function main() {
         host: {
           cores: Number(execFileSync('nproc').toString().trim()),
           loadAverage: readFileSync('/proc/loadavg', 'utf8').trim(),
+          /** the host CPU the hypervisor gave to other guests during each phase, percent (stealPctBetween) */
+          stealPct,
+          /** CPU ms of one fixed piece of work before each phase and at the end (coreSpeedMs): lower is faster */
+          coreSpeedMs: coreSpeed,
         },
         job: JOB,
         orgs: ORGS.length,
@@ -875,7 +914,7 @@ async function main() {
 
     const T = (v: number | null | undefined, unit: string) => (v === null || v === undefined ? 'n/a' : `${v} ${unit}`);
     const table = renderTable(
-      `hireloop bench (${short ? 'short' : 'full'}, ${figures.run.seconds} s, load ${figures.run.host.loadAverage.split(' ').slice(0, 3).join(' ')})`,
+      `hireloop bench (${short ? 'short' : 'full'}, ${figures.run.seconds} s, load ${figures.run.host.loadAverage.split(' ').slice(0, 3).join(' ')}, steal % bare/event store/platform ${[stealPct.bare, stealPct.eventStore, stealPct.platform].map((v) => v ?? 'n/a').join('/')}, core speed ms ${[coreSpeed.bare, coreSpeed.eventStore, coreSpeed.platform, coreSpeed.end].map((v) => v ?? 'n/a').join('/')})`,
       [
         ['floors.kafkaHopP50Ms', fmtMs(hop.p50)],
         ['floors.pgCommitP50Ms', fmtMs(commit.p50)],
