@@ -470,8 +470,8 @@ async function main() {
     };
 
     // 3. the event store
-    const eventStoreStat = hostStat();
     coreSpeed.eventStore = coreSpeedMs();
+    const eventStoreStat = hostStat();
     say(`event store: ${profile.eventStoreFacts.toLocaleString('en-US')} facts (scripts/bench-event-store.ts)`);
     const esFile = `${root}.run/bench-event-store-${run}.json`;
     mkdirSync(`${root}.run`, { recursive: true });
@@ -569,10 +569,10 @@ async function main() {
       Object.entries(idleTracker.stop()).map(([k, v]) => [k, v === null ? null : v / idleSeconds]),
     );
     // CPU is counted over every step and the run at half the maximum: every creation of the load
+    coreSpeed.platform = coreSpeedMs();
+    const loadStat = hostStat();
     const loadTracker = trackTicks(groups);
     const loadAt = performance.now();
-    const loadStat = hostStat();
-    coreSpeed.platform = coreSpeedMs();
 
     // stepping the offered load
     const steps: StepRecord[] = [];

@@ -6,9 +6,10 @@ import pRetry, { type Options } from 'p-retry';
  * its loop) cost the gateway, the supervisor and the router 2–4% of their CPU under load, more than a
  * small fact's handler (docs/decisions.md, 2026-11-27). A first failure is given to p-retry as the
  * failure of its first attempt, so what follows — the callbacks, `shouldRetry`, the delays and the
- * error thrown at the end — is p-retry's own.
+ * error thrown at the end — is p-retry's own. Not for a `signal` or a `maxRetryTime`: p-retry would check
+ * them before and during the first attempt, which here it does not see.
  */
-export async function retrying<T>(run: () => Promise<T>, options: Options): Promise<T> {
+export async function retrying<T>(run: () => Promise<T>, options: Omit<Options, 'signal' | 'maxRetryTime'>): Promise<T> {
   let first: unknown;
   try {
     return await run();

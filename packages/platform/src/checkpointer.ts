@@ -67,7 +67,7 @@ const handedOut = (tuple: CheckpointTuple | null | undefined): CheckpointTuple |
  *   is read from Postgres at most once until something is written to the thread — the runner's pending
  *   check (`getState`) and the resume that follows it (`stream`) share one read. Only the holder of the
  *   execution's lock writes its thread, so what was read is still the latest. The read starts as the
- *   hold does, beside whatever the holder asks Postgres first (the runner's row of the execution).
+ *   hold does: once the lock is held (the runner reads the execution's row with the lock, migration 0015).
  */
 export class HireloopSaver extends PostgresSaver {
   private readonly held = new Map<string, Held>();

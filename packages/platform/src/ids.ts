@@ -14,7 +14,7 @@ export const systemClock: Clock = { now: () => new Date() };
 export const uuidV7: IdSource = { newId: () => v7() };
 
 /**
- * Random bytes as hex, cut from a pool refilled 4 KiB at a time (as Node's `randomUUID` does): one
+ * Random bytes as hex, cut from a pool refilled 4 KiB at a time (like Node's `randomUUID`, which caches 128 at a time): one
  * `randomBytes` call per span id, one or two for every fact published, was about 1% of the router's
  * and the supervisor's CPU under load.
  */

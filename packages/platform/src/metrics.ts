@@ -142,8 +142,8 @@ export type WorkerHandled = 'start' | 'answer';
 /**
  * Where a worker's time per delivery goes, by what it handled (`start`, `answer`) and stage:
  * `delivered` from the fact's publish to its handler (the Kafka hop and the wait for a slot), `locked`
- * to the execution's lock, `read` to its row read (a start: and recorded; an answer: and its checkpoint
- * read and the answer checked), `ran` to the graph's stop (its checkpoint written), `published` to the
+ * to the execution's lock and its row, read with it (migration 0015), `read` to what the run starts from
+ * (a start: its row recorded; an answer: its checkpoint read and the answer checked), `ran` to the graph's stop (its checkpoint written), `published` to the
  * broker's acknowledgement of what follows. Only deliveries that ran the graph and published are counted.
  */
 export const workerStageMetrics = once((registry) => {

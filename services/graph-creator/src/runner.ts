@@ -577,20 +577,33 @@ export class ExecutionRunner<S, R = unknown> {
 
   private async withAdvisoryLock<T>(executionId: string, fn: (row: ExecutionRow | undefined) => Promise<T>): Promise<T> {
     const client = await this.deps.pool.connect();
+    // A session lock outlives the statement that took it: when taking it, or giving it back, fails
+    // half-way, the lock may still be held, so the connection is closed rather than pooled, and the lock
+    // goes with it.
+    let row: ExecutionRow | undefined;
     try {
       // the lock, then the row read after it was granted, in one round trip (migration 0015)
-      const { rows } = await client.query<ExecutionRow>(
-        statementNames.query('SELECT * FROM lock_graph_execution($1)', [executionId]),
-      );
-      const row = rows[0];
-      try {
-        const checkpoints = this.deps.checkpoints;
-        return await (checkpoints ? checkpoints.holding(executionId, () => fn(row)) : fn(row));
-      } finally {
-        await client.query(statementNames.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [executionId]));
-      }
-    } finally {
-      client.release();
+      row = (await client.query<ExecutionRow>(statementNames.query('SELECT * FROM lock_graph_execution($1)', [executionId])))
+        .rows[0];
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
     }
+    let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+    try {
+      const checkpoints = this.deps.checkpoints;
+      outcome = { ok: true, value: await (checkpoints ? checkpoints.holding(executionId, () => fn(row)) : fn(row)) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    try {
+      await client.query(statementNames.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [executionId]));
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    client.release();
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   }
 }

@@ -42,8 +42,17 @@ describe('lock_graph_execution (real Postgres)', () => {
     try {
       expect((await lockAndRead(holder, id)).rows[0]?.status).toBe('running');
       // the waiter's statement starts now, while the row still says running, and blocks on the lock
+      const waiterPid = (await waiter.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
       const waited = lockAndRead(waiter, id);
-      await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; ; i++) {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND pid = $1`,
+          [waiterPid],
+        );
+        if (rows[0]?.n === 1) break;
+        if (i > 500) throw new Error('the waiter never waited for the lock');
+        await new Promise((r) => setTimeout(r, 10));
+      }
       await holder.query(`UPDATE graph_executions SET status = 'completed', ended_at = now() WHERE execution_id = $1`, [id]);
       await holder.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [id]);
       const { rows } = await waited;

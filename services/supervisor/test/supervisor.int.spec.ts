@@ -29,6 +29,9 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     MAX_RUNNING_PER_ORG: '2',
     PROMPT_TIMEOUT_MS: '1500',
     SUPERVISOR_TICK_MS: '200',
+    // the tests wait on the supervisor's own lines for what it handled: those of every execution
+    // (a trigger handled, an execution ended) are debug
+    LOG_LEVEL: 'debug',
   };
   const log = createLogger('supervisor-int', 'fatal');
   const kafka = createKafka({ clientId: `supervisor-int-${run}`, brokers: inject('kafkaBrokers'), log });
