@@ -136,6 +136,35 @@ export function stealPctBetween(before: string, after: string): number | null {
   return Math.round((((b[7] as number) - (a[7] as number)) / elapsed) * 1000) / 10;
 }
 
+/** How the host ran each phase a run compares: steal share (`stealPctBetween`) and core speed (`coreSpeedMs` in proc.ts). */
+export interface HostPhases {
+  stealPct: { bare: number | null; eventStore: number | null; platform: number | null };
+  coreSpeedMs: { bare: number | null; eventStore: number | null; platform: number | null; end: number | null };
+}
+
+/**
+ * What the run's notes say of the host: when its cores' speed moved by more than a quarter, or the
+ * phases lost shares of its CPU more than 5 points apart (or any more than 10%). Pure.
+ */
+export function hostNotes({ stealPct, coreSpeedMs }: HostPhases): string[] {
+  const notes: string[] = [];
+  const speeds = Object.values(coreSpeedMs).filter((v): v is number => v !== null);
+  if (speeds.length > 1 && Math.max(...speeds) > 1.25 * Math.min(...speeds))
+    notes.push(
+      `the host's cores ran the same work in ${speeds.join(', ')} ms (before the bare floor, the event store, the platform's steps, and at the end): its speed changed by more than a quarter during the run, so ratios across phases are skewed`,
+    );
+  const steals = Object.values(stealPct).filter((v): v is number => v !== null);
+  if (steals.length > 1 && Math.max(...steals) - Math.min(...steals) > 5)
+    notes.push(
+      `the hypervisor took ${stealPct.bare ?? 'n/a'}% of the host's CPU during the bare floor, ${stealPct.eventStore ?? 'n/a'}% during the event store's and ${stealPct.platform ?? 'n/a'}% during the platform's steps: the phases ran on hosts of different speeds, so their ratios are skewed`,
+    );
+  else if (steals.some((v) => v > 10))
+    notes.push(
+      `the hypervisor took more than 10% of the host's CPU during this run (${JSON.stringify(stealPct)}): its absolute figures are not comparable with a quieter run's`,
+    );
+  return notes;
+}
+
 /** utime + stime in clock ticks from the text of /proc/<pid>/stat (the command may hold spaces and parentheses). */
 export function cpuTicksOfStat(stat: string): number | null {
   const end = stat.lastIndexOf(')');

@@ -3,6 +3,7 @@ import {
   type BenchFigures,
   cpuTicksOfStat,
   duplicatesOf,
+  hostNotes,
   maxSustained,
   netCpuMsPerCreation,
   nextOfferedRate,
@@ -236,5 +237,28 @@ describe('steal: the host CPU the hypervisor gave elsewhere', () => {
   it('given a reading without the cpu line or no time passed, then it is unknown', () => {
     expect(stealPctBetween('intr 1 2\n', stat(1, 1, 1))).toBeNull();
     expect(stealPctBetween(stat(1, 1, 1), stat(1, 1, 1))).toBeNull();
+  });
+});
+
+describe('what the notes say of the host', () => {
+  const even = { bare: 7, eventStore: 7.2, platform: 7.4, end: 7.1 };
+  it('given steady cores and little steal, then nothing is said', () => {
+    expect(hostNotes({ stealPct: { bare: 0.2, eventStore: 0.1, platform: 1 }, coreSpeedMs: even })).toEqual([]);
+  });
+
+  it('given cores a third slower before the platform steps, then the run says its ratios are skewed', () => {
+    const notes = hostNotes({ stealPct: { bare: 0, eventStore: 0, platform: 0 }, coreSpeedMs: { ...even, platform: 9.35 } });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('7, 7.2, 9.35, 7.1 ms');
+  });
+
+  it('given phases that lost shares more than 5 points apart, then it names each share', () => {
+    const notes = hostNotes({ stealPct: { bare: 22.3, eventStore: 0, platform: 0.2 }, coreSpeedMs: even });
+    expect(notes).toEqual([expect.stringContaining('took 22.3% of the host')]);
+  });
+
+  it('given every phase losing more than 10% alike, then the absolute figures are said not to compare', () => {
+    const notes = hostNotes({ stealPct: { bare: 12, eventStore: 13, platform: 14 }, coreSpeedMs: even });
+    expect(notes).toEqual([expect.stringContaining('not comparable with a quieter run')]);
   });
 });

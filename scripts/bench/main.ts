@@ -40,6 +40,8 @@ import {
   type FactRow,
   fmtMs,
   fmtRate,
+  type HostPhases,
+  hostNotes,
   maxSustained,
   netCpuMsPerCreation,
   nextOfferedRate,
@@ -444,7 +446,7 @@ async function main() {
 
     // 2. the bare library
     say('bare library: the creation graph on PostgresSaver in one process');
-    const coreSpeed: Record<'bare' | 'eventStore' | 'platform' | 'end', number | null> = {
+    const coreSpeed: HostPhases['coreSpeedMs'] = {
       bare: coreSpeedMs(),
       eventStore: null,
       platform: null,
@@ -463,7 +465,7 @@ async function main() {
       BENCH_BARE: JSON.stringify({ databaseUrl, job: JOB, connected: PROVIDERS, ...profile.bare }),
     });
 
-    const stealPct: Record<'bare' | 'eventStore' | 'platform', number | null> = {
+    const stealPct: HostPhases['stealPct'] = {
       bare: stealPctBetween(bareStat, hostStat()),
       eventStore: null,
       platform: null,
@@ -606,20 +608,7 @@ async function main() {
     const loadTicks = loadTracker.stop();
     stealPct.platform = stealPctBetween(loadStat, hostStat());
     coreSpeed.end = coreSpeedMs();
-    const speeds = Object.values(coreSpeed).filter((v): v is number => v !== null);
-    if (speeds.length > 1 && Math.max(...speeds) > 1.25 * Math.min(...speeds))
-      notes.push(
-        `the host's cores ran the same work in ${speeds.join(', ')} ms (before the bare floor, the event store, the platform's steps, and at the end): its speed changed by more than a quarter during the run, so ratios across phases are skewed`,
-      );
-    const steals = Object.values(stealPct).filter((v): v is number => v !== null);
-    if (steals.length > 1 && Math.max(...steals) - Math.min(...steals) > 5)
-      notes.push(
-        `the hypervisor took ${stealPct.bare ?? 'n/a'}% of the host's CPU during the bare floor, ${stealPct.eventStore ?? 'n/a'}% during the event store's and ${stealPct.platform ?? 'n/a'}% during the platform's steps: the phases ran on hosts of different speeds, so their ratios are skewed`,
-      );
-    else if (steals.some((v) => v > 10))
-      notes.push(
-        `the hypervisor took more than 10% of the host's CPU during this run (${JSON.stringify(stealPct)}): its absolute figures are not comparable with a quieter run's`,
-      );
+    notes.push(...hostNotes({ stealPct, coreSpeedMs: coreSpeed }));
     const halfStep = stepOf(half);
     const loadCreations = half.completed + steps.reduce((n, s) => n + s.completed, 0);
     const cpu = netCpuMsPerCreation(loadTicks, idleTicksPerS, loadSeconds, loadCreations, CLK_TCK);

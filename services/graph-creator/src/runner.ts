@@ -5,6 +5,7 @@ import {
   derivedId,
   type Logger,
   type Pool,
+  type PoolClient,
   statementNames,
   systemClock,
   type WorkerHandled,
@@ -577,25 +578,34 @@ export class ExecutionRunner<S, R = unknown> {
 
   private async withAdvisoryLock<T>(executionId: string, fn: (row: ExecutionRow | undefined) => Promise<T>): Promise<T> {
     const client = await this.deps.pool.connect();
-    // A session lock outlives the statement that took it: when taking it, or giving it back, fails
-    // half-way, the lock may still be held, so the connection is closed rather than pooled, and the lock
-    // goes with it.
-    let row: ExecutionRow | undefined;
+    const row = await this.lock(client, executionId);
     try {
-      // the lock, then the row read after it was granted, in one round trip (migration 0015)
-      row = (await client.query<ExecutionRow>(statementNames.query('SELECT * FROM lock_graph_execution($1)', [executionId])))
-        .rows[0];
+      const checkpoints = this.deps.checkpoints;
+      return await (checkpoints ? checkpoints.holding(executionId, () => fn(row)) : fn(row));
+    } finally {
+      await this.unlock(client, executionId);
+    }
+  }
+
+  // A session lock outlives the statement that took it: when taking it, or giving it back, fails
+  // half-way, the lock may still be held, so the connection is closed rather than pooled, and the lock
+  // goes with it.
+
+  /** Takes the execution's lock, then reads its row after the lock was granted, in one round trip (migration 0015). */
+  private async lock(client: PoolClient, executionId: string): Promise<ExecutionRow | undefined> {
+    try {
+      const { rows } = await client.query<ExecutionRow>(
+        statementNames.query('SELECT * FROM lock_graph_execution($1)', [executionId]),
+      );
+      return rows[0];
     } catch (error) {
       client.release(error as Error);
       throw error;
     }
-    let outcome: { ok: true; value: T } | { ok: false; error: unknown };
-    try {
-      const checkpoints = this.deps.checkpoints;
-      outcome = { ok: true, value: await (checkpoints ? checkpoints.holding(executionId, () => fn(row)) : fn(row)) };
-    } catch (error) {
-      outcome = { ok: false, error };
-    }
+  }
+
+  /** Gives the execution's lock back and the connection to the pool. */
+  private async unlock(client: PoolClient, executionId: string): Promise<void> {
     try {
       await client.query(statementNames.query('SELECT pg_advisory_unlock(hashtextextended($1, 42))', [executionId]));
     } catch (error) {
@@ -603,7 +613,5 @@ export class ExecutionRunner<S, R = unknown> {
       throw error;
     }
     client.release();
-    if (!outcome.ok) throw outcome.error;
-    return outcome.value;
   }
 }
