@@ -7,13 +7,22 @@ export type PoolClient = pg.PoolClient;
 /**
  * A pool of `max` connections. Its values are read by pg's parsers but for `bytea[]`, read by
  * `parseByteaArray` (`readers: 'pg'`: pg's own for every type, as the bare-library floor of `make bench` reads them).
+ * `applicationName` names its connections to Postgres (`pg_stat_activity.application_name`, `%a` in
+ * the server's log line prefix), so an operator sees which service holds a connection or ran a statement;
+ * an `application_name` in the URL wins.
  */
-export function createPool(databaseUrl: string, max = 10, readers: 'hireloop' | 'pg' = 'hireloop'): pg.Pool {
+export function createPool(
+  databaseUrl: string,
+  max = 10,
+  readers: 'hireloop' | 'pg' = 'hireloop',
+  applicationName?: string,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
     connectionTimeoutMillis: 5_000,
     ...(readers === 'hireloop' ? { types: poolTypes } : {}),
+    ...(applicationName ? { application_name: applicationName } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -37,7 +37,8 @@ export async function bootService(name: ServiceName, options: BootOptions = {}):
   const lifecycle = new Lifecycle(log);
   lifecycle.handleSignals();
 
-  const pool = createPool(config.databaseUrl);
+  // its connections carry the same name as its Kafka client: `hireloop-<service>`
+  const pool = createPool(config.databaseUrl, 10, 'hireloop', `hireloop-${name}`);
   lifecycle.onStop('postgres', () => pool.end());
   const kafka = createKafka({ clientId: `hireloop-${name}`, brokers: config.kafkaBrokers, log });
   const admin = kafka.admin();
