@@ -30,7 +30,7 @@ interface BareInput {
 
 const input = JSON.parse(process.env.BENCH_BARE ?? '{}') as BareInput;
 // pg reads every value its own way, as the library's users get it (not hireloop's bytea[] reader)
-const pool = createPool(input.databaseUrl, Math.max(4, input.concurrency + 2), 'pg');
+const pool = createPool(input.databaseUrl, Math.max(4, input.concurrency + 2), { readers: 'pg' });
 // the library's own saver, as it ships: the floor is the bare library's, not hireloop's checkpointer
 const checkpointer = createLibraryCheckpointer(pool);
 const catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected: input.connected };

@@ -4,19 +4,22 @@ import { poolTypes } from './bytea-array';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-/**
- * A pool of `max` connections. Its values are read by pg's parsers but for `bytea[]`, read by
- * `parseByteaArray` (`readers: 'pg'`: pg's own for every type, as the bare-library floor of `make bench` reads them).
- * `applicationName` names its connections to Postgres (`pg_stat_activity.application_name`, `%a` in
- * the server's log line prefix), so an operator sees which service holds a connection or ran a statement;
- * an `application_name` in the URL wins.
- */
-export function createPool(
-  databaseUrl: string,
-  max = 10,
-  readers: 'hireloop' | 'pg' = 'hireloop',
-  applicationName?: string,
-): pg.Pool {
+export interface PoolOptions {
+  /**
+   * How values are read: by pg's parsers but for `bytea[]`, read by `parseByteaArray` (`hireloop`, the
+   * default), or by pg's own for every type (`pg`, as the bare-library floor of `make bench` reads them).
+   */
+  readers?: 'hireloop' | 'pg';
+  /**
+   * The name its connections show Postgres (`pg_stat_activity.application_name`, `%a` in the server's
+   * log line prefix), so an operator sees which service holds a connection or ran a statement; an
+   * `application_name` in the URL wins.
+   */
+  applicationName?: string;
+}
+
+/** A pool of `max` connections. */
+export function createPool(databaseUrl: string, max = 10, { readers = 'hireloop', applicationName }: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,

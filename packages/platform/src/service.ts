@@ -38,7 +38,7 @@ export async function bootService(name: ServiceName, options: BootOptions = {}):
   lifecycle.handleSignals();
 
   // its connections carry the same name as its Kafka client: `hireloop-<service>`
-  const pool = createPool(config.databaseUrl, 10, 'hireloop', `hireloop-${name}`);
+  const pool = createPool(config.databaseUrl, 10, { applicationName: `hireloop-${name}` });
   lifecycle.onStop('postgres', () => pool.end());
   const kafka = createKafka({ clientId: `hireloop-${name}`, brokers: config.kafkaBrokers, log });
   const admin = kafka.admin();

@@ -66,7 +66,7 @@ describe("hireloop's checkpointer (real Postgres)", () => {
   }
 
   it("given bytea arrays in Postgres, when hireloop's pool reads them, then it reads what pg's own parser reads", async () => {
-    const plain = createPool(url, 1, 'pg');
+    const plain = createPool(url, 1, { readers: 'pg' });
     try {
       const sql = `SELECT array_agg(array[convert_to('channel ' || i, 'UTF8'), decode(md5(i::text), 'hex'), CASE WHEN i % 3 = 0 THEN NULL ELSE ''::bytea END] ORDER BY i) AS triples,
         ARRAY['\\x00ff'::bytea, NULL] AS flat, '{}'::bytea[] AS empty FROM generate_series(1, 50) AS i`;

@@ -18,11 +18,11 @@ describe('a pool names its connections (real Postgres)', () => {
   });
 
   it('given an application name, when it connects, then Postgres shows that name for its connection', async () => {
-    expect(await nameSeen(open(url, 1, 'hireloop', 'hireloop-gateway'))).toBe('hireloop-gateway');
+    expect(await nameSeen(open(url, 1, { applicationName: 'hireloop-gateway' }))).toBe('hireloop-gateway');
   });
 
   it('given an application_name in the URL too, when it connects, then the URL’s wins', async () => {
     const named = `${url}${url.includes('?') ? '&' : '?'}application_name=operator-choice`;
-    expect(await nameSeen(open(named, 1, 'hireloop', 'hireloop-gateway'))).toBe('operator-choice');
+    expect(await nameSeen(open(named, 1, { applicationName: 'hireloop-gateway' }))).toBe('operator-choice');
   });
 });

@@ -587,11 +587,12 @@ export class ExecutionRunner<S, R = unknown> {
     }
   }
 
-  // A session lock outlives the statement that took it: when taking it, or giving it back, fails
-  // half-way, the lock may still be held, so the connection is closed rather than pooled, and the lock
-  // goes with it.
-
-  /** Takes the execution's lock, then reads its row after the lock was granted, in one round trip (migration 0015). */
+  /**
+   * Takes the execution's lock, then reads its row after the lock was granted, in one round trip
+   * (migration 0015). A session lock outlives the statement that took it: when taking it, or giving it
+   * back (`unlock`), fails half-way, the lock may still be held, so the connection is closed rather than
+   * pooled, and the lock goes with it.
+   */
   private async lock(client: PoolClient, executionId: string): Promise<ExecutionRow | undefined> {
     try {
       const { rows } = await client.query<ExecutionRow>(
