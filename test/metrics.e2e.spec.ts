@@ -81,32 +81,31 @@ describe('application metrics on every service’s /metrics (every service its o
     );
     expect(created.status).toBe(202);
 
-    // the gauges count the run's whole database, which other suites' executions share and move meanwhile:
-    // this creation's prompt raises both at least by one (an exact +1 once failed on a neighbour's prompt)
-    const waiting = (samples: typeof before) => sumOf(samples, 'hireloop_executions', { status: 'waiting' });
-    const after = await waitUntil(
+    // first this creation's own execution must be waiting at its prompt (the listing reads the same projection)
+    const { conversationId } = created.body as { conversationId: string };
+    await waitUntil(
       async () => {
-        const { samples } = await scrape('event-store');
-        const moved =
-          sumOf(samples, 'hireloop_prompts_pending') > sumOf(before, 'hireloop_prompts_pending') &&
-          waiting(samples) > waiting(before);
-        return moved ? samples : undefined;
+        const listed = await api<{ executions: { status: string; currentPrompt?: unknown }[] }>(
+          gateway,
+          'GET',
+          `/v1/executions?conversationId=${conversationId}`,
+          undefined,
+          alice,
+        );
+        const [execution, ...more] = listed.body.executions;
+        return more.length === 0 && execution?.status === 'waiting' && execution.currentPrompt ? true : undefined;
       },
-      'a prompt pending and an execution waiting on the event store’s /metrics',
+      'the creation’s execution waiting at its prompt',
       90_000,
     );
-    // and what moved them is this creation: its execution is the one waiting, at its prompt
-    const { conversationId } = created.body as { conversationId: string };
-    const listed = await api<{ executions: { status: string; currentPrompt?: unknown }[] }>(
-      gateway,
-      'GET',
-      `/v1/executions?conversationId=${conversationId}`,
-      undefined,
-      alice,
-    );
-    expect(listed.body.executions.map((e) => [e.status, e.currentPrompt !== undefined && e.currentPrompt !== null])).toEqual([
-      ['waiting', true],
-    ]);
+    // the gauges count the run's whole database, which other suites' executions share and move meanwhile
+    // (a neighbour's execution finishing lowers `waiting` while this one raises it): what is certain is that
+    // the executions counted over every status grew by this one, and that at least this one waits at a prompt
+    const after = (await scrape('event-store')).samples;
+    const total = (samples: typeof before) => sumOf(samples, 'hireloop_executions');
+    expect(total(after)).toBeGreaterThan(total(before));
+    expect(sumOf(after, 'hireloop_executions', { status: 'waiting' })).toBeGreaterThanOrEqual(1);
+    expect(sumOf(after, 'hireloop_prompts_pending')).toBeGreaterThanOrEqual(1);
     const prefix = inject('topicPrefix');
     expect(sumOf(after, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` })).toBeGreaterThan(
       sumOf(before, 'hireloop_consumed_messages_total', { topic: `${prefix}triggers` }),
