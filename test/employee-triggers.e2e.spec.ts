@@ -21,6 +21,8 @@ describe('employee triggers (every service its own process)', () => {
   const mallory = token('mallory', 'evil-corp', 'admin');
   let gateway: string;
   let supervisors: ServiceProcess[];
+  /** employees switched on with a schedule: switched off before the stack goes, or the next files' supervisors fire them */
+  const scheduled: string[] = [];
 
   beforeAll(async () => {
     const services = await stack.up(['event-store', 'connect-hub', 'supervisor', 'gateway']);
@@ -30,6 +32,13 @@ describe('employee triggers (every service its own process)', () => {
     await publisher.connect();
   }, 240_000);
   afterAll(async () => {
+    for (const employeeId of scheduled) {
+      await api(gateway, 'POST', `/v1/employees/${employeeId}/deactivate`, undefined, alice);
+      await waitUntil(
+        async () => ((await statusOf(employeeId)) === 'inactive' ? true : undefined),
+        'the scheduled employee inactive',
+      );
+    }
     await publisher.disconnect();
     await pool.end();
     await stack.down();
@@ -177,6 +186,7 @@ describe('employee triggers (every service its own process)', () => {
   it('cron: with two supervisors running, a per-minute employee fires exactly once per minute over three minutes (the leader killed after the first)', async () => {
     const employeeId = await register([{ id: 'tick', triggerId: 'schedule.cron', params: { expression: '* * * * *' } }]);
     const activated = await activate(gateway, employeeId, alice);
+    scheduled.push(employeeId);
     expect(activated.body.workflows).toEqual([
       { workflowId: 'tick', triggerId: 'schedule.cron', status: 'on', schedule: { cron: '* * * * *' } },
     ]);

@@ -201,7 +201,7 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.getByRole('textbox', { name: 'User' }).fill('paula');
     await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Connected' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Connected' }).isVisible(), within).toBe(true);
     await screenshot(page, 'signed-in');
 
     await describeJob(page, JOB);
@@ -373,7 +373,10 @@ describe('the chat page in Chromium (every service its own process)', () => {
     expect(await option.isChecked()).toBe(true);
     await page.keyboard.press('Tab');
     await expect
-      .poll(() => first.getByRole('button', { name: 'Submit answer' }).evaluate((el) => el === el.ownerDocument.activeElement))
+      .poll(
+        () => first.getByRole('button', { name: 'Submit answer' }).evaluate((el) => el === el.ownerDocument.activeElement),
+        within,
+      )
       .toBe(true);
     await page.keyboard.press('Enter');
     await handle?.waitForElementState('hidden', { timeout: WAIT });

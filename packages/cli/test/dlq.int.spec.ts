@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FactConsumer, FactPublisher, makeFact } from '@hireloop/fact-stream';
 import { createKafka, createLogger, ensureTopics } from '@hireloop/platform';
-import { repoRoot } from '@hireloop/platform/testing';
+import { repoRoot, waitUntil } from '@hireloop/platform/testing';
 import { Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -86,7 +86,7 @@ describe('hireloop dlq (real Kafka)', () => {
     await writeFile(file, JSON.stringify(good));
     const { stdout } = await cli('dlq', 'redrive', '--topic', 'hil-response', '--at', at as string, '--fact', file);
     expect(stdout).toContain(`redriven: HILResponse ${good.id}`);
-    for (let i = 0; i < 100 && !handled.includes(good.id); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(async () => (handled.includes(good.id) ? true : undefined), 'the redriven fact handled', 30_000);
     expect(handled).toEqual([good.id]);
   });
 });

@@ -30,17 +30,23 @@ import { registerEmployee, runIntent } from './runtime-harness';
 
 const log = createLogger('runtime-test', 'silent');
 
-/** A sandbox that notes how many calls of one run were in flight at once (and waits a little for company). */
-function probe(): Connector & { maxInFlight: Map<string, number> } {
+/**
+ * A sandbox that notes how many calls of one run were in flight at once, and waits for company: a
+ * little for any run, up to 10 s for a run said to expect a pair (its second call may come late on a
+ * loaded machine, after the registry's checks in Postgres); the wait ends as soon as the partner comes.
+ */
+function probe(): Connector & { maxInFlight: Map<string, number>; expectPair: (executionId: string) => void } {
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
+  const paired = new Set<string>();
   return {
     maxInFlight,
+    expectPair: (executionId) => paired.add(executionId),
     call: async (capability, args, ctx) => {
       const n = (inFlight.get(ctx.executionId) ?? 0) + 1;
       inFlight.set(ctx.executionId, n);
       maxInFlight.set(ctx.executionId, Math.max(n, maxInFlight.get(ctx.executionId) ?? 0));
-      const deadline = Date.now() + 500;
+      const deadline = Date.now() + (paired.has(ctx.executionId) ? 10_000 : 500);
       while ((inFlight.get(ctx.executionId) ?? 0) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       inFlight.set(ctx.executionId, (inFlight.get(ctx.executionId) ?? 1) - 1);
       return sandboxConnector.call(capability, args, ctx);
@@ -168,6 +174,7 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
   it('independent steps run in parallel', async () => {
     const spec = await employee();
     const id = randomUUID();
+    zendesk.expectPair(id);
     await runner.start(
       runIntent(id, spec.employeeId, 'refunds', { amount: 10, paymentId: 'pi_2', ticketId: 'T-1', subject: 's' }),
     );
