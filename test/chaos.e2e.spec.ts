@@ -17,7 +17,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FactPublisher, readDeadLetters } from '@hireloop/fact-stream';
+import { type DlqEntry, FactPublisher, readDeadLetters } from '@hireloop/fact-stream';
 import { FactCollector, POISON, sendPoison } from '@hireloop/fact-stream/testing';
 import {
   createKafka,
@@ -844,8 +844,10 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
       for (const p of await admin.fetchTopicOffsets(`${prefix}${spec.name}`))
         marks.set(`${prefix}${spec.name}:${p.partition}`, BigInt(p.high));
     }
-    const ours = (l: { letter: { topic: string; partition: number; offset: string } }) =>
-      BigInt(l.letter.offset) >= (marks.get(`${l.letter.topic}:${l.letter.partition}`) ?? 0n);
+    const ours = (l: DlqEntry): boolean => {
+      const mark = marks.get(`${l.letter.topic}:${l.letter.partition}`);
+      return mark !== undefined && BigInt(l.letter.offset) >= mark;
+    };
     await sendPoison(kafka, prefix, topicList);
     const expected = topicList.length * POISON.length;
     let letters: Awaited<ReturnType<typeof readDeadLetters>> = [];

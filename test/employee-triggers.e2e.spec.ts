@@ -32,16 +32,20 @@ describe('employee triggers (every service its own process)', () => {
     await publisher.connect();
   }, 240_000);
   afterAll(async () => {
-    for (const employeeId of scheduled) {
-      await api(gateway, 'POST', `/v1/employees/${employeeId}/deactivate`, undefined, alice);
-      await waitUntil(
-        async () => ((await statusOf(employeeId)) === 'inactive' ? true : undefined),
-        'the scheduled employee inactive',
-      );
+    try {
+      for (const employeeId of scheduled) {
+        const off = await api(gateway, 'POST', `/v1/employees/${employeeId}/deactivate`, undefined, alice);
+        expect(off.status).toBe(200);
+        await waitUntil(
+          async () => ((await statusOf(employeeId)) === 'inactive' ? true : undefined),
+          'the scheduled employee inactive',
+        );
+      }
+    } finally {
+      await publisher.disconnect();
+      await pool.end();
+      await stack.down();
     }
-    await publisher.disconnect();
-    await pool.end();
-    await stack.down();
   });
 
   /** Alice's creation that registered the employee, as graph-creator would have published it: each workflow tells the team. */
@@ -185,8 +189,8 @@ describe('employee triggers (every service its own process)', () => {
 
   it('cron: with two supervisors running, a per-minute employee fires exactly once per minute over three minutes (the leader killed after the first)', async () => {
     const employeeId = await register([{ id: 'tick', triggerId: 'schedule.cron', params: { expression: '* * * * *' } }]);
-    const activated = await activate(gateway, employeeId, alice);
     scheduled.push(employeeId);
+    const activated = await activate(gateway, employeeId, alice);
     expect(activated.body.workflows).toEqual([
       { workflowId: 'tick', triggerId: 'schedule.cron', status: 'on', schedule: { cron: '* * * * *' } },
     ]);

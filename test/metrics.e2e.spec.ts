@@ -68,7 +68,7 @@ describe('application metrics on every service’s /metrics (every service its o
     expect([...gateway.keys()].some((k) => k.includes('page-1'))).toBe(false);
   });
 
-  it('a creation waiting for its first answer moves executions, prompts pending and what the consumers read', async () => {
+  it('a creation waiting for its first answer is counted in executions and prompts pending, and moves what the consumers read', async () => {
     const before = (await scrape('event-store')).samples;
     const alice = token('alice');
     const gateway = `http://127.0.0.1:${services.gateway.port}`;

@@ -201,7 +201,7 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.getByRole('textbox', { name: 'User' }).fill('paula');
     await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Connected' }).isVisible(), within).toBe(true);
+    await visible(page.getByRole('status').filter({ hasText: 'Connected' }));
     await screenshot(page, 'signed-in');
 
     await describeJob(page, JOB);

@@ -515,8 +515,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     const hook = has('webhook.incoming_webhook');
     return { triggerId: null, params: {}, confidence: kind === 'manual' ? 0.6 : 0.1, alternatives: hook ? [hook.id] : [] };
   }
-  const scored = catalog.triggers
-    .filter((t) => t.id !== 'schedule.cron')
+  const scored = triggersButSchedule(catalog.triggers)
     .map((t) => scoreTrigger(t, text, connected))
     .sort((a, b) => b.score - a.score);
   const best = scored.find((s) => s.ok);
@@ -583,7 +582,10 @@ export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): Capabi
 // worker's event loop for a catalog of 40-odd capabilities. So the filtered lists are kept per catalog.
 const withoutSchedule = new WeakMap<readonly CatalogTrigger[], readonly CatalogTrigger[]>();
 const byConnected = new WeakMap<readonly CatalogCapability[], Map<string, readonly CatalogCapability[]>>();
-/** connected sets kept per capability list (an org has one; an evaluation over many cases a few dozen) */
+/**
+ * Connected sets kept per capability list, the least recently used leaving first: the worker's capability
+ * list is shared by every org, so it holds one set per distinct mix of connections among the orgs it serves.
+ */
 const CONNECTED_SETS_KEPT = 64;
 
 /** The catalog's triggers but the schedule (parsed, not ranked): the same array for the same triggers. */
@@ -608,11 +610,12 @@ export function connectedCapabilities(
   }
   const key = [...connected].sort().join('\n');
   let kept = sets.get(key);
-  if (!kept) {
+  if (kept) sets.delete(key);
+  else {
     kept = capabilities.filter((c) => connected.has(c.providerId));
     if (sets.size >= CONNECTED_SETS_KEPT) sets.delete(sets.keys().next().value as string);
-    sets.set(key, kept);
   }
+  sets.set(key, kept);
   return kept;
 }
 

@@ -45,14 +45,23 @@ describe('the catalog lists the matcher ranks', () => {
     expect(connectedCapabilities(copy, new Set(['slack']))).toEqual(slack);
   });
 
-  it('given more connected sets than are kept, then each list is still the right one', () => {
-    const caps = builtInCatalog.capabilities;
+  it('given more connected sets than are kept, then the least recently used leaves and each list is still right', () => {
+    const caps = [...builtInCatalog.capabilities];
     const providers = [...new Set(caps.map((c) => c.providerId))];
-    const sets = Array.from(
-      { length: 100 },
-      (_, i) => new Set(providers.filter((_, j) => (i >> j) % 2 === 1 || j === i % providers.length)),
-    );
-    for (const connected of [...sets, ...sets]) {
+    // 70 distinct sets: every provider with one of the others, and then some pairs
+    const sets = providers.flatMap((a, i) => providers.slice(i + 1).map((b) => new Set([a, b]))).slice(0, 70);
+    expect(sets.length).toBe(70);
+    const first = connectedCapabilities(caps, sets[0] as Set<string>);
+    const second = connectedCapabilities(caps, sets[1] as Set<string>);
+    for (const connected of sets.slice(2, 64)) connectedCapabilities(caps, connected);
+    // the first is used again: the second is now the least recently used, and the next new set pushes it out
+    expect(connectedCapabilities(caps, sets[0] as Set<string>)).toBe(first);
+    connectedCapabilities(caps, sets[64] as Set<string>);
+    expect(connectedCapabilities(caps, sets[0] as Set<string>)).toBe(first);
+    const again = connectedCapabilities(caps, sets[1] as Set<string>);
+    expect(again).not.toBe(second);
+    expect(again).toEqual(second);
+    for (const connected of sets) {
       expect(connectedCapabilities(caps, connected)).toEqual(caps.filter((c) => connected.has(c.providerId)));
     }
   });

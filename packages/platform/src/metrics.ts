@@ -89,7 +89,8 @@ export const streamMetrics = once((registry): StreamMetrics => {
  * scrape time (so they agree with GET /v1/executions, and need no state of their own).
  */
 export function executionMetrics(registry: Registry, pool: Pool): void {
-  const statuses = ['running', 'waiting', 'completed', 'cancelled', 'failed'] as const;
+  // every status of the projection's `ExecutionStatus` (event-store projections.ts): a queued execution is counted too
+  const statuses = ['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const;
   new Gauge({
     name: 'hireloop_executions',
     help: 'executions by status, from the executions projection',

@@ -47,7 +47,8 @@ function probe(): Connector & { maxInFlight: Map<string, number>; expectPair: (e
       inFlight.set(ctx.executionId, n);
       maxInFlight.set(ctx.executionId, Math.max(n, maxInFlight.get(ctx.executionId) ?? 0));
       const deadline = Date.now() + (paired.has(ctx.executionId) ? 10_000 : 500);
-      while ((inFlight.get(ctx.executionId) ?? 0) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      // until both calls of a pair have been seen in flight together (the later one finds it so at once)
+      while ((maxInFlight.get(ctx.executionId) ?? 0) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       inFlight.set(ctx.executionId, (inFlight.get(ctx.executionId) ?? 1) - 1);
       return sandboxConnector.call(capability, args, ctx);
     },
