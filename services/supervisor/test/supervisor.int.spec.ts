@@ -212,7 +212,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     const prompt = promptOf(org, executionId);
     await publisher.publish(prompt);
 
-    const cancel = await intents.until(() => of(org, 'cancel')[0], 'the timeout cancel', 15_000);
+    const cancel = await intents.until(() => of(org, 'cancel')[0], 'the timeout cancel', 30_000);
     expect(cancel).toMatchObject({
       id: derivedId(executionId, 'timeout'),
       executionId,
