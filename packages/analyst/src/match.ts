@@ -515,7 +515,8 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     const hook = has('webhook.incoming_webhook');
     return { triggerId: null, params: {}, confidence: kind === 'manual' ? 0.6 : 0.1, alternatives: hook ? [hook.id] : [] };
   }
-  const scored = triggersButSchedule(catalog.triggers)
+  const scored = catalog.triggers
+    .filter((t) => t.id !== 'schedule.cron')
     .map((t) => scoreTrigger(t, text, connected))
     .sort((a, b) => b.score - a.score);
   const best = scored.find((s) => s.ok);
@@ -528,10 +529,14 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     // "every new inbound lead": something new appearing needs no verb
     const fresh = /\bnew\b/i.test(text);
     const creation = (id: string): boolean => /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id);
-    const hit = rankByVocabulary(text, triggersButSchedule(catalog.triggers), {
-      connected,
-      accept: (h) => (h.verb && h.object) || (fresh && h.object && creation(h.id)),
-    })[0];
+    const hit = rankByVocabulary(
+      text,
+      catalog.triggers.filter((t) => t.id !== 'schedule.cron'),
+      {
+        connected,
+        accept: (h) => (h.verb && h.object) || (fresh && h.object && creation(h.id)),
+      },
+    )[0];
     if (hit) {
       const params = triggerParams(hit.id, text);
       const required = has(hit.id)?.paramsSchema.required ?? [];
@@ -577,48 +582,6 @@ export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): Capabi
   return { workflowId: workflow.id, trigger, steps };
 }
 
-// The vocabulary index of a list of catalog items is built once per list (vocabulary.ts keys it by the
-// array): a list filtered afresh on every call would build it again each time, ~10 ms of one turn of the
-// worker's event loop for a catalog of 40-odd capabilities. So the filtered lists are kept per catalog.
-const withoutSchedule = new WeakMap<readonly CatalogTrigger[], readonly CatalogTrigger[]>();
-const byConnected = new WeakMap<readonly CatalogCapability[], Map<string, readonly CatalogCapability[]>>();
-/**
- * Connected sets kept per capability list, the least recently used leaving first: the worker's capability
- * list is shared by every org, so it holds one set per distinct mix of connections among the orgs it serves.
- */
-const CONNECTED_SETS_KEPT = 64;
-
-/** The catalog's triggers but the schedule (parsed, not ranked): the same array for the same triggers. */
-export function triggersButSchedule(triggers: readonly CatalogTrigger[]): readonly CatalogTrigger[] {
-  let kept = withoutSchedule.get(triggers);
-  if (!kept) {
-    kept = triggers.filter((t) => t.id !== 'schedule.cron');
-    withoutSchedule.set(triggers, kept);
-  }
-  return kept;
-}
-
-/** The capabilities of the connected providers: the same array for the same capabilities and connected set. */
-export function connectedCapabilities(
-  capabilities: readonly CatalogCapability[],
-  connected: ReadonlySet<string>,
-): readonly CatalogCapability[] {
-  let sets = byConnected.get(capabilities);
-  if (!sets) {
-    sets = new Map();
-    byConnected.set(capabilities, sets);
-  }
-  const key = [...connected].sort().join('\n');
-  let kept = sets.get(key);
-  if (kept) sets.delete(key);
-  else {
-    kept = capabilities.filter((c) => connected.has(c.providerId));
-    if (sets.size >= CONNECTED_SETS_KEPT) sets.delete(sets.keys().next().value as string);
-  }
-  sets.set(key, kept);
-  return kept;
-}
-
 /**
  * The org's connected capabilities nearest to a text no capability clearly does, best first: ranked by
  * the catalog's vocabulary with any verb, object or alias counting; none when nothing ranks (the
@@ -626,7 +589,7 @@ export function connectedCapabilities(
  */
 export function closestCapabilities(text: string, catalog: Catalog, limit = 4): string[] {
   const connected = new Set(catalog.connected);
-  const usable = connectedCapabilities(catalog.capabilities, connected);
+  const usable = catalog.capabilities.filter((c) => connected.has(c.providerId));
   // what the text does, not where: a product it names ("in Workday") would keep only that product's items
   let words = text;
   for (const m of [...providersIn(text), ...unknownProductsIn(text)].sort((a, b) => b.index - a.index))
