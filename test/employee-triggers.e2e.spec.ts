@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
 import { createKafka, createLogger, createPool, executionIdOf } from '@hireloop/platform';
 import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
+import { Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { employeeSpec, step, workflow } from '../packages/event-store/test/builders';
 import { activate, api, registerEmployee, Stack, signHook, token } from './stack';
@@ -127,7 +128,9 @@ describe('employee triggers (every service its own process)', () => {
         alice,
       );
       expect(runs.body.executions.map((e) => e.executionId)).toEqual([accepted.executionId]);
-      await new Promise((r) => setTimeout(r, 2_000)); // room for a second start, were there one
+      // both deliveries' triggers handled by the supervisor, and whatever it published stored: one start
+      await stack.handled('supervisor', [Topics.triggers]);
+      await stack.handled('event-store', [Topics.triggers, Topics.runIntent]);
       expect(await runStarts(accepted.executionId)).toBe(1);
       const triggers = await pool.query(
         `SELECT count(*) AS n FROM facts WHERE type = 'TriggerCreated' AND payload->>'triggerId' = $1`,

@@ -48,6 +48,13 @@ describe('application metrics on every service’s /metrics (every service its o
     expect([...(await scrape('graph-creator')).families]).toEqual(
       expect.arrayContaining(['hireloop_tool_calls_total', 'hireloop_tool_call_seconds', 'hireloop_tool_circuits']),
     );
+    expect([...(await scrape('supervisor')).families]).toContain('hireloop_supervisor_ticks_total');
+  });
+
+  it('the active supervisor counts the ticks it completes', async () => {
+    const ticks = async () => sumOf((await scrape('supervisor')).samples, 'hireloop_supervisor_ticks_total');
+    const before = await ticks();
+    await waitUntil(async () => ((await ticks()) >= before + 2 ? true : undefined), 'two more ticks', 30_000);
   });
 
   it('HTTP latency counts every request by route template, on every service', async () => {

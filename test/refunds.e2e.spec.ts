@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@hireloop/platform/testing';
-import type { EmployeeGraphSpec } from '@hireloop/schemas';
+import { type EmployeeGraphSpec, Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activate, api, chat, fireHook, Stack, token } from './stack';
 
@@ -205,7 +205,10 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
 
     // the webhook delivered again: the same run, nothing done twice
     expect(await fire('zd-250', ticket)).toBe(executionId);
-    await new Promise((r) => setTimeout(r, 2_000));
+    // the repeat handled down the chain (trigger → supervisor → worker → event store) before looking again
+    await stack.handled('supervisor', [Topics.triggers]);
+    await stack.handled('graph-creator', [Topics.runIntent]);
+    await stack.handled('event-store', [Topics.runIntent, Topics.executionEvents, Topics.executionResult]);
     expect(
       (await effectsOf(executionId)).filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded'),
     ).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { type FactPublisher, makeFact } from '@hireloop/fact-stream';
-import { signToken } from '@hireloop/platform';
+import { handledBy } from '@hireloop/fact-stream/testing';
+import { createKafka, createLogger, signToken } from '@hireloop/platform';
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import type {
   ActivationView,
@@ -9,7 +10,9 @@ import type {
   HilPromptFrame,
   HilResponseFrame,
   ServerFrame,
+  TopicSpec,
 } from '@hireloop/schemas';
+import type { Admin } from 'kafkajs';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { scriptedAnswer } from '../services/graph-creator/src/answerer';
@@ -148,8 +151,28 @@ export class Stack {
     return started as Record<ServiceName, ServiceProcess>;
   }
 
+  /**
+   * Waits until the services' consumer group `group` (its name after this run's topic prefix, e.g.
+   * `supervisor`, `event-store`) has handled every fact its `topics` held when called (`handledBy`).
+   * Called one group after another down a chain, what a fact caused has been handled too.
+   */
+  async handled(group: string, topics: readonly TopicSpec[], timeoutMs = 30_000): Promise<void> {
+    const prefix = this.env.TOPIC_PREFIX ?? '';
+    this.admin ??= (async () => {
+      const log = createLogger('stack', 'silent');
+      const admin = createKafka({ clientId: 'stack-admin', brokers: inject('kafkaBrokers'), log }).admin();
+      await admin.connect();
+      return admin;
+    })();
+    const names = topics.map((t) => `${prefix}${t.name}`);
+    await handledBy(await this.admin, `${prefix}${group}`, names, timeoutMs);
+  }
+
+  private admin: Promise<Admin> | undefined;
+
   async down(): Promise<void> {
     await Promise.all(this.processes.map((p) => p.stop('SIGKILL')));
+    await (await this.admin)?.disconnect();
   }
 }
 

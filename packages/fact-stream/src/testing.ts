@@ -1,6 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import { waitUntil } from '@hireloop/platform/testing';
 import { type AnyFact, type FactOf, parseFact, type TopicSpec } from '@hireloop/schemas';
-import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import type { Admin, Consumer, Kafka, KafkaMessage } from 'kafkajs';
+
+/**
+ * Waits until consumer group `groupId` has committed, on every partition of `topics` (names as on the
+ * broker, prefix included), at least the offset that partition ended at when this was called. hireloop's
+ * consumers commit only what they have handled, and kafkajs commits a batch once `eachMessage` returned
+ * for it, so from then on every fact published before the call has been handled by that group: a test
+ * checks that something did *not* happen after this, rather than after a guess of how long it takes.
+ * Chained (one group, then the group reading what it published), it covers a fact's consequences too.
+ */
+export async function handledBy(admin: Admin, groupId: string, topics: readonly string[], timeoutMs = 30_000): Promise<void> {
+  const ends = new Map<`${string}:${number}`, bigint>();
+  for (const topic of topics) {
+    for (const { partition, high } of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}:${partition}`, BigInt(high));
+  }
+  const behind = async () => {
+    const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
+    const at = new Map(
+      committed.flatMap(({ topic, partitions }) => partitions.map((p) => [`${topic}:${p.partition}`, BigInt(p.offset)] as const)),
+    );
+    return [...ends].filter(([key, end]) => end > 0n && (at.get(key) ?? -1n) < end).map(([key]) => key);
+  };
+  let late: string[] = [];
+  await waitUntil(
+    async () => {
+      late = await behind();
+      return late.length === 0 ? true : undefined;
+    },
+    `consumer group ${groupId} to handle what ${topics.join(', ')} held`,
+    timeoutMs,
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}; behind on ${late.join(', ')}`);
+  });
+}
 
 /** Collects every fact published on some topics (its own consumer group, from the beginning), for tests. */
 export class FactCollector {
@@ -8,13 +42,30 @@ export class FactCollector {
   /** where each fact was read: topic (with its prefix), partition, offset */
   readonly positions: { topic: string; partition: number; offset: string; id: string }[] = [];
   private readonly consumer: Consumer;
+  private readonly groupId = `collector-${randomUUID()}`;
 
   constructor(
-    kafka: Kafka,
+    private readonly kafka: Kafka,
     private readonly topicPrefix: string,
     private readonly topics: readonly TopicSpec[],
   ) {
-    this.consumer = kafka.consumer({ groupId: `collector-${randomUUID()}` });
+    this.consumer = kafka.consumer({ groupId: this.groupId });
+  }
+
+  /** Waits until it has read every fact its topics held when called (`handledBy` its own group). */
+  async caughtUp(timeoutMs = 30_000): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      await handledBy(
+        admin,
+        this.groupId,
+        this.topics.map((t) => `${this.topicPrefix}${t.name}`),
+        timeoutMs,
+      );
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   async start(): Promise<this> {

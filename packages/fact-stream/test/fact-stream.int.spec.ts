@@ -15,7 +15,7 @@ import {
 } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { COMMIT_INTERVAL_MS, type DeadLetter, type Delivery, FactConsumer, FactPublisher, makeFact } from '../src';
-import { POISON, readTopics, sendPoison } from '../src/testing';
+import { handledBy, POISON, readTopics, sendPoison } from '../src/testing';
 
 const log = createLogger('fact-stream-test', 'silent');
 const execFileAsync = promisify(execFile);
@@ -316,6 +316,40 @@ describe('fact stream (real Kafka)', () => {
     const all = facts.map((f) => f.promptId);
     await until(() => [...new Set([...first, ...second])].length === all.length, 'every fact once across both consumers');
     expect([...first, ...second].sort()).toEqual(all.sort());
+  });
+
+  it('handledBy (the tests’ barrier) waits for a group to handle what its topic held when called, and names where a group stays behind', async () => {
+    const { publisher: own, topic, groupId, topicPrefix } = await ownAnswers('handled');
+    const facts = Array.from({ length: 6 }, (_, i) =>
+      makeFact(
+        'HILResponse',
+        { orgId: 'acme', correlation: { executionId: 'exec-h' } },
+        { executionId: 'exec-h', promptId: `p-${i}`, kind: 'options', payload: { selected: ['a'] } },
+      ),
+    );
+    const seen: string[] = [];
+    const held = gate();
+    const c = consumer(groupId, { topics: [Topics.hilResponse], topicPrefix });
+    c.on('HILResponse', async (fact) => {
+      if (fact.promptId === 'p-3') await held.closed;
+      seen.push(fact.promptId);
+    });
+    await c.start();
+    await own.publishAll(facts);
+    let done = false;
+    const waiting = handledBy(admin, groupId, [topic]).then(() => {
+      done = true;
+    });
+    // the three before the held one are handled and committed, and still it waits
+    const [{ partition = 0 } = {}] = (await topicOffsets(topic)).filter((p) => Number(p.high) > 0);
+    await eventually(async () => (await committed(groupId, topic, partition)) >= 3, 'the first three committed');
+    expect(done).toBe(false);
+    held.open();
+    await waiting;
+    expect(seen).toEqual(facts.map((f) => f.promptId));
+
+    // a group that reads nothing: it gives up, naming the partition it is behind on
+    await expect(handledBy(admin, `idle-${randomUUID()}`, [topic], 1_000)).rejects.toThrow(`behind on ${topic}:${partition}`);
   });
 
   it('a crash kafkajs does not restart from (a non-retriable error in joining) is started again by the consumer, which then reads what was published', async () => {

@@ -158,6 +158,19 @@ export const workerStageMetrics = once((registry) => {
   return (handled: WorkerHandled, stage: WorkerStage, seconds: number) => histogram.observe({ handled, stage }, seconds);
 });
 
+/**
+ * The active supervisor's ticks that ran to the end: deadlines checked, reminders, timeouts and
+ * deferred slots decided. A count that stops rising on the active instance means nothing times out.
+ */
+export const supervisorTickMetrics = once(
+  (registry) =>
+    new Counter({
+      name: 'hireloop_supervisor_ticks_total',
+      help: 'deadline checks (ticks) the active supervisor has completed',
+      registers: [registry],
+    }),
+);
+
 /** Tool calls of employee runs by capability and outcome, and how long the calls that acted took. */
 export const toolCallMetrics = once((registry) => ({
   calls: new Counter({

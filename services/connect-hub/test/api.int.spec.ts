@@ -14,6 +14,7 @@ import {
   tokenVerifier,
   withDatabase,
 } from '@hireloop/platform';
+import { waitUntil } from '@hireloop/platform/testing';
 import type { CapabilityList, Connections, HubError, TriggerList } from '@hireloop/schemas';
 import { builtInCatalog, Topics } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -39,6 +40,8 @@ describe('the Connect Hub API against the real database', () => {
   const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log, retries: 0 });
   const collector = new FactCollector(kafka, inject('topicPrefix'), [Topics.orgConnections]);
   let announcing: 'on' | 'failing' = 'on';
+  /** announcements refused while `failing`, per org: the PUT's own and the background's retries */
+  const refusals = new Map<string, number>();
   const announce = factAnnouncer(publisher);
   let app: FastifyInstance;
 
@@ -51,7 +54,10 @@ describe('the Connect Hub API against the real database', () => {
       store: postgresStore(pool),
       verify: tokenVerifier(SECRET),
       announce: async (change: ConnectionsChange) => {
-        if (announcing === 'failing') throw new Error('the broker is away');
+        if (announcing === 'failing') {
+          refusals.set(change.orgId, (refusals.get(change.orgId) ?? 0) + 1);
+          throw new Error('the broker is away');
+        }
         await announce(change);
       },
     });
@@ -270,9 +276,11 @@ describe('the Connect Hub API against the real database', () => {
         providers: ['jira'],
         version: 1,
       });
-      // the broker is back: the hub tells the platform by itself, no second PUT
-      await new Promise((r) => setTimeout(r, 600));
+      // it keeps trying in the background (the PUT's attempt and two more), and nothing went out meanwhile
+      await waitUntil(async () => ((refusals.get(orgId) ?? 0) >= 3 ? true : undefined), 'two retries in the background', 15_000);
+      await collector.caughtUp();
       expect(announced(orgId)).toEqual([]);
+      // the broker is back: the hub tells the platform by itself, no second PUT
       announcing = 'on';
       const facts = await collector.until(() => announced(orgId)[0] && announced(orgId), 'the change announced', 15_000);
       await new Promise((r) => setTimeout(r, 1_500));

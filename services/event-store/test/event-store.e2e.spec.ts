@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkChain, verifyProjections } from '@hireloop/event-store';
 import { type DeadLetter, FactPublisher, makeFact } from '@hireloop/fact-stream';
-import { POISON, readTopics, sendPoison } from '@hireloop/fact-stream/testing';
+import { handledBy, POISON, readTopics, sendPoison } from '@hireloop/fact-stream/testing';
 import {
   createKafka,
   createLogger,
@@ -139,8 +139,8 @@ describe('event-store service (its own process, real Kafka and Postgres)', () =>
       `all ${facts.length} facts stored after the restart`,
       110_000,
     );
-    // give a redelivered tail the chance to (wrongly) show up twice
-    await new Promise((r) => setTimeout(r, 1_500));
+    // every redelivered fact handled (the group committed past all of them): none shows up twice
+    await handledBy(admin, `${prefix}event-store`, topics, 110_000);
     expect(await count(pool, 'SELECT count(*) AS n FROM facts')).toBe(facts.length);
     expect(await count(pool, 'SELECT count(DISTINCT id) AS n FROM facts')).toBe(facts.length);
     // what the restarted projector was handed again, and skipped

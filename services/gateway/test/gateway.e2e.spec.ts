@@ -95,7 +95,8 @@ describe('gateway as its own process, through real sockets', () => {
     const conversationId = uid('conv');
     const first = await connect(`?conversationId=${conversationId}`);
     const second = await connect(`?conversationId=${conversationId}`);
-    const elsewhere = await connect(`?conversationId=${uid('conv')}`);
+    const otherConversation = uid('conv');
+    const elsewhere = await connect(`?conversationId=${otherConversation}`);
     await untilJoined(conversationId, first, second);
 
     const prompt = questionsPrompt(uid('exec'), alice, conversationId);
@@ -110,10 +111,21 @@ describe('gateway as its own process, through real sockets', () => {
         executionId: prompt.executionId,
       });
     }
-    await settle(1_000);
-    expect(first.of('hil_prompt')).toHaveLength(1);
-    expect(second.of('hil_prompt')).toHaveLength(1);
-    expect(elsewhere.of('hil_prompt')).toHaveLength(0);
+    // A later prompt of the same execution (the same partition, so read after both copies) shows once the
+    // gateway has handled both copies; then a prompt of the other conversation, published after that, shows
+    // on its socket after anything the gateway (wrongly) sent it of this conversation's.
+    const later = questionsPrompt(prompt.executionId, alice, conversationId);
+    await publisher.publish(later);
+    for (const chat of [first, second]) {
+      await chat.waitFor((f) => f.type === 'hil_prompt' && f.promptId === later.promptId, 'the later prompt');
+    }
+    const theirs = questionsPrompt(uid('exec'), alice, otherConversation);
+    await publisher.publish(theirs);
+    await elsewhere.waitFor((f) => f.type === 'hil_prompt' && f.promptId === theirs.promptId, 'their own prompt');
+    const shown = (chat: FrameLog) => chat.of('hil_prompt').map((f) => f.promptId);
+    expect(shown(first)).toEqual([prompt.promptId, later.promptId]);
+    expect(shown(second)).toEqual([prompt.promptId, later.promptId]);
+    expect(shown(elsewhere)).toEqual([theirs.promptId]);
   });
 
   it('shows a reconnecting socket the conversation’s pending prompt again', async () => {

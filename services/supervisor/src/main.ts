@@ -1,5 +1,5 @@
 import { type Delivery, FactConsumer, FactPublisher, type PublishOptions } from '@hireloop/fact-stream';
-import { bootService, ensureTopics, type Logger, streamMetrics, systemClock } from '@hireloop/platform';
+import { bootService, ensureTopics, type Logger, streamMetrics, supervisorTickMetrics, systemClock } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
 import { adoptFormerGroup, rewindToStore } from './catch-up';
 import { loadSupervisorSettings } from './config';
@@ -132,11 +132,13 @@ const onFact = (fact: SupervisorFact, delivery: Delivery) =>
   handle(fact, delivery.traceparent ? { traceparent: delivery.traceparent } : {}, delivery.log);
 
 let ticking = false;
+const ticks = supervisorTickMetrics(service.metrics);
 function tick(): void {
   // a tick still waiting (a slow publish) makes the next one redundant
   if (phase !== 'active' || ticking) return;
   ticking = true;
   handle({ kind: 'tick' }, {}, log)
+    .then(() => ticks.inc())
     .catch((error: unknown) => log.error({ err: error }, 'tick failed; the next one retries'))
     .finally(() => {
       ticking = false;

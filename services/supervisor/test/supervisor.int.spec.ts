@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FactPublisher, makeFact } from '@hireloop/fact-stream';
-import { FactCollector } from '@hireloop/fact-stream/testing';
+import { FactCollector, handledBy } from '@hireloop/fact-stream/testing';
 import { createKafka, createLogger, createPool, derivedId, ensureTopics } from '@hireloop/platform';
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import {
@@ -99,7 +99,28 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
   const of = (orgId: string, action: RunIntent['action']) =>
     intents.of('RunIntent', (i) => i.orgId === orgId && i.action === action);
   const startedIds = (orgId: string) => of(orgId, 'start').map((i) => i.executionId);
-  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** The ticks the supervisor has completed (`hireloop_supervisor_ticks_total` on its /metrics). */
+  const ticksOf = async (process: ServiceProcess): Promise<number | undefined> => {
+    const text = await (await fetch(process.url('/metrics'))).text();
+    const count = /^hireloop_supervisor_ticks_total(?:\{[^}]*\})? (\d+)$/m.exec(text)?.[1];
+    return count === undefined ? undefined : Number(count);
+  };
+  /**
+   * Waits until the supervisor has completed `n` more ticks, then until the collector has read what they
+   * published: a tick's decisions are published before it completes, so whatever those ticks would
+   * have decided is in `intents` after this.
+   */
+  const afterTicks = async (process: ServiceProcess, n: number) => {
+    const from = await waitUntil(() => ticksOf(process), 'the supervisor’s tick count');
+    await waitUntil(async () => ((await ticksOf(process)) ?? 0) >= from + n || undefined, `${n} more ticks`, 30_000);
+    await intents.caughtUp();
+  };
+  /** Waits until the supervisor has handled every result published so far, and the collector has read what it decided. */
+  const resultsHandled = async () => {
+    await handledBy(admin, `${prefix}supervisor-follow`, [`${prefix}${Topics.executionResult.name}`]);
+    await intents.caughtUp();
+  };
 
   /** The supervisor logged a line naming this id (it handled the fact; what comes next arrives after it). */
   const logged = (process: ServiceProcess, id: string, text: string) =>
@@ -138,7 +159,8 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     }
     const ids = triggers.map((t) => executionIdOf(t.triggerId));
     await intents.until(() => startedIds(org).length >= 2, 'the first two starts');
-    await settle(600);
+    // every trigger was handled (logged after its decision was published): all it started is read now
+    await intents.caughtUp();
     expect(startedIds(org)).toEqual(ids.slice(0, 2));
 
     for (const [i, done] of ids.entries()) {
@@ -147,7 +169,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
       await intents.until(() => startedIds(org).length >= expected.length, `${expected.length} starts`);
       expect(startedIds(org)).toEqual(expected);
     }
-    await settle(600);
+    await resultsHandled();
     expect(startedIds(org)).toEqual(ids);
     const first = of(org, 'start')[0];
     expect(first).toMatchObject({
@@ -220,7 +242,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
       causationId: prompt.id,
     });
     expect(Date.parse(cancel.ts) - Date.parse(prompt.ts)).toBeGreaterThanOrEqual(1500);
-    await settle(1_000); // five more ticks
+    await afterTicks(supervisor, 5);
     expect(of(org, 'cancel')).toHaveLength(1);
 
     // the reminder came first (half the timeout before it: no PROMPT_REMINDER_MS is set), once, with a line to the user
@@ -303,13 +325,13 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     }
 
     supervisor = await started(env);
-    await settle(1_000); // five ticks: a reconcile would have started something by now
+    await afterTicks(supervisor, 5); // a reconcile would have started something by now
     expect(startedIds(org)).toEqual([]);
     expect(supervisor.output()).toMatch(/"msg":"state rebuilt from the event store"/);
 
     await publisher.publish(resultOf(org, ids[0] as string));
     await intents.until(() => startedIds(org).length > 0, 'the queued execution to start');
-    await settle(600);
+    await resultsHandled();
     expect(startedIds(org)).toEqual([ids[2]]);
   });
 

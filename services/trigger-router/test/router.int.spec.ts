@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FactPublisher, makeFact } from '@hireloop/fact-stream';
+import { handledBy } from '@hireloop/fact-stream/testing';
 import { createKafka, createLogger, derivedId, ensureTopics, traceparent } from '@hireloop/platform';
 import { type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { type AnyFact, parseFact, Topics, type UIMessage } from '@hireloop/schemas';
@@ -63,7 +64,18 @@ describe('trigger-router process', () => {
     );
   };
   const causedBy = (message: UIMessage) => seen.filter((s) => s.fact.causationId === message.id);
-  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /**
+   * Waits until the router has handled every chat line published so far, then until the reader has read
+   * what it published meanwhile: what the router would have answered is in `seen` after this.
+   */
+  const routerDone = async () => {
+    await handledBy(admin, `${prefix}trigger-router`, [`${prefix}${Topics.uiMessages.name}`]);
+    await handledBy(
+      admin,
+      `router-int-${run}`,
+      [Topics.triggers, Topics.uiMessages].map((t) => `${prefix}${t.name}`),
+    );
+  };
   const until = <T>(probe: () => T | undefined, what: string) => waitUntil(async () => probe(), what, 30_000);
 
   it('turns a job description into a TriggerCreated on triggers, keeping the trace', async () => {
@@ -103,7 +115,7 @@ describe('trigger-router process', () => {
       correlation: { conversationId: message.conversationId, userId: 'alice' },
     });
     expect(out.fact.type === 'UIMessage' && out.fact.content).toMatch(/hireloop/);
-    await settle(1_000);
+    await routerDone();
     expect(causedBy(out.fact as UIMessage)).toEqual([]);
     expect(causedBy(message)).toHaveLength(1);
   });
@@ -111,7 +123,7 @@ describe('trigger-router process', () => {
   it('ignores assistant lines', async () => {
     const message = say('I need someone to handle refunds', 'assistant');
     await publisher.publish(message);
-    await settle(1_500);
+    await routerDone();
     expect(causedBy(message)).toEqual([]);
   });
 
