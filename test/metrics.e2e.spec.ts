@@ -16,7 +16,7 @@ const everyService: ServiceName[] = ['event-store', 'connect-hub', 'trigger-rout
 const consumers: ServiceName[] = everyService.filter((s) => s !== 'connect-hub');
 
 describe('application metrics on every service’s /metrics (every service its own process)', () => {
-  const stack = new Stack({ MAX_RUNNING_PER_ORG: '100' });
+  const stack = new Stack({ MAX_RUNNING_PER_ORG: '100', SUPERVISOR_TICK_MS: '500' });
   const log = createLogger('metrics-e2e', 'silent');
   const kafka = createKafka({ clientId: 'metrics-e2e', brokers: inject('kafkaBrokers'), log });
   const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
