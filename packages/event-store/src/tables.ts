@@ -396,14 +396,20 @@ export const loadSql = {
    * What the employees fold needs of the histories of some (org, name) — `orgs` and `names` pair up —
    * to register versions by some executions and employee ids: the latest version of each name, and
    * the versions those executions or employee ids registered already. Nothing else of a history
-   * changes the fold's result, so what is read stays bounded however many versions a name has.
+   * changes the fold's result, and each part is found through an index (the latest by the name's
+   * versions, the others by `employee_id` and `execution_id`): what is read stays bounded however
+   * many versions a name has.
    */
   registrations: (t: ProjectionTables, orgs: string, names: string, executionIds: string, employeeIds: string) =>
     `(SELECT coalesce(json_agg(x), '[]') FROM (
-      SELECT ${EMPLOYEE_COLUMNS} FROM ${t.employees} e
-       WHERE (org_id, name) IN (SELECT * FROM unnest(${orgs}, ${names}))
-         AND (execution_id = ANY(${executionIds}) OR employee_id = ANY(${employeeIds})
-              OR version = (SELECT max(version) FROM ${t.employees} m WHERE m.org_id = e.org_id AND m.name = e.name))) x)`,
+      SELECT ${EMPLOYEE_COLUMNS} FROM ${t.employees}
+       WHERE employee_id IN (
+         SELECT employee_id FROM ${t.employees}
+          WHERE (execution_id = ANY(${executionIds}) OR employee_id = ANY(${employeeIds}))
+            AND (org_id, name) IN (SELECT * FROM unnest(${orgs}, ${names}))
+         UNION
+         SELECT (SELECT m.employee_id FROM ${t.employees} m WHERE m.org_id = p.org_id AND m.name = p.name ORDER BY m.version DESC LIMIT 1)
+           FROM unnest(${orgs}, ${names}) AS p(org_id, name))) x)`,
 };
 
 export interface ProjectionWrites {

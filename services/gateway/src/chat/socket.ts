@@ -10,7 +10,7 @@ import { HireloopError, type Principal } from '@hireloop/platform';
 import { ChatQuery } from '@hireloop/schemas';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Verify } from '../auth';
-import { ownConversation } from '../commands/access';
+import { type ExecutionState, ownConversation } from '../commands/access';
 import { cancel } from '../commands/cancel';
 import { chatLine } from '../commands/chat-line';
 import type { CommandDeps } from '../commands/deps';
@@ -39,13 +39,21 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
   const { commands, hub, verify, frameLimit } = options;
   const limiter = new RateLimiterMemory({ points: options.framesPerMinute, duration: 60 });
 
-  /** Joins a conversation (the caller's, or one nobody has used yet) and pushes its pending prompt again. */
-  async function join(session: ChatSession, principal: Principal, conversationId: string): Promise<void> {
-    if (hub.hasJoined(session, conversationId, principal)) return;
+  /**
+   * Joins a conversation (the caller's, or one nobody has used yet) and pushes its pending prompt again;
+   * returns what it read as waiting there (a frame that joined answers from it), nothing when already joined.
+   */
+  async function join(
+    session: ChatSession,
+    principal: Principal,
+    conversationId: string,
+  ): Promise<{ waiting: ExecutionState | null } | undefined> {
+    if (hub.hasJoined(session, conversationId, principal)) return undefined;
     ownConversation(await conversationExecutions(commands.pool, principal.orgId, conversationId), principal, conversationId);
     hub.join(session, conversationId, principal);
     const waiting = await waitingAsSeen(commands.pool, commands.live, principal, conversationId);
     if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));
+    return { waiting };
   }
 
   async function consumeRate(key: string): Promise<void> {
@@ -69,10 +77,13 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     );
   };
 
-  async function dispatch(principal: Principal, frame: InboundFrame): Promise<void> {
+  /** `joined`: what joining the conversation for this frame read as waiting there (not read again) */
+  async function dispatch(principal: Principal, frame: InboundFrame, joined?: { waiting: ExecutionState | null }): Promise<void> {
     switch (frame.type) {
       case 'message': {
-        const waiting = await waitingAsSeen(commands.pool, commands.live, principal, frame.conversationId);
+        const waiting = joined
+          ? joined.waiting
+          : await waitingAsSeen(commands.pool, commands.live, principal, frame.conversationId);
         await chatLine(commands, principal, { conversationId: frame.conversationId, text: frame.text }, waiting);
         return;
       }
@@ -109,8 +120,8 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
       ref = parsed.ref;
       if (!parsed.ok) throw parsed.error;
       const principal = principalFor(session, parsed.frame);
-      await join(session, principal, parsed.frame.conversationId);
-      await dispatch(principal, parsed.frame);
+      const joined = await join(session, principal, parsed.frame.conversationId);
+      await dispatch(principal, parsed.frame, joined);
     } catch (error) {
       const { body, internal } = toErrorReply(error, session.id);
       if (internal) app.log.error({ err: error, session: session.id }, 'chat frame failed');
