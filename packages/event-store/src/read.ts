@@ -182,6 +182,20 @@ export interface ListExecutionsOptions {
   limit?: number;
 }
 
+/**
+ * Who owns the executions of a conversation in an org, each owner once (null: an execution nobody owns):
+ * all that decides whether a user may use the conversation, read without the rest of each execution.
+ */
+export async function conversationOwners(pool: Pool, orgId: string, conversationId: string): Promise<(string | null)[]> {
+  const { rows } = await pool.query<{ owner_user_id: string | null }>(
+    statementNames.query('SELECT DISTINCT owner_user_id FROM executions WHERE org_id = $1 AND conversation_id = $2', [
+      orgId,
+      conversationId,
+    ]),
+  );
+  return rows.map((r) => r.owner_user_id);
+}
+
 export async function listExecutions(pool: Pool, orgId: string, options: ListExecutionsOptions = {}): Promise<ExecutionView[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 100), 1), 1000);
   const who = options.answerableBy;

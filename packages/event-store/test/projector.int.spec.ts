@@ -5,6 +5,7 @@ import type { AnyFact } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   checkChain,
+  conversationOwners,
   createProjector,
   type Execution,
   evolveExecution,
@@ -152,6 +153,7 @@ describe('projector (real Postgres)', () => {
     expect(await getTimeline(db.pool, 'acme', s.executionId)).toEqual([]);
     expect(await pendingPrompt(db.pool, 'acme', s.conversationId)).toBeNull();
     expect((await listExecutions(db.pool, 'acme', { conversationId: s.conversationId })).length).toBe(0);
+    expect(await conversationOwners(db.pool, 'acme', s.conversationId)).toEqual([]);
 
     expect(await pendingPrompt(db.pool, 'umbrella', s.conversationId)).toMatchObject({
       executionId: s.executionId,
@@ -166,6 +168,11 @@ describe('projector (real Postgres)', () => {
     expect((await listExecutions(db.pool, 'umbrella', { conversationId: s.conversationId })).map((e) => e.executionId)).toEqual([
       s.executionId,
     ]);
+    // a second execution of the same owner in the conversation, and one of another user: each owner once
+    const again = script({ orgId: 'umbrella', conversationId: s.conversationId, userId: s.userId });
+    const other = script({ orgId: 'umbrella', conversationId: s.conversationId, userId: 'someone-else' });
+    await project(db, [factsFor(again).start(), factsFor(other).start()]);
+    expect((await conversationOwners(db.pool, 'umbrella', s.conversationId)).sort()).toEqual([s.userId, 'someone-else'].sort());
   });
 
   it('ends in the same state when every answer is consumed before the prompts it answers', async () => {

@@ -3,6 +3,7 @@
  * caller's org; who within the org may see what is decided in `commands/access.ts`.
  */
 import {
+  conversationOwners,
   type EffectView,
   type EmployeeSummary,
   type EmployeeView,
@@ -47,9 +48,13 @@ export async function untilRecorded(pool: Pool, factId: string, timeoutMs = RECO
 export const findExecution = (pool: Pool, orgId: string, executionId: string): Promise<Execution | null> =>
   getExecution(pool, orgId, executionId);
 
-/** The executions started in a conversation (of any user of the org: to tell whose it is). */
-export const conversationExecutions = (pool: Pool, orgId: string, conversationId: string): Promise<Execution[]> =>
-  listExecutions(pool, orgId, { conversationId, limit: 1000 });
+/** Who owns the executions started in a conversation (of any user of the org): what tells whose it is (`ownConversation`). */
+export const conversationOwnership = async (
+  pool: Pool,
+  orgId: string,
+  conversationId: string,
+): Promise<Pick<ExecutionState, 'orgId' | 'ownerUserId'>[]> =>
+  (await conversationOwners(pool, orgId, conversationId)).map((ownerUserId) => ({ orgId, ownerUserId }));
 
 export interface ExecutionFilter {
   conversationId?: string;

@@ -16,7 +16,7 @@ import { chatLine } from '../commands/chat-line';
 import type { CommandDeps } from '../commands/deps';
 import { respond } from '../commands/respond';
 import { toErrorReply } from '../errors';
-import { conversationExecutions, waitingAsSeen } from '../read-model';
+import { conversationOwnership, waitingAsSeen } from '../read-model';
 import { promptFrame } from '../views';
 import { type InboundFrame, parseFrame, type RawFrame } from './frames';
 import type { BroadcastHub } from './hub';
@@ -49,7 +49,7 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     conversationId: string,
   ): Promise<{ waiting: ExecutionState | null } | undefined> {
     if (hub.hasJoined(session, conversationId, principal)) return undefined;
-    ownConversation(await conversationExecutions(commands.pool, principal.orgId, conversationId), principal, conversationId);
+    ownConversation(await conversationOwnership(commands.pool, principal.orgId, conversationId), principal, conversationId);
     hub.join(session, conversationId, principal);
     const waiting = await waitingAsSeen(commands.pool, commands.live, principal, conversationId);
     if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));

@@ -5,7 +5,7 @@
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { derivedId, HireloopError, type Principal } from '@hireloop/platform';
 import type { CreateTriggerBody, TriggerCreated } from '@hireloop/schemas';
-import { conversationExecutions } from '../read-model';
+import { conversationOwnership } from '../read-model';
 import { type ExecutionState, ownConversation } from './access';
 import type { CommandDeps, Minting } from './deps';
 
@@ -62,7 +62,7 @@ export async function createGraph(
   trace: PublishOptions = {},
   idempotencyKey?: string,
 ): Promise<{ triggerId: string; conversationId: string }> {
-  const conversation = body.conversationId ? await conversationExecutions(deps.pool, principal.orgId, body.conversationId) : [];
+  const conversation = body.conversationId ? await conversationOwnership(deps.pool, principal.orgId, body.conversationId) : [];
   const ids = requestIds(principal, idempotencyKey, deps);
   const fact = decideCreateGraph(body, principal, conversation, { ids, clock: deps.clock });
   await deps.publisher.publish(fact, trace);

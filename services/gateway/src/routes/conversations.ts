@@ -3,7 +3,7 @@ import { ConversationMessages, ConversationParams } from '@hireloop/schemas';
 import { principalOf } from '../auth';
 import { ownConversation } from '../commands/access';
 import type { CommandDeps } from '../commands/deps';
-import { conversationExecutions, conversationLines } from '../read-model';
+import { conversationLines, conversationOwnership } from '../read-model';
 import { COMMON_ERRORS, errorResponses } from './responses';
 
 export const conversationRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }> = async (app, { commands }) => {
@@ -24,7 +24,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDe
     async (request) => {
       const principal = principalOf(request);
       const conversationId = request.params.id;
-      ownConversation(await conversationExecutions(pool, principal.orgId, conversationId), principal, conversationId);
+      ownConversation(await conversationOwnership(pool, principal.orgId, conversationId), principal, conversationId);
       return { conversationId, messages: await conversationLines(pool, principal, conversationId) };
     },
   );
