@@ -8,6 +8,7 @@ import {
   ensureTopics,
   loadJwtSecret,
   positiveIntegerEnv,
+  preparingPool,
   streamMetrics,
   systemClock,
   workerStageMetrics,
@@ -64,7 +65,10 @@ if (graph !== 'creation' && graph !== 'conversation')
 // registered employees (any other employeeId), each on its own checkpoint thread (docs/decisions.md).
 const connectors = await loadConnectors(env);
 // §12's rails: state in Postgres shared by every worker (docs/decisions.md, the tool registry's rails)
-const policies = postgresPolicies(pool);
+// The worker's own statements on every start and answer (its execution rows, the org's policy), prepared
+// once per connection rather than parsed each time, as the checkpointer's are
+const prepared = preparingPool(pool);
+const policies = postgresPolicies(prepared);
 const tools = new ToolRegistry({
   catalog: withExtra(hubCatalog(hub, catalogChanges), connectors.extraCapabilities()),
   connectors,
@@ -93,7 +97,7 @@ const runner =
     ? new ExecutionRunner({
         adapter: conversationAdapter(checkpointer),
         runtime,
-        pool,
+        pool: prepared,
         publisher,
         log,
         faults,
@@ -111,7 +115,7 @@ const runner =
           ...(env.CREATION_MAX_TOKENS ? { maxTokens: Number(env.CREATION_MAX_TOKENS) } : {}),
           budgets: policyBudgets(policies),
         }),
-        pool,
+        pool: prepared,
         publisher,
         log,
         faults,
