@@ -724,6 +724,8 @@ async function main() {
       duplicateResults: duplicates.results,
       duplicatePrompts: duplicates.prompts,
       duplicatePromptFrames: scaled.duplicatePrompts,
+      /** what the load generator saw fail (the first 20) */
+      errors: scaled.errors,
       workerCpuMs: {
         first: scaleTicks['graph-creator'] == null ? null : ((scaleTicks['graph-creator'] ?? 0) * 1000) / CLK_TCK,
         second: scaleTicks['graph-creator-2'] == null ? null : ((scaleTicks['graph-creator-2'] ?? 0) * 1000) / CLK_TCK,
@@ -738,6 +740,7 @@ async function main() {
     say(
       `  ${scaled.completed}/${scaled.started} completed; duplicates: ${duplicates.results} results, ${duplicates.prompts} prompts; ${scaleOut.ok ? 'ok' : 'BROKEN'}`,
     );
+    for (const error of scaled.errors) say(`  failed: ${error}`);
     await second.stop('SIGTERM');
     stack.extraWorkers = [];
 
