@@ -17,7 +17,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type DlqEntry, FactPublisher, readDeadLetters } from '@hireloop/fact-stream';
+import { type DlqEntry, FactPublisher, partitionRanges, readDeadLetters } from '@hireloop/fact-stream';
 import { FactCollector, POISON, sendPoison } from '@hireloop/fact-stream/testing';
 import {
   createKafka,
@@ -840,10 +840,8 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
     // the prefix's topics may hold other files' poison already (a rerun orders files differently):
     // only letters of messages at or past each partition's end before this send are this test's
     const marks = new Map<string, bigint>();
-    for (const spec of topicList) {
-      for (const p of await admin.fetchTopicOffsets(`${prefix}${spec.name}`))
-        marks.set(`${prefix}${spec.name}:${p.partition}`, BigInt(p.high));
-    }
+    const sources = topicList.map((spec) => `${prefix}${spec.name}`);
+    for (const p of await partitionRanges(admin, sources)) marks.set(`${p.topic}:${p.partition}`, BigInt(p.high));
     const ours = (l: DlqEntry): boolean => {
       const mark = marks.get(`${l.letter.topic}:${l.letter.partition}`);
       return mark !== undefined && BigInt(l.letter.offset) >= mark;

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
+import { FactCollector } from '@hireloop/fact-stream/testing';
 import { createKafka, createLogger, createPool, executionIdOf } from '@hireloop/platform';
 import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { Topics } from '@hireloop/schemas';
@@ -17,6 +18,8 @@ describe('employee triggers (every service its own process)', () => {
   const log = createLogger('employee-triggers', 'silent');
   const kafka = createKafka({ clientId: 'employee-triggers', brokers: inject('kafkaBrokers'), log });
   const publisher = new FactPublisher({ kafka, topicPrefix: inject('topicPrefix'), log });
+  /** every RunIntent on the topic, repeats of one fact id included (the event store keeps a fact once) */
+  const intents = new FactCollector(kafka, inject('topicPrefix'), [Topics.runIntent]);
   const pool = createPool(inject('databaseUrl'));
   const alice = token('alice');
   const mallory = token('mallory', 'evil-corp', 'admin');
@@ -31,6 +34,7 @@ describe('employee triggers (every service its own process)', () => {
     // a second supervisor: it stands by while the first holds the lock
     supervisors = [services.supervisor, await stack.startStandby()];
     await publisher.connect();
+    await intents.start();
   }, 240_000);
   afterAll(async () => {
     try {
@@ -43,6 +47,7 @@ describe('employee triggers (every service its own process)', () => {
         );
       }
     } finally {
+      await intents.stop();
       await publisher.disconnect();
       await pool.end();
       await stack.down();
@@ -128,8 +133,11 @@ describe('employee triggers (every service its own process)', () => {
         alice,
       );
       expect(runs.body.executions.map((e) => e.executionId)).toEqual([accepted.executionId]);
-      // both deliveries' triggers handled by the supervisor, and whatever it published stored: one start
+      // both deliveries' triggers handled by the supervisor, and all it published read: it started the run
+      // once (a second start would carry the same fact id, so the stored facts alone could not show it)
       await stack.handled('supervisor', [Topics.triggers]);
+      await intents.caughtUp();
+      expect(intents.of('RunIntent', (i) => i.executionId === accepted.executionId && i.action === 'start')).toHaveLength(1);
       await stack.handled('event-store', [Topics.triggers, Topics.runIntent]);
       expect(await runStarts(accepted.executionId)).toBe(1);
       const triggers = await pool.query(

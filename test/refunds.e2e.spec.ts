@@ -7,10 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { waitUntil } from '@hireloop/platform/testing';
+import { FactCollector } from '@hireloop/fact-stream/testing';
+import { createKafka, createLogger } from '@hireloop/platform';
+import { type ServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { type EmployeeGraphSpec, Topics } from '@hireloop/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activate, api, chat, fireHook, Stack, token } from './stack';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { activate, api, chat, fireHook, parseMetrics, Stack, sumOf, token } from './stack';
 
 const golden = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../shared/golden/refunds-specialist.json', import.meta.url)), 'utf8'),
@@ -39,15 +41,34 @@ interface EffectView {
 
 describe('the refunds specialist: created in a chat, activated, run by signed webhooks', () => {
   const stack = new Stack({ MAX_RUNNING_PER_ORG: '20' });
+  const kafka = createKafka({
+    clientId: 'refunds-e2e',
+    brokers: inject('kafkaBrokers'),
+    log: createLogger('refunds-e2e', 'silent'),
+  });
+  /** every RunIntent on the topic, repeats of one fact id included (the event store keeps a fact once) */
+  const intents = new FactCollector(kafka, inject('topicPrefix'), [Topics.runIntent]);
   let gateway: string;
   let hub: string;
+  let worker: ServiceProcess;
 
   beforeAll(async () => {
     const services = await stack.up();
     gateway = `http://127.0.0.1:${services.gateway.port}`;
     hub = `http://127.0.0.1:${services['connect-hub'].port}`;
+    worker = services['graph-creator'];
+    await intents.start();
   }, 240_000);
-  afterAll(() => stack.down());
+  afterAll(async () => {
+    await intents.stop();
+    await stack.down();
+  });
+
+  /** refund calls the worker's tool registry made (a replay of one already made is not counted) */
+  const refundCalls = async () =>
+    sumOf(parseMetrics(await (await fetch(worker.url('/metrics'))).text()).samples, 'hireloop_tool_calls_total', {
+      capability: 'stripe.refund_payment',
+    });
 
   let employee: EmployeeGraphSpec;
   let hook: { workflowId: string; url: string; secret: string };
@@ -203,11 +224,16 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
     expect(new Set(effects.map((e) => e.idempotencyKey)).size).toBe(effects.length);
     expect(done.result?.output?.summary).toMatch(/stripe\.refund_payment/);
 
-    // the webhook delivered again: the same run, nothing done twice
+    // the webhook delivered again: the same run, nothing started or done twice
+    const callsBefore = await refundCalls();
+    expect(callsBefore).toBeGreaterThan(0);
     expect(await fire('zd-250', ticket)).toBe(executionId);
     // the repeat handled down the chain (trigger → supervisor → worker → event store) before looking again
     await stack.handled('supervisor', [Topics.triggers]);
+    await intents.caughtUp();
+    expect(intents.of('RunIntent', (i) => i.executionId === executionId && i.action === 'start')).toHaveLength(1);
     await stack.handled('graph-creator', [Topics.runIntent]);
+    expect(await refundCalls()).toBe(callsBefore);
     await stack.handled('event-store', [Topics.runIntent, Topics.executionEvents, Topics.executionResult]);
     expect(
       (await effectsOf(executionId)).filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded'),

@@ -9,6 +9,7 @@ import { HireloopError } from '@hireloop/platform';
 import { dlqName, parseFact, type TopicSpec, topicList } from '@hireloop/schemas';
 import type { Admin, Kafka } from 'kafkajs';
 import type { DeadLetter } from './consumer';
+import { partitionRanges } from './offsets';
 import type { FactPublisher } from './publisher';
 
 export interface DlqEntry {
@@ -29,10 +30,8 @@ export async function readDeadLetters(
 ): Promise<DlqEntry[]> {
   const names = topics.map((t) => dlqName(`${topicPrefix}${t.name}`));
   const ends = new Map<string, bigint>();
-  for (const name of names) {
-    for (const p of await admin.fetchTopicOffsets(name)) {
-      if (BigInt(p.high) > BigInt(p.low)) ends.set(`${name}:${p.partition}`, BigInt(p.high));
-    }
+  for (const p of await partitionRanges(admin, names)) {
+    if (BigInt(p.high) > BigInt(p.low)) ends.set(`${p.topic}:${p.partition}`, BigInt(p.high));
   }
   if (ends.size === 0) return [];
   const entries: DlqEntry[] = [];

@@ -2,4 +2,5 @@ export * from './canonical';
 export * from './consumer';
 export * from './dlq';
 export * from './fact';
+export * from './offsets';
 export * from './publisher';

@@ -2,37 +2,39 @@ import { randomUUID } from 'node:crypto';
 import { waitUntil } from '@hireloop/platform/testing';
 import { type AnyFact, type FactOf, parseFact, type TopicSpec } from '@hireloop/schemas';
 import type { Admin, Consumer, Kafka, KafkaMessage } from 'kafkajs';
+import { committedOffsets, partitionRanges } from './offsets';
 
 /**
  * Waits until consumer group `groupId` has committed, on every partition of `topics` (names as on the
- * broker, prefix included), at least the offset that partition ended at when this was called. hireloop's
- * consumers commit only what they have handled, and kafkajs commits a batch once `eachMessage` returned
- * for it, so from then on every fact published before the call has been handled by that group: a test
- * checks that something did *not* happen after this, rather than after a guess of how long it takes.
- * Chained (one group, then the group reading what it published), it covers a fact's consequences too.
+ * broker, prefix included), at least the offset that partition ended at when this was called. From then
+ * on every fact published before the call has been handled by that group: a hireloop `FactConsumer`
+ * commits a partition only past facts it handled (or dead-lettered), on its own timer; a plain kafkajs
+ * consumer in `eachMessage` mode commits a batch once every `eachMessage` of it returned. A test checks
+ * that something did *not* happen after this, rather than after a guess of how long it takes; chained
+ * (one group, then the group reading what that one published), it covers a fact's consequences too.
+ *
+ * Only for groups that read their topics from the beginning and whose offsets nothing else sets: a group
+ * that starts at the latest offset never commits a partition that held facts before it joined (this then
+ * times out), and offsets set by an admin or adopted from another group say nothing of what was handled.
  */
 export async function handledBy(admin: Admin, groupId: string, topics: readonly string[], timeoutMs = 30_000): Promise<void> {
-  const ends = new Map<`${string}:${number}`, bigint>();
-  for (const topic of topics) {
-    for (const { partition, high } of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}:${partition}`, BigInt(high));
-  }
-  const behind = async () => {
-    const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
-    const at = new Map(
-      committed.flatMap(({ topic, partitions }) => partitions.map((p) => [`${topic}:${p.partition}`, BigInt(p.offset)] as const)),
-    );
-    return [...ends].filter(([key, end]) => end > 0n && (at.get(key) ?? -1n) < end).map(([key]) => key);
-  };
+  const ends = (await partitionRanges(admin, topics)).filter(({ high }) => BigInt(high) > 0n);
   let late: string[] = [];
   await waitUntil(
     async () => {
-      late = await behind();
+      late = [];
+      const committed = new Map(
+        (await committedOffsets(admin, groupId, topics)).map((p) => [`${p.topic}:${p.partition}`, BigInt(p.offset)] as const),
+      );
+      late = ends
+        .filter(({ topic, partition, high }) => (committed.get(`${topic}:${partition}`) ?? -1n) < BigInt(high))
+        .map(({ topic, partition }) => `${topic}:${partition}`);
       return late.length === 0 ? true : undefined;
     },
     `consumer group ${groupId} to handle what ${topics.join(', ')} held`,
     timeoutMs,
   ).catch((error: unknown) => {
-    throw new Error(`${String(error)}; behind on ${late.join(', ')}`);
+    throw new Error(`${String(error)}; behind on ${late.join(', ') || '(not known: the last check failed)'}`);
   });
 }
 

@@ -1,12 +1,9 @@
+import { committedOffsets, type PartitionOffset } from '@hireloop/fact-stream';
 import type { Logger, Pool } from '@hireloop/platform';
 import type { Admin, Kafka } from 'kafkajs';
 
 /** A partition's position: `offset` is the next offset to read, as Kafka commits it. */
-export interface Position {
-  topic: string;
-  partition: number;
-  offset: string;
-}
+export type Position = PartitionOffset;
 
 /**
  * Where the supervisor's group must resume so that no input is lost between the event store and
@@ -46,12 +43,6 @@ export function adoptedPositions(own: readonly Position[], former: readonly Posi
   });
 }
 
-/** The committed offset of every partition of `topics` for a group: -1 where it committed none. */
-async function committedOf(admin: Admin, groupId: string, topics: readonly string[]): Promise<Position[]> {
-  const fetched = await admin.fetchOffsets({ groupId, topics: [...topics] });
-  return fetched.flatMap(({ topic, partitions }) => partitions.map(({ partition, offset }) => ({ topic, partition, offset })));
-}
-
 /** Starts `groupId` where `formerGroupId` stands on the partitions it never committed (`adoptedPositions`); the group must be empty. */
 export async function adoptFormerGroup(options: {
   kafka: Kafka;
@@ -62,7 +53,10 @@ export async function adoptFormerGroup(options: {
   log: Logger;
 }): Promise<Position[]> {
   const { kafka, admin, groupId, formerGroupId, topics, log } = options;
-  const targets = adoptedPositions(await committedOf(admin, groupId, topics), await committedOf(admin, formerGroupId, topics));
+  const targets = adoptedPositions(
+    await committedOffsets(admin, groupId, topics),
+    await committedOffsets(admin, formerGroupId, topics),
+  );
   if (targets.length === 0) return [];
   await commitPositions(kafka, groupId, targets);
   log.info({ groupId, formerGroupId, adopted: targets }, 'starting where the former consumer group stood');
@@ -91,7 +85,7 @@ export async function rewindToStore({
   log,
   waitMs = 40_000,
 }: CatchUpOptions): Promise<Position[]> {
-  const committed = await committedOf(admin, groupId, topics);
+  const committed = await committedOffsets(admin, groupId, topics);
   const { rows } = await pool.query<{ topic: string; partition: number; offset: string }>(
     `SELECT topic, kafka_partition AS partition, max(kafka_offset)::text AS offset
        FROM facts WHERE topic = ANY($1) AND kafka_partition IS NOT NULL AND kafka_offset IS NOT NULL

@@ -137,7 +137,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     );
 
   /** The supervisor logged that it handled this trigger (so the next one arrives after it). */
-  const handled = (process: ServiceProcess, triggerId: string) =>
+  const triggerLogged = (process: ServiceProcess, triggerId: string) =>
     waitUntil(
       async () =>
         process
@@ -155,7 +155,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     const triggers = Array.from({ length: 5 }, () => createGraph(org));
     for (const trigger of triggers) {
       await publisher.publish(trigger);
-      await handled(supervisor, trigger.triggerId);
+      await triggerLogged(supervisor, trigger.triggerId);
     }
     const ids = triggers.map((t) => executionIdOf(t.triggerId));
     await intents.until(() => startedIds(org).length >= 2, 'the first two starts');
@@ -198,7 +198,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     const ids = triggers.map((t) => executionIdOf(t.triggerId));
     for (const trigger of triggers.slice(0, 3)) {
       await publisher.publish(trigger);
-      await handled(supervisor, trigger.triggerId);
+      await triggerLogged(supervisor, trigger.triggerId);
     }
     await intents.until(() => startedIds(org).length >= 2, 'the first two starts');
     expect(startedIds(org)).toEqual(ids.slice(0, 2));
@@ -210,7 +210,7 @@ describe('supervisor process: admission, deadlines, cancels and rebuild', () => 
     // a newcomer queues behind the two running; the deferred run resumes and takes a third slot
     const newcomer = triggers[3] as TriggerCreated;
     await publisher.publish(newcomer);
-    await handled(supervisor, newcomer.triggerId);
+    await triggerLogged(supervisor, newcomer.triggerId);
     await publisher.publish(step(ids[0] as string, 'step_resumed'));
     await logged(supervisor, `${ids[0]}`, 'deferred run resumed');
     // one run ends: the resumed one holds its slot again, so the org is still at its limit; the
