@@ -144,6 +144,9 @@ export const ListExecutionsQuery = Type.Object(
 );
 export type ListExecutionsQuery = Static<typeof ListExecutionsQuery>;
 
+/** Every status the executions projection gives an execution, in the order a run moves through them. */
+export const ExecutionProjectionStatuses = ['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const;
+
 export const ExecutionLifecycle = Type.String({
   maxLength: 32,
   description:

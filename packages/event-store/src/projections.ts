@@ -2,6 +2,7 @@ import type {
   AnyFact,
   Effect,
   EmployeeGraphSpec,
+  ExecutionProjectionStatuses,
   ExecutionResult,
   FactOf,
   FactType,
@@ -34,7 +35,7 @@ import type {
  *   an execution that has not started yet its owner and conversation (the start's, should it come).
  */
 
-export type ExecutionStatus = 'queued' | 'running' | 'waiting' | 'completed' | 'cancelled' | 'failed';
+export type ExecutionStatus = (typeof ExecutionProjectionStatuses)[number];
 export type ExecutionOutput = NonNullable<ExecutionResult['output']>;
 export type ExecutionError = NonNullable<ExecutionResult['error']>;
 

@@ -4,6 +4,7 @@ import {
   AnyFactSchema,
   Effect,
   EmployeeGraphSpec,
+  ExecutionProjectionStatuses,
   ExecutionResult,
   HILPrompt,
   type OrgPolicyView,
@@ -22,9 +23,7 @@ import { summarize, whoOf } from './timeline';
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Time = Type.String({ format: 'date-time' });
 
-export const ExecutionStatusSchema = Type.Union(
-  (['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const).map((s) => Type.Literal(s)),
-);
+export const ExecutionStatusSchema = Type.Union(ExecutionProjectionStatuses.map((s) => Type.Literal(s)));
 
 export const ExecutionView = Type.Object(
   {

@@ -14,7 +14,16 @@ import {
   PartitionAssigners,
 } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { COMMIT_INTERVAL_MS, type DeadLetter, type Delivery, FactConsumer, FactPublisher, makeFact } from '../src';
+import {
+  COMMIT_INTERVAL_MS,
+  committedOffsets,
+  type DeadLetter,
+  type Delivery,
+  FactConsumer,
+  FactPublisher,
+  makeFact,
+  partitionRanges,
+} from '../src';
 import { handledBy, POISON, readTopics, sendPoison } from '../src/testing';
 
 const log = createLogger('fact-stream-test', 'silent');
@@ -137,25 +146,10 @@ describe('fact stream (real Kafka)', () => {
     return { ...own, topic: `${own.topicPrefix}${Topics.hilResponse.name}`, groupId: `${label}-${randomUUID()}` };
   };
   /** The offset a group has committed on a partition (-1 before any). */
-  const committed = async (groupId: string, topic: string, partition: number): Promise<number> => {
-    const [offsets] = await admin.fetchOffsets({ groupId, topics: [topic] });
-    return Number(offsets?.partitions.find((p) => p.partition === partition)?.offset ?? -1);
-  };
-  /** The offset after a partition's last message. */
-  /**
-   * A topic's offsets. A partition of a topic created moments ago may answer "not the leader" while its
-   * broker is still taking it up, and kafkajs' admin does not retry that: this does, a few times.
-   */
-  const topicOffsets = async (topic: string) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await admin.fetchTopicOffsets(topic);
-      } catch (error) {
-        if (attempt >= 10 || (error as { retriable?: unknown }).retriable !== true) throw error;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-  };
+  const committed = async (groupId: string, topic: string, partition: number): Promise<number> =>
+    Number((await committedOffsets(admin, groupId, [topic])).find((p) => p.partition === partition)?.offset ?? -1);
+  /** A topic's offsets, retried while a partition of a new topic is still being taken up (`partitionRanges`). */
+  const topicOffsets = (topic: string) => partitionRanges(admin, [topic]);
   /** A Kafka whose consumers count the requests of one API they send (`sent`), to hear what a FactConsumer asks. */
   const counting = (apiName: string) => {
     const heard = { sent: 0, kafka: kafka };

@@ -1,3 +1,4 @@
+import { ExecutionProjectionStatuses } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Pool } from './postgres';
@@ -89,8 +90,8 @@ export const streamMetrics = once((registry): StreamMetrics => {
  * scrape time (so they agree with GET /v1/executions, and need no state of their own).
  */
 export function executionMetrics(registry: Registry, pool: Pool): void {
-  // every status of the projection's `ExecutionStatus` (event-store projections.ts): a queued execution is counted too
-  const statuses = ['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const;
+  // every status of the projection, a queued execution's too
+  const statuses = ExecutionProjectionStatuses;
   new Gauge({
     name: 'hireloop_executions',
     help: 'executions by status, from the executions projection',
