@@ -94,15 +94,18 @@ export async function waitingExecution(pool: Pool, principal: Principal, convers
 /**
  * The caller's pending prompt in a conversation, brought up to a newer prompt this instance's broadcast
  * saw there and the projection has not folded yet (`pendingAsSeen`): what a socket that joins right
- * after a prompt (a page reloaded) is shown, and what a chat line answers.
+ * after a prompt (a page reloaded) is shown, and what a chat line answers. `projectedAny`: false when
+ * the caller has just read that the projection holds no execution in the conversation (a join of a new
+ * one, every chat's first): then nothing there waits in it, and it is not asked again.
  */
 export async function waitingAsSeen(
   pool: Pool,
   live: Pick<LivePrompts, 'askingIn'> | undefined,
   principal: Principal,
   conversationId: string,
+  projectedAny = true,
 ): Promise<ExecutionState | null> {
-  const projected = await waitingExecution(pool, principal, conversationId);
+  const projected = projectedAny ? await waitingExecution(pool, principal, conversationId) : null;
   const seen = live?.askingIn(principal.orgId, conversationId);
   if (!seen || projected?.currentPrompt?.promptId === seen.promptId) return projected;
   return pendingAsSeen(projected, seen, await findExecution(pool, principal.orgId, seen.executionId), principal);

@@ -5,6 +5,7 @@ import type { ExecutionState } from '../src/commands/access';
 import { cancel } from '../src/commands/cancel';
 import type { CommandDeps } from '../src/commands/deps';
 import { decideRespond, respond } from '../src/commands/respond';
+import { waitingAsSeen } from '../src/read-model';
 import { questionsPrompt } from './fixtures';
 
 const alice = { userId: 'alice', orgId: 'acme' };
@@ -309,5 +310,47 @@ describe('answering while the read model cannot be read', () => {
     expect(published).toEqual([fact]);
     expect(fact).toMatchObject({ executionId: 'e-9', promptId: prompt.promptId });
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('what waits in a conversation the projection holds nothing of', () => {
+  /** a pool that records the statements asked of it and finds no row */
+  const recordingPool = () => {
+    const asked: string[] = [];
+    const pool = {
+      query: async (config: { text: string } | string) => {
+        asked.push(typeof config === 'string' ? config : config.text);
+        return { rows: [] };
+      },
+    } as unknown as CommandDeps['pool'];
+    return { pool, asked };
+  };
+
+  it('given a join that read no execution there, when nothing was seen either, then nothing waits and nothing more is read', async () => {
+    const { pool, asked } = recordingPool();
+    expect(await waitingAsSeen(pool, new LivePrompts(), alice, 'c-new', false)).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('given a join that read no execution there, when a prompt of the caller’s was seen there, then that prompt waits', async () => {
+    const { pool, asked } = recordingPool();
+    const live = new LivePrompts();
+    const prompt = questionsPrompt('e-10', alice, 'c-10');
+    live.record(prompt);
+    expect(await waitingAsSeen(pool, live, alice, 'c-10', false)).toMatchObject({
+      executionId: 'e-10',
+      status: 'waiting',
+      currentPrompt: { promptId: prompt.promptId },
+    });
+    // only the seen prompt's execution is read, not the conversation's pending prompts
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).not.toMatch(/current_prompt IS NOT NULL/);
+  });
+
+  it('given no such knowledge, when asked, then the projection’s pending prompts are read', async () => {
+    const { pool, asked } = recordingPool();
+    expect(await waitingAsSeen(pool, new LivePrompts(), alice, 'c-11')).toBeNull();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/status = 'waiting' AND current_prompt IS NOT NULL/);
   });
 });
