@@ -113,6 +113,40 @@ export function nextOfferedRate(history: readonly { offered: number; sustained: 
 export const maxSustained = (history: readonly { offered: number; sustained: boolean }[]) =>
   Math.max(0, ...history.filter((h) => h.sustained).map((h) => h.offered));
 
+/**
+ * Where a live consumer group stands on the run's topics: its state (kafkajs' `describeGroups`) and the
+ * offset it committed on each partition (-1: none).
+ */
+export interface GroupPosition {
+  groupId: string;
+  state: string;
+  committed: readonly { topic: string; partition: number; offset: string }[];
+}
+
+/**
+ * The facts on the run's topics that a consumer group with members has not yet committed past, summed: 0
+ * once every service handled what a step published. A group without members (a load generator's reader,
+ * left behind) stands still for good and is not counted; nor is a partition a group never committed on (a
+ * group that reads from the latest offset, on a topic nothing was published to since it joined). Pure.
+ */
+export function backlogOf(
+  groups: readonly GroupPosition[],
+  ends: readonly { topic: string; partition: number; high: string }[],
+): number {
+  const high = new Map(ends.map((e) => [`${e.topic}:${e.partition}`, BigInt(e.high)]));
+  let backlog = 0n;
+  for (const group of groups) {
+    if (group.state === 'Empty' || group.state === 'Dead') continue;
+    for (const { topic, partition, offset } of group.committed) {
+      const end = high.get(`${topic}:${partition}`);
+      const at = BigInt(offset);
+      if (end === undefined || at < 0n || at >= end) continue;
+      backlog += end - at;
+    }
+  }
+  return Number(backlog);
+}
+
 // ---- /proc
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BenchFigures,
+  backlogOf,
   cpuTicksOfStat,
   duplicatesOf,
   hostNotes,
@@ -97,6 +98,42 @@ describe('stepping the offered load', () => {
     expect(nextOfferedRate(h, plan)).toBeNull();
     expect(nextOfferedRate([{ offered: 40, sustained: true }], plan)).toBe(64);
     expect(nextOfferedRate([{ offered: 64, sustained: true }], plan)).toBeNull();
+  });
+});
+
+describe('the backlog a step leaves behind', () => {
+  const ends = [
+    { topic: 't.runIntent', partition: 0, high: '10' },
+    { topic: 't.runIntent', partition: 1, high: '7' },
+    { topic: 't.hil-prompt', partition: 0, high: '4' },
+  ];
+  const at = (topic: string, partition: number, offset: string) => ({ topic, partition, offset });
+
+  it('given every live group committed up to each end, then nothing is left', () => {
+    const groups = [
+      { groupId: 'worker', state: 'Stable', committed: [at('t.runIntent', 0, '10'), at('t.runIntent', 1, '7')] },
+      { groupId: 'gateway', state: 'Stable', committed: [at('t.hil-prompt', 0, '4')] },
+    ];
+    expect(backlogOf(groups, ends)).toBe(0);
+  });
+
+  it('given a live group behind on two partitions, then the facts it has not handled are summed', () => {
+    const groups = [{ groupId: 'worker', state: 'Stable', committed: [at('t.runIntent', 0, '6'), at('t.runIntent', 1, '5')] }];
+    expect(backlogOf(groups, ends)).toBe(6);
+  });
+
+  it('given a group that is rebalancing, then it still counts', () => {
+    const groups = [{ groupId: 'worker', state: 'PreparingRebalance', committed: [at('t.runIntent', 0, '9')] }];
+    expect(backlogOf(groups, ends)).toBe(1);
+  });
+
+  it('given a group without members or a partition never committed, then neither counts', () => {
+    const groups = [
+      { groupId: 'bench-load-1', state: 'Empty', committed: [at('t.hil-prompt', 0, '1')] },
+      { groupId: 'catalog', state: 'Stable', committed: [at('t.hil-prompt', 0, '-1')] },
+      { groupId: 'other-run', state: 'Stable', committed: [at('u.runIntent', 0, '3')] },
+    ];
+    expect(backlogOf(groups, ends)).toBe(0);
   });
 });
 

@@ -19,6 +19,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { committedOffsets, partitionRanges } from '@hireloop/fact-stream';
 import {
   createKafka,
   createLogger,
@@ -31,11 +32,13 @@ import {
   withDatabase,
 } from '@hireloop/platform';
 import { freePort, type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
-import { devOrgConnections, type EmployeeGraphSpec, type HilPromptFrame, type ServerFrame } from '@hireloop/schemas';
+import { devOrgConnections, type EmployeeGraphSpec, type HilPromptFrame, type ServerFrame, Topics } from '@hireloop/schemas';
+import type { Admin } from 'kafkajs';
 import WebSocket from 'ws';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import { api as httpApi } from '../../test/http';
 import {
+  backlogOf,
   duplicatesOf,
   type FactRow,
   fmtMs,
@@ -88,7 +91,7 @@ const profile = short
       eventStoreFacts: 100_000,
       bare: { latencyCreations: 40, concurrency: 6, seconds: 30 },
       floorSamples: 500,
-      stepping: { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.2, maxSteps: 8 } satisfies SteppingPlan,
+      stepping: { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.2, maxSteps: 10 } satisfies SteppingPlan,
       stepSeconds: 20,
       halfSeconds: 30,
       runsSeconds: 20,
@@ -392,10 +395,45 @@ async function createEmployee(gatewayPort: number, bearer: string): Promise<Empl
   }
 }
 
+/** How long the stack may take to handle what a step left queued before the next step goes ahead anyway. */
+const DRAIN_TIMEOUT_MS = 120_000;
+
+/**
+ * Waits until every consumer group with members has committed past every fact on the run's topics: the
+ * stack has handled what the last step published, so that the next step is measured on a quiet stack and
+ * not on the one before's queue (an overloaded step leaves seconds of work behind). Two quiet reads in a
+ * row, since what a service handled last may have published more. Returns the ms it took, or null when it
+ * had not drained within `timeoutMs`.
+ */
+async function drained(admin: Admin, topics: readonly string[], timeoutMs = DRAIN_TIMEOUT_MS): Promise<number | null> {
+  const startedAt = performance.now();
+  let quietReads = 0;
+  while (performance.now() - startedAt < timeoutMs) {
+    const ends = await partitionRanges(admin, topics);
+    const ids = (await admin.listGroups()).groups.filter((g) => g.protocolType === 'consumer').map((g) => g.groupId);
+    const live = ids.length
+      ? (await admin.describeGroups(ids)).groups.filter((g) => g.state !== 'Empty' && g.state !== 'Dead')
+      : [];
+    const positions = await Promise.all(
+      live.map(async (g) => ({
+        groupId: g.groupId,
+        state: g.state,
+        committed: await committedOffsets(admin, g.groupId, topics),
+      })),
+    );
+    quietReads = backlogOf(positions, ends) === 0 ? quietReads + 1 : 0;
+    if (quietReads >= 2) return round(performance.now() - startedAt) ?? 0;
+    await sleep(500);
+  }
+  return null;
+}
+
 // ---- the run
 
 interface StepRecord {
   offered: number;
+  /** how long the stack took to handle what the step left queued (null: not within DRAIN_TIMEOUT_MS) */
+  drainMs?: number | null;
   sustained: boolean;
   reason: string;
   completed: number;
@@ -434,6 +472,7 @@ async function main() {
   await admin.connect();
   await migrate(databaseUrl);
   await ensureTopics(admin, prefix, base.topicPartitions);
+  const runTopics = Object.values(Topics).map((t) => `${prefix}${t.name}`);
   const pool = createPool(databaseUrl, 2);
   let stack: Stack | undefined;
   const notes: string[] = [];
@@ -562,6 +601,8 @@ async function main() {
       `warm-up: ${warmRate * warmSeconds} creations (not counted), then ${profile.idleMs / 1000} s idle (what each process burns with no load)`,
     );
     await creations(warmRate, warmSeconds);
+    // idle means idle: nothing of the warm-up still queued
+    if ((await drained(admin, runTopics)) === null) notes.push('the stack had not handled the warm-up before the idle reading');
     await sleep(profile.settleMs);
     const idleTracker = trackTicks(groups);
     const idleAt = performance.now();
@@ -583,9 +624,12 @@ async function main() {
       if (rate === null) break;
       say(`step: offering ${rate} creations/s for ${profile.stepSeconds} s`);
       const step = stepOf(await creations(rate, profile.stepSeconds));
+      step.drainMs = await drained(admin, runTopics);
+      if (step.drainMs === null)
+        notes.push(`the stack had not handled step ${steps.length + 1}'s facts ${DRAIN_TIMEOUT_MS / 1000} s after it`);
       steps.push(step);
       say(
-        `  ${step.completed}/${step.started} completed (${step.completedPerS ?? 'n/a'}/s); answer → next p50 ${fmtMs(step.answerToNext.p50)} p99 ${fmtMs(step.answerToNext.p99)}: ${step.sustained ? 'sustained' : `not sustained (${step.reason})`}`,
+        `  ${step.completed}/${step.started} completed (${step.completedPerS ?? 'n/a'}/s); answer → next p50 ${fmtMs(step.answerToNext.p50)} p99 ${fmtMs(step.answerToNext.p99)}: ${step.sustained ? 'sustained' : `not sustained (${step.reason})`}; drained in ${fmtMs(step.drainMs)}`,
       );
       await sleep(profile.settleMs);
     }
@@ -921,7 +965,7 @@ async function main() {
           (s, i) =>
             [
               `platform step ${i + 1}: ${s.offered}/s`,
-              `${s.completed}/${s.started} done, ${fmtRate(s.completedPerS)}; first ${fmtMs(s.firstPrompt.p50)}; answer→next ${fmtMs(s.answerToNext.p50)} / ${fmtMs(s.answerToNext.p99)}; ${s.sustained ? 'sustained' : s.reason}`,
+              `${s.completed}/${s.started} done, ${fmtRate(s.completedPerS)}; first ${fmtMs(s.firstPrompt.p50)}; answer→next ${fmtMs(s.answerToNext.p50)} / ${fmtMs(s.answerToNext.p99)}; ${s.sustained ? 'sustained' : s.reason}; drained in ${fmtMs(s.drainMs ?? null)}`,
             ] as const,
         ),
         ['platform.creationsPerS', fmtRate(maxRate)],
