@@ -113,36 +113,37 @@ export function nextOfferedRate(history: readonly { offered: number; sustained: 
 export const maxSustained = (history: readonly { offered: number; sustained: boolean }[]) =>
   Math.max(0, ...history.filter((h) => h.sustained).map((h) => h.offered));
 
-/**
- * Where a live consumer group stands on the run's topics: its state (kafkajs' `describeGroups`) and the
- * offset it committed on each partition (-1: none).
- */
-export interface GroupPosition {
+/** A partition of the run's topics assigned to a live member of a consumer group, and what the group committed there. */
+export interface AssignedPartition {
   groupId: string;
-  state: string;
-  committed: readonly { topic: string; partition: number; offset: string }[];
+  topic: string;
+  partition: number;
+  /** the next offset the group will read, as committed; -1: it has committed none there */
+  committed: string;
 }
 
 /**
- * The facts on the run's topics that a consumer group with members has not yet committed past, summed: 0
- * once every service handled what a step published. A group without members (a load generator's reader,
- * left behind) stands still for good and is not counted; nor is a partition a group never committed on (a
- * group that reads from the latest offset, on a topic nothing was published to since it joined). Pure.
+ * The facts that consumer groups have not yet committed past on the partitions their live members are
+ * assigned, summed: 0 once every service handled what a step published. A partition a group has committed
+ * nothing on counts from where it stood when the stack became ready (`starts`): a group that reads from the
+ * beginning has handled nothing there, and one that reads from the latest offset has nothing to handle until
+ * something is published. Pure.
  */
 export function backlogOf(
-  groups: readonly GroupPosition[],
+  assigned: readonly AssignedPartition[],
   ends: readonly { topic: string; partition: number; high: string }[],
+  starts: readonly { topic: string; partition: number; high: string }[],
 ): number {
-  const high = new Map(ends.map((e) => [`${e.topic}:${e.partition}`, BigInt(e.high)]));
+  const at = (list: readonly { topic: string; partition: number; high: string }[]) =>
+    new Map(list.map((e) => [`${e.topic}:${e.partition}`, BigInt(e.high)]));
+  const end = at(ends);
+  const start = at(starts);
   let backlog = 0n;
-  for (const group of groups) {
-    if (group.state === 'Empty' || group.state === 'Dead') continue;
-    for (const { topic, partition, offset } of group.committed) {
-      const end = high.get(`${topic}:${partition}`);
-      const at = BigInt(offset);
-      if (end === undefined || at < 0n || at >= end) continue;
-      backlog += end - at;
-    }
+  for (const { topic, partition, committed } of assigned) {
+    const key = `${topic}:${partition}`;
+    const high = end.get(key) ?? 0n;
+    const position = BigInt(committed) >= 0n ? BigInt(committed) : (start.get(key) ?? 0n);
+    if (high > position) backlog += high - position;
   }
   return Number(backlog);
 }

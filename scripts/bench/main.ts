@@ -19,7 +19,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { committedOffsets, partitionRanges } from '@hireloop/fact-stream';
+import { committedOffsets, type PartitionRange, partitionRanges } from '@hireloop/fact-stream';
 import {
   createKafka,
   createLogger,
@@ -33,7 +33,7 @@ import {
 } from '@hireloop/platform';
 import { freePort, type ServiceProcess, startServiceProcess, waitUntil } from '@hireloop/platform/testing';
 import { devOrgConnections, type EmployeeGraphSpec, type HilPromptFrame, type ServerFrame, Topics } from '@hireloop/schemas';
-import type { Admin } from 'kafkajs';
+import { type Admin, AssignerProtocol } from 'kafkajs';
 import WebSocket from 'ws';
 import { scriptedAnswer } from '../../services/graph-creator/src/answerer';
 import { api as httpApi } from '../../test/http';
@@ -399,30 +399,50 @@ async function createEmployee(gatewayPort: number, bearer: string): Promise<Empl
 const DRAIN_TIMEOUT_MS = 120_000;
 
 /**
- * Waits until every consumer group with members has committed past every fact on the run's topics: the
- * stack has handled what the last step published, so that the next step is measured on a quiet stack and
- * not on the one before's queue (an overloaded step leaves seconds of work behind). Two quiet reads in a
- * row, since what a service handled last may have published more. Returns the ms it took, or null when it
+ * Waits until every consumer group has committed past every fact on the partitions of the run's topics its
+ * live members are assigned (`backlogOf`): the stack has handled what the last step published, so the next
+ * step starts on a quiet stack. Two quiet reads in a row, since what a service handled last may have
+ * published more; a read that fails counts as not quiet. Returns the ms it took, or null when the stack
  * had not drained within `timeoutMs`.
  */
-async function drained(admin: Admin, topics: readonly string[], timeoutMs = DRAIN_TIMEOUT_MS): Promise<number | null> {
+async function drained(
+  admin: Admin,
+  topics: readonly string[],
+  starts: readonly PartitionRange[],
+  timeoutMs = DRAIN_TIMEOUT_MS,
+): Promise<number | null> {
+  const ours = new Set(topics);
   const startedAt = performance.now();
   let quietReads = 0;
   while (performance.now() - startedAt < timeoutMs) {
-    const ends = await partitionRanges(admin, topics);
-    const ids = (await admin.listGroups()).groups.filter((g) => g.protocolType === 'consumer').map((g) => g.groupId);
-    const live = ids.length
-      ? (await admin.describeGroups(ids)).groups.filter((g) => g.state !== 'Empty' && g.state !== 'Dead')
-      : [];
-    const positions = await Promise.all(
-      live.map(async (g) => ({
-        groupId: g.groupId,
-        state: g.state,
-        committed: await committedOffsets(admin, g.groupId, topics),
-      })),
-    );
-    quietReads = backlogOf(positions, ends) === 0 ? quietReads + 1 : 0;
-    if (quietReads >= 2) return round(performance.now() - startedAt) ?? 0;
+    let backlog: number | null = null;
+    try {
+      const ends = await partitionRanges(admin, topics);
+      const ids = (await admin.listGroups()).groups.filter((g) => g.protocolType === 'consumer').map((g) => g.groupId);
+      const groups = ids.length ? (await admin.describeGroups(ids)).groups : [];
+      const assigned = await Promise.all(
+        groups.map(async (group) => {
+          const partitions = group.members.flatMap((m) =>
+            Object.entries(AssignerProtocol.MemberAssignment.decode(m.memberAssignment)?.assignment ?? {})
+              .filter(([topic]) => ours.has(topic))
+              .flatMap(([topic, numbers]) => numbers.map((partition) => ({ topic, partition }))),
+          );
+          if (partitions.length === 0) return [];
+          const committed = await committedOffsets(admin, group.groupId, [...new Set(partitions.map((p) => p.topic))]);
+          return partitions.map(({ topic, partition }) => ({
+            groupId: group.groupId,
+            topic,
+            partition,
+            committed: committed.find((c) => c.topic === topic && c.partition === partition)?.offset ?? '-1',
+          }));
+        }),
+      );
+      backlog = backlogOf(assigned.flat(), ends, starts);
+    } catch {
+      backlog = null;
+    }
+    quietReads = backlog === 0 ? quietReads + 1 : 0;
+    if (quietReads >= 2) return Math.round(performance.now() - startedAt);
     await sleep(500);
   }
   return null;
@@ -433,7 +453,7 @@ async function drained(admin: Admin, topics: readonly string[], timeoutMs = DRAI
 interface StepRecord {
   offered: number;
   /** how long the stack took to handle what the step left queued (null: not within DRAIN_TIMEOUT_MS) */
-  drainMs?: number | null;
+  drainMs: number | null;
   sustained: boolean;
   reason: string;
   completed: number;
@@ -453,6 +473,7 @@ const stepOf = (r: LoadResult): StepRecord => {
     started: r.started,
     completed: r.completed,
     completedPerS: r.windowMs > 0 ? round(r.completed / (r.windowMs / 1000), 2) : null,
+    drainMs: null,
     firstPrompt: summarize(r.firstPromptMs),
     answerToNext,
   };
@@ -565,6 +586,8 @@ async function main() {
       const res = await api(hubBase, 'PUT', `/v1/orgs/${org}/connections`, { providers: PROVIDERS }, bearer);
       if (res.status !== 200) throw new Error(`connecting ${org}: ${res.status} ${JSON.stringify(res.body)}`);
     }
+    // where every partition of the run stands before the load: a group that never commits on one counts from here
+    const readyAt = await partitionRanges(admin, runTopics);
 
     const brokerPids = pidsMatching('kafka.Kafka');
     if (brokerPids.length === 0) notes.push('no Kafka broker process found on this host: its CPU is not counted');
@@ -602,7 +625,8 @@ async function main() {
     );
     await creations(warmRate, warmSeconds);
     // idle means idle: nothing of the warm-up still queued
-    if ((await drained(admin, runTopics)) === null) notes.push('the stack had not handled the warm-up before the idle reading');
+    if ((await drained(admin, runTopics, readyAt)) === null)
+      notes.push('the stack had not handled the warm-up before the idle reading');
     await sleep(profile.settleMs);
     const idleTracker = trackTicks(groups);
     const idleAt = performance.now();
@@ -624,7 +648,7 @@ async function main() {
       if (rate === null) break;
       say(`step: offering ${rate} creations/s for ${profile.stepSeconds} s`);
       const step = stepOf(await creations(rate, profile.stepSeconds));
-      step.drainMs = await drained(admin, runTopics);
+      step.drainMs = await drained(admin, runTopics, readyAt);
       if (step.drainMs === null)
         notes.push(`the stack had not handled step ${steps.length + 1}'s facts ${DRAIN_TIMEOUT_MS / 1000} s after it`);
       steps.push(step);
@@ -965,7 +989,7 @@ async function main() {
           (s, i) =>
             [
               `platform step ${i + 1}: ${s.offered}/s`,
-              `${s.completed}/${s.started} done, ${fmtRate(s.completedPerS)}; first ${fmtMs(s.firstPrompt.p50)}; answer→next ${fmtMs(s.answerToNext.p50)} / ${fmtMs(s.answerToNext.p99)}; ${s.sustained ? 'sustained' : s.reason}; drained in ${fmtMs(s.drainMs ?? null)}`,
+              `${s.completed}/${s.started} done, ${fmtRate(s.completedPerS)}; first ${fmtMs(s.firstPrompt.p50)}; answer→next ${fmtMs(s.answerToNext.p50)} / ${fmtMs(s.answerToNext.p99)}; ${s.sustained ? 'sustained' : s.reason}; drained in ${fmtMs(s.drainMs)}`,
             ] as const,
         ),
         ['platform.creationsPerS', fmtRate(maxRate)],

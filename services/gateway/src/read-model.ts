@@ -94,9 +94,9 @@ export async function waitingExecution(pool: Pool, principal: Principal, convers
 /**
  * The caller's pending prompt in a conversation, brought up to a newer prompt this instance's broadcast
  * saw there and the projection has not folded yet (`pendingAsSeen`): what a socket that joins right
- * after a prompt (a page reloaded) is shown, and what a chat line answers. `projectedAny`: false when
- * the caller has just read that the projection holds no execution in the conversation (a join of a new
- * one, every chat's first): then nothing there waits in it, and it is not asked again.
+ * after a prompt (a page reloaded) is shown, and what a chat line answers. `projectedAny`: false when the
+ * caller has just read that the projection holds no execution in the conversation (a join of a new one):
+ * then no row there waits, and the projection is not asked.
  */
 export async function waitingAsSeen(
   pool: Pool,

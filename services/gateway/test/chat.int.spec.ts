@@ -224,25 +224,6 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       expect(h.collector.of('UIMessage', (m) => m.conversationId === conversationId)).toEqual([]);
     });
 
-    it('answers, from the first line of a socket that joined a new conversation, a one-question prompt that arrived there since', async () => {
-      const conversationId = uid('conv');
-      const executionId = uid('exec');
-      const chat = await connect(`?conversationId=${conversationId}`);
-      // a refused frame is handled after the join: its error says the join (of a conversation the projection holds nothing of) is done
-      chat.send({ type: 'cancel', conversationId });
-      await chat.waitFor((f) => f.type === 'error', 'the refusal queued behind the join');
-      const prompt = questionsPrompt(executionId, alice, conversationId, [{ id: 'team', text: 'Which team?', required: true }]);
-      hub.live.record(prompt);
-      chat.send({ type: 'message', conversationId, text: 'Customer success' });
-      const fact = await h.collector.until(
-        () => h.collector.of('HILResponse', (r) => r.executionId === executionId)[0],
-        'the HILResponse',
-      );
-      expect(fact).toMatchObject({ promptId: prompt.promptId, payload: { answers: { team: 'Customer success' } } });
-      await settle();
-      expect(h.collector.of('UIMessage', (m) => m.conversationId === conversationId)).toEqual([]);
-    });
-
     it('a socket without a token may open, but each frame then needs one', async () => {
       const chat = await connect('', {});
       const conversationId = uid('conv');

@@ -172,13 +172,3 @@ describe('BroadcastHub', () => {
     expect(hub.sessions).toBe(0);
   });
 });
-
-describe('ChatSession: conversations joined while the projection held nothing of them', () => {
-  it('given a conversation joined empty, when its lines ask, then only the first is told so, and no other conversation is', () => {
-    const { session: s } = session();
-    s.joinedEmpty('c-1');
-    expect(s.takeJoinedEmpty('c-2')).toBe(false);
-    expect(s.takeJoinedEmpty('c-1')).toBe(true);
-    expect(s.takeJoinedEmpty('c-1')).toBe(false);
-  });
-});

@@ -19,8 +19,6 @@ export class ChatSession {
   inFlight = 0;
   /** handles this socket's frames one after another, in the order they came */
   queue: Promise<void> = Promise.resolve();
-  /** conversations the projection held no execution of when this socket joined them, until its next line there */
-  private readonly emptyAtJoin = new Set<string>();
 
   constructor(
     readonly id: string,
@@ -30,19 +28,6 @@ export class ChatSession {
     /** the rate limiter's key when no user is known */
     readonly remote: string,
   ) {}
-
-  /** Notes that the projection held no execution of a conversation when this socket joined it. */
-  joinedEmpty(conversationId: string): void {
-    this.emptyAtJoin.add(conversationId);
-  }
-
-  /**
-   * Whether the projection held no execution of the conversation when this socket joined it, for the
-   * first line there since (then what waits is what the broadcast saw); false afterwards.
-   */
-  takeJoinedEmpty(conversationId: string): boolean {
-    return this.emptyAtJoin.delete(conversationId);
-  }
 
   get open(): boolean {
     return this.socket.readyState === OPEN;

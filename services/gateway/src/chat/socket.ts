@@ -42,8 +42,6 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
   /**
    * Joins a conversation (the caller's, or one nobody has used yet) and pushes its pending prompt again;
    * returns what it read as waiting there (a frame that joined answers from it), nothing when already joined.
-   * A conversation the projection held nothing of when joined is remembered on the session: whatever waits
-   * there since was started after, and this instance's broadcast saw its prompt (`takeJoinedEmpty`).
    */
   async function join(
     session: ChatSession,
@@ -57,7 +55,6 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     // a conversation the projection holds nothing of (a new chat) has nothing waiting there to read
     const waiting = await waitingAsSeen(commands.pool, commands.live, principal, conversationId, owners.length > 0);
     if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));
-    if (owners.length === 0) session.joinedEmpty(conversationId);
     return { waiting };
   }
 
@@ -83,18 +80,12 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
   };
 
   /** `joined`: what joining the conversation for this frame read as waiting there (not read again) */
-  async function dispatch(
-    session: ChatSession,
-    principal: Principal,
-    frame: InboundFrame,
-    joined?: { waiting: ExecutionState | null },
-  ): Promise<void> {
+  async function dispatch(principal: Principal, frame: InboundFrame, joined?: { waiting: ExecutionState | null }): Promise<void> {
     switch (frame.type) {
       case 'message': {
-        const emptyAtJoin = session.takeJoinedEmpty(frame.conversationId);
         const waiting = joined
           ? joined.waiting
-          : await waitingAsSeen(commands.pool, commands.live, principal, frame.conversationId, !emptyAtJoin);
+          : await waitingAsSeen(commands.pool, commands.live, principal, frame.conversationId);
         await chatLine(commands, principal, { conversationId: frame.conversationId, text: frame.text }, waiting);
         return;
       }
@@ -132,7 +123,7 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
       if (!parsed.ok) throw parsed.error;
       const principal = principalFor(session, parsed.frame);
       const joined = await join(session, principal, parsed.frame.conversationId);
-      await dispatch(session, principal, parsed.frame, joined);
+      await dispatch(principal, parsed.frame, joined);
     } catch (error) {
       const { body, internal } = toErrorReply(error, session.id);
       if (internal) app.log.error({ err: error, session: session.id }, 'chat frame failed');
