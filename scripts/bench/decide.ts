@@ -3,6 +3,7 @@
  * whether a step was sustained, the issue's targets as ratios with a verdict, and reading /proc.
  * The orchestrator (main.ts) does the effects and asks these.
  */
+import type { PartitionOffset, PartitionRange } from '@hireloop/fact-stream';
 
 /** Nearest-rank percentile (p in 0..100) of unsorted samples; null when there are none. */
 export function percentile(samples: readonly number[], p: number): number | null {
@@ -113,15 +114,6 @@ export function nextOfferedRate(history: readonly { offered: number; sustained: 
 export const maxSustained = (history: readonly { offered: number; sustained: boolean }[]) =>
   Math.max(0, ...history.filter((h) => h.sustained).map((h) => h.offered));
 
-/** A partition of the run's topics assigned to a live member of a consumer group, and what the group committed there. */
-export interface AssignedPartition {
-  groupId: string;
-  topic: string;
-  partition: number;
-  /** the next offset the group will read, as committed; -1: it has committed none there */
-  committed: string;
-}
-
 /**
  * The facts that consumer groups have not yet committed past on the partitions their live members are
  * assigned, summed: 0 once every service handled what a step published. A partition a group has committed
@@ -130,16 +122,15 @@ export interface AssignedPartition {
  * something is published. Pure.
  */
 export function backlogOf(
-  assigned: readonly AssignedPartition[],
-  ends: readonly { topic: string; partition: number; high: string }[],
-  starts: readonly { topic: string; partition: number; high: string }[],
+  assigned: readonly PartitionOffset[],
+  ends: readonly PartitionRange[],
+  starts: readonly PartitionRange[],
 ): number {
-  const at = (list: readonly { topic: string; partition: number; high: string }[]) =>
-    new Map(list.map((e) => [`${e.topic}:${e.partition}`, BigInt(e.high)]));
+  const at = (list: readonly PartitionRange[]) => new Map(list.map((e) => [`${e.topic}:${e.partition}`, BigInt(e.high)]));
   const end = at(ends);
   const start = at(starts);
   let backlog = 0n;
-  for (const { topic, partition, committed } of assigned) {
+  for (const { topic, partition, offset: committed } of assigned) {
     const key = `${topic}:${partition}`;
     const high = end.get(key) ?? 0n;
     const position = BigInt(committed) >= 0n ? BigInt(committed) : (start.get(key) ?? 0n);

@@ -103,32 +103,33 @@ describe('stepping the offered load', () => {
 
 describe('the backlog a step leaves behind', () => {
   const starts = [
-    { topic: 't.runIntent', partition: 0, high: '0' },
-    { topic: 't.runIntent', partition: 1, high: '0' },
-    { topic: 't.org-connections', partition: 0, high: '5' },
+    { topic: 't.runIntent', partition: 0, low: '0', high: '0' },
+    { topic: 't.runIntent', partition: 1, low: '0', high: '0' },
+    { topic: 't.org-connections', partition: 0, low: '0', high: '5' },
   ];
   const ends = [
-    { topic: 't.runIntent', partition: 0, high: '10' },
-    { topic: 't.runIntent', partition: 1, high: '7' },
-    { topic: 't.org-connections', partition: 0, high: '5' },
+    { topic: 't.runIntent', partition: 0, low: '0', high: '10' },
+    { topic: 't.runIntent', partition: 1, low: '0', high: '7' },
+    { topic: 't.org-connections', partition: 0, low: '0', high: '5' },
   ];
-  const at = (groupId: string, topic: string, partition: number, committed: string) => ({ groupId, topic, partition, committed });
+  /** what a group committed on a partition its live member is assigned */
+  const at = (topic: string, partition: number, offset: string) => ({ topic, partition, offset });
 
   it('given every assigned partition committed up to its end, then nothing is left', () => {
-    const assigned = [at('worker', 't.runIntent', 0, '10'), at('worker', 't.runIntent', 1, '7')];
+    const assigned = [at('t.runIntent', 0, '10'), at('t.runIntent', 1, '7')];
     expect(backlogOf(assigned, ends, starts)).toBe(0);
   });
 
   it('given a group behind on two partitions, then the facts it has not handled are summed', () => {
-    const assigned = [at('worker', 't.runIntent', 0, '6'), at('worker', 't.runIntent', 1, '5')];
+    const assigned = [at('t.runIntent', 0, '6'), at('t.runIntent', 1, '5')];
     expect(backlogOf(assigned, ends, starts)).toBe(6);
   });
 
   it('given a partition a group has not committed on yet, then it counts from where it stood when the stack was ready', () => {
     // the event store, reading from the beginning, has not committed the facts of a new partition yet
-    expect(backlogOf([at('event-store', 't.runIntent', 1, '-1')], ends, starts)).toBe(7);
+    expect(backlogOf([at('t.runIntent', 1, '-1')], ends, starts)).toBe(7);
     // a reader from the latest offset, with nothing published since it joined, has nothing to handle
-    expect(backlogOf([at('catalog', 't.org-connections', 0, '-1')], ends, starts)).toBe(0);
+    expect(backlogOf([at('t.org-connections', 0, '-1')], ends, starts)).toBe(0);
   });
 });
 

@@ -430,10 +430,9 @@ async function drained(
           if (partitions.length === 0) return [];
           const committed = await committedOffsets(admin, group.groupId, [...new Set(partitions.map((p) => p.topic))]);
           return partitions.map(({ topic, partition }) => ({
-            groupId: group.groupId,
             topic,
             partition,
-            committed: committed.find((c) => c.topic === topic && c.partition === partition)?.offset ?? '-1',
+            offset: committed.find((c) => c.topic === topic && c.partition === partition)?.offset ?? '-1',
           }));
         }),
       );

@@ -90,8 +90,6 @@ export const streamMetrics = once((registry): StreamMetrics => {
  * scrape time (so they agree with GET /v1/executions, and need no state of their own).
  */
 export function executionMetrics(registry: Registry, pool: Pool): void {
-  // every status of the projection, a queued execution's too
-  const statuses = ExecutionProjectionStatuses;
   new Gauge({
     name: 'hireloop_executions',
     help: 'executions by status, from the executions projection',
@@ -102,7 +100,8 @@ export function executionMetrics(registry: Registry, pool: Pool): void {
         'SELECT status, count(*) AS n FROM executions GROUP BY status',
       );
       const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
-      for (const status of statuses) this.set({ status }, counts.get(status) ?? 0);
+      // every status of the projection, a queued execution's too
+      for (const status of ExecutionProjectionStatuses) this.set({ status }, counts.get(status) ?? 0);
     },
   });
   new Gauge({
