@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Logger } from './logger';
@@ -72,7 +73,39 @@ const probes = new Set(['/healthz', '/readyz', '/metrics']);
 export const probeQuietLogs = (): LogController =>
   new LogController({ disableRequestLogging: (request) => probes.has(request.url.split('?')[0] ?? '') });
 
+/**
+ * How long, at most, a connection the server closes after its answer stays open to read and drop what
+ * the client is still sending.
+ */
+export const LINGER_MS = 5_000;
+
+/**
+ * A lingering close for one connection. Node's HTTP server closes a connection it answered with
+ * `connection: close` (fastify's answer to a body refused before it was read: 413 on a declared length
+ * over the limit) by destroying the socket once the answer is written. With the client's bytes still
+ * arriving unread, the kernel then answers them with a reset, and a client still writing its body fails
+ * its write (EPIPE, ECONNRESET) and may never read the answer. Lingering, the server sends the answer and
+ * its half-close, goes on reading (the HTTP parser drops the rest of the refused body), and destroys the
+ * socket once the client has closed its side too, or after `ms` at most.
+ */
+export function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
+  const closeAtOnce = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    // already half-closed by the client: nothing unread can arrive, so the plain close is safe
+    if (socket.destroyed || socket.readableEnded) return closeAtOnce();
+    const timer = setTimeout(() => socket.destroy(), ms);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    // the client's half-close: nothing more will arrive
+    socket.once('end', () => socket.destroy());
+    socket.end();
+    socket.resume();
+  };
+}
+
 /** A bare fastify app with the service's logger, for services whose only HTTP is health. */
 export function createHttpApp(log: Logger): FastifyInstance {
-  return Fastify({ loggerInstance: log, logController: probeQuietLogs() }) as unknown as FastifyInstance;
+  const app = Fastify({ loggerInstance: log, logController: probeQuietLogs() }) as unknown as FastifyInstance;
+  app.server.on('connection', (socket: Socket) => lingerOnClose(socket));
+  return app;
 }
