@@ -5,7 +5,10 @@
 # changed (scripts/build-services.mjs); HIRELOOP_TSX=1 runs the TypeScript sources through tsx instead.
 set -euo pipefail
 name="${1:?usage: scripts/service.sh <service name>}"
-flags=(--enable-source-maps)
+# V8's garbage collector works on the service's own thread only: on a host where eight processes share
+# two cores, its background helper threads cost more than they save (about a tenth of the services' CPU
+# a creation, measured in docs/decisions.md, 2026-11-28).
+flags=(--enable-source-maps --single-threaded-gc)
 case "$name" in
   # The projector keeps up to 20,000 facts in flight (fetched, validated, waiting for the next transaction):
   # with a 32 MiB young generation most of them die young instead of being copied into the old one.
