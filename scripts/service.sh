@@ -6,8 +6,8 @@
 set -euo pipefail
 name="${1:?usage: scripts/service.sh <service name>}"
 # V8's garbage collector works on the service's own thread only: on a host where eight processes share
-# two cores, its background helper threads cost more than they save (about a tenth of the services' CPU
-# a creation, measured in docs/decisions.md, 2026-11-28).
+# two cores, its background helper threads cost more than they save (an eighth of the services' CPU a
+# creation, docs/decisions.md, 2026-11-28). With cores to spare: HIRELOOP_NODE_FLAGS=--no-single-threaded-gc.
 flags=(--enable-source-maps --single-threaded-gc)
 case "$name" in
   # The projector keeps up to 20,000 facts in flight (fetched, validated, waiting for the next transaction):

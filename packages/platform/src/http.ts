@@ -79,25 +79,31 @@ export const probeQuietLogs = (): LogController =>
  */
 export const LINGER_MS = 5_000;
 
+/** Connections lingering after their last answer (`lingerOnClose`): no request read from them is handled. */
+const lingering = new WeakSet<Socket>();
+
 /**
  * A lingering close for one connection. Node's HTTP server closes a connection it answered with
  * `connection: close` (fastify's answer to a body refused before it was read: 413 on a declared length
  * over the limit) by destroying the socket once the answer is written. With the client's bytes still
  * arriving unread, the kernel then answers them with a reset, and a client still writing its body fails
  * its write (EPIPE, ECONNRESET) and may never read the answer. Lingering, the server sends the answer and
- * its half-close, goes on reading (the HTTP parser drops the rest of the refused body), and destroys the
- * socket once the client has closed its side too, or after `ms` at most.
+ * its half-close, goes on reading (the HTTP parser drops the rest of the refused body), and closes the
+ * socket once the client has closed its side too, or after `ms` at most. A request that still arrives
+ * on it is not handled (`createHttpApp`): after `connection: close` a server takes no further request on
+ * that connection (RFC 9112 §9.6).
  */
 export function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
   const closeAtOnce = socket.destroySoon.bind(socket);
   socket.destroySoon = () => {
     // already half-closed by the client: nothing unread can arrive, so the plain close is safe
     if (socket.destroyed || socket.readableEnded) return closeAtOnce();
+    lingering.add(socket);
     const timer = setTimeout(() => socket.destroy(), ms);
     timer.unref();
     socket.once('close', () => clearTimeout(timer));
-    // the client's half-close: nothing more will arrive
-    socket.once('end', () => socket.destroy());
+    // the client's half-close: nothing more will arrive; closed once the answer is flushed
+    socket.once('end', closeAtOnce);
     socket.end();
     socket.resume();
   };
@@ -107,5 +113,11 @@ export function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
 export function createHttpApp(log: Logger): FastifyInstance {
   const app = Fastify({ loggerInstance: log, logController: probeQuietLogs() }) as unknown as FastifyInstance;
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket));
+  // a request read from a connection already answered for the last time is dropped with it, unhandled
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!lingering.has(request.raw.socket)) return done();
+    reply.hijack();
+    request.raw.socket.destroy();
+  });
   return app;
 }
