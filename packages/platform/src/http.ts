@@ -93,7 +93,7 @@ const lingering = new WeakSet<Socket>();
  * on it is not handled (`createHttpApp`): after `connection: close` a server takes no further request on
  * that connection (RFC 9112 §9.6).
  */
-export function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
+function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
   const closeAtOnce = socket.destroySoon.bind(socket);
   socket.destroySoon = () => {
     // already half-closed by the client: nothing unread can arrive, so the plain close is safe
@@ -109,10 +109,13 @@ export function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
   };
 }
 
-/** A bare fastify app with the service's logger, for services whose only HTTP is health. */
-export function createHttpApp(log: Logger): FastifyInstance {
+/**
+ * The fastify app of a service (`bootService`): the service's logger, quiet probes, and a lingering close
+ * on every connection (`lingerOnClose`, at most `lingerMs`).
+ */
+export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstance {
   const app = Fastify({ loggerInstance: log, logController: probeQuietLogs() }) as unknown as FastifyInstance;
-  app.server.on('connection', (socket: Socket) => lingerOnClose(socket));
+  app.server.on('connection', (socket: Socket) => lingerOnClose(socket, lingerMs));
   // a request read from a connection already answered for the last time is dropped with it, unhandled
   app.addHook('onRequest', (request, reply, done) => {
     if (!lingering.has(request.raw.socket)) return done();
