@@ -377,35 +377,15 @@ async function coordinate() {
   console.log(
     `\n${'CPU ms per fact (median of 10 s windows after warm-up)'.padEnd(52)} ${'kafkajs'.padStart(10)} ${'librdkafka'.padStart(12)}   share`,
   );
-  console.log(
-    row(
-      'producer (one awaited, idempotent send per fact)',
-      figures.producerCpuMsPerFact.kafkajs?.cpuMsPerFact,
-      figures.producerCpuMsPerFact.librdkafka?.cpuMsPerFact,
-    ),
-  );
-  console.log(
-    row(
-      'consumer (facts as they come)',
-      figures.consumerCpuMsPerFact.kafkajs?.cpuMsPerFact,
-      figures.consumerCpuMsPerFact.librdkafka?.cpuMsPerFact,
-    ),
-  );
-  console.log(row("broker, per fact consumed (net of the producer's)", broker.kafkajs, broker.librdkafka));
-  console.log(
-    row(
-      'consumer latency p50 ms (produce -> handler)',
-      figures.consumerCpuMsPerFact.kafkajs?.latencyP50Ms,
-      figures.consumerCpuMsPerFact.librdkafka?.latencyP50Ms,
-    ),
-  );
-  console.log(
-    row(
-      'consumer latency p99 ms',
-      figures.consumerCpuMsPerFact.kafkajs?.latencyP99Ms,
-      figures.consumerCpuMsPerFact.librdkafka?.latencyP99Ms,
-    ),
-  );
+  const { producerCpuMsPerFact: produced, consumerCpuMsPerFact: consumed } = figures;
+  const rows: [string, number | null | undefined, number | null | undefined][] = [
+    ['producer (one awaited, idempotent send per fact)', produced.kafkajs?.cpuMsPerFact, produced.librdkafka?.cpuMsPerFact],
+    ['consumer (facts as they come)', consumed.kafkajs?.cpuMsPerFact, consumed.librdkafka?.cpuMsPerFact],
+    ["broker, per fact consumed (net of the producer's)", broker.kafkajs, broker.librdkafka],
+    ['consumer latency p50 ms (produce -> handler)', consumed.kafkajs?.latencyP50Ms, consumed.librdkafka?.latencyP50Ms],
+    ['consumer latency p99 ms', consumed.kafkajs?.latencyP99Ms, consumed.librdkafka?.latencyP99Ms],
+  ];
+  for (const [label, a, b] of rows) console.log(row(label, a, b));
   mkdirSync(`${root}bench-results`, { recursive: true });
   const file = `${root}bench-results/kafka-clients-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}Z.json`;
   writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
