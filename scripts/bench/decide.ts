@@ -1,7 +1,7 @@
 /**
  * The decisions of `make bench`, pure: percentiles, the next offered rate while stepping the load,
- * whether a step was sustained, the issue's targets as ratios with a verdict, and reading /proc.
- * The orchestrator (main.ts) does the effects and asks these.
+ * whether a step was sustained, the issue's targets as ratios with a verdict, reading /proc, and the Kafka
+ * clients' probe's costs. The orchestrators (main.ts, kafka-clients.ts) do the effects and ask these.
  */
 import type { PartitionOffset, PartitionRange } from '@hireloop/fact-stream';
 
@@ -440,6 +440,60 @@ export function stageMeansMs(before: StageTotals, after: StageTotals): Record<st
     out[key] = round((1000 * (now.sum - (before[key]?.sum ?? 0))) / count, 2);
   }
   return out;
+}
+
+// ---- the Kafka clients' probe (kafka-clients.ts)
+
+/** What one probe process reports every window: facts handled, and its CPU (every thread) over the window. */
+export interface ClientWindow {
+  facts: number;
+  cpuMs: number;
+  latencyP50Ms?: number | undefined;
+  latencyP99Ms?: number | undefined;
+}
+
+export interface ClientCost {
+  /** the median over the windows after the warm-up, null when none is left */
+  cpuMsPerFact: number | null;
+  /** each window after the warm-up, as read */
+  windows: (number | null)[];
+  latencyP50Ms: number | null;
+  latencyP99Ms: number | null;
+}
+
+/**
+ * A client's CPU per fact once warm: the first `warmWindows` windows are left out (the compiler's, not the
+ * client's), so are windows that handled nothing; then the median, and the median of the latencies.
+ */
+export function warmCostOf(windows: readonly ClientWindow[], warmWindows: number): ClientCost {
+  const warm = windows.slice(warmWindows).filter((w) => w.facts > 0);
+  const perFact = warm.map((w) => w.cpuMs / w.facts);
+  const latencies = (pick: (w: ClientWindow) => number | undefined) =>
+    percentile(
+      warm.flatMap((w) => (pick(w) === undefined ? [] : [pick(w) as number])),
+      50,
+    );
+  return {
+    cpuMsPerFact: round(percentile(perFact, 50), 3),
+    windows: perFact.map((x) => round(x, 3)),
+    latencyP50Ms: latencies((w) => w.latencyP50Ms),
+    latencyP99Ms: latencies((w) => w.latencyP99Ms),
+  };
+}
+
+/**
+ * The broker's CPU per fact consumed by one consumer: its CPU over a window with the consumer, less the
+ * mean of the windows just before and just after it with the producer alone (the broker's own drift over
+ * minutes cancels), over the facts fed in the window. Null when nothing was fed.
+ */
+export function brokerCpuMsPerFactConsumed(
+  withConsumerMs: number,
+  aloneBeforeMs: number,
+  aloneAfterMs: number,
+  factsFed: number,
+): number | null {
+  if (factsFed <= 0) return null;
+  return round((withConsumerMs - (aloneBeforeMs + aloneAfterMs) / 2) / factsFed, 3);
 }
 
 // ---- the table

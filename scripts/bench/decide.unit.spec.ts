@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BenchFigures,
   backlogOf,
+  brokerCpuMsPerFactConsumed,
   cpuTicksOfStat,
   duplicatesOf,
   hostNotes,
@@ -18,6 +19,7 @@ import {
   summarize,
   targetVerdicts,
   ticksSince,
+  warmCostOf,
 } from './decide';
 
 const plan: SteppingPlan = { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.25, maxSteps: 10 };
@@ -293,5 +295,40 @@ describe('what the notes say of the host', () => {
   it('given every phase losing more than 10% alike, then the absolute figures are said not to compare', () => {
     const notes = hostNotes({ stealPct: { bare: 12, eventStore: 13, platform: 14 }, coreSpeedMs: even });
     expect(notes).toEqual([expect.stringContaining('not comparable with a quieter run')]);
+  });
+});
+
+describe("the Kafka clients' probe", () => {
+  it('given windows of a warming client, when costed, then the warm-up and empty windows are left out and the median taken', () => {
+    const windows = [
+      { facts: 2000, cpuMs: 1500, latencyP50Ms: 3, latencyP99Ms: 900 }, // warm-up: left out
+      { facts: 2000, cpuMs: 500, latencyP50Ms: 1, latencyP99Ms: 2 },
+      { facts: 0, cpuMs: 40 }, // nothing handled: left out
+      { facts: 2000, cpuMs: 400, latencyP50Ms: 1, latencyP99Ms: 3 },
+      { facts: 1000, cpuMs: 300, latencyP50Ms: 2, latencyP99Ms: 4 },
+    ];
+    expect(warmCostOf(windows, 1)).toEqual({
+      cpuMsPerFact: 0.25,
+      windows: [0.25, 0.2, 0.3],
+      latencyP50Ms: 1,
+      latencyP99Ms: 3,
+    });
+  });
+
+  it('given only warm-up windows, when costed, then there is no figure', () => {
+    expect(warmCostOf([{ facts: 100, cpuMs: 50 }], 1)).toEqual({
+      cpuMsPerFact: null,
+      windows: [],
+      latencyP50Ms: null,
+      latencyP99Ms: null,
+    });
+  });
+
+  it("given a broker whose own CPU drifts, when a consumer's share is taken, then the windows around it cancel the drift", () => {
+    // producer alone: 400 ms before, 600 after; with the consumer 1200 ms; 4000 facts fed
+    expect(brokerCpuMsPerFactConsumed(1200, 400, 600, 4000)).toBe(0.175);
+    // a consumer that costs the broker nothing reads about zero, not the drift
+    expect(brokerCpuMsPerFactConsumed(500, 400, 600, 4000)).toBe(0);
+    expect(brokerCpuMsPerFactConsumed(500, 400, 600, 0)).toBeNull();
   });
 });

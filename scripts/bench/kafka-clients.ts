@@ -25,6 +25,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Kafka, logLevel } from 'kafkajs';
+import { brokerCpuMsPerFactConsumed, type ClientWindow, warmCostOf } from './decide';
 import { CLK_TCK, pidsMatching, ticksOf } from './proc';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,13 +44,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const WINDOW_MS = 10_000;
 const PAD = 'x'.repeat(380);
 
-interface Window {
-  facts: number;
-  cpuMs: number;
-  latencyP50Ms?: number | undefined;
-  latencyP99Ms?: number | undefined;
-}
-
 // ---- roles: each runs as its own process and prints one JSON line per window
 
 /** Reports CPU and facts handled every window; `stopAt` ends the process. */
@@ -63,7 +57,7 @@ function reportWindows(count: () => number, latencies: number[] | null, seconds:
     cpu = process.cpuUsage();
     const now = count();
     const sorted = latencies ? latencies.splice(0).sort((a, b) => a - b) : [];
-    const window: Window = {
+    const window: ClientWindow = {
       facts: now - handled,
       cpuMs: (used.user + used.system) / 1000,
       latencyP50Ms: sorted[Math.floor(sorted.length / 2)],
@@ -242,7 +236,7 @@ async function consumeRdkafka(topic: string, seconds: number) {
 interface Child {
   name: string;
   process: ChildProcess;
-  windows: Window[];
+  windows: ClientWindow[];
   done: Promise<void>;
 }
 
@@ -254,35 +248,18 @@ function child(name: string, role: string, ...roleArgs: (string | number)[]): Ch
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const windows: Window[] = [];
+  const windows: ClientWindow[] = [];
   let buffered = '';
   proc.stdout?.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) windows.push(JSON.parse(line) as Window);
+    for (const line of lines) if (line.trim()) windows.push(JSON.parse(line) as ClientWindow);
   });
   const done = new Promise<void>((resolve, reject) =>
     proc.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`)))),
   );
   return { name, process: proc, windows, done };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? null : (s[Math.floor((s.length - 1) / 2)] as number);
-};
-const round3 = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
-
-/** CPU ms per fact, the median of the windows after the warm-up. */
-function perFact(c: Child, warmSeconds: number) {
-  const warm = c.windows.slice(Math.ceil((warmSeconds * 1000) / WINDOW_MS)).filter((w) => w.facts > 0);
-  return {
-    cpuMsPerFact: round3(median(warm.map((w) => w.cpuMs / w.facts))),
-    windows: warm.map((w) => round3(w.cpuMs / w.facts)),
-    latencyP50Ms: median(warm.flatMap((w) => (w.latencyP50Ms === undefined ? [] : [w.latencyP50Ms]))),
-    latencyP99Ms: median(warm.flatMap((w) => (w.latencyP99Ms === undefined ? [] : [w.latencyP99Ms]))),
-  };
 }
 
 async function createTopics(names: string[]) {
@@ -352,13 +329,13 @@ async function coordinate() {
   // its run is longer than the phase needs: ended here, its exit by the signal expected
   brokerFeed.done.catch(() => undefined);
   brokerFeed.process.kill('SIGTERM');
-  const perFactConsumed = (cpuMs: number, before: number, after: number) =>
-    Math.round(((cpuMs - (before + after) / 2) / (rate * phaseSeconds)) * 1000) / 1000;
   const [a0 = 0, a1 = 0, a2 = 0] = alone;
+  const fed = rate * phaseSeconds;
   const broker = {
-    kafkajs: perFactConsumed(withConsumer.kafkajs ?? 0, a0, a1),
-    librdkafka: perFactConsumed(withConsumer.librdkafka ?? 0, a1, a2),
+    kafkajs: brokerCpuMsPerFactConsumed(withConsumer.kafkajs ?? 0, a0, a1, fed),
+    librdkafka: brokerCpuMsPerFactConsumed(withConsumer.librdkafka ?? 0, a1, a2, fed),
   };
+  const warmWindows = Math.ceil((warm * 1000) / WINDOW_MS);
 
   const figures = {
     run,
@@ -367,8 +344,8 @@ async function coordinate() {
     warmSeconds: warm,
     valueBytes: factValue(0).length,
     librdkafkaVersion: loadRdkafka().librdkafkaVersion as string,
-    producerCpuMsPerFact: Object.fromEntries(producers.map((p) => [p.name, perFact(p, warm)])),
-    consumerCpuMsPerFact: Object.fromEntries(consumers.map((c) => [c.name, perFact(c, warm)])),
+    producerCpuMsPerFact: Object.fromEntries(producers.map((p) => [p.name, warmCostOf(p.windows, warmWindows)])),
+    consumerCpuMsPerFact: Object.fromEntries(consumers.map((c) => [c.name, warmCostOf(c.windows, warmWindows)])),
     brokerCpuMsPerFactConsumed: broker,
     brokerCpuMsPerFactProducedAlone: alone.map((ms) => Math.round((ms / (rate * phaseSeconds)) * 1000) / 1000),
   };
