@@ -24,7 +24,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Kafka, logLevel } from 'kafkajs';
+import { createKafka, createLogger } from '@hireloop/platform';
 import { brokerCpuMsPerFactConsumed, type ClientWindow, warmCostOf } from './decide';
 import { CLK_TCK, pidsMatching, ticksOf } from './proc';
 
@@ -42,6 +42,8 @@ const flag = (name: string, fallback: number) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const WINDOW_MS = 10_000;
+/** kafkajs as every service builds it (its timeouts, retries and log levels); its warnings are passed on to stderr */
+const kafkajs = (clientId: string) => createKafka({ clientId, brokers, log: createLogger('kafka-clients', 'warn') });
 const PAD = 'x'.repeat(380);
 
 // ---- roles: each runs as its own process and prints one JSON line per window
@@ -67,6 +69,8 @@ function reportWindows(count: () => number, latencies: number[] | null, seconds:
     console.log(JSON.stringify(window));
     if (elapsed >= seconds * 1000) {
       clearInterval(timer);
+      // a client that hangs in its close (node-rdkafka's consumer, seen here) does not hold the run
+      setTimeout(() => process.exit(0), 10_000);
       void stop().then(() => process.exit(0));
     }
   }, WINDOW_MS);
@@ -111,7 +115,7 @@ function producing(rate: number, seconds: number, send: (n: number) => Promise<v
 }
 
 async function produceKafkajs(topic: string, rate: number, seconds: number) {
-  const kafka = new Kafka({ clientId: 'kafka-clients-kafkajs', brokers, logLevel: logLevel.NOTHING });
+  const kafka = kafkajs('kafka-clients-kafkajs');
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
   producing(
@@ -157,7 +161,7 @@ async function produceRdkafka(topic: string, rate: number, seconds: number) {
 }
 
 async function consumeKafkajs(topic: string, seconds: number) {
-  const kafka = new Kafka({ clientId: 'kafka-clients-kafkajs', brokers, logLevel: logLevel.NOTHING });
+  const kafka = kafkajs('kafka-clients-kafkajs');
   // the group settings of FactConsumer, and its commits: by hand, once a second (kafkajs' own auto-commit
   // commits after every batch, whatever its interval says)
   const consumer = kafka.consumer({ groupId: `${topic}-kafkajs`, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
@@ -254,7 +258,13 @@ function child(name: string, role: string, ...roleArgs: (string | number)[]): Ch
     buffered += chunk.toString();
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) windows.push(JSON.parse(line) as ClientWindow);
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      // a window, or a line of kafkajs' log (pino, on the same stdout): passed on to stderr
+      const parsed = JSON.parse(line) as Partial<ClientWindow>;
+      if (typeof parsed.facts === 'number' && typeof parsed.cpuMs === 'number') windows.push(parsed as ClientWindow);
+      else process.stderr.write(`[${name}] ${line}\n`);
+    }
   });
   const done = new Promise<void>((resolve, reject) =>
     proc.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}`)))),
@@ -263,7 +273,7 @@ function child(name: string, role: string, ...roleArgs: (string | number)[]): Ch
 }
 
 async function createTopics(names: string[]) {
-  const admin = new Kafka({ clientId: 'kafka-clients-admin', brokers, logLevel: logLevel.NOTHING }).admin();
+  const admin = kafkajs('kafka-clients-admin').admin();
   await admin.connect();
   await admin.createTopics({
     topics: names.map((topic) => ({ topic, numPartitions: 6, replicationFactor: 1 })),
