@@ -120,3 +120,53 @@ export function parseFact(bytes: Buffer | string | null | undefined): Validation
 }
 
 export const AnyFactSchema = Type.Union(Object.values(FactSchemas));
+
+/** A NUL, or half of a UTF-16 surrogate pair without its other half. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL is what it looks for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A key as one step of a JSON pointer (RFC 6901). */
+const pointerStep = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+const isPlain = (v: object): boolean => {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * The first string (value or key) of parsed JSON that no fact can carry, as a field error: a NUL
+ * character (`\u0000`), which Postgres' `jsonb` cannot hold, or a lone UTF-16 surrogate, which is no
+ * text at all (both are valid JSON escapes, so a JSON parser lets them through). Every fact is kept in
+ * Postgres: an input holding one would be accepted and then lost, so the edge refuses it naming the
+ * field. Walks plain objects and arrays only; null when there is none. Pure.
+ */
+export function unstorableText(value: unknown, path = ''): FieldError | null {
+  if (typeof value === 'string') {
+    const found = UNSTORABLE.exec(value)?.[0];
+    if (found === undefined) return null;
+    return {
+      path: path || '/',
+      message:
+        found === '\u0000'
+          ? 'holds a NUL character (\\u0000), which text cannot hold here'
+          : 'holds half of a UTF-16 surrogate pair, which is not text',
+    };
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unstorableText(item, `${path}/${i}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!isPlain(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = `${path}/${pointerStep(key)}`;
+    const name = unstorableText(key, at);
+    if (name) return { path: at, message: `its name ${name.message}` };
+    const found = unstorableText(item, at);
+    if (found) return found;
+  }
+  return null;
+}

@@ -11,7 +11,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import type { Pool } from '@hireloop/platform';
 import { type Clock, HireloopError, type IdSource, systemClock, uuidV7 } from '@hireloop/platform';
-import { ApiError, ClientFrame, ServerFrame } from '@hireloop/schemas';
+import { ApiError, ClientFrame, ServerFrame, unstorableText } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { auth, type Verify } from './auth';
@@ -19,7 +19,7 @@ import type { BroadcastHub } from './chat/hub';
 import { chat } from './chat/socket';
 import type { CommandDeps, Publisher } from './commands/deps';
 import { wsMaxPayload } from './config';
-import { errorHandler } from './errors';
+import { errorHandler, validationFailed } from './errors';
 import type { ConnectHub } from './hooks/connect-hub';
 import { type PageOptions, pageRoutes } from './page';
 import { conversationRoutes } from './routes/conversations';
@@ -84,6 +84,11 @@ export const gatewayApp = fp(
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= config.bodyLimit;
+    });
+    // text no fact can carry (a NUL, a lone surrogate) is refused before anything is published
+    app.addHook('preValidation', async (request) => {
+      const unstorable = unstorableText(request.body);
+      if (unstorable) throw validationFailed([unstorable]);
     });
 
     await app.register(errorHandler, { bodyLimit: config.bodyLimit });

@@ -181,6 +181,17 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(missing.json()).toMatchObject({ code: 'validation_failed', field: '/ticket/subject' });
   });
 
+  it('an event holding text no fact can carry (a NUL, a lone surrogate) → 422 naming the field, nothing fired', async () => {
+    const before = h.collector.of('TriggerCreated').length;
+    const nul = await signed('inbound', '{"note":{"text":"refund\\u0000 now"}}');
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json()).toMatchObject({ code: 'validation_failed', field: '/note/text' });
+    const half = await signed('inbound', '{"lines":["ok","\\udc00"]}');
+    expect(half.json()).toMatchObject({ code: 'validation_failed', field: '/lines/1' });
+    await h.collector.caughtUp();
+    expect(h.collector.of('TriggerCreated').length).toBe(before);
+  });
+
   it('any JSON object when the trigger has no event schema; too large → 413; unknown → 404; a workflow off → 409', async () => {
     expect((await signed('inbound', JSON.stringify({ anything: [1, 2] }))).statusCode).toBe(202);
     const large = JSON.stringify({ ticket: { id: 1, subject: 'x'.repeat(5000) } });

@@ -51,6 +51,22 @@ describe('parseFrame', () => {
     );
   });
 
+  it('refuses text no fact can carry (a NUL, a lone surrogate), naming the field and keeping the ref', () => {
+    const problem = (text: string) => {
+      const parsed = parse(text);
+      return parsed.ok ? undefined : { ref: parsed.ref, problem: `${parsed.error.code} ${parsed.error.message}` };
+    };
+    expect(problem('{"conversationId":"c","text":"refund\\u0000 it","ref":"r-1"}')).toEqual({
+      ref: 'r-1',
+      problem: expect.stringMatching(/^VALIDATION_FAILED \/text: holds a NUL/),
+    });
+    expect(
+      problem(
+        '{"type":"hil_response","conversationId":"c","executionId":"e","promptId":"p","payload":{"answers":{"q1":"\\ud800"}}}',
+      )?.problem,
+    ).toMatch(/^VALIDATION_FAILED \/payload\/answers\/q1: holds half of a UTF-16 surrogate pair/);
+  });
+
   it('keeps the client’s ref for the error it causes', () => {
     const parsed = parse({ type: 'cancel', conversationId: 'c', ref: 'r-9' });
     expect(parsed).toMatchObject({ ok: false, ref: 'r-9' });

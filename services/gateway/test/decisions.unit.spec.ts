@@ -5,7 +5,7 @@ import type { ExecutionState } from '../src/commands/access';
 import { decideCancel } from '../src/commands/cancel';
 import { decideChatLine } from '../src/commands/chat-line';
 import { decideCreateGraph } from '../src/commands/create-graph';
-import { decideRespond } from '../src/commands/respond';
+import { decideRespond, mayBeLagging } from '../src/commands/respond';
 import { optionsPrompt, questionsPrompt } from './fixtures';
 
 const alice = { userId: 'alice', orgId: 'acme' };
@@ -137,5 +137,29 @@ describe('decideCancel and decideCreateGraph', () => {
     const fact = decideCreateGraph({ ...body, orgId: 'acme' }, alice, [], minting);
     expect(validateFact(fact).ok).toBe(true);
     expect(fact.correlation.conversationId).toBeDefined();
+  });
+});
+
+describe('mayBeLagging: which refusals of an answer are re-decided while the projection catches up', () => {
+  const notFound = new HireloopError('NOT_FOUND', 'execution exec-1 not found');
+  const conflict = new HireloopError('CONFLICT', 'prompt p is not pending');
+
+  it('given no row of the execution, when refused as not found, then it may be the projection lagging', () => {
+    expect(mayBeLagging(notFound, null)).toBe(true);
+  });
+
+  it('given a row naming another owner, when refused as not found, then the 404 stands at once', () => {
+    expect(mayBeLagging(notFound, waiting())).toBe(false);
+  });
+
+  it('given a row with no owner or employee yet (begun from a prompt before its RunIntent), then it may be lagging', () => {
+    expect(mayBeLagging(notFound, { ...waiting(), ownerUserId: null })).toBe(true);
+    expect(mayBeLagging(notFound, { ...waiting(), ownerUserId: null, employeeId: 'emp-1' })).toBe(false);
+  });
+
+  it('given a prompt not pending, then it may be lagging; any other refusal stands', () => {
+    expect(mayBeLagging(conflict, waiting())).toBe(true);
+    expect(mayBeLagging(new HireloopError('VALIDATION_FAILED', '/kind'), null)).toBe(false);
+    expect(mayBeLagging(new Error('boom'), null)).toBe(false);
   });
 });

@@ -138,6 +138,28 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(res.json().message).toContain('/payload/jobDescription');
     });
 
+    it('answers 422 naming the field for text no fact can carry (a NUL, a lone surrogate), and publishes nothing', async () => {
+      const conversationId = uid('conv');
+      const send = (payload: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/v1/triggers',
+          payload,
+          headers: { ...bearerOf(alice), 'content-type': 'application/json' },
+        });
+      const nul = await send(
+        `{"type":"create_graph","conversationId":"${conversationId}","payload":{"jobDescription":"Sales\\u0000assistant"}}`,
+      );
+      expect(nul.statusCode).toBe(422);
+      expect(nul.json()).toMatchObject({ code: 'validation_failed', field: '/payload/jobDescription' });
+      const half = await send(
+        `{"type":"create_graph","conversationId":"${conversationId}","payload":{"jobDescription":"Sales assistant","name":"\\ud800"}}`,
+      );
+      expect(half.json()).toMatchObject({ code: 'validation_failed', field: '/payload/name' });
+      await h.collector.caughtUp();
+      expect(h.collector.of('TriggerCreated', (t) => t.correlation.conversationId === conversationId)).toEqual([]);
+    });
+
     it('answers 400 for a body that is not JSON', async () => {
       const res = await app.inject({
         method: 'POST',

@@ -7,6 +7,7 @@ import {
   ClientFrameTypes,
   type HilResponseFrame,
   type MessageFrame,
+  unstorableText,
   validate,
 } from '@hireloop/schemas';
 import { validationFailed } from '../errors';
@@ -68,6 +69,8 @@ export function parseFrame(data: RawFrame, isBinary: boolean, frameLimit: number
       ...withRef,
     };
   }
+  const unstorable = unstorableText(value);
+  if (unstorable) return { ok: false, error: validationFailed([unstorable]), ...withRef };
   const checked = validate(ClientFrameSchemas[type], value);
   if (!checked.ok) return { ok: false, error: validationFailed(checked.errors), ...withRef };
   const frame = (type === 'message' ? { ...checked.value, type } : checked.value) as InboundFrame;

@@ -9,7 +9,7 @@
  */
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { type Clock, derivedId, executionIdOf, HireloopError } from '@hireloop/platform';
-import type { TriggerCreated } from '@hireloop/schemas';
+import { type TriggerCreated, unstorableText } from '@hireloop/schemas';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { validationFailed } from '../errors';
@@ -73,6 +73,8 @@ export function checkEvent(body: Buffer, eventSchema: Record<string, unknown> | 
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
     throw validationFailed([{ path: '/', message: 'the trigger event must be a JSON object' }]);
   }
+  const unstorable = unstorableText(event);
+  if (unstorable) throw validationFailed([unstorable]);
   if (eventSchema) {
     const validate = eventValidator(eventSchema);
     if (!validate(event)) {

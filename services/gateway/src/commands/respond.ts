@@ -80,8 +80,25 @@ export async function respond(
   return fact;
 }
 
-/** How long an answer may wait for the projection to show the prompt it answers. */
-const PROJECTION_LAG_MS = 10_000;
+/**
+ * How long an answer may wait for the projection to show the execution or the prompt it answers, when
+ * this instance's broadcast saw neither. A prompt a socket showed is decided from the broadcast at once,
+ * so this covers the projector's lag behind an instance that never saw the prompt (a restart, another
+ * instance's socket): a second or two, not the time a refused caller should wait for their 404 or 409.
+ */
+const PROJECTION_LAG_MS = 2_000;
+
+/**
+ * Whether a refusal may be the projection lagging: the prompt not (yet) the pending one, or an execution
+ * it has no row of, or no owner yet (a row begun from another topic's fact before its RunIntent). A row
+ * that names its owner, and it is someone else, stays someone else's: that 404 stands at once. Pure.
+ */
+export function mayBeLagging(error: unknown, execution: ExecutionState | null): boolean {
+  if (!(error instanceof HireloopError)) return false;
+  if (error.code === 'CONFLICT') return true;
+  if (error.code !== 'NOT_FOUND') return false;
+  return execution === null || (execution.ownerUserId === null && (execution.employeeId ?? null) === null);
+}
 
 /**
  * Sockets receive a prompt straight from Kafka, often before the event store has projected it. When
@@ -124,8 +141,7 @@ async function decideWhenProjected(deps: CommandDeps, principal: Principal, comm
       try {
         return found(decideRespond(execution, principal, command, deps));
       } catch (error) {
-        const lagging = error instanceof HireloopError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND');
-        if (!lagging) throw error;
+        if (!mayBeLagging(error, execution)) throw error;
         return missing(error);
       }
     },
