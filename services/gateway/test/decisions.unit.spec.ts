@@ -138,6 +138,14 @@ describe('decideCancel and decideCreateGraph', () => {
     expect(validateFact(fact).ok).toBe(true);
     expect(fact.correlation.conversationId).toBeDefined();
   });
+
+  it('create_graph: VALIDATION_FAILED naming /payload/jobDescription when it holds only blanks', () => {
+    const blank = { type: 'create_graph' as const, payload: { jobDescription: ' \n\t ' } };
+    expect(refusal(() => decideCreateGraph(blank, alice, [], minting))).toEqual({
+      code: 'VALIDATION_FAILED',
+      field: '/payload/jobDescription',
+    });
+  });
 });
 
 describe('mayBeLagging: which refusals of an answer are re-decided while the projection catches up', () => {

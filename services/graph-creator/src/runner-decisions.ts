@@ -39,6 +39,21 @@ export const pendingOf = (state: CheckpointView): Pending[] =>
     .flatMap((t) => t.interrupts)
     .flatMap((i) => (i.id && isPromptSpec(i.value) ? [{ promptId: i.id, spec: i.value }] : []));
 
+/**
+ * The progress a run's phase event tells: the state's, unless the prompt it stops at says it is further
+ * on (a node asks at 90% after its state said 80%). The event and the prompt are published together but on
+ * two topics, so a client sees them in either order; told the same figure, its progress bar never steps
+ * back between them. Pure.
+ */
+export function phaseProgress(stateProgress: number | undefined, state: CheckpointView): number | undefined {
+  const asked = pendingOf(state)
+    .map((p) => p.spec.progress)
+    .filter((n): n is number => n !== undefined);
+  const furthest = asked.length > 0 ? Math.max(...asked) : undefined;
+  if (furthest === undefined) return stateProgress;
+  return stateProgress === undefined ? furthest : Math.max(stateProgress, furthest);
+}
+
 /** An interrupt that waits for a time, not a person (a step deferred by quiet hours): never published as a prompt. */
 export interface WaitSpec {
   /** ISO-8601: when the execution goes on by itself */

@@ -31,6 +31,7 @@ import {
   nodePath,
   type Pending,
   pendingOf,
+  phaseProgress,
   wakeDecision,
   whereItStands,
 } from './runner-decisions';
@@ -378,11 +379,14 @@ export class ExecutionRunner<S, R = unknown> {
             tasks: interrupts.length > 0 ? [{ name: '(interrupted)', interrupts }] : [],
           }
         : await this.stateOf(adapter, executionId);
+    const status = adapter.status(state.values);
+    const progress = phaseProgress(status.progress, state);
     events.push(
       this.caused('ExecutionEvent', cause, executionId, `${cause.id}:phase`, {
         executionId,
         event: 'phase',
-        ...adapter.status(state.values),
+        ...status,
+        ...(progress !== undefined ? { progress } : {}),
         ...(path.length > 0 ? { detail: nodePath(path) } : {}),
       }),
     );

@@ -6,6 +6,7 @@ import {
   judgeAnswer,
   nodePath,
   pendingOf,
+  phaseProgress,
   wakeDecision,
   whereItStands,
 } from '../src/runner-decisions';
@@ -113,6 +114,25 @@ describe('the path of a run on its phase event', () => {
     );
     expect(nodePath(['review'])).toBe('nodes: review');
     expect(nodePath(Array.from({ length: 200 }, (_, i) => `node_${i}`)).length).toBe(500);
+  });
+});
+
+describe('the progress a phase event tells', () => {
+  const askingAt = (progress?: number): CheckpointView => ({
+    next: ['ask'],
+    tasks: [{ name: 'ask', interrupts: [{ id: 'p-9', value: { ...spec, ...(progress !== undefined ? { progress } : {}) } }] }],
+  });
+
+  it('given a run stopped at a prompt further on than its state, then the prompt’s figure, so the bar never steps back', () => {
+    expect(phaseProgress(80, askingAt(90))).toBe(90);
+    expect(phaseProgress(undefined, askingAt(55))).toBe(55);
+  });
+
+  it('given a prompt behind the state, or one with no figure, or no prompt at all, then the state’s figure', () => {
+    expect(phaseProgress(60, askingAt(55))).toBe(60);
+    expect(phaseProgress(80, askingAt())).toBe(80);
+    expect(phaseProgress(100, ended)).toBe(100);
+    expect(phaseProgress(undefined, fresh)).toBeUndefined();
   });
 });
 

@@ -22,8 +22,8 @@ export function requestIds(principal: Principal, idempotencyKey: string | undefi
 }
 
 /**
- * Decides the trigger, or why it is refused: an `orgId` other than the token's is 403, another
- * user's conversation 404. A request without a conversation starts a new one. Pure.
+ * Decides the trigger, or why it is refused: an `orgId` other than the token's is 403, a job
+ * description of blanks only 422, another user's conversation 404. A request without a conversation starts a new one. Pure.
  */
 export function decideCreateGraph(
   body: CreateTriggerBody,
@@ -34,6 +34,12 @@ export function decideCreateGraph(
   if (body.orgId !== undefined && body.orgId !== principal.orgId) {
     throw new HireloopError('FORBIDDEN', `/orgId: the token is for org ${principal.orgId}, not ${body.orgId}`, {
       field: '/orgId',
+    });
+  }
+  // a description of nothing but blanks describes no job: the run could only fail with no employee
+  if (body.payload.jobDescription.trim() === '') {
+    throw new HireloopError('VALIDATION_FAILED', '/payload/jobDescription: describe the job; it holds only blanks', {
+      field: '/payload/jobDescription',
     });
   }
   const conversationId = body.conversationId ?? ids.newId();
