@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Logger } from './logger';
 import { observeHttp } from './metrics';
@@ -109,12 +109,38 @@ function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
   };
 }
 
+/** The longest path parameter the router reads (fastify's default): no id of hireloop's is longer. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * What a client is told when fastify's router cannot read the path (a percent-escape that is not UTF-8,
+ * a path parameter over `maxParamLength`): a `bad_request` body, never the path itself (it may be huge).
+ * Pure.
+ */
+export function frameworkErrorBody(code: string, maxParamLength: number): { code: 'bad_request'; message: string } {
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return { code: 'bad_request', message: `a part of the path is over ${maxParamLength} characters: no id is that long` };
+  }
+  if (code === 'FST_ERR_BAD_URL') {
+    return { code: 'bad_request', message: 'the path is not a valid URL: a percent-escape in it does not decode to text' };
+  }
+  return { code: 'bad_request', message: 'the request cannot be routed' };
+}
+
 /**
  * The fastify app of a service (`bootService`): the service's logger, quiet probes, and a lingering close
  * on every connection (`lingerOnClose`, at most `lingerMs`).
  */
 export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstance {
-  const app = Fastify({ loggerInstance: log, logController: probeQuietLogs() }) as unknown as FastifyInstance;
+  const app = Fastify({
+    loggerInstance: log,
+    logController: probeQuietLogs(),
+    // a path the router cannot read is answered in hireloop's error body, like every other 4xx
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send(frameworkErrorBody(error.code, MAX_PARAM_LENGTH));
+    },
+    maxParamLength: MAX_PARAM_LENGTH,
+  }) as unknown as FastifyInstance;
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket, lingerMs));
   // a request read from a connection already answered for the last time is dropped with it, unhandled
   app.addHook('onRequest', (request, reply, done) => {

@@ -147,3 +147,25 @@ describe('a lingering close (HTTP apps of every service)', () => {
     TIMEOUT_MS,
   );
 });
+
+describe('a path the router cannot read', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('given a bad percent-escape or an over-long path parameter, when requested, then 400 in hireloop’s error body, the path not echoed', async () => {
+    app = createHttpApp(createLogger('http-test', 'silent'));
+    app.get('/v1/things/:id', async () => ({ ok: true }));
+    await app.ready();
+    const bad = await app.inject({ method: 'GET', url: '/v1/things/%00%ff' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'bad_request', message: expect.stringContaining('not a valid URL') });
+    const long = await app.inject({ method: 'GET', url: `/v1/things/${'a'.repeat(5_000)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ code: 'bad_request', message: expect.stringContaining('over 100 characters') });
+    expect(long.body.length).toBeLessThan(200);
+    expect((await app.inject({ method: 'GET', url: '/v1/things/a-1' })).json()).toEqual({ ok: true });
+  });
+});
