@@ -113,6 +113,14 @@ export const gatewayApp = fp(
     await app.register(swaggerUi, { routePrefix: '/docs' });
     await app.register(websocket, {
       options: { maxPayload: wsMaxPayload(config.frameLimit) },
+      // A client breaking the protocol (a frame over the hard cap: ws closes it 1009) is the client's
+      // fault, told in the chat socket's own warning; anything else a socket's handler throws is ours.
+      errorHandler(error, socket, request) {
+        if (!String((error as { code?: unknown }).code ?? '').startsWith('WS_ERR_')) {
+          request.log.error({ err: error }, 'chat socket failed');
+        }
+        socket.terminate();
+      },
       // On close, every socket is told 1001 "going away" (clients reconnect to another instance).
       preClose(done) {
         deps.hub.closeAll(1001, 'gateway shutting down');

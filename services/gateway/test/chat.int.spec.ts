@@ -3,6 +3,7 @@ import { validateFact } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BroadcastHub } from '../src/chat/hub';
+import { wsMaxPayload } from '../src/config';
 import { promptFrame } from '../src/views';
 import { bearerOf, givenExecution, questionsPrompt, token, uid } from './fixtures';
 import { FrameLog, settle } from './frames-client';
@@ -273,6 +274,20 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
         'a valid frame after bad ones',
       );
       expect(chat.open).toBe(true);
+    });
+
+    it('a frame over the socket’s hard cap closes that socket with 1009, and the next socket is served', async () => {
+      const chat = await connect();
+      const closed = new Promise<number>((resolve) => chat.socket.once('close', (code: number) => resolve(code)));
+      chat.send('x'.repeat(wsMaxPayload(64 * 1024) + 1));
+      expect(await closed).toBe(1009);
+      const next = await connect();
+      const conversationId = uid('conv');
+      next.send({ conversationId, text: 'after a flood' });
+      await h.collector.until(
+        () => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0],
+        'a line on the next socket',
+      );
     });
 
     it('past the per-user frame rate get rate_limited', async () => {
