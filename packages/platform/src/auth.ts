@@ -6,13 +6,42 @@ import { HireloopError } from './errors';
 
 export const DEV_JWT_SECRET = 'hireloop-dev-secret';
 
-/** The claims hireloop reads from a token: `sub` is the user, `org` the tenant. */
+const ClaimId = Type.String({ minLength: 1, maxLength: 128 });
+
+/**
+ * The claims hireloop reads from a token: the user as `sub` (or `userId`), the tenant as `org` (or
+ * `orgId`: ARCHITECTURE §7 says the token carries userId and orgId, so a client minting its own tokens may
+ * name them so), and an optional `role`.
+ */
 export const TokenClaims = Type.Object({
-  sub: Type.String({ minLength: 1, maxLength: 128 }),
-  org: Type.String({ minLength: 1, maxLength: 128 }),
+  sub: Type.Optional(ClaimId),
+  userId: Type.Optional(ClaimId),
+  org: Type.Optional(ClaimId),
+  orgId: Type.Optional(ClaimId),
   role: Type.Optional(Type.String({ maxLength: 32 })),
 });
 export type TokenClaims = Static<typeof TokenClaims>;
+
+/**
+ * The caller a verified token's claims name, or why they name none: each of user and org given under
+ * either of its two names, the same value where both are given. Pure.
+ */
+export function principalOfClaims(claims: unknown): Principal {
+  if (!Value.Check(TokenClaims, claims)) {
+    throw new HireloopError('UNAUTHORIZED', 'invalid token: its claims sub/userId, org/orgId and role must be short strings');
+  }
+  const one = (a: string | undefined, b: string | undefined, [first, second]: [string, string]): string => {
+    if (a !== undefined && b !== undefined && a !== b) {
+      throw new HireloopError('UNAUTHORIZED', `invalid token: its ${first} and ${second} claims differ`);
+    }
+    const value = a ?? b;
+    if (value === undefined) throw new HireloopError('UNAUTHORIZED', `token lacks the ${first} (or ${second}) claim`);
+    return value;
+  };
+  const userId = one(claims.sub, claims.userId, ['sub', 'userId']);
+  const orgId = one(claims.org, claims.orgId, ['org', 'orgId']);
+  return { userId, orgId, ...(claims.role ? { role: claims.role } : {}) };
+}
 
 export interface Principal {
   userId: string;
@@ -43,8 +72,7 @@ export function tokenVerifier(secret: string): (token: string) => Principal {
     } catch (error) {
       throw new HireloopError('UNAUTHORIZED', `invalid token: ${(error as Error).message}`);
     }
-    if (!Value.Check(TokenClaims, claims)) throw new HireloopError('UNAUTHORIZED', 'token lacks the sub and org claims');
-    return { userId: claims.sub, orgId: claims.org, ...(claims.role ? { role: claims.role } : {}) };
+    return principalOfClaims(claims);
   };
 }
 
