@@ -1,4 +1,41 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import secureJson from 'secure-json-parse';
+
+/** The code of a body sent compressed (`Content-Encoding`), which no hireloop service reads. */
+export const CONTENT_ENCODING_REFUSED = 'HIRELOOP_ERR_CONTENT_ENCODING';
+
+/** An error of the client's that `fastifyClientError` maps (a fastify-like `code` and `statusCode`). */
+const clientError = (code: string, statusCode: number, message: string): FastifyError =>
+  Object.assign(new Error(message), { code, statusCode, name: 'FastifyError' }) as FastifyError;
+
+/**
+ * Every service's JSON body parser (`createHttpApp`): what fastify's own does — an empty body refused, a
+ * `__proto__` or `constructor.prototype` key refused (secure-json-parse) — but saying what is wrong
+ * (where the JSON breaks, which key is refused) instead of "not valid JSON", and refusing a compressed
+ * body as a media type it does not read (415) rather than as JSON it cannot parse.
+ */
+export function parseJsonBody(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void): void {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    done(
+      clientError(CONTENT_ENCODING_REFUSED, 415, `bodies are read uncompressed: send it without Content-Encoding: ${encoding}`),
+    );
+    return;
+  }
+  if (body.length === 0) {
+    done(clientError('FST_ERR_CTP_EMPTY_JSON_BODY', 400, 'the JSON body is empty'));
+    return;
+  }
+  try {
+    done(null, secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' }));
+  } catch (error) {
+    const message = (error as Error).message;
+    const said = /forbidden prototype property/i.test(message)
+      ? 'the body is refused: it holds a __proto__ or constructor.prototype key, which no body may hold'
+      : `the body is not valid JSON: ${message}`;
+    done(clientError('FST_ERR_CTP_INVALID_JSON_BODY', 400, said));
+  }
+}
 
 /** What a client is told about one of its own mistakes (never an internal error). */
 export interface ClientErrorReply {
@@ -47,12 +84,20 @@ export function fastifyClientError(error: FastifyError, bodyLimit?: number): Cli
         body: { code: 'unsupported_media_type', message: 'send the body as JSON (Content-Type: application/json)' },
         internal: false,
       };
+    case CONTENT_ENCODING_REFUSED:
+      return { status: 415, body: { code: 'unsupported_media_type', message: clipMessage(error.message) }, internal: false };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, body: { code: 'bad_request', message: 'the JSON body is empty' }, internal: false };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return {
         status: 400,
-        body: { code: 'bad_request', message: `the body is not valid JSON: ${clipMessage(error.message)}` },
+        // parseJsonBody says what is wrong; fastify's own parser (an app not made by createHttpApp) does not
+        body: {
+          code: 'bad_request',
+          message: clipMessage(
+            error.message.startsWith('the body') ? error.message : `the body is not valid JSON: ${error.message}`,
+          ),
+        },
         internal: false,
       };
     default:

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { parseJsonBody } from './http-errors';
 import type { Logger } from './logger';
 import { observeHttp } from './metrics';
 
@@ -142,6 +143,9 @@ export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstanc
     maxParamLength: MAX_PARAM_LENGTH,
   }) as unknown as FastifyInstance;
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket, lingerMs));
+  // bodies are JSON (a route may parse its own in its own context): text/plain is a 415, not a string
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   // a request read from a connection already answered for the last time is dropped with it, unhandled
   app.addHook('onRequest', (request, reply, done) => {
     if (!lingering.has(request.raw.socket)) return done();

@@ -1,9 +1,11 @@
 import { once } from 'node:events';
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpApp, LINGER_MS } from '../src/http';
+import { fastifyClientError } from '../src/http-errors';
 import { createLogger } from '../src/logger';
 
 const BODY_LIMIT = 1_024;
@@ -167,5 +169,62 @@ describe('a path the router cannot read', () => {
     expect(long.json()).toEqual({ code: 'bad_request', message: expect.stringContaining('over 100 characters') });
     expect(long.body.length).toBeLessThan(200);
     expect((await app.inject({ method: 'GET', url: '/v1/things/a-1' })).json()).toEqual({ ok: true });
+  });
+});
+
+describe('a body every service reads', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  const build = async () => {
+    app = createHttpApp(createLogger('http-test', 'silent'));
+    app.setErrorHandler((error, _request, reply) => {
+      const mapped = fastifyClientError(error as FastifyError);
+      return reply.code(mapped?.status ?? 500).send(mapped?.body ?? { code: 'internal' });
+    });
+    app.post('/v1/things', async (request) => ({ got: request.body }));
+    await app.ready();
+    return app;
+  };
+  const post = (payload: string | Buffer, headers: Record<string, string> = {}) =>
+    (app as FastifyInstance).inject({
+      method: 'POST',
+      url: '/v1/things',
+      payload,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  it('given JSON, then parsed; given broken JSON, then 400 saying where it breaks', async () => {
+    await build();
+    expect((await post('{"a":[1,2]}')).json()).toEqual({ got: { a: [1, 2] } });
+    const broken = await post('{"a":');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ code: 'bad_request', message: expect.stringMatching(/^the body is not valid JSON: \S/) });
+    expect((await post('')).json()).toEqual({ code: 'bad_request', message: 'the JSON body is empty' });
+  });
+
+  it('given a __proto__ or constructor.prototype key, then 400 naming it, not "not valid JSON"', async () => {
+    await build();
+    for (const body of ['{"a":{"__proto__":{"x":1}}}', '{"constructor":{"prototype":{"x":1}}}']) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^the body is refused: it holds a __proto__ or constructor.prototype key/);
+    }
+  });
+
+  it('given a compressed body or a text/plain one, then 415', async () => {
+    await build();
+    const gzipped = await post(gzipSync('{"a":1}'), { 'content-encoding': 'gzip' });
+    expect(gzipped.statusCode).toBe(415);
+    expect(gzipped.json()).toEqual({
+      code: 'unsupported_media_type',
+      message: expect.stringContaining('without Content-Encoding: gzip'),
+    });
+    expect((await post('{"a":1}', { 'content-encoding': 'identity' })).json()).toEqual({ got: { a: 1 } });
+    const text = await post('{"a":1}', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('unsupported_media_type');
   });
 });

@@ -2,9 +2,9 @@
 import { projectBatch } from '@hireloop/event-store';
 import { FactPublisher } from '@hireloop/fact-stream';
 import { FactCollector } from '@hireloop/fact-stream/testing';
-import { createKafka, createLogger, createPool } from '@hireloop/platform';
+import { createHttpApp, createKafka, createLogger, createPool } from '@hireloop/platform';
 import { Topics } from '@hireloop/schemas';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { recorded } from '../../../packages/event-store/test/builders';
 import { type GatewayDeps, type GatewayLimits, gatewayApp } from '../src/app';
@@ -46,7 +46,8 @@ export async function harness(): Promise<Harness> {
     publisher,
     collector,
     async build(limits = {}, hub = new BroadcastHub(), publishTo: Publisher = publisher, extra = {}) {
-      const app = Fastify({ loggerInstance: log }) as unknown as FastifyInstance;
+      // the app every service is built on (`bootService`): its JSON parser and router errors too
+      const app = createHttpApp(log);
       await app.register(gatewayApp, {
         pool,
         publisher: publishTo,

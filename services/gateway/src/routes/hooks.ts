@@ -16,6 +16,8 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ commands: HookDeps; bodyLim
   app,
   { commands, bodyLimit },
 ) => {
+  // the signature is over the bytes as sent: this context reads them raw instead of the app's JSON parser
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
 
   app.post(
