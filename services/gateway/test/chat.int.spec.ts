@@ -294,9 +294,10 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       const limited = await h.build({ rateLimitPerMinute: 2 }, new BroadcastHub());
       const chat = await connect('', bearerOf(alice), limited);
       const conversationId = uid('conv');
-      for (let i = 0; i < 3; i++) chat.send({ conversationId, text: `line ${i}` });
+      for (let i = 0; i < 3; i++) chat.send({ conversationId, text: `line ${i}`, ref: `r-${i}` });
       const error = await chat.waitFor((f) => f.type === 'error', 'rate_limited');
-      expect(error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('2 frames per minute') });
+      // refused before it is parsed, yet its ref says which frame it was
+      expect(error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('2 frames per minute'), ref: 'r-2' });
       expect(chat.open).toBe(true);
     });
   });
