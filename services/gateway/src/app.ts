@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { auth, type Verify } from './auth';
 import type { BroadcastHub } from './chat/hub';
-import { chat } from './chat/socket';
+import { CHAT_PATH, chat } from './chat/socket';
 import type { CommandDeps, Publisher } from './commands/deps';
 import { wsMaxPayload } from './config';
 import { errorHandler, validationFailed } from './errors';
@@ -84,6 +84,14 @@ export const gatewayApp = fp(
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= config.bodyLimit;
+    });
+    // an Upgrade to a WebSocket anywhere but the chat socket is refused in HTTP, before any handshake
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers.upgrade?.toLowerCase() !== 'websocket' || request.routeOptions.url === CHAT_PATH) return;
+      return reply.code(404).send({
+        code: 'not_found',
+        message: `no WebSocket at ${request.url.split('?')[0]}: the chat socket is GET ${CHAT_PATH}`,
+      } satisfies ApiError);
     });
     // text no fact can carry (a NUL, a lone surrogate) is refused before anything is published
     app.addHook('preValidation', async (request) => {

@@ -290,6 +290,12 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       );
     });
 
+    it('an upgrade to a WebSocket anywhere but /v1/chat is refused in HTTP (404), before any handshake', async () => {
+      await expect(app.injectWS('/v1/employees', { headers: bearerOf(alice) })).rejects.toThrow(
+        'Unexpected server response: 404',
+      );
+    });
+
     it('past the per-user frame rate get rate_limited', async () => {
       const limited = await h.build({ rateLimitPerMinute: 2 }, new BroadcastHub());
       const chat = await connect('', bearerOf(alice), limited);
