@@ -3,7 +3,7 @@ import { builtInCatalog, devOrgConnections, type Workflow } from '@hireloop/sche
 import { describe, expect, it } from 'vitest';
 import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from '../src/creation/asking';
 import { paramsChecker } from '../src/creation/catalog';
-import { compileWorkflows, cycleEdges, mermaid } from '../src/creation/compile';
+import { compileWorkflows, cycleEdges, mermaid, mermaidText } from '../src/creation/compile';
 import type { GapState } from '../src/creation/state';
 import { classify, validateSpec } from '../src/creation/validate';
 
@@ -139,6 +139,28 @@ const gap = (id: string, over: Partial<GapState> & { blocking?: boolean; workflo
   ask: 'questions',
   target: { kind: 'context', workflowId: over.workflowId ?? 'wf-1' },
   ...over,
+});
+
+describe('the diagram’s text', () => {
+  it('given a label holding a quote, a pipe or angle brackets, then each is an entity code and nothing else changes', () => {
+    expect(mermaidText('when (amount) < 100 | "vip" > 2')).toBe('when (amount) #lt; 100 #124; #quot;vip#quot; #gt; 2');
+    expect(mermaidText('plain [text] {x}')).toBe('plain [text] {x}');
+  });
+
+  it('given any condition, then every edge label is quoted and holds no bare quote or pipe', () => {
+    const compiled = {
+      nodes: [
+        { id: 'a', kind: 'start' },
+        { id: 'b', kind: 'step', capabilityId: 'x.y' },
+      ],
+      edges: [{ from: 'a', to: 'b', condition: 'trigger is z (waits for "stripe" | later)' }],
+      interruptPoints: [],
+    } as unknown as Parameters<typeof mermaid>[0];
+    const edge = mermaid(compiled)
+      .split('\n')
+      .find((l) => l.includes('-->'));
+    expect(edge).toBe('  a -->|"trigger is z (waits for #quot;stripe#quot; #124; later)"| b');
+  });
 });
 
 describe('asking the human', () => {

@@ -91,6 +91,13 @@ function boundCycles(edges: CompiledGraph['edges']): void {
   for (const e of cycleEdges(edges)) e.maxIterations ??= 3;
 }
 
+/**
+ * Text as Mermaid reads it inside quotes: a quote, a pipe and angle brackets as entity codes, so that
+ * whatever a label says (parentheses, brackets, `|`, `"`, `<`) cannot end it or be read as markup.
+ */
+export const mermaidText = (text: string): string =>
+  text.replace(/"/g, '#quot;').replace(/\|/g, '#124;').replace(/</g, '#lt;').replace(/>/g, '#gt;');
+
 /** Mermaid source of the employee's graph, for the prompt that asks the user to approve it. */
 export function mermaid(compiled: CompiledGraph): string {
   const safe = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_');
@@ -104,13 +111,11 @@ export function mermaid(compiled: CompiledGraph): string {
           : (n.capabilityId ?? n.id);
   const lines = ['flowchart TD'];
   for (const n of compiled.nodes) {
-    const shape =
-      n.kind === 'router' ? `{"${label(n)}"}` : `["${label(n)}${compiled.interruptPoints.includes(n.id) ? ' (approval)' : ''}"]`;
-    lines.push(`  ${safe(n.id)}${shape}`);
+    const text = mermaidText(`${label(n)}${n.kind !== 'router' && compiled.interruptPoints.includes(n.id) ? ' (approval)' : ''}`);
+    lines.push(`  ${safe(n.id)}${n.kind === 'router' ? `{"${text}"}` : `["${text}"]`}`);
   }
+  // edge labels quoted too: unquoted, a parenthesis in a condition ("(waits for stripe)") breaks the chart
   for (const e of compiled.edges)
-    lines.push(
-      `  ${safe(e.from)} -->${e.condition ? `|${e.condition.replace(/[|"]/g, '').replace(/</g, '#lt;').replace(/>/g, '#gt;')}|` : ''} ${safe(e.to)}`,
-    );
+    lines.push(`  ${safe(e.from)} -->${e.condition ? `|"${mermaidText(e.condition)}"|` : ''} ${safe(e.to)}`);
   return lines.join('\n');
 }
