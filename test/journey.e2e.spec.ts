@@ -115,17 +115,12 @@ describe('a conversation end to end (every service its own process, real Kafka a
     client.socket.close();
   });
 
-  it('the same journey over HTTP only: trigger, poll, respond', async () => {
-    const bearer = token('bob');
-    const { executionId } = await startOverHttp(bearer, { jobDescription: JOB, name: 'Onboarding' });
-
+  /** Answers every prompt of an execution over HTTP until it ends; the execution as it ended. */
+  const completeOverHttp = async (executionId: string, bearer: string): Promise<Execution> => {
     let last: string | undefined;
     for (let round = 0; round < 15; round++) {
       const state = await pendingOf(executionId, bearer, last);
-      if ('done' in state && state.done) {
-        expect(state.done.status).toBe('completed');
-        return;
-      }
+      if ('done' in state && state.done) return state.done;
       const { prompt } = state;
       if (!prompt) throw new Error('expected a prompt');
       const res = await api(
@@ -139,6 +134,34 @@ describe('a conversation end to end (every service its own process, real Kafka a
       last = prompt.promptId;
     }
     throw new Error('the creation did not finish within 15 prompts');
+  };
+
+  it('the same journey over HTTP only: trigger, poll, respond', async () => {
+    const bearer = token('bob');
+    const { executionId } = await startOverHttp(bearer, { jobDescription: JOB, name: 'Onboarding' });
+    expect((await completeOverHttp(executionId, bearer)).status).toBe('completed');
+  });
+
+  it('a second creation of a name is its version 2, in the result and in the registry alike', async () => {
+    const bearer = token('erin');
+    const name = `Versioned ${randomUUID().slice(0, 8)}`;
+    const versions: { result: unknown; registry: unknown }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { executionId } = await startOverHttp(bearer, { jobDescription: JOB, name });
+      const done = await completeOverHttp(executionId, bearer);
+      expect(done.status).toBe('completed');
+      const spec = (done.result as { output?: { employee?: EmployeeGraphSpec } } | null)?.output?.employee;
+      if (!spec) throw new Error('the result holds no employee');
+      const registered = await waitUntil(async () => {
+        const res = await api<{ version: number }>(gateway, 'GET', `/v1/employees/${spec.employeeId}`, undefined, bearer);
+        return res.status === 200 ? res.body : undefined;
+      }, 'the employee registered');
+      versions.push({ result: spec.version, registry: registered.version });
+    }
+    expect(versions).toEqual([
+      { result: 1, registry: 1 },
+      { result: 2, registry: 2 },
+    ]);
   });
 
   it('the same answer 20 times at once: one transition, the rest 409 or ignored; later answers to that prompt get 409', async () => {

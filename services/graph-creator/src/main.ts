@@ -25,7 +25,7 @@ import { faultsFromEnv } from './faults';
 import { pruneCheckpoints } from './retention';
 import { ExecutionRunner } from './runner';
 import { runtimeAdapter } from './runtime/adapter';
-import { postgresSpecs } from './runtime/specs';
+import { postgresSpecs, postgresVersions } from './runtime/specs';
 import { hubCatalog, withExtra } from './tools/catalog';
 import { loadConnectors } from './tools/connectors';
 import { postgresEffects } from './tools/effects';
@@ -109,6 +109,7 @@ const runner =
         adapter: creationAdapter(checkpointer, {
           analyst: configuredAnalyst(new OfflineAnalyst(), llmConfigFromEnv(), log),
           catalog: freshCatalogSource(toolCatalogSource(connectHubTools(hub)), catalogChanges),
+          versions: postgresVersions(pool),
           // the defaults of an org whose policy's budgets set no bound of its own
           maxRounds: Number(env.CREATION_MAX_ROUNDS ?? 5),
           maxRoutes: Number(env.CREATION_MAX_ROUTES ?? 3),
