@@ -14,6 +14,8 @@ export interface ActivateResult {
   version: number;
   status: string;
   hooks?: { workflowId: string; url: string; secret: string }[];
+  /** per workflow: on, or off with the reason (waiting for a connection) */
+  workflows?: { workflowId: string; status: 'on' | 'off'; reason?: string }[];
 }
 
 export function workflowsTable(spec: Spec): HTMLTableElement {
@@ -137,13 +139,38 @@ function download(spec: Spec): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The hooks of a fresh activation, shown once: the secrets are not shown again. */
+/**
+ * What an activation says before its hooks: that the employee runs, or that none of its workflows can
+ * run yet (each waits for a connection), and each workflow left off with why. Pure.
+ */
+export function activationSummary(result: ActivateResult): { lead: string; off: string[] } {
+  const workflows = result.workflows ?? [];
+  const off = workflows.filter((w) => w.status === 'off');
+  const lead =
+    workflows.length > 0 && off.length === workflows.length
+      ? `Active, but none of its workflows can run yet: version ${result.version} starts nothing until they can.`
+      : `Active: version ${result.version} runs when its triggers fire.`;
+  return { lead, off: off.map((w) => `${w.workflowId}: ${w.reason ?? 'it cannot run yet'}`) };
+}
+
+/** The hooks of a fresh activation, shown once (the secrets are not shown again), after `activationSummary`. */
 export function hooksView(result: ActivateResult): HTMLElement {
   const hooks = result.hooks ?? [];
+  const { lead, off } = activationSummary(result);
   return h(
     'div',
     { class: 'hooks', role: 'status' },
-    h('p', {}, `Active: version ${result.version} runs when its triggers fire.`),
+    h('p', {}, lead),
+    off.length > 0
+      ? [
+          h('p', {}, 'Off for now:'),
+          h(
+            'ul',
+            { class: 'off' },
+            off.map((line) => h('li', {}, line)),
+          ),
+        ]
+      : null,
     hooks.length > 0
       ? [
           h('p', {}, 'Webhook addresses and secrets (copy them now: the secrets are shown only once):'),

@@ -76,14 +76,26 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
   if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Employees'), unavailable('Employees', res));
   const out = h('div', {});
   const rows = res.body.employees.map((e) => {
+    const status = text(e.status ?? 'not reported');
+    // only the switch that applies is enabled (both when the status is not reported); a switch flips them
+    const activate = h('button', { type: 'button', disabled: e.status === 'active' }, 'Activate');
+    const deactivate = h('button', { type: 'button', disabled: e.status === 'inactive' }, 'Deactivate');
+    const toggle = async (on: boolean) => {
+      if (!(await toggleActivation(api, e.employeeId, on, out))) return;
+      activate.disabled = on;
+      deactivate.disabled = !on;
+      status.textContent = on ? 'active' : 'inactive';
+    };
+    activate.addEventListener('click', () => void toggle(true));
+    deactivate.addEventListener('click', () => void toggle(false));
     const actions = h(
       'div',
       { class: 'actions' },
       h('a', { href: `#/employees/${encodeURIComponent(e.employeeId)}` }, 'Details and runs'),
-      h('button', { type: 'button', onClick: () => void toggleActivation(api, e.employeeId, true, out) }, 'Activate'),
-      h('button', { type: 'button', onClick: () => void toggleActivation(api, e.employeeId, false, out) }, 'Deactivate'),
+      activate,
+      deactivate,
     );
-    return [text(e.name), text(e.version), text(e.status ?? 'not reported'), text(formatTime(e.registeredAt)), actions];
+    return [text(e.name), text(e.version), status, text(formatTime(e.registeredAt)), actions];
   });
   main.replaceChildren(
     h('h1', {}, 'Employees'),
