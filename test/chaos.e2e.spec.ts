@@ -166,6 +166,10 @@ async function drive(h: Harness, bearer: string, executionId: string): Promise<A
     if (next.type === 'ExecutionResult') return next;
     await waitUntil(
       async () => {
+        // the answer took effect though its reply was lost (the gateway killed between publishing it and
+        // answering): the execution moved on, and asking again would only be told the prompt is gone
+        if (h.collector.of('ExecutionResult', (r) => r.executionId === executionId)[0] ?? distinctPrompts(h, executionId)[n + 1])
+          return true;
         try {
           const res = await api(
             h.gateway(),

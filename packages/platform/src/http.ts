@@ -110,7 +110,7 @@ function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
   };
 }
 
-/** The longest path parameter the router reads (fastify's default): no id of hireloop's is longer. */
+/** The longest path parameter fastify's router reads (its default, left as it is): no id of hireloop's is longer. */
 export const MAX_PARAM_LENGTH = 100;
 
 /**
@@ -140,7 +140,6 @@ export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstanc
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply).code(400).send(frameworkErrorBody(error.code, MAX_PARAM_LENGTH));
     },
-    maxParamLength: MAX_PARAM_LENGTH,
   }) as unknown as FastifyInstance;
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket, lingerMs));
   // bodies are JSON (a route may parse its own in its own context): text/plain is a 415, not a string
