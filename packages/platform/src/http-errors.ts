@@ -3,6 +3,8 @@ import secureJson from 'secure-json-parse';
 
 /** The code of a body sent compressed (`Content-Encoding`), which no hireloop service reads. */
 export const CONTENT_ENCODING_REFUSED = 'HIRELOOP_ERR_CONTENT_ENCODING';
+/** The code of a JSON body holding a `__proto__` or `constructor.prototype` key. */
+export const PROTOTYPE_KEY_REFUSED = 'HIRELOOP_ERR_PROTOTYPE_KEY';
 
 /** An error of the client's that `fastifyClientError` maps (a fastify-like `code` and `statusCode`). */
 const clientError = (code: string, statusCode: number, message: string): FastifyError =>
@@ -30,10 +32,11 @@ export function parseJsonBody(request: FastifyRequest, body: string, done: (erro
     done(null, secureJson.parse(body, { protoAction: 'error', constructorAction: 'error' }));
   } catch (error) {
     const message = (error as Error).message;
-    const said = /forbidden prototype property/i.test(message)
-      ? 'the body is refused: it holds a __proto__ or constructor.prototype key, which no body may hold'
-      : `the body is not valid JSON: ${message}`;
-    done(clientError('FST_ERR_CTP_INVALID_JSON_BODY', 400, said));
+    done(
+      /forbidden prototype property/i.test(message)
+        ? clientError(PROTOTYPE_KEY_REFUSED, 400, message)
+        : clientError('FST_ERR_CTP_INVALID_JSON_BODY', 400, message),
+    );
   }
 }
 
@@ -91,12 +94,15 @@ export function fastifyClientError(error: FastifyError, bodyLimit?: number): Cli
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return {
         status: 400,
-        // parseJsonBody says what is wrong; fastify's own parser (an app not made by createHttpApp) does not
+        body: { code: 'bad_request', message: `the body is not valid JSON: ${clipMessage(error.message)}` },
+        internal: false,
+      };
+    case PROTOTYPE_KEY_REFUSED:
+      return {
+        status: 400,
         body: {
           code: 'bad_request',
-          message: clipMessage(
-            error.message.startsWith('the body') ? error.message : `the body is not valid JSON: ${error.message}`,
-          ),
+          message: 'the body is refused: it holds a __proto__ or constructor.prototype key, which no body may hold',
         },
         internal: false,
       };

@@ -34,20 +34,6 @@ const refOf = (value: Record<string, unknown>): string | undefined =>
 const isFrameType = (type: unknown): type is ClientFrameType => (ClientFrameTypes as readonly unknown[]).includes(type);
 
 /**
- * The `ref` of a frame refused before it was parsed (past the frame rate): read only from a text frame
- * within the size limit, so that a client can tell which of its frames were refused. Never throws.
- */
-export function refOfRaw(data: RawFrame, isBinary: boolean, frameLimit: number): string | undefined {
-  if (isBinary || byteLength(data) > frameLimit) return undefined;
-  try {
-    const value: unknown = JSON.parse(toText(data));
-    return isObject(value) ? refOf(value) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * Parses one client frame: JSON text within the size limit, a known `type`, and the fields that type
  * needs (§4a). Never throws: a bad frame is an error naming the problem, and the socket stays open.
  */

@@ -18,7 +18,7 @@ import { respond } from '../commands/respond';
 import { toErrorReply } from '../errors';
 import { conversationOwnership, waitingAsSeen } from '../read-model';
 import { promptFrame } from '../views';
-import { type InboundFrame, parseFrame, type RawFrame, refOfRaw } from './frames';
+import { type InboundFrame, parseFrame, type RawFrame } from './frames';
 import type { BroadcastHub } from './hub';
 import { ChatSession } from './session';
 
@@ -131,7 +131,7 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
       const { body, internal } = toErrorReply(error, session.id);
       if (internal) app.log.error({ err: error, session: session.id }, 'chat frame failed');
       // refused before it was parsed (the frame rate): its ref still says which frame it was
-      ref ??= refOfRaw(data, isBinary, frameLimit);
+      ref ??= parseFrame(data, isBinary, frameLimit).ref;
       session.sendError(body, ref ?? body.ref);
     }
   }
