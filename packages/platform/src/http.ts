@@ -1,5 +1,8 @@
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import type { ApiError } from '@hireloop/schemas';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { parseJsonBody } from './http-errors';
 import type { Logger } from './logger';
@@ -128,9 +131,72 @@ export function frameworkErrorBody(code: string, maxParamLength: number): { code
   return { code: 'bad_request', message: 'the request cannot be routed' };
 }
 
+/** What a request no route answers is told: 405 naming the methods the path does take, else 404. Pure. */
+export function unroutedReply(
+  method: string,
+  path: string,
+  allowed: readonly string[],
+): { status: 404 | 405; allow?: string; body: ApiError } {
+  if (allowed.length === 0) return { status: 404, body: { code: 'not_found', message: `no route ${method} ${path}` } };
+  const allow = allowed.join(', ');
+  return {
+    status: 405,
+    allow,
+    body: { code: 'method_not_allowed', message: `${path} does not take ${method}: it takes ${allow}` },
+  };
+}
+
+interface RouteTable {
+  routes: ReturnType<typeof FindMyWay>;
+  methods: Set<HTTPMethod>;
+}
+
+/** Each app's routes (`createHttpApp`), by its HTTP server: one table for the app and its plugins. */
+const routeTables = new WeakMap<object, RouteTable>();
+
 /**
- * The fastify app of a service (`bootService`): the service's logger, quiet probes, and a lingering close
- * on every connection (`lingerOnClose`, at most `lingerMs`).
+ * The not-found handler of every service (`createHttpApp`): 405 with `Allow` when the path is served with
+ * other methods, else 404, in hireloop's error body. A plugin that sets its own not-found handler for its
+ * prefix, so that its hooks (authentication) run first, sets this one.
+ */
+export function replyUnrouted(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '/';
+  const table = routeTables.get(request.server.server);
+  const allowed = table
+    ? [...table.methods].filter((method) => method !== request.method && table.routes.find(method, path) !== null)
+    : [];
+  const { status, allow, body } = unroutedReply(request.method, path, allowed);
+  if (allow) void reply.header('allow', allow);
+  return reply.code(status).send(body);
+}
+
+/**
+ * What a connection is told when Node's HTTP parser refuses its request before any route sees it (a
+ * header block over Node's limit, a request that took too long to arrive, bytes that are not HTTP): the
+ * raw response, in hireloop's error body, closing the connection. Pure.
+ */
+export function unparsedRequestResponse(errorCode: string | undefined): string {
+  const [status, body]: [number, ApiError] =
+    errorCode === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          {
+            code: 'headers_too_large',
+            message: 'the request headers are over the server’s limit: send fewer or shorter headers',
+          },
+        ]
+      : errorCode === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { code: 'request_timeout', message: 'the request did not arrive in time: send it again' }]
+        : [400, { code: 'bad_request', message: 'the request is not valid HTTP/1.1' }];
+  const text = JSON.stringify(body);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`;
+}
+
+/**
+ * The fastify app of a service (`bootService`): the service's logger, quiet probes, a lingering close on
+ * every connection (`lingerOnClose`, at most `lingerMs`), and every refusal fastify or Node makes before
+ * a route runs (an unknown path, a method the path does not take, a request Node cannot parse) in
+ * hireloop's error body.
  */
 export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstance {
   const app = Fastify({
@@ -140,7 +206,22 @@ export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstanc
     frameworkErrors: (error, _request, reply) => {
       void (reply as unknown as FastifyReply).code(400).send(frameworkErrorBody(error.code, MAX_PARAM_LENGTH));
     },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(unparsedRequestResponse(error.code));
+      socket.destroy(error);
+    },
   }) as unknown as FastifyInstance;
+  // every route as the router holds it, so that a path taken with another method is told which it takes
+  const table: RouteTable = { routes: FindMyWay(), methods: new Set() };
+  routeTables.set(app.server, table);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat().map((m) => m.toUpperCase() as HTTPMethod)) {
+      table.routes.on(method, route.url, () => undefined);
+      table.methods.add(method);
+    }
+  });
+  app.setNotFoundHandler(replyUnrouted);
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket, lingerMs));
   // bodies are JSON (a route may parse its own in its own context): text/plain is a 415, not a string
   app.removeContentTypeParser(['application/json', 'text/plain']);

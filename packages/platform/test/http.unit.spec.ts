@@ -228,3 +228,59 @@ describe('a body every service reads', () => {
     expect(text.json().code).toBe('unsupported_media_type');
   });
 });
+
+describe('a request no route answers, or Node cannot parse', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('given a path the app serves with other methods, when asked with another, then 405 naming them in Allow; an unknown path is a 404', async () => {
+    app = createHttpApp(createLogger('http-test', 'silent'));
+    app.get('/v1/things/:id', async () => ({ ok: true }));
+    await app.register(
+      async (child) => {
+        child.post('/things/:id/cancel', async () => ({ ok: true }));
+      },
+      { prefix: '/v1' },
+    );
+    await app.ready();
+    const wrong = await app.inject({ method: 'DELETE', url: '/v1/things/a-1?x=1' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    expect(wrong.json()).toEqual({
+      code: 'method_not_allowed',
+      message: '/v1/things/a-1 does not take DELETE: it takes GET, HEAD',
+    });
+    const prefixed = await app.inject({ method: 'GET', url: '/v1/things/a-1/cancel' });
+    expect(prefixed.statusCode).toBe(405);
+    expect(prefixed.headers.allow).toBe('POST');
+    const unknown = await app.inject({ method: 'GET', url: '/v1/nothing/here?x=1' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
+    expect(unknown.json()).toEqual({ code: 'not_found', message: 'no route GET /v1/nothing/here' });
+  });
+
+  it('given a header block over Node’s limit or bytes that are not HTTP, then 431 or 400 in hireloop’s error body, and the connection closed', async () => {
+    app = createHttpApp(createLogger('http-test', 'silent'));
+    app.get('/v1/things', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const ask = async (request: string) => {
+      const client = await rawClient(port);
+      const ended = once(client.socket, 'end');
+      client.socket.write(request);
+      await ended;
+      client.socket.end();
+      const [head = '', body = ''] = client.answer.split('\r\n\r\n');
+      return { statusLine: head.split('\r\n')[0], body: JSON.parse(body) as unknown };
+    };
+    const big = await ask(`GET /v1/things HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(big.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(big.body).toEqual({ code: 'headers_too_large', message: expect.stringContaining('headers are over') });
+    const garbage = await ask('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(garbage.body).toEqual({ code: 'bad_request', message: 'the request is not valid HTTP/1.1' });
+  });
+});

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { bearer, HireloopError, isPermanent, type Principal } from '@hireloop/platform';
+import { bearer, HireloopError, isPermanent, type Principal, replyUnrouted } from '@hireloop/platform';
 import {
   CapabilityList,
   Connections,
@@ -107,11 +107,8 @@ export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
     else request.log.info({ code: body.code, field: body.field, status }, body.message);
     return reply.code(status).send(body);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } satisfies HubError),
-  );
+  // set again in this plugin so that an unknown /v1 route is authenticated first (401 before 404 or 405)
+  app.setNotFoundHandler(replyUnrouted);
 
   app.decorateRequest(PRINCIPAL, null);
   app.addHook('onRequest', async (request) => {

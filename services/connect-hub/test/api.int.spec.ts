@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { FactPublisher } from '@hireloop/fact-stream';
 import { FactCollector } from '@hireloop/fact-stream/testing';
 import {
+  createHttpApp,
   createKafka,
   createLogger,
   createPool,
@@ -17,7 +18,7 @@ import {
 import { waitUntil } from '@hireloop/platform/testing';
 import type { CapabilityList, Connections, HubError, TriggerList } from '@hireloop/schemas';
 import { builtInCatalog, Topics } from '@hireloop/schemas';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { section8a, section8aAcme, section8aCapabilityIds, section8aTriggerIds } from '../../../schemas/test/section-8a';
 import { factAnnouncer } from '../src/announce';
@@ -48,7 +49,8 @@ describe('the Connect Hub API against the real database', () => {
   beforeAll(async () => {
     await publisher.connect();
     await collector.start();
-    app = Fastify();
+    // as main builds it (bootService): its parser, not-found and refusals
+    app = createHttpApp(createLogger('connect-hub-test', 'silent'));
     await app.register(connectHub, {
       prefix: API_PREFIX,
       store: postgresStore(pool),
@@ -181,6 +183,16 @@ describe('the Connect Hub API against the real database', () => {
       const write = await put('acme', { providers: [] }, other);
       expect(write.statusCode).toBe(404);
       expect((await get('/v1/orgs/acme/connections')).json<Connections>().providers).toEqual([...section8aAcme].sort());
+    });
+
+    it('answers an authenticated caller 405 naming the methods a path takes, and 404 for a path it does not serve', async () => {
+      const wrong = await app.inject({ method: 'DELETE', url: '/v1/orgs/acme/connections', headers: bearer(adminOf('acme')) });
+      expect(wrong.statusCode).toBe(405);
+      expect(wrong.headers.allow).toBe('GET, HEAD, PUT');
+      expect(wrong.json<HubError>()).toMatchObject({ code: 'method_not_allowed' });
+      const unknown = await get('/v1/nowhere');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json<HubError>()).toEqual({ code: 'not_found', message: 'no route GET /v1/nowhere' });
     });
 
     it('refuses PUT without the admin role: 403, nothing changes', async () => {
@@ -420,7 +432,8 @@ describe('a change to the catalog', () => {
   beforeAll(async () => {
     await migrate(databaseUrl);
     pool = createPool(databaseUrl, 2);
-    app = Fastify();
+    // as main builds it (bootService): its parser, not-found and refusals
+    app = createHttpApp(createLogger('connect-hub-test', 'silent'));
     // no connections change here: nothing to announce
     await app.register(connectHub, {
       prefix: API_PREFIX,

@@ -8,6 +8,7 @@ import type { Logger, StreamMetrics } from '@hireloop/platform';
 import { type AnyFact, type ServerFrame, SupervisorEventKinds, Topics } from '@hireloop/schemas';
 import type { Kafka } from 'kafkajs';
 import type { Audience, BroadcastHub } from './chat/hub';
+import { comesAfterEnd } from './chat/live';
 import { promptFrame } from './views';
 
 export interface Outbound {
@@ -94,6 +95,18 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
   }
 }
 
+/**
+ * A fact the broadcast consumer received: folded into what this instance saw live, and pushed to its
+ * conversation's sockets unless it came after its execution's result (`comesAfterEnd`).
+ */
+export function broadcastFact(hub: BroadcastHub, fact: AnyFact): void {
+  const late = 'executionId' in fact && comesAfterEnd(fact, hub.live.get(fact.executionId));
+  hub.live.record(fact);
+  if (late) return;
+  const outbound = outboundOf(fact);
+  if (outbound) hub.deliver(outbound.audience, outbound.frame);
+}
+
 export const BROADCAST_TOPICS = [Topics.hilPrompt, Topics.executionEvents, Topics.executionResult, Topics.uiMessages] as const;
 
 export interface BroadcastOptions {
@@ -128,11 +141,7 @@ export class Broadcast {
       retries: 0,
       partitionsConsumedConcurrently: 3,
     });
-    const push = async (fact: AnyFact) => {
-      this.options.hub.live.record(fact);
-      const outbound = outboundOf(fact);
-      if (outbound) this.options.hub.deliver(outbound.audience, outbound.frame);
-    };
+    const push = async (fact: AnyFact) => broadcastFact(this.options.hub, fact);
     for (const topic of BROADCAST_TOPICS) this.consumer.on(topic.fact, push);
   }
 

@@ -52,7 +52,7 @@ export function toErrorReply(error: unknown, ref: string, bodyLimit?: number): E
   return { status: 500, body: { code: 'internal', message: hidden[500]!, ref }, internal: true };
 }
 
-/** The app's error and not-found handlers: every failure is `{code, message, field?}`. */
+/** The app's error handler: every failure is `{code, message, field?}` (an unknown route too: `createHttpApp`). */
 export const errorHandler = fp(
   async (app: FastifyInstance, { bodyLimit }: { bodyLimit: number }) => {
     app.setErrorHandler((error, request, reply) => {
@@ -61,11 +61,6 @@ export const errorHandler = fp(
       else request.log.info({ code: body.code, field: body.field, status }, body.message);
       return reply.code(status).send(body);
     });
-    app.setNotFoundHandler((request, reply) =>
-      reply
-        .code(404)
-        .send({ code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` } satisfies ApiError),
-    );
   },
   { name: 'hireloop-gateway-errors' },
 );

@@ -1,7 +1,7 @@
 import { type FactBody, makeFact } from '@hireloop/fact-stream';
 import type { ServerFrame } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { outboundOf } from '../src/broadcast';
+import { broadcastFact, outboundOf } from '../src/broadcast';
 import { parseFrame } from '../src/chat/frames';
 import { BroadcastHub } from '../src/chat/hub';
 import { ChatSession, type SocketLike } from '../src/chat/session';
@@ -170,6 +170,26 @@ describe('BroadcastHub', () => {
     expect(b.socket.sent).toHaveLength(1);
     expect(bob.socket.sent).toHaveLength(0);
     expect(otherOrg.socket.sent).toHaveLength(0);
+  });
+
+  it('given an execution’s result pushed, when its last phase event or its prompt arrives after it, then the result stays its last frame', () => {
+    const hub = new BroadcastHub();
+    const a = session();
+    hub.add(a.session);
+    hub.join(a.session, 'conv-1', alice);
+    const correlation = { executionId: 'exec-1', conversationId: 'conv-1', userId: 'alice' };
+    const event = (phase: string, progress: number) =>
+      makeFact('ExecutionEvent', { orgId: 'acme', correlation }, { executionId: 'exec-1', event: 'phase', phase, progress });
+    const result = makeFact('ExecutionResult', { orgId: 'acme', correlation }, { executionId: 'exec-1', status: 'completed' });
+    broadcastFact(hub, event('review', 90));
+    broadcastFact(hub, result);
+    broadcastFact(hub, event('done', 100));
+    broadcastFact(hub, questionsPrompt('exec-1', alice, 'conv-1'));
+    broadcastFact(hub, result);
+    expect(a.socket.sent.map((f) => f.type)).toEqual(['execution_event', 'execution_result']);
+    // another execution of the conversation is not held back by this one's end
+    broadcastFact(hub, questionsPrompt('exec-2', alice, 'conv-1'));
+    expect(a.socket.sent.at(-1)).toMatchObject({ type: 'hil_prompt', executionId: 'exec-2' });
   });
 
   it('forgets a closed socket and closes every socket with the given code', () => {
