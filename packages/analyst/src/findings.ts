@@ -30,6 +30,8 @@ const BARE_OBJECTS = new Set([
   'follow-ups',
   'followups',
 ]);
+/** Verbs that ask someone for what they owe: what to do is clear, how often and by what means is not. */
+const CHASE_VERBS = ['follow up', 'chase'];
 /** Upkeep with no specifics: "keep the CRM up to date", "keep deals clean". */
 const KEEP_UP =
   /^(?:keep|make sure|ensure)\b.*?\b(up to date|up-to-date|updated|current|accurate|in sync|clean|tidy|organi[sz]ed|in order)\b/;
@@ -47,7 +49,9 @@ export function vagueness(step: DraftStep, workflowId: string = workflowOf(step.
   const base = { workflowId, stepId: step.id, excerpt: clip(clause.text) };
 
   const upkeep = KEEP_UP.exec(clause.text.toLowerCase());
-  if ((VAGUE_VERBS as readonly string[]).includes(verb) || (verb === 'follow up' && !WHEN.test(clause.norm)) || upkeep) {
+  // chasing someone says what to do (remind them) but not how often or by what means: a default will do
+  const chasing = CHASE_VERBS.includes(verb) && !WHEN.test(clause.norm);
+  if ((VAGUE_VERBS as readonly string[]).includes(verb) || chasing || upkeep) {
     const noDetail = !concrete && objectWords.length <= 2;
     out.push({
       ...base,
@@ -56,10 +60,14 @@ export function vagueness(step: DraftStep, workflowId: string = workflowOf(step.
         ? `"${upkeep[0]}" does not say what to change, from what source, or when`
         : `"${verb}" does not say what the employee should do${noDetail ? ', nor with which tool' : ''}`,
       question: `What exactly should the employee do to ${clause.text.replace(/\.$/, '')}? Which steps, tools and outcome?`,
-      blocking: noDetail,
-      ...(noDetail
+      blocking: noDetail && !chasing,
+      ...(noDetail && !chasing
         ? {}
-        : { default: 'Acknowledge each item, answer what it can from the description, and escalate the rest to a human.' }),
+        : {
+            default: chasing
+              ? 'Send each one a short, polite reminder by email, and tell a human about any still open a week later.'
+              : 'Acknowledge each item, answer what it can from the description, and escalate the rest to a human.',
+          }),
     });
   } else {
     const bare = objectWords.length === 1 && BARE_OBJECTS.has(objectWords[0] ?? '') && !concrete && !clause.rest;

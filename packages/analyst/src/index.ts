@@ -1,5 +1,6 @@
 export { type CaseScore, GoldenCase, loadGolden, offlineSpec, SpecLike, scoreCase, type Totals, totals } from './evaluate';
 export { ambiguities, orgContext, vagueness } from './findings';
+export { PERSON_TITLES } from './lexicon';
 export { configuredAnalyst, LlmAnalyst, type LlmConfig, llmConfigFromEnv } from './llm';
 export { closestCapabilities, matchStep, matchTrigger, matchWorkflow, triggerParams } from './match';
 export { OfflineAnalyst, offlineAnalyst } from './offline';

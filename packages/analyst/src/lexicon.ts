@@ -599,16 +599,72 @@ export const VAGUE_OBJECTS = [
 ];
 
 /** Phrases that lean on knowledge only the organisation has. */
+/**
+ * Titles that name one person of the organisation by role, beyond the managers and leads: who is "the
+ * principal", "the CFO", "the class teacher"? (a regular expression's alternatives)
+ */
+export const PERSON_TITLES = [
+  'principal',
+  'teacher',
+  'tutor',
+  'supervisor',
+  'controller',
+  'accountant',
+  'bookkeeper',
+  'treasurer',
+  'auditor',
+  'cfo',
+  'ceo',
+  'coo',
+  'cto',
+  'ciso',
+  'founders?',
+  'administrator',
+  'registrar',
+  'dean',
+  'receptionist',
+  'dispatcher',
+  'foreman',
+  'superintendent',
+  'concierge',
+  'paralegal',
+  'attorney',
+  'lawyer',
+  'counsel',
+  'advisor',
+  'adviser',
+  'mentor',
+  'approver',
+  'recruiter',
+  'nurse',
+  'doctor',
+  'physician',
+  'dentist',
+  'therapist',
+  'landlord',
+  'caretaker',
+  'janitor',
+  'secretary',
+  'editor',
+] as const;
+
 export const ORG_CONTEXT = [
   /\bthe (right|appropriate|relevant|responsible|correct|proper|usual|designated|assigned) (team|person|people|owner|channel|group|manager|stakeholders?|department|folks|contact|approver|queue|project|category|account|cost cent(er|re)|code|level|price|template)\b/,
   /\b(our|the company'?s?|internal|company|house|team'?s?) ([\w-]+ ){0,3}(polic(y|ies)|guidelines?|process(es)?|procedures?|playbooks?|sops?|rules|criteria|templates?|slas?|standards?|tone of voice|brand voice|pricing|approval matrix|escalation (path|policy|matrix)|handbook|runbooks?|checklist)\b/,
   /\bpre-?approved\b/,
   /\bapproved (vendors?|suppliers?|list|tools?)\b/,
   /\b(as usual|the usual way|the usual)\b/,
-  /\b(key|strategic|vip|priority|important) (accounts?|customers?|clients?)\b/,
   /\bper (our|the) [\w-]+\b/,
   /\baccording to (our|the) [\w-]+\b/,
   /\bwho(ever)? (is|'s) on[- ]call\b/,
+  // whoever holds a rota: "the engineer on call", "the on-call engineer", "the duty nurse"
+  /\b(the|our) (on[- ]call|duty) [a-z-]+\b|\b(the|our) [a-z-]+ on[- ]call\b/,
+  // a person named by a title only: who is "the principal", "the CFO", "the class teacher"?
+  new RegExp(
+    String.raw`\b(the|our) ((?!account|deal|ticket|page|project|customer|client)[a-z-]+ )?(${PERSON_TITLES.join('|')})\b(?! (of|for) (each|the|every|their|that|this)\b)`,
+  ),
+  // a size or standing the organisation has not defined: "large refunds", "big orders", "important clients"
+  /\b(large|big|huge|high[- ]value|expensive|major|significant|sizable|sizeable|important|key|strategic|vip|top[- ]tier|priority) (refunds?|orders?|deals?|expenses?|payments?|invoices?|purchases?|amounts?|transactions?|claims?|donations?|donors?|discounts?|bills?|accounts?|customers?|clients?|guests?|partners?|vendors?|suppliers?|tenants?|members?)\b/,
   // a person named by role only: who is "the office manager", "our team leader"?
   /\b(the|our) ((?!account|deal|lead|ticket|page|project)[a-z-]+ ){1,2}(manager|leader|lead|head|director|vp|coordinator)\b(?! (of|for) (each|the|every|their|that|this)\b)/,
   /\b(the|our) ([\w-]+ ){0,2}(budgets?|spending limits?|approval limits?|thresholds?|price list|rate card)\b/,

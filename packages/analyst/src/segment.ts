@@ -161,6 +161,20 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     );
     return { kind: 'condition', text: lead, body };
   }
+  // "For the big claims, also flag it in #claims-leads": the items a duty is for, before a comma
+  const forWhich = /^for\s+[^,]{1,80},\s*/i.exec(text);
+  if (forWhich) {
+    const body = text.slice(forWhich[0].length).trim();
+    if (body && startsWithDuty(body.replace(/^(also|then|and|just)\s+/i, ''), w))
+      return { kind: 'condition', text: forWhich[0].replace(/,\s*$/, '').trim(), body };
+  }
+  // "When that happens add them …": an event said before, named again; the duty follows at once
+  const again =
+    /^(?:when|whenever|once|after|as soon as|each time|every time)\s+(?:that|this|it|they|one)\s+(?:happens|happen|does|do|comes in|come in|arrives|arrive|lands|land|is done|are done)\b,?\s*/i.exec(
+      text,
+    );
+  if (again && text.length > again[0].length)
+    return { kind: 'event', text: again[0].replace(/,?\s*$/, ''), body: text.slice(again[0].length).trim() };
   const event = startsWithPhrase(lower, EVENT_LEADS);
   if (event) {
     const { lead, body } = splitLead(text, event.split(' ').length, true, false, w);
@@ -176,6 +190,9 @@ const isCatalogEvent = (text: string): boolean => !/^(for each|for every|for all
 
 const GUIDELINE =
   /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that)\b|\bat all times\b/i;
+/** Work the person keeps or forbids: "refunds I'll handle myself", "stay out of billing", "leave pricing to us". */
+const HANDS_OFF =
+  /\b(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]*?\b(?:myself|ourselves|personally)\b|\bstay out of\b|\bkeep out of\b|\bleave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) (?:to|for) (?:me|us)\b/i;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
@@ -203,10 +220,24 @@ const EVENT_VERBS = new Set(
   ].map((v) => v.split(' ')[0] ?? v),
 );
 const EVENT_CUES =
-  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|portal|queue|number|phone line|ticket|channel|calendar)s?\b|[\w.+-]+@[\w-]+\.[\w.]+/i;
+  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?/i;
 
 /** People, in the plural, who email someone of ours: "Tenants email the front desk when …", "suppliers write to us". */
-const PEOPLE_EMAIL_US = /^(?:the |our |a |an )?(?:[\w-]+ )?[\w-]+s (?:e-?mail|write to) (?:us|me|the|our)\b/i;
+const PEOPLE_EMAIL_US =
+  /^(?:the |our |a |an )?(?:[\w-]+ )?(?:[\w-]+s|staff|people|everyone|everybody|folks) (?:e-?mail|write to|(?:forward|send) (?:[\w-]+ ){0,3}?to) (?:us\b|me\b|the\b|our\b|[\w.+-]+@)/i;
+
+/** Who brings work to an organisation, said as the subject of a sentence (a regular expression's alternatives). */
+const PEOPLE =
+  'staff|people|everyone|everybody|folks|someone|anyone|customers|clients|users|parents|patients|tenants|guests|students|candidates|applicants|vendors|suppliers|members|donors|partners|employees|colleagues|teammates|managers|engineers|developers|reps|agents|policyholders|shoppers|buyers|attendees|volunteers|residents|drivers|contractors|prospects|subscribers|visitors|hires|teachers|nurses|doctors|landlords|sellers|merchants|riders|passengers|travell?ers|callers|leads';
+/**
+ * People who bring work, then what they do to bring it: "Staff report problems by posting in #facilities",
+ * "Patients text the clinic", "Someone fills in the form". A sentence that also names a schedule is not one.
+ */
+const PEOPLE_BRING_WORK = new RegExp(
+  String.raw`^(?:the |our |a |an |new |some |many |most )?(?:[\w-]+ )?(?:${PEOPLE}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add)(?:s|es)?\b`,
+  'i',
+);
+const bringsWork = (text: string): boolean => (PEOPLE_EMAIL_US.test(text) || PEOPLE_BRING_WORK.test(text)) && !findSchedule(text);
 
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
@@ -214,7 +245,7 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
   const tokens = tokenize(text);
   const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
-  return (hasEventVerb && hasCue) || PEOPLE_EMAIL_US.test(text);
+  return (hasEventVerb && hasCue) || bringsWork(text);
 }
 
 /** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */
@@ -319,6 +350,27 @@ export function receives(clause: string): string | null {
   if (!m?.[1] || !m[2] || holdsWorkItems(m[1].trim())) return null;
   const verb = RECEIVED[m[2].toLowerCase()];
   return verb ? `${verb} ${m[1].trim()}${m[3] ?? ''}` : null;
+}
+
+/** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
+const WISH_DONE =
+  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer) (them|it|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) ([a-z]+ed)\b/gi;
+/** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
+const MESSAGE_DONE =
+  /\b(an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
+
+/** A sentence's wishes for things done ("I'd like them added …, and an email sent to them") as duties. */
+export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  return text
+    .replace(WISH_DONE, (whole, object: string, participle: string) => {
+      const base = lemmas(participle.toLowerCase()).find((l) => l !== participle.toLowerCase() && knownVerb(l, w));
+      return base ? `${base} ${object}` : whole;
+    })
+    .replace(
+      MESSAGE_DONE,
+      (_whole, article: string, message: string, done: string, where: string) =>
+        `${done.toLowerCase() === 'posted' ? 'post' : 'send'} ${article} ${message} ${where}`,
+    );
 }
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
@@ -504,15 +556,20 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   };
 
   all.forEach((s, index) => {
-    const bare = s.text.replace(PREAMBLE, '').trim() || s.text;
+    const bare = wishesAsDuties(s.text.replace(PREAMBLE, '').trim() || s.text, w);
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
     const text = said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
+    if (HANDS_OFF.test(text)) {
+      guidelines.push(text);
+      return;
+    }
     const lead = detectLead(text, w);
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
-    const verbFirst = !lead && !subject && startsWithVerbIn(text, w);
+    // "Staff forward their receipts to …": a subject that could be a verb, then how work arrives
+    const verbFirst = !lead && !subject && startsWithVerbIn(text, w) && !bringsWork(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       const sched = findSchedule(text);
@@ -628,7 +685,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     if (concrete.length > 0) drafts = concrete;
   }
   // "People ask for rooms in #office-help. When a request comes in, check …": an event with no duty of
-  // its own is the context of the next event, which then says where it happens
+  // its own is the context of the next event, which then says where it happens (or says it already)
   drafts = drafts.flatMap((d, i) => {
     const next = drafts[i + 1];
     if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event' || next.block !== d.block) return [d];
@@ -636,7 +693,8 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       next.hint = `${next.hint} (${d.hint})`;
       next.sentences.unshift(...d.sentences);
     }
-    return KNOWN_TRIGGER_CUE(next.hint) ? [] : [d];
+    // said again by the next one, as its context or in its own words: nothing is left of it to run
+    return [];
   });
   if (drafts.length === 0 && jobDescription.trim()) {
     // nothing reads as a task: keep the whole text as one responsibility to ask about

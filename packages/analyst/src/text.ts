@@ -315,17 +315,21 @@ export function stripLeadIns(text: string): string {
 
 /** "Keep HubSpot deals up to date" → "update HubSpot deals"; phrasal idioms that hide the real verb. */
 export function rewriteIdioms(text: string): string {
-  return text
-    .replace(/^keep (.+?) (up to date|up-to-date|updated|current|accurate|in sync)\b/i, 'update $1')
-    .replace(/^let (.+?) know\b/i, 'notify $1')
-    .replace(/^give (.+?) a (heads[- ]up|shout|nudge|ping|call)\b/i, 'notify $1')
-    .replace(/^(make|get) sure (that )?/i, 'check ')
-    .replace(/^send out\b/i, 'send')
-    .replace(/^reach out to\b/i, 'contact')
-    .replace(/^get in touch with\b/i, 'contact')
-    .replace(/^drop (.+?) (a line|a note|an email|a message)\b/i, 'message $1 $2')
-    .replace(/^loop in\b/i, 'notify')
-    .replace(/^shoot (.+?) (an? (email|note|message))\b/i, 'send $1 $2');
+  return (
+    text
+      .replace(/^keep (.+?) (up to date|up-to-date|updated|current|accurate|in sync)\b/i, 'update $1')
+      .replace(/^let (.+?) know\b/i, 'notify $1')
+      .replace(/^give (.+?) a (heads[- ]up|shout|nudge|ping|call)\b/i, 'notify $1')
+      .replace(/^(make|get) sure (that )?/i, 'check ')
+      .replace(/^send out\b/i, 'send')
+      .replace(/^reach out to\b/i, 'contact')
+      .replace(/^get in touch with\b/i, 'contact')
+      .replace(/^drop (.+?) (a line|a note|an email|a message)\b/i, 'message $1 $2')
+      .replace(/^loop in\b/i, 'notify')
+      // a light duty said as an idiom: "look after time-off requests" says no more than "handle" them
+      .replace(/^(look after|take care of|stay on top of|keep on top of|see to)\b/i, 'handle')
+      .replace(/^shoot (.+?) (an? (email|note|message))\b/i, 'send $1 $2')
+  );
 }
 
 const ROUTING =

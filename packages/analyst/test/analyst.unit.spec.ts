@@ -18,6 +18,7 @@ import {
   matchWorkflow,
   OfflineAnalyst,
   offlineSpec,
+  orgContext,
   parseSchedule,
   type SpecLike,
   scoreCase,
@@ -145,6 +146,112 @@ describe('offline analyst: segmentation', () => {
     );
     expect(analyseJob('').workflows).toEqual([]);
     expect(analyseJob('Sales assistant.').workflows).toHaveLength(1);
+  });
+});
+
+describe('offline analyst: how people write a job (2026-11-29)', () => {
+  it('given people who bring the work as a sentence’s subject, then that sentence starts the workflow, even when the subject reads as a verb', () => {
+    const staff = analyseJob(
+      'Expense clerk. Staff forward their receipts to the expenses mailbox. For every receipt that lands there, record the expense in QuickBooks.',
+    ).workflows;
+    expect(staff.map((w) => [w.triggerHint.kind, w.triggerHint.text])).toEqual([
+      ['event', 'Staff forward their receipts to the expenses mailbox'],
+    ]);
+    expect(staff[0]?.steps.map((s) => s.action)).toEqual(['record expense']);
+    const posting = analyseJob(
+      'Facilities coordinator. Staff report problems by posting in #facilities. Turn each report into a Jira issue.',
+    ).workflows;
+    expect(posting[0]?.triggerHint).toEqual({ kind: 'event', text: 'Staff report problems by posting in #facilities' });
+    // the same people on a schedule are not an arrival
+    expect(
+      analyseJob('Sales assistant. Managers ask for a summary every Friday at 4pm.').workflows.map((w) => w.triggerHint.kind),
+    ).not.toContain('event');
+  });
+
+  it('given an arrival said once and then again as "When a text comes in", then one workflow, with the first as its context', () => {
+    const a = analyseJob(
+      'Tenants text our maintenance line whenever something breaks. When a text comes in, log it as a new entry in our Notion tracker.',
+    );
+    expect(a.workflows).toHaveLength(1);
+    expect(a.workflows[0]?.triggerHint.text).toBe(
+      'When a text comes in (Tenants text our maintenance line whenever something breaks)',
+    );
+  });
+
+  it('given "When that happens I’d like them added …, and an email sent to them", then the duties that do it, after the arrival said before', () => {
+    const [w, ...others] = analyseJob(
+      'Registration goes through our ticketing site, which can hit a webhook every time someone buys a ticket. When that happens I’d like them added to HubSpot as a contact, and an email sent to them confirming their registration.'.replace(
+        /’/g,
+        "'",
+      ),
+    ).workflows;
+    expect(others).toEqual([]);
+    expect(w?.triggerHint.text).toMatch(/^When that happens \(Registration goes through our ticketing site/);
+    expect(w?.steps.map((s) => s.text)).toEqual([
+      'add them to HubSpot as a contact',
+      'send an email to them confirming their registration',
+    ]);
+  });
+
+  it('given work the person keeps ("refunds I’ll handle myself", "stay out of billing"), then a guideline, never a workflow', () => {
+    for (const kept of [
+      "Refund requests I'll handle myself, so stay out of those.",
+      'Stay out of billing questions.',
+      'Leave pricing questions to us.',
+    ]) {
+      const a = analyseJob(`When a ticket arrives in Zendesk, tag it by product. ${kept}`);
+      expect(a.workflows, kept).toHaveLength(1);
+      expect(a.workflows[0]?.steps.map((s) => s.action)).toEqual(['tag']);
+      expect(a.workflows[0]?.description).toContain(`Guideline: ${kept.replace(/\.$/, '')}`);
+    }
+  });
+
+  it('given "For the big claims, also flag it in #claims-leads", then a step of the current workflow, and the size asked about', () => {
+    const [w, ...others] = analyseJob(
+      'Policyholders email claims@ with what happened. Open a Zendesk ticket for each new claim. For the big claims, also flag it in #claims-leads on Slack.',
+    ).workflows;
+    expect(others).toEqual([]);
+    expect(w?.steps.map((s) => s.text)).toEqual([
+      'Open a Zendesk ticket for each new claim',
+      'also flag it in #claims-leads on Slack',
+    ]);
+    expect(
+      ambiguities(w as DraftWorkflow)
+        .filter((f) => f.category === 'organizational_context')
+        .map((f) => f.excerpt),
+    ).toContain('big claims');
+  });
+
+  it('given an opening line that only says what the job is about ("look after time-off requests"), then no workflow of its own', () => {
+    const a = analyseJob(
+      'We need someone to look after time-off requests for our team. People ask by tagging you in #time-off with their dates. Put an all-day event on the shared Google Calendar for those dates.',
+    );
+    expect(a.workflows).toHaveLength(1);
+    expect(a.workflows[0]?.triggerHint.kind).toBe('event');
+  });
+
+  it('given a person named only by a title or a rota, or a size nobody defined, then organisational context is asked for', () => {
+    const excerpts = (text: string) => orgContext(text, 'wf-1').map((f) => f.excerpt);
+    expect(excerpts('email the engineer on call with the link')).toEqual(['the engineer on call']);
+    expect(excerpts('page the on-call engineer')).toEqual(['the on-call engineer']);
+    expect(excerpts('forward the news to the class teacher by email')).toEqual(['the class teacher']);
+    expect(excerpts('email the principal the number of absences')).toEqual(['the principal']);
+    expect(excerpts('large refunds must be flagged in #finance')).toEqual(['large refunds']);
+    // who the event names, and an address given, are not
+    expect(excerpts('reply to the customer and email the requester')).toEqual([]);
+    expect(excerpts('email the account manager of each deal')).toEqual([]);
+  });
+
+  it('given "chase late payers", then the task is flagged as underspecified with a default, not left blocking', () => {
+    const [finding] = vagueness({ id: 'wf-1.s1', text: 'Chase late payers', action: 'chase late payers' }).filter(
+      (f) => f.category === 'underspecified_task',
+    );
+    expect(finding).toMatchObject({ blocking: false, default: expect.stringContaining('reminder') });
+    expect(
+      vagueness({ id: 'wf-1.s1', text: 'Chase late payers every Monday by email', action: 'chase' }).filter(
+        (f) => f.category === 'underspecified_task',
+      ),
+    ).toEqual([]);
   });
 });
 

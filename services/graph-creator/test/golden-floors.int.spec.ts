@@ -57,11 +57,24 @@ const sets: [string, string, Floors][] = [
     {
       capabilityRecall: 0.95,
       capabilityPrecision: 1,
-      triggerRecall: 0.92,
+      triggerRecall: 1,
       missingIntegrationRecall: 1,
-      gapCategoryRecall: 0.71,
+      gapCategoryRecall: 1,
       casesWithEmptyWorkflow: 0,
       maxPrompts: 3,
+    },
+  ],
+  [
+    'golden/blind (twenty jobs written without sight of the analyst on 2026-11-29; that day’s analyst changes were found on them)',
+    'blind',
+    {
+      capabilityRecall: 0.88,
+      capabilityPrecision: 0.91,
+      triggerRecall: 0.84,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
     },
   ],
 ];

@@ -161,6 +161,13 @@ describe('organisational context that decides a binding', () => {
       input: 'to',
     });
     expect(post && inputDecided('the right channel', 'post it in the right channel', post)).toMatchObject({ input: 'channel' });
+    // a title or a rota names one person too: the principal, the class teacher, the engineer on call
+    for (const [phrase, step] of [
+      ['the principal', 'email the principal the number of absences'],
+      ['the class teacher', 'forward the news to the class teacher by email'],
+      ['the engineer on call', 'email the engineer on call with the link'],
+    ] as const)
+      expect(send && inputDecided(phrase, step, send), phrase).toMatchObject({ input: 'to', example: 'name@yourcompany.com' });
   });
 
   it('given the step names the address or channel itself, or the phrase is no one, then nothing is decided', () => {

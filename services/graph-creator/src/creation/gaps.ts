@@ -1,4 +1,4 @@
-import type { CapabilityMatch, Catalog, DraftWorkflow, Finding } from '@hireloop/analyst';
+import { type CapabilityMatch, type Catalog, type DraftWorkflow, type Finding, PERSON_TITLES } from '@hireloop/analyst';
 import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/schemas';
 import { runTimeRisks } from './approval';
 import { bindWorkflow, type DraftBoundStep } from './bind';
@@ -41,8 +41,9 @@ function alternatives(capabilityId: string, candidates: string[], catalog: Catal
 
 /** Inputs that name who receives or owns something, and the channel a message goes to. */
 const RECIPIENT_INPUT = /^(to|recipients?|emails?|attendees|assignee(id)?|owner(id)?|user(id)?|phone|approver)$/i;
-const PERSON =
-  /\b(manager|leader|lead|head|director|vp|coordinator|owner|person|people|contact|approver|accountant|department|team|group|stakeholders?|on[- ]call)\b/;
+const PERSON = new RegExp(
+  String.raw`\b(manager|leader|lead|head|director|vp|coordinator|owner|person|people|contact|department|team|group|stakeholders?|on[- ]call|duty|${PERSON_TITLES.join('|')})\b`,
+);
 const EXPLICIT = /[\w.+-]+@[\w-]+\.[\w.]+|(^|\s)#[\w-]+|(^|\s)@[\w-]+/;
 
 /**
