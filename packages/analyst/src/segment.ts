@@ -109,7 +109,10 @@ function splitLead(
       seenVerb &&
       (i > skipWords || verbRightAfter) &&
       isBaseVerb(t.lower, w) &&
-      !/^(to|a|an|the|will|can|should|must|may|of|for|not)$/.test(prev)
+      // after a determiner or "new" the word is a noun ("as a new contact"), not the action
+      !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my)$/.test(
+        prev,
+      )
     ) {
       return {
         lead: text
@@ -355,13 +358,20 @@ export function receives(clause: string): string | null {
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer) (them|it|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) ([a-z]+ed)\b/gi;
+/** "we want them to get a welcome email from us": a message wished received, as the duty that sends it. */
+const WISH_RECEIVED =
+  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
 /** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
 const MESSAGE_DONE =
   /\b(an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
 
-/** A sentence's wishes for things done ("I'd like them added …, and an email sent to them") as duties. */
+/**
+ * A sentence's wishes for things done ("I'd like them added …, and an email sent to them", "we want them
+ * to get a welcome email") as the duties that do them.
+ */
 export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
   return text
+    .replace(WISH_RECEIVED, 'send $1 $2')
     .replace(WISH_DONE, (whole, object: string, participle: string) => {
       const base = lemmas(participle.toLowerCase()).find((l) => l !== participle.toLowerCase() && knownVerb(l, w));
       return base ? `${base} ${object}` : whole;

@@ -267,7 +267,10 @@ export function sentences(description: string): Sentence[] {
 
 function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
   const parts: string[] = [];
-  const lowerCaseStyle = /^[a-z]/.test(line);
+  // a writer who starts sentences in lower case, from the first or after one in capitals ("Returns
+  // coordinator. customers email …"): a full stop, a space and a lower-case word that is not an
+  // abbreviation's tail ends a sentence too
+  const lowerCaseStyle = /^[a-z]/.test(line) || /[a-z]{3,}\.\s+[a-z]{2,}\s+[a-z]/.test(line);
   let start = 0;
   for (const m of line.matchAll(/[.!?]+(?=\s+|$)/g)) {
     const end = (m.index ?? 0) + m[0].length;

@@ -193,6 +193,22 @@ describe('offline analyst: how people write a job (2026-11-29)', () => {
     ]);
   });
 
+  it('given sentences in lower case after a first one in capitals, then each is a sentence of its own', () => {
+    const a = analyseJob(
+      'Returns coordinator for our online shop. customers email returns@ourshop.com asking to send stuff back. reply with the return instructions. e.g. labels are free.',
+    );
+    expect(a.workflows.map((w) => w.triggerHint.text)).toEqual(['customers email returns@ourshop.com asking to send stuff back']);
+    expect(a.workflows[0]?.steps[0]?.text).toBe('reply with the return instructions');
+  });
+
+  it('given "they show up as a new contact; we want them to get a welcome email", then the noun stays in the event and the wish is a duty', () => {
+    const [w] = analyseJob(
+      'When someone registers for a webinar they show up as a new contact in HubSpot; we want them to get a personal welcome email from us with the join link.',
+    ).workflows;
+    expect(w?.triggerHint.text).toMatch(/they show up as a new contact in HubSpot/);
+    expect(w?.steps.map((s) => s.text)).toEqual(['send them a personal welcome email from us with the join link']);
+  });
+
   it('given work the person keeps ("refunds I’ll handle myself", "stay out of billing"), then a guideline, never a workflow', () => {
     for (const kept of [
       "Refund requests I'll handle myself, so stay out of those.",
