@@ -1,5 +1,28 @@
 import { capabilityVocabulary, triggerVocabulary } from '@hireloop/schemas';
 
+/** What sits on a calendar and starts at a time: "the day before each appointment" is relative to one. */
+export const CALENDAR_ITEMS = [
+  'meeting',
+  'event',
+  'call',
+  'demo',
+  'appointment',
+  'interview',
+  'session',
+  'kickoff',
+  'webinar',
+  'class',
+  'lesson',
+  'visit',
+  'consultation',
+  'booking',
+  'reservation',
+  'tour',
+  'viewing',
+  'shift',
+  'qbr',
+] as const;
+
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a
 // phrase ("pull request") matches with a plural or verb ending on its words.
@@ -429,7 +452,9 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: ['meeting', 'event', 'call', 'demo', 'appointment', 'interview', 'session', 'kickoff', 'webinar'],
     events: ['start', 'begin', 'approach', 'come up'],
     phrases: [
-      /\b(before|ahead of|prior to) (the|each|every|a|an|their|her|his|my|our) ([\w-]+ )?(meeting|event|call|demo|appointment|interview|session|kickoff|webinar)s?\b/,
+      new RegExp(
+        String.raw`\b(before|ahead of|prior to) (the|each|every|a|an|their|her|his|my|our) ([\w-]+ )?(${CALENDAR_ITEMS.join('|')})s?\b`,
+      ),
     ],
   },
   'slack.new_message': {

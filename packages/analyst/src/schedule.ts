@@ -1,4 +1,4 @@
-import { NUMBER_WORDS } from './lexicon';
+import { CALENDAR_ITEMS, NUMBER_WORDS } from './lexicon';
 
 // Recurring times in plain English → five-field cron expressions.
 
@@ -44,19 +44,20 @@ export function findSchedule(text: string): { text: string; index: number; relat
   return null;
 }
 
+const BEFORE_ITEM = new RegExp(
+  `\\b(${NUM}|the|a|an|one|half an)\\s+(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+(?:the|each|every|a|an|their|her|his|our)\\s+(?:[\\w-]+\\s+)?(?:${CALENDAR_ITEMS.join('|')})s?\\b`,
+  'i',
+);
+
 /** True when a relative time is anchored on a calendar event ("an hour before the demo"). */
-export function beforeMeeting(text: string): { minutes: number } | null {
-  const m = text.match(
-    new RegExp(
-      `\\b(${NUM}|a|an|half an)\\s+(minutes?|mins?|hours?|hrs?|days?)\\s+(?:before|ahead of|prior to)\\s+(?:the|each|every|a|an|their|her|his|our)\\s+(?:[\\w-]+\\s+)?(?:meeting|call|demo|appointment|interview|session|kickoff|event|webinar)s?\\b`,
-      'i',
-    ),
-  );
+export function beforeMeeting(text: string): { minutes: number; index: number; phrase: string } | null {
+  const m = BEFORE_ITEM.exec(text);
   if (!m) return null;
-  const n = m[1] === 'half an' ? 0.5 : toNumber(m[1] ?? '1');
   const unit = (m[2] ?? 'minute').toLowerCase();
-  const minutes = unit.startsWith('h') ? n * 60 : unit.startsWith('d') ? n * 1440 : n;
-  return { minutes: Math.round(minutes) };
+  // "the day before", "the night before": a day ahead; "a week before": seven
+  const n = m[1] === 'half an' ? 0.5 : /^(the|a|an|one)$/i.test(m[1] ?? '') ? 1 : toNumber(m[1] ?? '1');
+  const perUnit = unit.startsWith('h') ? 60 : unit.startsWith('w') ? 10_080 : unit.startsWith('m') ? 1 : 1_440;
+  return { minutes: Math.min(Math.round(n * perUnit), 10_080), index: m.index, phrase: m[0] };
 }
 
 const toNumber = (w: string): number => {

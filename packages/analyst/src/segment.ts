@@ -136,6 +136,13 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const { lead, body } = splitLead(text, manual.split(' ').length, false, false, w);
     return { kind: 'manual', text: lead, body };
   }
+  // "The day before each appointment, text the patient …": a time relative to what is on a calendar
+  const meeting = beforeMeeting(text);
+  if (meeting && meeting.index <= 4) {
+    const end = meeting.index + meeting.phrase.length;
+    const body = text.slice(end).replace(/^\s*,?\s*/, '');
+    if (body) return { kind: 'event', text: text.slice(0, end).trim(), body };
+  }
   const sched = findSchedule(text);
   if (sched && sched.index <= 3) {
     // "Every weekday at 9:30 CET, DM each engineer …": the lead is the schedule and its time of day
@@ -296,6 +303,14 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
     ],
     [
       /\b(every|each|all) new [\w-]+(?: [\w-]+){0,2}?(?=\s+(?:with|in|to|from|and|on|as|for|that|which|into|by)\b|[,;.]|$)/,
+      'event',
+      false,
+    ],
+    [
+      // "every receipt that gets emailed to receipts@…", "invoices that get forwarded to us"
+      new RegExp(
+        String.raw`\b(?:(?:every|each|any|all) (?:[\w-]+ ){0,2}?[\w-]+|[\w-]+s) (?:that|which) (?:gets?|is|are) (?:e-?mailed|sent|forwarded|posted|submitted|uploaded|shared|received|reported|filed|raised|texted|dropped)${tail}`,
+      ),
       'event',
       false,
     ],
@@ -619,7 +634,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (lead) {
       body = lead.body;
       if (lead.kind === 'condition') {
-        if (!draft || isCatalogEvent(lead.text)) draft = open(s.block, 'event', lead.text);
+        // "- if anyone posts about an incident in #site, open …": people bringing work, in an item of its own
+        const arrives = bringsWork(lead.text.replace(/^(?:if|when|whenever|should)\s+/i, ''));
+        if (!draft || isCatalogEvent(lead.text) || (arrives && draft.block !== s.block))
+          draft = open(s.block, 'event', lead.text);
       } else
         draft = open(
           s.block,
@@ -633,9 +651,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       const meeting = beforeMeeting(text);
       const implicit = implicitEvent(text);
       if (meeting) {
-        const m = text.match(/\b[\w-]+\s+(minutes?|mins?|hours?|hrs?|days?)\s+(before|ahead of|prior to)\s+.*$/i);
-        draft = open(s.block, 'event', m?.[0] ?? text);
-        if (m) body = text.slice(0, m.index).trim();
+        draft = open(s.block, 'event', text.slice(meeting.index));
+        body = text.slice(0, meeting.index).trim();
       } else if (sched) {
         draft = open(s.block, 'schedule', sched.text);
         body = `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length)}`

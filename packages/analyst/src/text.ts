@@ -294,6 +294,12 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     if (!text) continue;
     // "About the role: you will …", "Documents: send …" — a short label before a colon; and
     // "Anything over the limit needs a manager: message …" — a condition before an instruction
+    // "Museum group bookings - when a school emails us …": a short title before a dash, then the work
+    const dashed = text.match(/^([^:\-–—]{2,60}?)\s+[-–—]\s+((?:when|whenever|if|every|each|once|after|on)\b.+)$/i);
+    if (dashed?.[1] && dashed[2] && dashed[1].split(/\s+/).length <= 5) {
+      out.push({ text: dashed[2].trim(), label: dashed[1].trim() });
+      continue;
+    }
     const label = text.match(/^([^:]{2,120}):\s+(.+)$/);
     if (label?.[1] && label[2] && !/\d$/.test(label[1]) && (label[1].split(/\s+/).length <= 5 || startsWithVerb(label[2]))) {
       out.push({ text: label[2].trim(), label: label[1].trim() });

@@ -209,6 +209,48 @@ describe('offline analyst: how people write a job (2026-11-29)', () => {
     expect(w?.steps.map((s) => s.text)).toEqual(['send them a personal welcome email from us with the join link']);
   });
 
+  it('given a time relative to what is on a calendar ("the day before each appointment", "a week before the meeting"), then a calendar event starts the workflow', () => {
+    const runs = run(
+      "You'll handle reminders for our clinic. The day before each appointment, text the patient a reminder with the time. A week before the meeting, email the agenda.",
+    );
+    expect(runs.map(([w, m]) => [w.triggerHint.text, m.trigger.triggerId, m.trigger.params.minutesBefore])).toEqual([
+      ['The day before each appointment', 'google-calendar.event_starting', 1440],
+      ['A week before the meeting', 'google-calendar.event_starting', 10080],
+    ]);
+    expect(parseSchedule('every day at 9am')?.expression).toBe('0 9 * * *');
+  });
+
+  it('given "every receipt that gets emailed to receipts@…", then an arrival by email starts the workflow', () => {
+    const [[w, m] = []] = run('Log every receipt that gets emailed to receipts@tacotruckco.com as an expense in QuickBooks.', [
+      ...devOrgConnections,
+      'quickbooks',
+    ]);
+    expect(w?.triggerHint.kind).toBe('event');
+    expect(m?.trigger.triggerId).toBe('gmail.new_email');
+  });
+
+  it('given a short title before a dash ("Museum group bookings - when a school emails us …"), then the work after it', () => {
+    const [w] = analyseJob(
+      'Museum group bookings - when a school or tour group emails us to book a visit, check the Education calendar for a free slot and reply with the time.',
+    ).workflows;
+    expect(w?.triggerHint.text).toBe('when a school or tour group emails us to book a visit');
+    expect(w?.steps).toHaveLength(2);
+  });
+
+  it('given list items, one of them "if anyone posts about an incident in #site, open a Jira issue", then that item is a workflow of its own', () => {
+    const a = analyseJob(
+      [
+        'Site coordinator:',
+        '- when a new file lands in the Daily Logs Drive folder, add a page for it to our Site Diary in Notion',
+        '- if anyone posts about an incident or injury in #site-northgate, open a Jira issue and email safety@example.com right away',
+      ].join('\n'),
+    );
+    expect(a.workflows.map((w) => [w.triggerHint.text, w.steps.length])).toEqual([
+      ['when a new file lands in the Daily Logs Drive folder', 1],
+      ['if anyone posts about an incident or injury in #site-northgate', 2],
+    ]);
+  });
+
   it('given work the person keeps ("refunds I’ll handle myself", "stay out of billing"), then a guideline, never a workflow', () => {
     for (const kept of [
       "Refund requests I'll handle myself, so stay out of those.",

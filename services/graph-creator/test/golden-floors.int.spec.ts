@@ -70,11 +70,24 @@ const sets: [string, string, Floors][] = [
     {
       capabilityRecall: 0.9,
       capabilityPrecision: 0.91,
-      triggerRecall: 0.87,
+      triggerRecall: 0.9,
       missingIntegrationRecall: 1,
       gapCategoryRecall: 1,
       casesWithEmptyWorkflow: 0,
       maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/blind-2 (twenty more, written the same way after them; read 0.80/0.99/0.67/0.95 unseen, then looked at)',
+    'blind-2',
+    {
+      capabilityRecall: 0.82,
+      capabilityPrecision: 1,
+      triggerRecall: 0.83,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 0.95,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 5,
     },
   ],
 ];
