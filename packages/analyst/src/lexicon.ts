@@ -455,6 +455,9 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       new RegExp(
         String.raw`\b(before|ahead of|prior to) (the|each|every|a|an|their|her|his|my|our) ([\w-]+ )?(${CALENDAR_ITEMS.join('|')})s?\b`,
       ),
+      new RegExp(
+        String.raw`\bthe (morning|day) of (the|each|every|a|an|their|her|his|my|our) ([\w-]+ )?(${CALENDAR_ITEMS.join('|')})s?\b`,
+      ),
     ],
   },
   'slack.new_message': {

@@ -49,9 +49,17 @@ const BEFORE_ITEM = new RegExp(
   'i',
 );
 
+const MORNING_OF_ITEM = new RegExp(
+  `\\b(?:on\\s+)?the\\s+(?:morning|day)\\s+of\\s+(?:the|each|every|a|an|their|her|his|our)\\s+(?:[\\w-]+\\s+)?(?:${CALENDAR_ITEMS.join('|')})s?\\b`,
+  'i',
+);
+
 /** True when a relative time is anchored on a calendar event ("an hour before the demo"). */
 export function beforeMeeting(text: string): { minutes: number; index: number; phrase: string } | null {
+  // "on the morning of their appointment": early that day, three hours before as a default
+  const sameDay = MORNING_OF_ITEM.exec(text);
   const m = BEFORE_ITEM.exec(text);
+  if (sameDay && (!m || sameDay.index < m.index)) return { minutes: 180, index: sameDay.index, phrase: sameDay[0] };
   if (!m) return null;
   const unit = (m[2] ?? 'minute').toLowerCase();
   // "the day before", "the night before": a day ahead; "a week before": seven

@@ -127,6 +127,25 @@ function splitLead(
   return { lead: text.trim(), body: '' };
 }
 
+const nounStem = (word: string): string => word.replace(/(?<=\w{3})(es|s)$/, '');
+const GENERIC = new Set(['their', 'them', 'they', 'it', 'its', 'one', 'someone', 'anyone', 'thing', 'something']);
+
+/**
+ * The draft of this block a condition speaks of: the current one when its start shares a noun with the
+ * condition, else the latest that does ("If their email mentions a recall" → the workflow started by "a
+ * customer emails …"), else the current one. Pure.
+ */
+function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): Draft {
+  const said = new Set(contentWords(condition.replace(/^(if|when|whenever|unless|should|in case)\s+/i, '')).map(nounStem));
+  const shares = (d: Draft) => contentWords(d.hint).some((w) => !GENERIC.has(w) && said.has(nounStem(w)));
+  if (shares(current)) return current;
+  return [...drafts].reverse().find((d) => d.block === current.block && d.kind === 'event' && shares(d)) ?? current;
+}
+
+/** Some of the work, told apart by a kind or an amount, and the message it receives. */
+const SUBSET_RECEIVES =
+  /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)\b(.*)$/i;
+
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
   const text = sentence.replace(/^(also|then|and|additionally|finally)[,\s]+/i, '').trim();
@@ -160,6 +179,10 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const { lead, body } = splitLead(text, watch.split(' ').length + 1, false, false, w);
     if (body) return { kind: 'event', text: lead, body };
   }
+  // "Failed payments under $100 just get a short email asking …": some of the work, and what it receives
+  const subset = SUBSET_RECEIVES.exec(text);
+  const told = subset?.[2] ? RECEIVED[subset[2].toLowerCase()] : undefined;
+  if (subset?.[1] && told) return { kind: 'condition', text: `for ${subset[1].trim()}`, body: `${told} them${subset[3] ?? ''}` };
   const cond = startsWithPhrase(lower, CONDITION_LEADS);
   if (cond) {
     const { lead, body } = splitLead(
@@ -357,6 +380,11 @@ const RECEIVED: Record<string, string> = {
   notification: 'notify',
   ping: 'ping',
   reminder: 'remind',
+  acknowledgement: 'acknowledge',
+  acknowledgment: 'acknowledge',
+  confirmation: 'confirm to',
+  response: 'reply to',
+  answer: 'reply to',
 };
 const RECEIVES =
   /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+)?(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder)\b(.*)$/i;
@@ -638,6 +666,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         const arrives = bringsWork(lead.text.replace(/^(?:if|when|whenever|should)\s+/i, ''));
         if (!draft || isCatalogEvent(lead.text) || (arrives && draft.block !== s.block))
           draft = open(s.block, 'event', lead.text);
+        // "If their email mentions a recall, …" after another workflow: the one whose start it speaks of
+        else draft = speaksOf(drafts, draft, lead.text);
       } else
         draft = open(
           s.block,

@@ -277,7 +277,9 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     const before = line.slice(start, m.index ?? 0);
     const lastWord = (before.match(/([A-Za-z.]+)$/)?.[1] ?? '').toLowerCase();
     const next = line.slice(end).trimStart();
-    if (m[0] === '.' && ABBREVIATIONS.has(lastWord) && !(lastWord === 'no' && !/^\d/.test(next))) continue;
+    // "towels, pillows etc. Open a Jira issue …": a list's "etc." ends a sentence before a capital
+    const endsList = lastWord === 'etc' && /^[A-Z]/.test(next);
+    if (m[0] === '.' && ABBREVIATIONS.has(lastWord) && !endsList && !(lastWord === 'no' && !/^\d/.test(next))) continue;
     if (m[0] === '.' && /\d$/.test(before) && /^\d/.test(next)) continue;
     // a writer who starts sentences in lower case ("… inbox. whenever a student …") splits there too
     if (next && !/^["'(#@A-Z0-9]/.test(next) && !(lowerCaseStyle && /^[a-z]/.test(next))) continue;

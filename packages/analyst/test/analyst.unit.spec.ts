@@ -251,6 +251,41 @@ describe('offline analyst: how people write a job (2026-11-29)', () => {
     ]);
   });
 
+  it('given "Failed payments under $100 just get a short email …" or "Ordinary emails just get an acknowledgement", then a step of the workflow they arrive in', () => {
+    const [gym, ...more] = analyseJob(
+      "When a member's payment of $100 or more fails in Stripe, text them a link to update their card. Failed payments under $100 just get a short email asking them to update their card.",
+    ).workflows;
+    expect(more).toEqual([]);
+    expect(gym?.steps.map((s) => s.text)).toEqual([
+      'text them a link to update their card',
+      'email them asking them to update their card',
+    ]);
+    const [hotel] = analyseJob(
+      'When a reservation request arrives by email from a VIP guest, post a note in #frontdesk. Ordinary reservation emails just get a short polite acknowledgement by email.',
+    ).workflows;
+    expect(hotel?.steps.map((s) => s.text)).toEqual(['post a note in #frontdesk', 'acknowledge them by email']);
+  });
+
+  it('given a list ending in "etc." and then a sentence in capitals, then two sentences', () => {
+    const [w] = analyseJob(
+      'Guests text our front desk number for towels, cleaning, extra pillows etc. Open a Jira issue in the HK project for each request.',
+    ).workflows;
+    expect(w?.triggerHint.text).toBe('Guests text our front desk number for towels, cleaning, extra pillows etc');
+    expect(w?.steps.map((s) => s.text)).toEqual(['Open a Jira issue in the HK project for each request']);
+  });
+
+  it('given "On the morning of their appointment, text them", then the calendar event starts it; a later "If their email mentions …" belongs to the workflow the email started', () => {
+    const runs = run(
+      "When a customer emails asking to bring their car in, reply to their email confirming the time. On the morning of their appointment you text them a reminder. If their email mentions a recall, you also log a Zendesk ticket tagged 'recall'.",
+      [...devOrgConnections, 'twilio'],
+    );
+    expect(runs.map(([w, m]) => [m.trigger.triggerId, w.steps.length])).toEqual([
+      ['gmail.new_email', 2],
+      ['google-calendar.event_starting', 1],
+    ]);
+    expect(runs[1]?.[1].trigger.params.minutesBefore).toBe(180);
+  });
+
   it('given work the person keeps ("refunds I’ll handle myself", "stay out of billing"), then a guideline, never a workflow', () => {
     for (const kept of [
       "Refund requests I'll handle myself, so stay out of those.",
