@@ -266,8 +266,18 @@ const LEAD = /^(when(ever)?|as soon as|each time|every time|any ?time|upon|after
 const AUXILIARY = /^(is|are|was|were|be|been|being|gets?|got|has|have|had|does|do|did)$/;
 
 /** Subject and event of a trigger text: "a deal in HubSpot moves to Closed Won" → deal / move. */
+/**
+ * "finance moves that Jira issue to Done": someone moving an item, said of the item ("that Jira issue
+ * moves to Done"), so that the item is the subject of the event.
+ */
+const SOMEONE_MOVES =
+  /^(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/;
+
 function parseEvent(text: string): { subject: string; event: string; rest: string } {
-  const t = text.toLowerCase().replace(LEAD, '');
+  const t = text
+    .toLowerCase()
+    .replace(LEAD, '')
+    .replace(SOMEONE_MOVES, (_whole, verb: string, item: string) => `${item} ${verb.endsWith('s') ? verb : `${verb}s`}`);
   const tokens = tokenize(t);
   let i = 0;
   const subject: string[] = [];
@@ -390,7 +400,13 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
       break;
     }
     case 'jira.issue_transitioned': {
-      const to = quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set)\s+to/);
+      // "moves to Done", and "moves that FIN issue to Approved" (someone moving it)
+      const to =
+        quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set)\s+to/) ??
+        quotedOrCapitalised(
+          text,
+          /\b(?:moved|moves|move|drags?|transitions?)\s+(?:that|the|an?|each|every|this)\s+(?:[\w-]+\s+){0,2}?(?:issue|ticket|story|bug|task|card)s?\s+to/,
+        );
       const state = lower.match(/\b(?:is|gets|are|get)\s+(resolved|closed|done|completed|fixed|reopened|shipped|released)\b/);
       if (to) p.toStatus = to;
       else if (state?.[1]) p.toStatus = titleCase(state[1] === 'completed' ? 'done' : state[1]);

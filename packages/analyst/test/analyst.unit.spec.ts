@@ -286,6 +286,14 @@ describe('offline analyst: how people write a job (2026-11-29)', () => {
     expect(runs[1]?.[1].trigger.params.minutesBefore).toBe(180);
   });
 
+  it('given someone moving an item ("When housekeeping moves that Jira issue to Done"), then the item’s transition starts the workflow', () => {
+    const [[, m] = []] = run('When housekeeping moves that Jira issue to Done, text the guest that it is taken care of.', [
+      ...devOrgConnections,
+      'twilio',
+    ]);
+    expect(m?.trigger).toMatchObject({ triggerId: 'jira.issue_transitioned', params: { toStatus: 'Done' } });
+  });
+
   it('given work the person keeps ("refunds I’ll handle myself", "stay out of billing"), then a guideline, never a workflow', () => {
     for (const kept of [
       "Refund requests I'll handle myself, so stay out of those.",

@@ -70,7 +70,7 @@ const sets: [string, string, Floors][] = [
     {
       capabilityRecall: 0.9,
       capabilityPrecision: 0.91,
-      triggerRecall: 0.9,
+      triggerRecall: 0.92,
       missingIntegrationRecall: 1,
       gapCategoryRecall: 1,
       casesWithEmptyWorkflow: 0,
@@ -83,7 +83,7 @@ const sets: [string, string, Floors][] = [
     {
       capabilityRecall: 0.86,
       capabilityPrecision: 1,
-      triggerRecall: 0.87,
+      triggerRecall: 0.88,
       missingIntegrationRecall: 1,
       gapCategoryRecall: 0.95,
       casesWithEmptyWorkflow: 0,
