@@ -673,7 +673,6 @@ export const PERSON_TITLES = [
   'caretaker',
   'janitor',
   'secretary',
-  'editor',
 ] as const;
 
 export const ORG_CONTEXT = [
@@ -689,7 +688,7 @@ export const ORG_CONTEXT = [
   /\b(the|our) (on[- ]call|duty) [a-z-]+\b|\b(the|our) [a-z-]+ on[- ]call\b/,
   // a person named by a title only: who is "the principal", "the CFO", "the class teacher"?
   new RegExp(
-    String.raw`\b(the|our) ((?!account|deal|ticket|page|project|customer|client)[a-z-]+ )?(${PERSON_TITLES.join('|')})\b(?! (of|for) (each|the|every|their|that|this)\b)`,
+    String.raw`\b(the|our) ((?!account|deal|ticket|page|project|customer|client)[a-z-]+ )?(${PERSON_TITLES.join('|')})\b(?! (of|for) (each|the|every|their|that|this)\b)(?! (and interest|amount|balance|payments?|sum|due)\b)`,
   ),
   // a size or standing the organisation has not defined: "large refunds", "big orders", "important clients"
   /\b(large|big|huge|high[- ]value|expensive|major|significant|sizable|sizeable|important|key|strategic|vip|top[- ]tier|priority) (refunds?|orders?|deals?|expenses?|payments?|invoices?|purchases?|amounts?|transactions?|claims?|donations?|donors?|discounts?|bills?|accounts?|customers?|clients?|guests?|partners?|vendors?|suppliers?|tenants?|members?)\b/,

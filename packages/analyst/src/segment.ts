@@ -13,6 +13,7 @@ import { beforeMeeting, findSchedule } from './schedule';
 import {
   channelsIn,
   contentWords,
+  isKnownVerb,
   lemmas,
   namesAction,
   parseClause,
@@ -137,14 +138,15 @@ const GENERIC = new Set(['their', 'them', 'they', 'it', 'its', 'one', 'someone',
  */
 function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): Draft {
   const said = new Set(contentWords(condition.replace(/^(if|when|whenever|unless|should|in case)\s+/i, '')).map(nounStem));
-  const shares = (d: Draft) => contentWords(d.hint).some((w) => !GENERIC.has(w) && said.has(nounStem(w)));
+  // a work item both name (an email, an order), not a person both speak of ("the customer")
+  const shares = (d: Draft) => contentWords(d.hint).some((w) => !GENERIC.has(w) && said.has(nounStem(w)) && WORK_ITEMS.test(w));
   if (shares(current)) return current;
   return [...drafts].reverse().find((d) => d.block === current.block && d.kind === 'event' && shares(d)) ?? current;
 }
 
 /** Some of the work, told apart by a kind or an amount, and the message it receives. */
 const SUBSET_RECEIVES =
-  /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)\b(.*)$/i;
+  /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
@@ -180,9 +182,13 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     if (body) return { kind: 'event', text: lead, body };
   }
   // "Failed payments under $100 just get a short email asking …": some of the work, and what it receives
-  const subset = SUBSET_RECEIVES.exec(text);
+  // — a workflow of their own: the one they would join may filter them out ("over $100")
+  const subset = /^(when|whenever|if|once|after|as soon as|every|each|any|for)\b/i.test(text) ? null : SUBSET_RECEIVES.exec(text);
   const told = subset?.[2] ? RECEIVED[subset[2].toLowerCase()] : undefined;
-  if (subset?.[1] && told) return { kind: 'condition', text: `for ${subset[1].trim()}`, body: `${told} them${subset[3] ?? ''}` };
+  if (subset?.[1] && told) {
+    const by = subset[3] ? ` by ${subset[3].toLowerCase()}` : '';
+    return { kind: 'event', text: `${subset[1].trim()} arrive`, body: `${told} them${by}${subset[4] ?? ''}` };
+  }
   const cond = startsWithPhrase(lower, CONDITION_LEADS);
   if (cond) {
     const { lead, body } = splitLead(
@@ -225,7 +231,7 @@ const GUIDELINE =
   /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that)\b|\bat all times\b/i;
 /** Work the person keeps or forbids: "refunds I'll handle myself", "stay out of billing", "leave pricing to us". */
 const HANDS_OFF =
-  /\b(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]*?\b(?:myself|ourselves|personally)\b|\bstay out of\b|\bkeep out of\b|\bleave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) (?:to|for) (?:me|us)\b/i;
+  /^(?:(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
@@ -270,7 +276,14 @@ const PEOPLE_BRING_WORK = new RegExp(
   String.raw`^(?:the |our |a |an |new |some |many |most )?(?:[\w-]+ )?(?:${PEOPLE}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add)(?:s|es)?\b`,
   'i',
 );
-const bringsWork = (text: string): boolean => (PEOPLE_EMAIL_US.test(text) || PEOPLE_BRING_WORK.test(text)) && !findSchedule(text);
+const DETERMINER_OR_PEOPLE = new RegExp(`^(?:the|our|a|an|new|some|many|most|${PEOPLE})$`, 'i');
+const bringsWork = (text: string): boolean => {
+  const people = PEOPLE_BRING_WORK.exec(text) ?? PEOPLE_EMAIL_US.exec(text);
+  if (!people || findSchedule(text)) return false;
+  // "Ensure vendors submit invoices …", "Have candidates book …": an instruction about them, not their arrival
+  const first = people[0].split(/\s+/)[0]?.toLowerCase() ?? '';
+  return !(AUX.test(first) || (!DETERMINER_OR_PEOPLE.test(first) && isKnownVerb(first)));
+};
 
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
@@ -332,7 +345,7 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
     [
       // "every receipt that gets emailed to receipts@…", "invoices that get forwarded to us"
       new RegExp(
-        String.raw`\b(?:(?:every|each|any|all) (?:[\w-]+ ){0,2}?[\w-]+|[\w-]+s) (?:that|which) (?:gets?|is|are) (?:e-?mailed|sent|forwarded|posted|submitted|uploaded|shared|received|reported|filed|raised|texted|dropped)${tail}`,
+        String.raw`\b(?:(?:every|each|any|all) (?:[\w-]{1,40} ){0,2}?[\w-]{1,40}|[\w-]{1,40}s) (?:that|which) (?:gets?|is|are) (?:e-?mailed|sent|forwarded|posted|submitted|uploaded|shared|received|reported|filed|raised|texted|dropped)${tail}`,
       ),
       'event',
       false,
@@ -406,24 +419,31 @@ const WISH_RECEIVED =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
 /** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
 const MESSAGE_DONE =
-  /\b(an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
+  /\band (an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
 
 /**
  * A sentence's wishes for things done ("I'd like them added …, and an email sent to them", "we want them
  * to get a welcome email") as the duties that do them.
  */
 export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
-  return text
-    .replace(WISH_RECEIVED, 'send $1 $2')
+  let wished = false;
+  const duties = text
+    .replace(WISH_RECEIVED, (_whole, who: string, message: string) => {
+      wished = true;
+      return `send ${who} ${message}`;
+    })
     .replace(WISH_DONE, (whole, object: string, participle: string) => {
       const base = lemmas(participle.toLowerCase()).find((l) => l !== participle.toLowerCase() && knownVerb(l, w));
+      if (base) wished = true;
       return base ? `${base} ${object}` : whole;
-    })
-    .replace(
-      MESSAGE_DONE,
-      (_whole, article: string, message: string, done: string, where: string) =>
-        `${done.toLowerCase() === 'posted' ? 'post' : 'send'} ${article} ${message} ${where}`,
-    );
+    });
+  // "…, and an email sent to them": a message said done, only as one more wish of the same sentence
+  if (!wished) return text;
+  return duties.replace(
+    MESSAGE_DONE,
+    (_whole, article: string, message: string, done: string, where: string) =>
+      `and ${done.toLowerCase() === 'posted' ? 'post' : 'send'} ${article} ${message} ${where}`,
+  );
 }
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */

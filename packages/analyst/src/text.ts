@@ -267,10 +267,7 @@ export function sentences(description: string): Sentence[] {
 
 function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
   const parts: string[] = [];
-  // a writer who starts sentences in lower case, from the first or after one in capitals ("Returns
-  // coordinator. customers email …"): a full stop, a space and a lower-case word that is not an
-  // abbreviation's tail ends a sentence too
-  const lowerCaseStyle = /^[a-z]/.test(line) || /[a-z]{3,}\.\s+[a-z]{2,}\s+[a-z]/.test(line);
+  const lowerCaseStyle = /^[a-z]/.test(line);
   let start = 0;
   for (const m of line.matchAll(/[.!?]+(?=\s+|$)/g)) {
     const end = (m.index ?? 0) + m[0].length;
@@ -297,8 +294,9 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     // "About the role: you will …", "Documents: send …" — a short label before a colon; and
     // "Anything over the limit needs a manager: message …" — a condition before an instruction
     // "Museum group bookings - when a school emails us …": a short title before a dash, then the work
+    // ("Email Sam the report - every Monday" is a duty before its schedule: not a title)
     const dashed = text.match(/^([^:\-–—]{2,60}?)\s+[-–—]\s+((?:when|whenever|if|every|each|once|after|on)\b.+)$/i);
-    if (dashed?.[1] && dashed[2] && dashed[1].split(/\s+/).length <= 5) {
+    if (dashed?.[1] && dashed[2] && dashed[1].split(/\s+/).length <= 5 && !startsWithVerb(dashed[1])) {
       out.push({ text: dashed[2].trim(), label: dashed[1].trim() });
       continue;
     }

@@ -137,12 +137,14 @@ export function unroutedReply(
   path: string,
   allowed: readonly string[],
 ): { status: 404 | 405; allow?: string; body: ApiError } {
-  if (allowed.length === 0) return { status: 404, body: { code: 'not_found', message: `no route ${method} ${path}` } };
+  // the path is said back, cut short: it may be far longer than a message may be
+  const said = path.length > 200 ? `${path.slice(0, 199)}…` : path;
+  if (allowed.length === 0) return { status: 404, body: { code: 'not_found', message: `no route ${method} ${said}` } };
   const allow = allowed.join(', ');
   return {
     status: 405,
     allow,
-    body: { code: 'method_not_allowed', message: `${path} does not take ${method}: it takes ${allow}` },
+    body: { code: 'method_not_allowed', message: `${said} does not take ${method}: it takes ${allow}` },
   };
 }
 
@@ -162,9 +164,11 @@ const routeTables = new WeakMap<object, RouteTable>();
 export function replyUnrouted(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? '/';
   const table = routeTables.get(request.server.server);
-  const allowed = table
-    ? [...table.methods].filter((method) => method !== request.method && table.routes.find(method, path) !== null)
-    : [];
+  // a route that serves this method and found nothing itself (a static file that is not there) is a 404
+  const served = !table || table.routes.find(request.method as HTTPMethod, path) !== null;
+  const allowed = served
+    ? []
+    : [...table.methods].filter((method) => method !== request.method && table.routes.find(method, path) !== null);
   const { status, allow, body } = unroutedReply(request.method, path, allowed);
   if (allow) void reply.header('allow', allow);
   return reply.code(status).send(body);

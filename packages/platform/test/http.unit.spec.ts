@@ -239,6 +239,7 @@ describe('a request no route answers, or Node cannot parse', () => {
   it('given a path the app serves with other methods, when asked with another, then 405 naming them in Allow; an unknown path is a 404', async () => {
     app = createHttpApp(createLogger('http-test', 'silent'));
     app.get('/v1/things/:id', async () => ({ ok: true }));
+    app.get('/files/*', async (_request, reply) => reply.callNotFound());
     await app.register(
       async (child) => {
         child.post('/things/:id/cancel', async () => ({ ok: true }));
@@ -256,6 +257,14 @@ describe('a request no route answers, or Node cannot parse', () => {
     const prefixed = await app.inject({ method: 'GET', url: '/v1/things/a-1/cancel' });
     expect(prefixed.statusCode).toBe(405);
     expect(prefixed.headers.allow).toBe('POST');
+    // a route of this method that finds nothing itself (a static file that is not there) is a 404, not a 405
+    const missingFile = await app.inject({ method: 'GET', url: '/files/nope.js' });
+    expect(missingFile.statusCode).toBe(404);
+    expect(missingFile.headers.allow).toBeUndefined();
+    // a long path is said back cut short, within a message's length
+    const long = await app.inject({ method: 'GET', url: `/v1/${'x'.repeat(3_000)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json().message.length).toBeLessThan(300);
     const unknown = await app.inject({ method: 'GET', url: '/v1/nothing/here?x=1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers.allow).toBeUndefined();

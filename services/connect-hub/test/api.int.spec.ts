@@ -190,6 +190,9 @@ describe('the Connect Hub API against the real database', () => {
       expect(wrong.statusCode).toBe(405);
       expect(wrong.headers.allow).toBe('GET, HEAD, PUT');
       expect(wrong.json<HubError>()).toMatchObject({ code: 'method_not_allowed' });
+      // without a token, the route's existence is not told: 401 first
+      const anonymous = await app.inject({ method: 'DELETE', url: '/v1/orgs/acme/connections' });
+      expect(anonymous.statusCode).toBe(401);
       const unknown = await get('/v1/nowhere');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json<HubError>()).toEqual({ code: 'not_found', message: 'no route GET /v1/nowhere' });
