@@ -267,17 +267,20 @@ const AUXILIARY = /^(is|are|was|were|be|been|being|gets?|got|has|have|had|does|d
 
 /** Subject and event of a trigger text: "a deal in HubSpot moves to Closed Won" → deal / move. */
 /**
- * "finance moves that Jira issue to Done": someone moving an item, said of the item ("that Jira issue
- * moves to Done"), so that the item is the subject of the event.
+ * "When finance moves that Jira issue to Done" said of the item ("When that Jira issue moves to Done"),
+ * so that the item is the event's subject and its target status reads as for any transition. Pure.
  */
 const SOMEONE_MOVES =
-  /^(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/;
+  /^((?:when(?:ever)?|once|after|if|as soon as)\s+)?(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/i;
+export const saidOfTheItem = (text: string): string =>
+  text.replace(
+    SOMEONE_MOVES,
+    (_whole, lead: string | undefined, verb: string, item: string) =>
+      `${lead ?? ''}${item} ${verb.toLowerCase().endsWith('s') ? verb : `${verb}s`}`,
+  );
 
 function parseEvent(text: string): { subject: string; event: string; rest: string } {
-  const t = text
-    .toLowerCase()
-    .replace(LEAD, '')
-    .replace(SOMEONE_MOVES, (_whole, verb: string, item: string) => `${item} ${verb.endsWith('s') ? verb : `${verb}s`}`);
+  const t = text.toLowerCase().replace(LEAD, '');
   const tokens = tokenize(t);
   let i = 0;
   const subject: string[] = [];
@@ -400,13 +403,7 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
       break;
     }
     case 'jira.issue_transitioned': {
-      // "moves to Done", and "moves that FIN issue to Approved" (someone moving it)
-      const to =
-        quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set)\s+to/) ??
-        quotedOrCapitalised(
-          text,
-          /\b(?:moved|moves|move|drags?|transitions?)\s+(?:that|the|an?|each|every|this)\s+(?:[\w-]+\s+){0,2}?(?:issue|ticket|story|bug|task|card)s?\s+to/,
-        );
+      const to = quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set)\s+to/);
       const state = lower.match(/\b(?:is|gets|are|get)\s+(resolved|closed|done|completed|fixed|reopened|shipped|released)\b/);
       if (to) p.toStatus = to;
       else if (state?.[1]) p.toStatus = titleCase(state[1] === 'completed' ? 'done' : state[1]);
@@ -514,7 +511,9 @@ const REQUIRED_MISSING_PENALTY = 0.6;
 
 /** Maps what starts a workflow to a catalog trigger, with parameters. */
 export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): TriggerMatch {
-  const { kind, text } = workflow.triggerHint;
+  const { kind } = workflow.triggerHint;
+  // someone moving an item is said of the item, once, for scoring and for the parameters alike
+  const text = saidOfTheItem(workflow.triggerHint.text);
   const connected = new Set(catalog.connected);
   const has = (id: string): CatalogTrigger | undefined => catalog.triggers.find((t) => t.id === id);
   if (kind === 'schedule') {

@@ -272,11 +272,13 @@ const PEOPLE =
  * People who bring work, then what they do to bring it: "Staff report problems by posting in #facilities",
  * "Patients text the clinic", "Someone fills in the form". A sentence that also names a schedule is not one.
  */
+/** What may stand before the people who bring work: "the", "our", "new" (a regular expression's alternatives). */
+const PEOPLE_DETERMINERS = 'the|our|a|an|new|some|many|most';
 const PEOPLE_BRING_WORK = new RegExp(
-  String.raw`^(?:the |our |a |an |new |some |many |most )?(?:[\w-]+ )?(?:${PEOPLE}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add)(?:s|es)?\b`,
+  String.raw`^(?:(?:${PEOPLE_DETERMINERS}) )?(?:[\w-]+ )?(?:${PEOPLE}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add)(?:s|es)?\b`,
   'i',
 );
-const DETERMINER_OR_PEOPLE = new RegExp(`^(?:the|our|a|an|new|some|many|most|${PEOPLE})$`, 'i');
+const DETERMINER_OR_PEOPLE = new RegExp(`^(?:${PEOPLE_DETERMINERS}|${PEOPLE})$`, 'i');
 const bringsWork = (text: string): boolean => {
   const people = PEOPLE_BRING_WORK.exec(text) ?? PEOPLE_EMAIL_US.exec(text);
   if (!people || findSchedule(text)) return false;

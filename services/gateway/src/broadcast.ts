@@ -100,7 +100,7 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
  * conversation's sockets unless it came after its execution's result (`comesAfterEnd`).
  */
 export function broadcastFact(hub: BroadcastHub, fact: AnyFact): void {
-  const late = 'executionId' in fact && comesAfterEnd(fact, hub.live.get(fact.executionId));
+  const late = 'executionId' in fact && comesAfterEnd(hub.live.get(fact.executionId));
   hub.live.record(fact);
   if (late) return;
   const outbound = outboundOf(fact);

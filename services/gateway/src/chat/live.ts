@@ -48,15 +48,12 @@ export class LivePrompts {
 }
 
 /**
- * Whether a fact reached this instance after its execution's result did: its frame is not sent, so that a
- * socket's `execution_result` is the last frame of its execution. The last phase event (`done`) and the
- * result travel on two topics with no order between them, and a prompt or the result itself may be
- * delivered again; the timeline keeps them all. Pure.
+ * Whether a fact of an execution reaches this instance after the execution's result did: its frame is not
+ * sent, so that a socket's `execution_result` is the last frame of its execution. The last phase event
+ * (`done`) and the result travel on two topics with no order between them, and a prompt or the result
+ * itself may be delivered again; the timeline keeps them all. Pure.
  */
-export function comesAfterEnd(fact: AnyFact, live: Live | undefined): boolean {
-  if (live?.kind !== 'ended') return false;
-  return fact.type === 'ExecutionEvent' || fact.type === 'HILPrompt' || fact.type === 'ExecutionResult';
-}
+export const comesAfterEnd = (live: Live | undefined): boolean => live?.kind === 'ended';
 
 /** Sets a key as the most recent one, forgetting the least recent past `REMEMBERED`. */
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
