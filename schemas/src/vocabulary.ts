@@ -156,13 +156,14 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'pull request, pr, branch, change, merge request',
     'merge the pull request, land the pr, ship the branch',
   ),
+  // a new row of a database is a new page in it: logging, recording or adding an item creates one
   'notion.create_page': v(
-    'create, write, draft, document, publish, compile, prepare, put together, make, add, write up',
-    'page, doc, document, notes, wiki, report, summary, writeup, minutes, checklist, knowledge base, newsletter, brief',
-    'write up, create a page, put together a doc, add a page to the wiki, document in notion',
+    'create, write, draft, document, publish, compile, prepare, put together, make, add, write up, log, record, file',
+    'page, doc, document, notes, wiki, report, summary, writeup, minutes, checklist, knowledge base, newsletter, brief, entry, card, database, board, table, tracker',
+    'write up, create a page, put together a doc, add a page to the wiki, document in notion, log it in the tracker, add a card to the board',
   ),
   'notion.update_database_item': v(
-    'update, edit, change, set, mark, tick, check off, log, record, fill in, track',
+    'update, edit, change, set, mark, tick, check off, fill in, track, flip, move',
     'row, database, item, entry, tracker, record, board, table, status, roadmap, list',
     'update the tracker, mark the row, tick off the checklist item, update the database',
   ),

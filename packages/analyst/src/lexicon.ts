@@ -23,6 +23,44 @@ export const CALENDAR_ITEMS = [
   'qbr',
 ] as const;
 
+/** Said after "before each …", what is not an item with a time of its own: a deadline, a period, a payment. */
+const UNDATED_ITEMS = [
+  'deadline',
+  'payday',
+  'due date',
+  'day',
+  'morning',
+  'evening',
+  'night',
+  'week',
+  'weekend',
+  'month',
+  'quarter',
+  'year',
+  'holiday',
+  'renewal',
+  'invoice',
+  'payment',
+  'cutoff',
+  'cut-off',
+  'release',
+  'launch',
+  'sprint',
+  'deploy',
+  'deployment',
+  'time',
+  'one',
+  'other',
+  'single',
+];
+
+/**
+ * An item on a calendar, said after "before" or "the morning of" (a regular expression): one of the known
+ * kinds ("the demo", "their appointment"), or any item said with "each" or "every" ("the day before every
+ * move", "an hour before each tasting") — something that happens, one by one, at a time of its own.
+ */
+export const CALENDAR_ITEM = String.raw`(?:(?:the|each|every|a|an|their|her|his|my|our) (?:[\w-]+ )?(?:${CALENDAR_ITEMS.join('|')})s?|(?:each|every) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*)\b`;
+
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a
 // phrase ("pull request") matches with a plural or verb ending on its words.
@@ -452,12 +490,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: ['meeting', 'event', 'call', 'demo', 'appointment', 'interview', 'session', 'kickoff', 'webinar'],
     events: ['start', 'begin', 'approach', 'come up'],
     phrases: [
-      new RegExp(
-        String.raw`\b(before|ahead of|prior to) (the|each|every|a|an|their|her|his|my|our) ([\w-]+ )?(${CALENDAR_ITEMS.join('|')})s?\b`,
-      ),
-      new RegExp(
-        String.raw`\bthe (morning|day) of (the|each|every|a|an|their|her|his|my|our) ([\w-]+ )?(${CALENDAR_ITEMS.join('|')})s?\b`,
-      ),
+      new RegExp(String.raw`\b(?:before|ahead of|prior to) ${CALENDAR_ITEM}`),
+      new RegExp(String.raw`\bthe (?:morning|day) of ${CALENDAR_ITEM}`),
     ],
   },
   'slack.new_message': {

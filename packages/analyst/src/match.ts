@@ -301,7 +301,9 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
     ) {
       // "a candidate applies", "someone emails" — unless a plural noun of the subject ("new Zendesk tickets")
       const next = tokens[i + 1]?.lower ?? '';
-      if (next && !/^(in|from|on|to|of|with|for|that|which|who)$/.test(next)) break;
+      // "a homeowner's dues invoice is overdue": a noun before the subject's head, which the verb follows
+      const nounBefore = AUXILIARY.test(tokens[i + 2]?.lower ?? '') && !/ed$/.test(w);
+      if (next && !nounBefore && !/^(in|from|on|to|of|with|for|that|which|who)$/.test(next)) break;
       if (/ed$/.test(w) || /^(in|from|on|to|with|for)$/.test(next)) break;
     }
     subject.push(w);

@@ -1,4 +1,4 @@
-import { CALENDAR_ITEMS, NUMBER_WORDS } from './lexicon';
+import { CALENDAR_ITEM, NUMBER_WORDS } from './lexicon';
 
 // Recurring times in plain English → five-field cron expressions.
 
@@ -45,14 +45,11 @@ export function findSchedule(text: string): { text: string; index: number; relat
 }
 
 const BEFORE_ITEM = new RegExp(
-  `\\b(${NUM}|the|a|an|one|half an)\\s+(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+(?:the|each|every|a|an|their|her|his|our)\\s+(?:[\\w-]+\\s+)?(?:${CALENDAR_ITEMS.join('|')})s?\\b`,
+  `\\b(${NUM}|the|a|an|one|half an)\\s+(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+${CALENDAR_ITEM}`,
   'i',
 );
 
-const MORNING_OF_ITEM = new RegExp(
-  `\\b(?:on\\s+)?the\\s+(?:morning|day)\\s+of\\s+(?:the|each|every|a|an|their|her|his|our)\\s+(?:[\\w-]+\\s+)?(?:${CALENDAR_ITEMS.join('|')})s?\\b`,
-  'i',
-);
+const MORNING_OF_ITEM = new RegExp(`\\b(?:on\\s+)?the\\s+(?:morning|day)\\s+of\\s+${CALENDAR_ITEM}`, 'i');
 
 /** True when a relative time is anchored on a calendar event ("an hour before the demo"). */
 export function beforeMeeting(text: string): { minutes: number; index: number; phrase: string } | null {

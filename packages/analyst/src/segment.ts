@@ -136,10 +136,14 @@ const GENERIC = new Set(['their', 'them', 'they', 'it', 'its', 'one', 'someone',
  * condition, else the latest that does ("If their email mentions a recall" → the workflow started by "a
  * customer emails …"), else the current one. Pure.
  */
+/** A work item both texts name (an email, an order, a request), not a person both speak of ("the customer"). */
+function sharesWorkItem(a: string, b: string): boolean {
+  const said = new Set(contentWords(a.replace(/^(if|when|whenever|unless|should|in case)\s+/i, '')).map(nounStem));
+  return contentWords(b).some((w) => !GENERIC.has(w) && said.has(nounStem(w)) && WORK_ITEMS.test(w));
+}
+
 function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): Draft {
-  const said = new Set(contentWords(condition.replace(/^(if|when|whenever|unless|should|in case)\s+/i, '')).map(nounStem));
-  // a work item both name (an email, an order), not a person both speak of ("the customer")
-  const shares = (d: Draft) => contentWords(d.hint).some((w) => !GENERIC.has(w) && said.has(nounStem(w)) && WORK_ITEMS.test(w));
+  const shares = (d: Draft) => sharesWorkItem(condition, d.hint);
   if (shares(current)) return current;
   return [...drafts].reverse().find((d) => d.block === current.block && d.kind === 'event' && shares(d)) ?? current;
 }
@@ -347,7 +351,7 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
     [
       // "every receipt that gets emailed to receipts@…", "invoices that get forwarded to us"
       new RegExp(
-        String.raw`\b(?:(?:every|each|any|all) (?:[\w-]{1,40} ){0,2}?[\w-]{1,40}|[\w-]{1,40}s) (?:that|which) (?:gets?|is|are) (?:e-?mailed|sent|forwarded|posted|submitted|uploaded|shared|received|reported|filed|raised|texted|dropped)${tail}`,
+        String.raw`\b(?:(?:every|each|any|all) (?:[\w-]{1,40} ){0,2}?[\w-]{1,40}|[\w-]{1,40}s) (?:that|which) (?:(?:gets?|is|are) (?:e-?mailed|sent|forwarded|posted|submitted|uploaded|shared|received|reported|filed|raised|texted|dropped)|comes in|arrives|lands)${tail}`,
       ),
       'event',
       false,
@@ -415,7 +419,25 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer) (them|it|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) ([a-z]+ed)\b/gi;
+  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer) (them|it|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to be )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)\b/gi;
+/** "…, and logged as a page in Notion": one more thing wished done, after a wish in the same sentence. */
+const ALSO_DONE =
+  /\band (?:then )?(?:also )?([a-z]+ed|put|sent|written(?: up)?|shared|forwarded) (as|in|on|into|to|with|under)\b/gi;
+/** Past participles that are not the base with "-ed". */
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  sent: 'send',
+  kept: 'keep',
+  made: 'make',
+  built: 'build',
+  written: 'write',
+};
+const baseOf = (participle: string, w: SegmentWords): string | undefined => {
+  const [word = '', particle] = participle.toLowerCase().split(' ');
+  const base =
+    IRREGULAR_PARTICIPLES[word] ??
+    (['put', 'set', 'read', 'split', 'cut'].includes(word) ? word : lemmas(word).find((l) => l !== word && knownVerb(l, w)));
+  return base && particle ? `${base} ${particle}` : base;
+};
 /** "we want them to get a welcome email from us": a message wished received, as the duty that sends it. */
 const WISH_RECEIVED =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
@@ -435,17 +457,22 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       return `send ${who} ${message}`;
     })
     .replace(WISH_DONE, (whole, object: string, participle: string) => {
-      const base = lemmas(participle.toLowerCase()).find((l) => l !== participle.toLowerCase() && knownVerb(l, w));
+      const base = baseOf(participle, w);
       if (base) wished = true;
       return base ? `${base} ${object}` : whole;
     });
   // "…, and an email sent to them": a message said done, only as one more wish of the same sentence
   if (!wished) return text;
-  return duties.replace(
-    MESSAGE_DONE,
-    (_whole, article: string, message: string, done: string, where: string) =>
-      `and ${done.toLowerCase() === 'posted' ? 'post' : 'send'} ${article} ${message} ${where}`,
-  );
+  return duties
+    .replace(
+      MESSAGE_DONE,
+      (_whole, article: string, message: string, done: string, where: string) =>
+        `and ${done.toLowerCase() === 'posted' ? 'post' : 'send'} ${article} ${message} ${where}`,
+    )
+    .replace(ALSO_DONE, (whole, participle: string, where: string) => {
+      const base = baseOf(participle, w);
+      return base ? `and ${base} it ${where}` : whole;
+    });
 }
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
@@ -631,7 +658,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   };
 
   all.forEach((s, index) => {
-    const bare = wishesAsDuties(s.text.replace(PREAMBLE, '').trim() || s.text, w);
+    // a wish first ("I want every order put on the board"), before the words that open a request go
+    const wished = wishesAsDuties(s.text, w);
+    const bare = wished.replace(PREAMBLE, '').trim() || wished;
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
     const text = said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 ? said : bare;
@@ -755,9 +784,38 @@ const KNOWN_TRIGGER_CUE = (text: string): boolean =>
   channelsIn(text).length > 0 ||
   Object.values(PROVIDER_CUES).some((cues) => cues.some((c) => text.toLowerCase().includes(c)));
 
+/** "…, and every Thursday at 4pm post …", "… that issue also when a deal closes email …": a word that adds, then a start. */
+const ANOTHER_START =
+  /(?:,\s*|\s+)(?:and\s+also|and\s+then\s+also|and|also|plus)\s+,?\s*(?=(?:when|whenever|every|each|any ?time|as soon as)\b)/gi;
+/** "and when they confirm, book it": the same work carried on, not another start */
+const CARRIED_ON = /^(?:when|whenever|as soon as|any ?time)\s+(?:it|they|he|she|this|that|these|those|done|finished|ready|so)\b/i;
+
+/**
+ * Another responsibility said inside a sentence ("When a Jira ticket moves, open an issue, and every Thursday
+ * at 4pm post a reminder in #releases"; or in text written without full stops) is a sentence of its own, as
+ * it would be after a full stop: a word that adds ("and", "also", "plus"), then a schedule or an event with
+ * a duty of its own.
+ */
+export function splitAtAnotherStart(sentence: Sentence, w: SegmentWords = NO_SERVED_WORDS): Sentence[] {
+  const text = sentence.text;
+  for (const m of text.matchAll(ANOTHER_START)) {
+    const at = m.index ?? 0;
+    const before = text.slice(0, at).trim();
+    const rest = text.slice(at + m[0].length).trim();
+    if (CARRIED_ON.test(rest) || before.split(/\s+/).length < 3) continue;
+    const lead = detectLead(rest, w);
+    if (!lead || (lead.kind !== 'schedule' && lead.kind !== 'event') || !lead.body || !startsWithDuty(lead.body, w)) continue;
+    return [
+      { ...sentence, text: before },
+      ...splitAtAnotherStart({ ...sentence, text: rest, first: false, label: undefined }, w),
+    ];
+  }
+  return [sentence];
+}
+
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
-  const all = sentences(jobDescription.slice(0, 20_000));
+  const all = sentences(jobDescription.slice(0, 20_000)).flatMap((s) => splitAtAnotherStart(s, served));
   let { drafts, guidelines } = assemble(all, served);
   if (drafts.length > 1) {
     const concrete = drafts.filter((d) => !isVagueOnly(d));
@@ -767,7 +825,9 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
   // its own is the context of the next event, which then says where it happens (or says it already)
   drafts = drafts.flatMap((d, i) => {
     const next = drafts[i + 1];
-    if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event' || next.block !== d.block) return [d];
+    // (in another paragraph, when the next one names the same work: "Homeowners send requests to board@…" ¶ "when a request arrives, …")
+    if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event') return [d];
+    if (next.block !== d.block && (KNOWN_TRIGGER_CUE(next.hint) || !sharesWorkItem(next.hint, d.hint))) return [d];
     if (!KNOWN_TRIGGER_CUE(next.hint)) {
       next.hint = `${next.hint} (${d.hint})`;
       next.sentences.unshift(...d.sentences);

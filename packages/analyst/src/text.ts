@@ -221,7 +221,10 @@ export function normalise(text: string): string {
 const NOT_WORK_SECTION =
   /^(requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
 
-const BULLET = /^\s*(?:[-*•·▪◦–]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
+const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
+/** "When a deal goes to Closed Won:", "Every Friday:" — a heading that says what starts the items under it. */
+const LEAD_HEADING =
+  /^(?:when|whenever|if|once|after|as soon as|each time|every time|every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b[^:]{3,120}:$/i;
 
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 export function sentences(description: string): Sentence[] {
@@ -230,18 +233,30 @@ export function sentences(description: string): Sentence[] {
   let blockOpen = false;
   // inside a section of a pasted job ad that asks things of a person, not work ("Requirements", "What we offer")
   let notWork = false;
+  // the items under a heading that says what starts them belong to it
+  let underLead = false;
   for (const rawLine of normalise(description).split('\n')) {
     let line = rawLine.trim();
     if (!line) {
       if (blockOpen) block++;
       blockOpen = false;
+      underLead = false;
       continue;
     }
     const bullet = BULLET.test(line);
     if (bullet) {
-      if (blockOpen) block++;
       line = line.replace(BULLET, '');
-      blockOpen = false;
+      if (!underLead) {
+        if (blockOpen) block++;
+        blockOpen = false;
+      }
+    } else underLead = false;
+    if (!bullet && LEAD_HEADING.test(line)) {
+      if (blockOpen) block++;
+      out.push({ text: line.replace(/:$/, '').trim(), block, first: true });
+      blockOpen = true;
+      underLead = true;
+      continue;
     }
     const words = line.split(/\s+/).length;
     const headingLike = (/:$/.test(line) && words <= 8) || (!bullet && words <= 5 && !/[.!?,;]$/.test(line));

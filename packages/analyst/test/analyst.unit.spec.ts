@@ -384,6 +384,90 @@ describe('offline analyst: how people write a job (2026-11-29)', () => {
   });
 });
 
+describe('offline analyst: how people write a job, read on a third blind set (2026-11-29)', () => {
+  const starts = (text: string) => analyseJob(text).workflows.map((w) => [w.triggerHint.kind, w.triggerHint.text]);
+
+  it('given another start inside a sentence after "and", "also" or "plus", or in text without full stops, then a workflow of its own', () => {
+    expect(
+      starts('When a Jira ticket moves to Ready, open a GitHub issue, and every Thursday at 4pm post a reminder in #releases.'),
+    ).toEqual([
+      ['event', 'When a Jira ticket moves to Ready'],
+      ['schedule', 'every Thursday at 4pm'],
+    ]);
+    expect(starts('when a new order comes in add it to the sheet also when a refund is requested post in #finance')).toEqual([
+      ['event', 'when a new order comes in'],
+      ['event', 'when a refund is requested'],
+    ]);
+    // the same work carried on ("and when they confirm") stays one workflow
+    const same = analyseJob('When a customer emails support, reply to them and when they confirm, book a call.').workflows;
+    expect(same).toHaveLength(1);
+    expect(same[0]?.steps.map((s) => s.action)).toEqual(['reply', 'book call']);
+  });
+
+  it('given a heading that says what starts the items under it ("When a deal goes to Closed Won:" then arrow items), then one workflow per heading with its items', () => {
+    const a = analyseJob(
+      'Project coordinator.\n\nWhen a Salesforce opportunity goes to Closed Won:\n  -> send the homeowner the agreement in DocuSign\n  -> create the project folder in Google Drive\n\nWhen the homeowner has signed:\n  -> post the survey date in #installs',
+    ).workflows;
+    expect(a.map((w) => [w.triggerHint.text, w.steps.length])).toEqual([
+      ['When a Salesforce opportunity goes to Closed Won', 2],
+      ['When the homeowner has signed', 1],
+    ]);
+  });
+
+  it('given a time before each of something that happens one by one ("the day before every move"), then the calendar event, unless it is a deadline or a period', () => {
+    expect(starts('The day before every move, text the customer the arrival window.')).toEqual([
+      ['event', 'The day before every move'],
+    ]);
+    expect(starts('The day before every deadline, post a reminder in #ops.')[0]?.[0]).toBe('schedule');
+    expect(starts('The day before each month ends, post the numbers in #ops.')[0]?.[0]).not.toBe('event');
+  });
+
+  it('given a wish for every item done ("I want every order put on the board", "every tip that comes in to be written up … and logged …"), then the duties that do it', () => {
+    const orders = analyseJob(
+      'Bars order by emailing orders@hop.example. I want every order put on the delivery board in Notion with the account.',
+    ).workflows;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.steps.map((s) => s.text)).toEqual(['put every order on the delivery board in Notion with the account']);
+    const tips = analyseJob(
+      "Digital desk. I'd like every tip that comes in to be written up as a short summary in #tips-desk, and logged as a page in our Notion database.",
+    ).workflows;
+    expect(tips[0]?.triggerHint.kind).toBe('event');
+    expect(tips[0]?.steps.map((s) => s.action.split(' ')[0])).toEqual(['write', 'log']);
+  });
+
+  it('given an arrival said in one paragraph and named again in the next ("Homeowners send requests to board@…" ¶ "when a request arrives"), then one workflow', () => {
+    const a = analyseJob(
+      'Homeowners send architectural requests to board@hoa.example.\n\nWhat I would like: when a request arrives, log it in Notion and forward it to arc@hoa.example.',
+    ).workflows;
+    expect(a).toHaveLength(1);
+    expect(a[0]?.triggerHint.text).toContain('board@hoa.example');
+    // another paragraph about other work is not merged
+    expect(
+      analyseJob('Homeowners send architectural requests to board@hoa.example.\n\nWhen an invoice is overdue, email the owner.')
+        .workflows,
+    ).toHaveLength(2);
+  });
+
+  it('given a noun before the subject’s head ("a homeowner’s dues invoice is 30 days overdue"), then the item’s event', () => {
+    const [w] = run("When a homeowner's dues invoice is 30 days overdue, email them a reminder.", ['quickbooks', 'gmail']);
+    expect(w?.[1].trigger).toMatchObject({ triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 30 } });
+  });
+
+  it('given a new item logged, recorded or added to a Notion database, board or tracker, then a page is created in it; a row changed is updated', () => {
+    for (const text of [
+      'log it as a new entry in our Notion maintenance tracker',
+      'add the job to the Notion production board',
+      'record each absence as an entry in our Notion attendance database',
+    ])
+      expect(capabilityOf(text)).toBe('notion.create_page');
+    for (const text of [
+      'update the matching row in the Notion tracker',
+      "flip the episode's status in our Notion tracker to Ready",
+    ])
+      expect(capabilityOf(text)).toBe('notion.update_database_item');
+  });
+});
+
 describe('offline analyst: triggers', () => {
   it('recognises events and extracts their parameters', () => {
     const cases: [string, string, Record<string, unknown>][] = [

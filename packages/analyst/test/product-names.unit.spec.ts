@@ -57,11 +57,11 @@ describe('products as the subject', () => {
     expect(m?.steps.map((s) => s.capabilityId)).toEqual(['slack.post_message']);
   });
 
-  it('given a product outside the catalog as the subject, then its start is that product (the missing-integration path)', async () => {
+  it('given a product outside the catalog as the subject, then its start is that product (the missing-integration path), and each order logged is a new page', async () => {
     const [m] = await matched('Shopify orders should be logged in Notion.');
     expect(m?.trigger.triggerId).toBeNull();
     expect(m?.trigger.providerId).toBe('shopify');
-    expect(m?.steps.map((s) => s.capabilityId)).toEqual(['notion.update_database_item']);
+    expect(m?.steps.map((s) => s.capabilityId)).toEqual(['notion.create_page']);
   });
 
   it('given items that get something ("Jira issues that move to Done get a comment"), then the items are the event', () => {
