@@ -623,6 +623,8 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await screenshot(page, 'refunds-policy');
     const runs = page.getByRole('table', { name: 'Runs' });
     await visible(runs);
+    // each run says what started it: its workflow and that workflow's trigger (§13: status, started, trigger)
+    await containsText(runs.getByRole('row').nth(1).getByRole('cell').nth(2), '(zendesk.new_ticket)');
     await screenshot(page, 'refunds-runs');
     await runs.getByRole('row').nth(1).getByRole('link').first().click();
     const effects = page.getByRole('table', { name: 'Effects' });

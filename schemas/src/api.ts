@@ -172,6 +172,10 @@ export const ExecutionView = Type.Object(
     phase: Type.Union([Name, Type.Null()]),
     result: Type.Union([ResultView, Type.Null()]),
     position: Type.Optional(QueuePosition),
+    workflowId: Type.Optional({
+      ...Id,
+      description: "a run's workflow of its employee (what started it); absent for a creation",
+    }),
     createdAt: Type.Optional(Timestamp),
     updatedAt: Type.Optional(Timestamp),
   },

@@ -14,6 +14,8 @@ export const Limits = {
   graphItems: 500,
   checks: 100,
   trace: 200,
+  /** levels of nesting in any JSON from outside: no contract shape is near it, and deeper input would exhaust the stack */
+  jsonDepth: 64,
   /** bytes of one serialized fact on the wire */
   factBytes: 1_000_000,
 } as const;

@@ -3,6 +3,7 @@ import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import type { AnyFact } from './facts';
 import { FactSchemas, NavigationAnswer, OptionsAnswer, QuestionsAnswer } from './facts';
+import { Limits } from './limits';
 import { FactTypes } from './topics';
 
 export interface FieldError {
@@ -138,9 +139,12 @@ const isPlain = (v: object): boolean => {
  * character (`\u0000`), which Postgres' `jsonb` cannot hold, or a lone UTF-16 surrogate, which is no
  * text at all (both are valid JSON escapes, so a JSON parser lets them through). Every fact is kept in
  * Postgres: an input holding one would be accepted and then lost, so the edge refuses it naming the
- * field. Walks plain objects and arrays only; null when there is none. Pure.
+ * field. Walks plain objects and arrays only; null when there is none. Input nested deeper than
+ * `Limits.jsonDepth` is refused as well, before anything walks it recursively. Pure.
  */
-export function unstorableText(value: unknown, path = ''): FieldError | null {
+export function unstorableText(value: unknown, path = '', depth = 0): FieldError | null {
+  if (depth > Limits.jsonDepth && typeof value === 'object' && value !== null)
+    return { path: path || '/', message: `nests deeper than ${Limits.jsonDepth} levels` };
   if (typeof value === 'string') {
     const found = UNSTORABLE.exec(value)?.[0];
     if (found === undefined) return null;
@@ -155,7 +159,7 @@ export function unstorableText(value: unknown, path = ''): FieldError | null {
   if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = unstorableText(item, `${path}/${i}`);
+      const found = unstorableText(item, `${path}/${i}`, depth + 1);
       if (found) return found;
     }
     return null;
@@ -165,7 +169,7 @@ export function unstorableText(value: unknown, path = ''): FieldError | null {
     const at = `${path}/${pointerStep(key)}`;
     const name = unstorableText(key, at);
     if (name) return { path: at, message: `its name ${name.message}` };
-    const found = unstorableText(item, at);
+    const found = unstorableText(item, at, depth + 1);
     if (found) return found;
   }
   return null;

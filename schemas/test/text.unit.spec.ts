@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unstorableText } from '../src';
+import { Limits, unstorableText } from '../src';
 
 describe('unstorableText: text no fact can carry, found at the edge', () => {
   it('given text with letters, accents, emoji and escapes, when checked, then nothing is found', () => {
@@ -23,6 +23,17 @@ describe('unstorableText: text no fact can carry, found at the edge', () => {
     expect(unstorableText(JSON.parse('{"text":"\\udc00"}'))?.path).toBe('/text');
     expect(unstorableText(JSON.parse('{"text":"end\\ud83d"}'))?.path).toBe('/text');
     expect(unstorableText(JSON.parse('{"text":"\\ud83d\\ude00"}'))).toBeNull();
+  });
+
+  it('given JSON nested deeper than the limit (5,000 objects or arrays), when checked, then it is refused at the level it passes the limit, without exhausting the stack', () => {
+    const deep = (n: number, open: string, close: string) => JSON.parse(`{"extra":${open.repeat(n)}1${close.repeat(n)}}`);
+    expect(unstorableText(deep(5_000, '{"a":', '}'))).toEqual({
+      path: `/extra${'/a'.repeat(Limits.jsonDepth)}`,
+      message: `nests deeper than ${Limits.jsonDepth} levels`,
+    });
+    expect(unstorableText(deep(5_000, '[', ']'))?.message).toContain('nests deeper');
+    // as deep as the limit is fine
+    expect(unstorableText(deep(Limits.jsonDepth - 1, '{"a":', '}'))).toBeNull();
   });
 
   it('given a bad item of an array, when checked, then its index is named', () => {

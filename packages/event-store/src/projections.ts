@@ -46,6 +46,8 @@ export interface Execution {
   conversationId: string | null;
   employeeId: string | null;
   triggerId: string | null;
+  /** the workflow of the employee a run runs (null for a creation) */
+  workflowId: string | null;
   status: ExecutionStatus;
   /** the pending prompt, or null */
   currentPrompt: HILPrompt | null;
@@ -174,6 +176,7 @@ function fresh(executionId: string, fact: AnyFact, seq: number): Execution {
     conversationId: null,
     employeeId: null,
     triggerId: null,
+    workflowId: null,
     status: 'running',
     currentPrompt: null,
     progress: null,
@@ -227,6 +230,7 @@ function started(state: Execution | null, fact: Extract<AnyFact, { type: 'RunInt
     conversationId: fact.correlation.conversationId ?? null,
     employeeId: fact.employeeId,
     triggerId: fact.trigger.triggerId,
+    workflowId: 'workflowId' in fact.trigger.payload ? fact.trigger.payload.workflowId : null,
     createdAt: isoTime(fact.ts),
   });
 }

@@ -33,6 +33,8 @@ export const ExecutionView = Type.Object(
     conversationId: Nullable(Type.String()),
     employeeId: Nullable(Type.String()),
     triggerId: Nullable(Type.String()),
+    /** the employee's workflow a run runs; null for a creation */
+    workflowId: Nullable(Type.String()),
     status: ExecutionStatusSchema,
     currentPrompt: Nullable(HILPrompt),
     progress: Nullable(Type.Number()),
@@ -110,7 +112,7 @@ const iso = (value: Date | string): string => (value instanceof Date ? value : n
  * owner: who owns the creation that registered the employee the execution runs, if it runs one.
  */
 const EXECUTION_SELECT = `SELECT x.execution_id, x.org_id, x.owner_user_id, x.conversation_id, x.employee_id, x.trigger_id,
-  x.status, x.current_prompt, x.progress, x.phase, x.result, x.error, x.created_at, x.updated_at, x.last_seq,
+  x.workflow_id, x.status, x.current_prompt, x.progress, x.phase, x.result, x.error, x.created_at, x.updated_at, x.last_seq,
   CASE WHEN x.status = 'queued' AND x.queue_ticket IS NOT NULL THEN 1 + (
     SELECT count(*) FROM executions q WHERE q.org_id = x.org_id AND q.status = 'queued' AND q.queue_ticket < x.queue_ticket
   ) END AS position,
@@ -125,6 +127,7 @@ interface ExecutionRecord {
   conversation_id: string | null;
   employee_id: string | null;
   trigger_id: string | null;
+  workflow_id: string | null;
   status: ExecutionView['status'];
   current_prompt: ExecutionView['currentPrompt'];
   progress: number | null;
@@ -145,6 +148,7 @@ const executionView = (r: ExecutionRecord): ExecutionView => ({
   conversationId: r.conversation_id,
   employeeId: r.employee_id,
   triggerId: r.trigger_id,
+  workflowId: r.workflow_id,
   status: r.status,
   currentPrompt: r.current_prompt,
   progress: r.progress,

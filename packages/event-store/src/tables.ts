@@ -48,6 +48,7 @@ export interface ExecutionRow {
   conversation_id: string | null;
   employee_id: string | null;
   trigger_id: string | null;
+  workflow_id: string | null;
   status: ExecutionStatus;
   current_prompt: HILPrompt | null;
   progress: number | null;
@@ -114,8 +115,8 @@ export interface PolicyRow {
   last_seq: number;
 }
 
-const EXECUTION_COLUMNS = `execution_id, org_id, owner_user_id, conversation_id, employee_id, trigger_id, status, current_prompt,
-  progress, phase, result, error, created_at, updated_at, last_seq, prompt_ids, early_answers, progress_at, queue_ticket`;
+const EXECUTION_COLUMNS = `execution_id, org_id, owner_user_id, conversation_id, employee_id, trigger_id, workflow_id, status,
+  current_prompt, progress, phase, result, error, created_at, updated_at, last_seq, prompt_ids, early_answers, progress_at, queue_ticket`;
 const CONVERSATION_COLUMNS = 'execution_id, conversation_id, org_id, user_id';
 const EMPLOYEE_COLUMNS = 'employee_id, org_id, name, version, spec, execution_id, registered_at';
 
@@ -129,6 +130,7 @@ const EXECUTION_TYPES: ColumnTypes<ExecutionRow> = {
   conversation_id: 'text',
   employee_id: 'text',
   trigger_id: 'text',
+  workflow_id: 'text',
   status: 'text',
   current_prompt: 'json',
   progress: 'float8',
@@ -225,6 +227,7 @@ export const executionToRow = (e: Execution): ExecutionRow => ({
   conversation_id: e.conversationId,
   employee_id: e.employeeId,
   trigger_id: e.triggerId,
+  workflow_id: e.workflowId,
   status: e.status,
   current_prompt: e.currentPrompt,
   progress: e.progress,
@@ -247,6 +250,7 @@ export const executionFromRow = (r: ExecutionRow): Execution => ({
   conversationId: r.conversation_id,
   employeeId: r.employee_id,
   triggerId: r.trigger_id,
+  workflowId: r.workflow_id,
   status: r.status,
   currentPrompt: r.current_prompt,
   progress: r.progress,

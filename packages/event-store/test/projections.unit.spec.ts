@@ -21,6 +21,7 @@ describe('executions projection', () => {
       conversationId: s.conversationId,
       employeeId: s.employeeId,
       triggerId: s.triggerId,
+      workflowId: null,
       status: 'running',
       currentPrompt: null,
       progress: null,
@@ -35,6 +36,19 @@ describe('executions projection', () => {
       progressAt: null,
       queueTicket: null,
     });
+  });
+
+  it('a RunIntent starting a run of an employee records the workflow it runs', () => {
+    const start = f.start();
+    const run = {
+      ...start,
+      trigger: {
+        triggerId: s.triggerId,
+        triggerType: 'employee_trigger' as const,
+        payload: { employeeId: s.employeeId, version: 1, workflowId: 'wf-2', event: { ticketId: 'T-1' }, deliveryId: 'd-1' },
+      },
+    };
+    expect(execution([run], s.executionId)).toMatchObject({ employeeId: s.employeeId, workflowId: 'wf-2', status: 'running' });
   });
 
   it("the supervisor's queued event makes a queued execution owned by its requester, with its ticket; the start makes it run", () => {

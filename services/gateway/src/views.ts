@@ -42,6 +42,7 @@ export const executionView = (execution: Execution): ExecutionView => ({
   phase: execution.phase,
   result: resultView(execution),
   ...(execution.status === 'queued' && execution.position !== null ? { position: execution.position } : {}),
+  ...(execution.workflowId ? { workflowId: execution.workflowId } : {}),
   createdAt: execution.createdAt,
   updatedAt: execution.updatedAt,
 });

@@ -67,6 +67,17 @@ describe('parseFrame', () => {
     ).toMatch(/^VALIDATION_FAILED \/payload\/answers\/q1: holds half of a UTF-16 surrogate pair/);
   });
 
+  it('refuses a frame nested thousands of levels deep with an error frame naming where, not silence', () => {
+    const parsed = parse(
+      `{"conversationId":"c","text":"x","ref":"r-2","extra":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+      262_144,
+    );
+    expect(parsed.ok ? undefined : { ref: parsed.ref, problem: `${parsed.error.code} ${parsed.error.message}` }).toEqual({
+      ref: 'r-2',
+      problem: expect.stringMatching(/^VALIDATION_FAILED \/extra(\/a)+: nests deeper than \d+ levels/),
+    });
+  });
+
   it('keeps the client’s ref for the error it causes', () => {
     const parsed = parse({ type: 'cancel', conversationId: 'c', ref: 'r-9' });
     expect(parsed).toMatchObject({ ok: false, ref: 'r-9' });

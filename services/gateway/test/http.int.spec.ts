@@ -138,7 +138,7 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(res.json().message).toContain('/payload/jobDescription');
     });
 
-    it('answers 422 naming the field for text no fact can carry (a NUL, a lone surrogate), and publishes nothing', async () => {
+    it('answers 422 naming the field for text no fact can carry (a NUL, a lone surrogate) or JSON nested too deep, and publishes nothing', async () => {
       const conversationId = uid('conv');
       const send = (payload: string) =>
         app.inject({
@@ -156,6 +156,12 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
         `{"type":"create_graph","conversationId":"${conversationId}","payload":{"jobDescription":"Sales assistant","name":"\\ud800"}}`,
       );
       expect(half.json()).toMatchObject({ code: 'validation_failed', field: '/payload/name' });
+      // JSON nested thousands of levels deep: 422 naming where, not a 500 from an exhausted stack
+      const deep = await send(
+        `{"type":"create_graph","conversationId":"${conversationId}","payload":${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}}`,
+      );
+      expect(deep.statusCode).toBe(422);
+      expect(deep.json()).toMatchObject({ code: 'validation_failed', message: expect.stringContaining('nests deeper than') });
       await h.collector.caughtUp();
       expect(h.collector.of('TriggerCreated', (t) => t.correlation.conversationId === conversationId)).toEqual([]);
     });

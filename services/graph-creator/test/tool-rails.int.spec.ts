@@ -328,6 +328,20 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     );
   });
 
+  it('an org policy’s tool-call budget below the spec’s own caps the run: the admin’s limit holds over every employee', async () => {
+    await setPolicy(pool, orgs.defaulted, { budgets: { maxToolCalls: 1 } });
+    const { id, result } = await run(orgs.defaulted, (spec) => {
+      (spec.compiled.budgets as { maxToolCalls: number }).maxToolCalls = 10;
+    });
+    expect(result.status).toBe('completed');
+    expect(result.output?.steps?.map((st) => [st.stepId, st.status])).toEqual([
+      ['refund', 'succeeded'],
+      ['ask_finance', 'not_run'],
+      ['reply', 'not_run'],
+    ]);
+    expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([`${id}/refund`]);
+  });
+
   it('a spec without a tool-call budget takes the org policy’s default', async () => {
     await setPolicy(pool, orgs.defaulted, { budgets: { maxToolCalls: 1 } });
     const { id, result } = await run(orgs.defaulted, (spec) => {

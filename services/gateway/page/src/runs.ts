@@ -12,7 +12,8 @@ import { policySection } from './policy';
 import { promptForm } from './prompt';
 
 type Employee = EmployeeView & { status?: string };
-type Execution = ExecutionView & { employeeId?: string; trigger?: { triggerType?: string; workflowId?: string } };
+type Execution = ExecutionView & { employeeId?: string };
+type Spec = NonNullable<EmployeeView['spec']>;
 interface Effect {
   stepId: string;
   capabilityId: string;
@@ -106,11 +107,19 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
   );
 }
 
-const runRows = (runs: Execution[]) =>
+/** What started a run: its workflow's name and trigger, as the employee's spec says. */
+export function triggerOf(run: Pick<ExecutionView, 'workflowId'>, spec: Spec | undefined): string {
+  if (!run.workflowId) return 'not recorded';
+  const workflow = spec?.workflows.find((w) => w.id === run.workflowId);
+  if (!workflow) return run.workflowId;
+  return workflow.trigger.triggerId ? `${workflow.name} (${workflow.trigger.triggerId})` : workflow.name;
+}
+
+const runRows = (runs: Execution[], spec: Spec | undefined) =>
   runs.map((r) => [
     h('a', { href: `#/runs/${encodeURIComponent(r.executionId)}` }, r.status),
     text(formatTime(r.createdAt)),
-    text(r.trigger?.workflowId ?? r.trigger?.triggerType ?? r.phase ?? ''),
+    text(triggerOf(r, spec)),
   ]);
 
 export async function employeePage(api: Api, main: HTMLElement, id: string): Promise<void> {
@@ -138,7 +147,7 @@ export async function employeePage(api: Api, main: HTMLElement, id: string): Pro
       ? unavailable('Runs', runs)
       : runs.body.executions.length === 0
         ? h('p', {}, 'No runs yet: it runs when one of its triggers fires.')
-        : table('Runs', ['Status', 'Started', 'Trigger'], runRows(runs.body.executions)),
+        : table('Runs', ['Status', 'Started', 'Trigger'], runRows(runs.body.executions, employee.spec)),
   );
 }
 

@@ -30,6 +30,9 @@ export interface RuntimeOptions {
 
 const QUESTIONS_PER_PROMPT = 20;
 const short = (text: string, max = 480): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** The lower of two limits, either of which may be unset. */
+const lowerOf = (a: number | undefined, b: number | undefined): number | undefined =>
+  a !== undefined && b !== undefined ? Math.min(a, b) : (a ?? b);
 
 const enter = (node: string, suffix = ''): NodeEvent => ({ key: `enter:${node}${suffix}`, event: 'node_enter', node });
 
@@ -104,10 +107,10 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       return { events, failure, phase: 'classify', progress: 10 };
     }
     const matched = eventMatches(workflow.trigger.params, s.event);
-    // the spec's budgets win; the org's policy gives the defaults
+    // the lower of the spec's budget and the org policy's: an admin's limit holds over every employee
     const orgBudgets = (await tools.policy(s.orgId)).budgets ?? {};
-    const maxToolCalls = spec.compiled?.budgets?.maxToolCalls ?? orgBudgets.maxToolCalls;
-    const maxSteps = spec.compiled?.budgets?.maxSteps ?? orgBudgets.maxSteps;
+    const maxToolCalls = lowerOf(spec.compiled?.budgets?.maxToolCalls, orgBudgets.maxToolCalls);
+    const maxSteps = lowerOf(spec.compiled?.budgets?.maxSteps, orgBudgets.maxSteps);
     return {
       events,
       matched,
