@@ -236,6 +236,16 @@ const DUTY =
 const TOOLS =
   /\b(?:gmail|e-?mail|calendar|slack|hubspot|salesforce|zendesk|jira|github|notion|stripe|docusign|drive|twilio|sms|quickbooks|greenhouse|bamboohr|crm|inbox)\b/;
 
+/** Work said in words no verb list above holds: "store the signed form", "tell the front desk", "make sure …". */
+const MORE_DUTY_VERBS =
+  /\b(?:store|save|tell(?! (?:me|us)\b)|nag|nudge|chase|keep track of|keep an eye on|stay on top of|make sure|ensure|look after|take care of|put|set up|let (?:me|us|them|the [\w-]+) know|ask|notify|warn|confirm|cancel|book|remind)\b/;
+/** An address work arrives at or goes to: "#support", "orders@shop.example". */
+const PLACE = /#[\w-]{2,}|\b[\w.+-]+@[\w-]+\.[\w.]+/;
+/** Standing work, said as what should never or always happen: "so we never miss one again". */
+const STANDING = /\b(?:never|always|every time|whenever|each time|any time|from now on|going forward|ongoing|keep track)\b/;
+/** "Help the PTA stay organised": help given to a group, not a question ("help me understand …"). */
+const HELP_A_GROUP = /^(?:please )?help (?:the|our|my) [\w-]+/;
+
 /** A one-off errand rather than standing work: "send the invoice to Bob today". */
 const ONE_OFF = /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b/;
 
@@ -448,8 +458,24 @@ export function withoutMarkup(text: string): string {
 const FREQUENCY =
   /^(?:regularly|periodically|routinely|always|usually|continuously|constantly|frequently|daily|weekly|monthly|often)\s*,?\s+/;
 
+/** Chat shorthand, spelled out: "can u", "ur", "pls", "ppl". */
+const SHORTHAND: Readonly<Record<string, string>> = {
+  u: 'you',
+  ur: 'your',
+  pls: 'please',
+  plz: 'please',
+  ppl: 'people',
+  thx: 'thanks',
+};
+
 function normalise(text: string): string {
-  return text.toLowerCase().replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\s+/g, ' ')
+    .replace(/\b(?:u|ur|pls|plz|ppl|thx)\b/g, (w) => SHORTHAND[w] ?? w)
+    .trim();
 }
 
 function distinctActions(lower: string): number {
@@ -499,6 +525,14 @@ export function routeMessage(text: string): Route {
     (title !== undefined && actions >= 1 && count >= 5) ||
     (JOB_DESCRIPTION.some((r) => r.test(lower)) && (actions >= 1 || worker) && count >= 5) ||
     (automation && actions >= 2 && count >= 6 && (!question || actions >= 3)) ||
+    // "Every Monday at 9, email the sales team a summary of new HubSpot deals": when, one duty, and where
+    (automation &&
+      actions >= 1 &&
+      count >= 6 &&
+      !question &&
+      !asking &&
+      !ONE_OFF.test(lower) &&
+      (TOOLS.test(lower) || /#[\w-]/.test(lower))) ||
     (actions >= 3 && count >= 8 && !question && !ONE_OFF.test(lower));
   if (describesJob && !(asking && actions < 3)) return create();
 
@@ -525,6 +559,19 @@ export function routeMessage(text: string): Route {
       return { action: 'create_graph', jobDescription: written.slice(0, Limits.text), name: roleTitle };
     if (count <= 12 && !GREETING.test(lower) && !THANKS.test(lower) && (DUTY.test(bare) || (TOOLS.test(bare) && actions >= 1)))
       return create();
+  }
+
+  // Work in words the lists above miss, in a tool or at an address, or said as standing work, or under a
+  // title: "Once DocuSign reports …, store the form in Drive and tell the front desk on Slack",
+  // "can you keep track of our grant deadlines and nag people on slack so we never miss one again",
+  // "Office manager. Keep things running smoothly …", "Help the PTA stay organised and keep parents in the loop."
+  if (!asking && !question && !ONE_OFF.test(lower) && !GREETING.test(lower) && !THANKS.test(lower)) {
+    const work = actions >= 1 || MORE_DUTY_VERBS.test(lower);
+    const where = TOOLS.test(lower) || PLACE.test(lower);
+    const firstDuty = lower.split(/(?<=[.!?;:])\s+/).some((sentence) => IMPERATIVE_WORK.test(sentence.replace(FREQUENCY, '')));
+    if (work && count >= 6 && (where || STANDING.test(lower) || automation)) return create();
+    if (title !== undefined && firstDuty) return create();
+    if (HELP_A_GROUP.test(bare) && count >= 5) return create();
   }
 
   if (THANKS.test(lower)) return reply('thanks');

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type Route, routeMessage } from '../src/intent';
 
@@ -51,6 +53,19 @@ const creates: [string, string | undefined][] = [
     'Customer Onboarding Specialist',
   ],
   ['Thanks. Now every Friday send the team a summary of closed deals and post it in #sales', undefined],
+  // when, one duty and where: a job, though it names only one verb of work
+  ['Every Monday at 9, email the sales team a summary of new HubSpot deals.', undefined],
+  ['When a deal closes in Salesforce, email the account owner a thank-you note.', undefined],
+  ['each morning post the on-call rota in #ops', undefined],
+  // work in words the verb lists miss, in a tool, as standing work, under a title, or help for a group
+  [
+    'Healthcare admin assistant at a physiotherapy clinic. Once DocuSign reports that a consent form is signed, store it in Google Drive and tell the front desk on Slack.',
+    undefined,
+  ],
+  ['can u keep track of our grant deadlines and nag ppl on slack so we never miss one again', undefined],
+  ['Office manager. Keep things running smoothly around here and take care of whatever comes up.', 'Office Manager'],
+  ['Help the PTA stay organised and keep parents in the loop.', undefined],
+  ['Make sure renewal contracts go out through DocuSign in good time.', undefined],
 ];
 
 const replies: [string, RegExp][] = [
@@ -71,6 +86,12 @@ const replies: [string, RegExp][] = [
   ['could you send an email to Bob about the invoice?', /one-off tasks/],
   ['I need to send the invoice, update the CRM and email Bob today', /one-off tasks/],
   ['when is the meeting where we review and update the roadmap?', /can't help with that/],
+  ['when will you email me the HubSpot report?', /one-off tasks/],
+  ['what happens when you email the HubSpot contacts every Monday', /can't help with that/],
+  ['tell me a joke about slack', /create digital employees/],
+  ['we use hubspot and gmail', /create digital employees/],
+  ['help me understand how this works', /create digital employees/],
+  ['I sent an email to the team on slack yesterday', /create digital employees/],
   ['ok', /create digital employees/],
   ['how do I automate invoicing?', /create digital employees/],
   ['how do I create an agent?', /create digital employees/],
@@ -178,4 +199,24 @@ describe('routeMessage: is pure and bounded', () => {
     const name = created(routeMessage(long))?.name;
     expect(name === undefined || name.length <= 200).toBe(true);
   });
+});
+
+describe('routeMessage: every job description of the golden sets, sent as a chat line, starts a creation', () => {
+  const root = fileURLToPath(new URL('../../../golden', import.meta.url));
+  const shared = fileURLToPath(new URL('../../../../shared/golden', import.meta.url));
+  const dirs = [
+    root,
+    ...readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `${root}/${d.name}`),
+    shared,
+  ];
+  const cases = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f, (JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as { jobDescription: string }).jobDescription] as const),
+  );
+
+  it('holds over a hundred job descriptions written in every style', () => expect(cases.length).toBeGreaterThan(100));
+  it.each(cases)('%s', (_, jobDescription) => expect(routeMessage(jobDescription).action).toBe('create_graph'));
 });
