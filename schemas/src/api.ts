@@ -43,6 +43,7 @@ export const ApiErrorCodes = [
   'payload_too_large',
   'headers_too_large',
   'request_timeout',
+  'upgrade_required',
   'unsupported_media_type',
   'rate_limited',
   'unavailable',

@@ -26,6 +26,15 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
     app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
   const get = (url: string, headers: Record<string, string> = bearerOf(alice)) => app.inject({ method: 'GET', url, headers });
 
+  it('answers a plain GET of the chat socket’s path with 426 and how to open it, with or without a token', async () => {
+    for (const headers of [{}, bearerOf(alice)]) {
+      const res = await get('/v1/chat', headers);
+      expect(res.statusCode).toBe(426);
+      expect(res.headers.upgrade).toBe('websocket');
+      expect(res.json()).toEqual({ code: 'upgrade_required', message: expect.stringContaining('Upgrade: websocket') });
+    }
+  });
+
   describe('authentication', () => {
     it('refuses a request without a token with 401', async () => {
       const res = await get('/v1/executions', {});

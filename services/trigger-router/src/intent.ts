@@ -153,7 +153,7 @@ const ACTION = new RegExp(`\\b(?:${words(ACTION_VERBS)})(?:e?s|ing|ed|d)?\\b`, '
 const WORKER = new RegExp(`\\b(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS])})s?\\b`);
 /** What else one asks hireloop to build: "a workflow that …", "an automation for …". */
 const BUILDABLE = new RegExp(
-  `\\b(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS, 'workflow', 'automation', 'integration', 'pipeline'])})s?\\b`,
+  `\\b(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS, 'workflow', 'automation', 'integration', 'pipeline', 'something', 'anything'])})s?\\b`,
 );
 /** "automate our invoicing": what hireloop is for, even without naming a worker. */
 const AUTOMATE = /\bautomat(?:e|ing)\b(?: (?:our|my|the|all|this|these|away))? \w{3,}/;
@@ -167,6 +167,7 @@ const GENERIC_ONLY = new RegExp(
 const REQUEST = [
   /\b(?:i|we)(?:'d| would)? (?:really |also |just )?(?:need|want|like|would like|require)\b/,
   /\b(?:i|we)(?:'m| am|'re| are) (?:looking|searching|hoping) for\b/,
+  /\b(?:i|we) (?:search|seek|am seeking|are seeking) (?:a|an|some|someone|somebody)\b/,
   /\blooking for\b/,
   /\b(?:can|could|would|will) you\b/,
   /^(?:please |pls |ok,? |okay,? |so,? )?(?:need|want|hire|create|build|make|set ?up|spin up|add|get|give|design|draft|generate|find|recruit|onboard)\b/,
@@ -231,7 +232,7 @@ const TAKE_ROLE = new RegExp(
 );
 /** Duties named as nouns: "IT helpdesk for the office", "refunds", "our invoicing". */
 const DUTY =
-  /\b(?:help ?desk|service ?desk|front desk|support|triage|onboarding|offboarding|invoic(?:es|ing)|billing|bookkeeping|payroll|recruiting|hiring|scheduling|reception|collections|refunds|expenses|procurement|requests|tickets|follow-?ups|reporting|standups?|approvals|renewals|reminders)\b/;
+  /\b(?:help ?desk|service ?desk|front desk|support|triage|onboarding|offboarding|invoic(?:es|ing)|billing|bookkeeping|payroll|recruiting|hiring|scheduling|reception|collections|refunds|expenses|procurement|requests|tickets|follow[- ]?ups?|reporting|standups?|approvals|renewals|reminders)\b/;
 /** Tools a request may name: a duty in a tool is work ("our Jira bugs", "HubSpot hygiene"). */
 const TOOLS =
   /\b(?:gmail|e-?mail|calendar|slack|hubspot|salesforce|zendesk|jira|github|notion|stripe|docusign|drive|twilio|sms|quickbooks|greenhouse|bamboohr|crm|inbox)\b/;
@@ -243,6 +244,41 @@ const MORE_DUTY_VERBS =
 const PLACE = /#[\w-]{2,}|\b[\w.+-]+@[\w-]+\.[\w.]+/;
 /** Standing work, said as what should never or always happen: "so we never miss one again". */
 const STANDING = /\b(?:never|always|every time|whenever|each time|any time|from now on|going forward|ongoing|keep track)\b/;
+/** A worker, or something, and what it is for, as the whole request: "Someone to keep an eye on our customers". */
+const WORKER_FOR = new RegExp(
+  `^(?:(?:i |we )?(?:need|want) )?(?:a |an |some |one )?(?:[\\w&/-]+ ){0,3}?(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS, 'something'])})s? (?:who|that|which|to|for)\\b`,
+);
+/** A worker named with what kind it is, alone: "an ops person for a small marketing agency", "Receptionist for our clinic". */
+const QUALIFIED_WORKER = new RegExp(
+  `^(?:a |an |our |my |one )?(?:[\\w&/-]+ ){0,3}?(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS])})s?(?: (?:for|at|in|of|on) (?:[\\w&/'-]+ ?){1,5})?$`,
+);
+/** A verb of work as a gerund: "route" → routing, "notif(?:y|ie)" → notifying, "tag" → tagging. */
+const gerund = (verb: string): string =>
+  verb.endsWith('(?:y|ie)')
+    ? `${verb.slice(0, -'(?:y|ie)'.length)}ying`
+    : verb.endsWith('e')
+      ? `${verb.slice(0, -1)}ing`
+      : `${verb}${/[bdgmnpt]$/.test(verb) ? `${verb.slice(-1)}?` : ''}ing`;
+/** A duty said as what the job is, in the gerund: "Routing inbound leads to the right rep", "Monitoring brand mentions". */
+const GERUND_DUTY = new RegExp(
+  `^(?:${[...ACTION_VERBS, ...MORE_WORK_VERBS.filter((w) => w !== 'be')].map(gerund).join('|')})\\b`,
+);
+/** Something to be built for a purpose: "Let's build a lead router for inbound demo requests". */
+const BUILD_A_THING =
+  /\b(?:build|create|make|set ?up|spin up|design)(?: me| us)? (?:a|an) (?:[\w&/-]+ ){0,3}[\w&/-]+ (?:for|that|which|to|who)\b/;
+/** Work handed over, asked as a question: "Can we hand that off?", "could you take this over?" */
+const HAND_OFF =
+  /\b(?:can|could|would) (?:we|you|hireloop|it|an? (?:agent|employee|bot)) (?:hand (?:that|this|it|them) off|take (?:that|this|it|them) over|do (?:that|this|it) for (?:us|me)|automate (?:that|this|it|them)|handle (?:that|this|it|them))\b/;
+/** One particular thing, not standing work: "order #4821", "Karen's last email", "the Globex deal", "my wife". */
+const ONE_THING =
+  /#\d+|\b(?!(?:Let|It|That|What|Here|There|He|She|Who|Where|How)'s)[A-Z][a-z]+'s\b|\bthe [A-Z][a-z]+\b|\bthe [\w-]+ (?:bug|deal|invoice|ticket|order|email|file|doc|deck|issue|meeting|report)\b|\bmy (?:wife|husband|partner|mom|mum|dad|boss|friend|son|daughter)\b|\blast (?:email|message|invoice)\b|\bfor now\b/;
+/** What the work recurs over: new or incoming items, every one, all of them. */
+const RECURS = /\b(?:new|incoming|every|each|all|any|when|whenever|always|daily|weekly|monthly|recurring)\b/;
+/** About an employee hireloop already made: "the invoice chaser you built keeps …", "pause the recruiting coordinator". */
+const EXISTING_EMPLOYEE = new RegExp(
+  `\\b(?:(?:the|that|this|my|our) (?:[\\w&/-]+ ){0,4}you (?:built|made|created|set up)|(?:keeps|kept) (?:sending|posting|failing|doing|emailing))\\b|^(?:please )?(?:pause|resume|stop|disable|enable|turn (?:off|on)|deactivate|activate|delete|remove|rename|restart) (?:the|my|our) (?:[\\w&/-]+ ){0,3}(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS])})s?\\b`,
+);
+
 /** "Help the PTA stay organised": help given to a group, not a question ("help me understand …"). */
 const HELP_A_GROUP = /^(?:please )?help (?:the|our|my) [\w-]+/;
 
@@ -322,7 +358,15 @@ const EMPTY_QUALIFIERS = new Set([
 const EXAMPLE =
   '“Hire a support triage agent: when a Zendesk ticket arrives, tag it by urgency and post urgent ones to #support in Slack.”';
 
-type ReplyKind = 'greeting' | 'thanks' | 'capabilities' | 'definition' | 'vague_request' | 'one_off_task' | 'off_topic';
+type ReplyKind =
+  | 'greeting'
+  | 'thanks'
+  | 'capabilities'
+  | 'definition'
+  | 'vague_request'
+  | 'one_off_task'
+  | 'off_topic'
+  | 'existing_employee';
 
 function replyText(kind: ReplyKind): string {
   switch (kind) {
@@ -338,6 +382,8 @@ function replyText(kind: ReplyKind): string {
       return `Happy to set that up — what should it do? Describe the job in a sentence or two: what starts the work, what it does, and in which tools. For example: ${EXAMPLE}`;
     case 'one_off_task':
       return `I don't do one-off tasks myself, but I can create a digital employee that does this kind of work every time it comes up. Describe the job — what starts it, what to do, and in which tools — for example: ${EXAMPLE}`;
+    case 'existing_employee':
+      return `To pause, activate or change an employee you already have, open Employees: each one shows its runs and can be activated or deactivated there. To change what it does, describe the job again and I'll design a new version.`;
     case 'off_topic':
       return `I can't help with that — I build digital employees. Describe a job you'd like done in your tools and I'll design an employee for it, for example: ${EXAMPLE}`;
     default: {
@@ -466,16 +512,23 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   plz: 'please',
   ppl: 'people',
   thx: 'thanks',
+  smth: 'something',
+  sth: 'something',
 };
 
 function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[’‘]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/\s+/g, ' ')
-    .replace(/\b(?:u|ur|pls|plz|ppl|thx)\b/g, (w) => SHORTHAND[w] ?? w)
-    .trim();
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/\s+/g, ' ')
+      .replace(/\b(?:u|ur|pls|plz|ppl|thx|smth|sth)\b/g, (w) => SHORTHAND[w] ?? w)
+      // emoji and symbols say nothing about the request: "🚀 need an SDR …"
+      .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 function distinctActions(lower: string): number {
@@ -534,7 +587,10 @@ export function routeMessage(text: string): Route {
       !ONE_OFF.test(lower) &&
       (TOOLS.test(lower) || /#[\w-]/.test(lower))) ||
     (actions >= 3 && count >= 8 && !question && !ONE_OFF.test(lower));
+  // about an employee already made, or one particular thing to do once: not a new job
+  if (count <= 30 && EXISTING_EMPLOYEE.test(lower)) return reply('existing_employee');
   if (describesJob && !(asking && actions < 3)) return create();
+  if (count <= 15 && !automation && !RECURS.test(lower) && ONE_THING.test(original)) return reply('one_off_task');
 
   // A request for a worker: with something to do, or a role that says what it is.
   if (!asking && AUTOMATE.test(lower)) return create();
@@ -565,13 +621,27 @@ export function routeMessage(text: string): Route {
   // title: "Once DocuSign reports …, store the form in Drive and tell the front desk on Slack",
   // "can you keep track of our grant deadlines and nag people on slack so we never miss one again",
   // "Office manager. Keep things running smoothly …", "Help the PTA stay organised and keep parents in the loop."
-  if (!asking && !question && !ONE_OFF.test(lower) && !GREETING.test(lower) && !THANKS.test(lower)) {
-    const work = actions >= 1 || MORE_DUTY_VERBS.test(lower);
-    const where = TOOLS.test(lower) || PLACE.test(lower);
-    const firstDuty = lower.split(/(?<=[.!?;:])\s+/).some((sentence) => IMPERATIVE_WORK.test(sentence.replace(FREQUENCY, '')));
+  const work = actions >= 1 || MORE_DUTY_VERBS.test(lower);
+  const where = TOOLS.test(lower) || PLACE.test(lower);
+  // "… paralegals chase the unsigned ones by hand. Can we hand that off?": work described, then handed over
+  if (HAND_OFF.test(lower) && work && count >= 8) return create();
+  const chatter = (GREETING.test(lower) || THANKS.test(lower)) && count < 6;
+  if (!asking && !question && !ONE_OFF.test(lower) && !chatter) {
+    const sentences = lower
+      .split(/(?<=[.!?;:])\s+|\s+[-–—]\s+/)
+      .map((sentence) => sentence.replace(/[^\p{L}\p{N}\s&/-]+/gu, '').trim());
+    const firstDuty = sentences.some((sentence) => IMPERATIVE_WORK.test(sentence.replace(FREQUENCY, '')));
     if (work && count >= 6 && (where || STANDING.test(lower) || automation)) return create();
     if (title !== undefined && firstDuty) return create();
     if (HELP_A_GROUP.test(bare) && count >= 5) return create();
+    // "Routing inbound leads to the right rep", "Someone to keep an eye on our customers", "an ops person for a marketing agency"
+    if (sentences.some((sentence) => GERUND_DUTY.test(sentence))) return create();
+    if (
+      BUILD_A_THING.test(lower) ||
+      WORKER_FOR.test(bare) ||
+      (count <= 10 && QUALIFIED_WORKER.test(bare) && !GENERIC_ONLY.test(bare))
+    )
+      return create();
   }
 
   if (THANKS.test(lower)) return reply('thanks');

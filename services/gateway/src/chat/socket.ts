@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HireloopError, type Principal } from '@hireloop/platform';
-import { ChatQuery } from '@hireloop/schemas';
+import { type ApiError, ChatQuery } from '@hireloop/schemas';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Verify } from '../auth';
 import { type ExecutionState, ownConversation } from '../commands/access';
@@ -136,47 +136,63 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     }
   }
 
-  app.get(CHAT_PATH, { websocket: true, config: { auth: 'optional' }, schema: { querystring: ChatQuery } }, (socket, request) => {
-    const session = new ChatSession(randomUUID(), socket, request.principal, request.ip);
-    hub.add(session);
-    const log = request.log.child({ session: session.id });
-    socket.on('close', () => hub.remove(session));
-    socket.on('error', (error) => log.warn({ err: error }, 'chat socket error'));
-    socket.on('message', (data: RawFrame, isBinary: boolean) => {
-      if (session.inFlight >= MAX_IN_FLIGHT) {
-        session.sendError({ code: 'rate_limited', message: `more than ${MAX_IN_FLIGHT} frames waiting: slow down` });
-        return;
-      }
-      session.inFlight += 1;
-      // One frame at a time per socket, so that a conversation's lines are published in the order sent.
-      session.queue = session.queue
-        .then(() => handle(session, data, isBinary))
-        .catch((error: unknown) => log.error({ err: error }, 'chat frame handler failed'))
-        .finally(() => {
-          session.inFlight -= 1;
-        });
-    });
+  app.route({
+    method: 'GET',
+    url: CHAT_PATH,
+    config: { auth: 'optional' },
+    schema: { querystring: ChatQuery },
+    // a plain GET of the socket's path is told how to open it, in hireloop's body
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .header('connection', 'Upgrade')
+        .send({
+          code: 'upgrade_required',
+          message: `GET ${CHAT_PATH} is the chat WebSocket: open it with an Upgrade: websocket request`,
+        } satisfies ApiError),
+    wsHandler: (socket, request) => {
+      const session = new ChatSession(randomUUID(), socket, request.principal, request.ip);
+      hub.add(session);
+      const log = request.log.child({ session: session.id });
+      socket.on('close', () => hub.remove(session));
+      socket.on('error', (error) => log.warn({ err: error }, 'chat socket error'));
+      socket.on('message', (data: RawFrame, isBinary: boolean) => {
+        if (session.inFlight >= MAX_IN_FLIGHT) {
+          session.sendError({ code: 'rate_limited', message: `more than ${MAX_IN_FLIGHT} frames waiting: slow down` });
+          return;
+        }
+        session.inFlight += 1;
+        // One frame at a time per socket, so that a conversation's lines are published in the order sent.
+        session.queue = session.queue
+          .then(() => handle(session, data, isBinary))
+          .catch((error: unknown) => log.error({ err: error }, 'chat frame handler failed'))
+          .finally(() => {
+            session.inFlight -= 1;
+          });
+      });
 
-    if (request.authError) session.sendError(toErrorReply(request.authError, session.id).body);
-    const conversationId = (request.query as { conversationId?: string }).conversationId;
-    // a socket already told its token is invalid is not told again for the join it asked for
-    if (conversationId !== undefined && !request.authError) {
-      session.inFlight += 1;
-      session.queue = session.queue
-        .then(async () => {
-          try {
-            if (!session.principal)
-              throw new HireloopError('UNAUTHORIZED', 'joining ?conversationId= needs a valid token on connect');
-            await join(session, session.principal, conversationId);
-          } catch (error) {
-            const { body, internal } = toErrorReply(error, session.id);
-            if (internal) log.error({ err: error }, 'chat join failed');
-            session.sendError(body);
-          }
-        })
-        .finally(() => {
-          session.inFlight -= 1;
-        });
-    }
+      if (request.authError) session.sendError(toErrorReply(request.authError, session.id).body);
+      const conversationId = (request.query as { conversationId?: string }).conversationId;
+      // a socket already told its token is invalid is not told again for the join it asked for
+      if (conversationId !== undefined && !request.authError) {
+        session.inFlight += 1;
+        session.queue = session.queue
+          .then(async () => {
+            try {
+              if (!session.principal)
+                throw new HireloopError('UNAUTHORIZED', 'joining ?conversationId= needs a valid token on connect');
+              await join(session, session.principal, conversationId);
+            } catch (error) {
+              const { body, internal } = toErrorReply(error, session.id);
+              if (internal) log.error({ err: error }, 'chat join failed');
+              session.sendError(body);
+            }
+          })
+          .finally(() => {
+            session.inFlight -= 1;
+          });
+      }
+    },
   });
 };
