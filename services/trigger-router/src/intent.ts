@@ -525,7 +525,7 @@ function normalise(text: string): string {
       .replace(/\s+/g, ' ')
       .replace(/\b(?:u|ur|pls|plz|ppl|thx|smth|sth)\b/g, (w) => SHORTHAND[w] ?? w)
       // emoji and symbols say nothing about the request: "🚀 need an SDR …"
-      .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
+      .replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}/gu, '')
       .replace(/\s+/g, ' ')
       .trim()
   );
