@@ -211,6 +211,10 @@ describe('the chat page in Chromium (every service its own process)', () => {
       const form = await next(page);
       if (!form) break;
       await visible(page.getByRole('progressbar', { name: 'Progress' }));
+      // what is asked describes the form, so that a screen reader entering it hears the question
+      const asked = await form.getAttribute('aria-describedby');
+      expect(asked).toBeTruthy();
+      expect((await page.locator(`[id="${asked}"]`).innerText()).trim().length).toBeGreaterThan(0);
       const isReview = (await form.getByRole('radio', { name: 'Approve and register the employee' }).count()) > 0;
       await screenshot(page, isReview ? 'review' : `prompt-${round + 1}`);
       if (isReview) {
@@ -228,6 +232,8 @@ describe('the chat page in Chromium (every service its own process)', () => {
     expect(approved).toBe(true);
 
     await visible(workflows(page));
+    // the approved prompt is gone: focus went to the finished employee, not to the page's body
+    await expect.poll(() => page.evaluate('document.activeElement?.tagName ?? "none"'), within).toMatch(/^H[23]$/);
     await visible(workflows(page).getByRole('columnheader', { name: 'Trigger' }));
     expect(await workflows(page).getByRole('row').count()).toBeGreaterThan(1);
     await visible(page.getByRole('table', { name: 'Gaps' }));

@@ -276,14 +276,32 @@ const ONE_THING =
 const RECURS = /\b(?:new|incoming|every|each|all|any|when|whenever|always|daily|weekly|monthly|recurring)\b/;
 /** About an employee hireloop already made: "the invoice chaser you built keeps …", "pause the recruiting coordinator". */
 const EXISTING_EMPLOYEE = new RegExp(
-  `\\b(?:(?:the|that|this|my|our) (?:[\\w&/-]+ ){0,4}you (?:built|made|created|set up)|(?:keeps|kept) (?:sending|posting|failing|doing|emailing))\\b|^(?:please )?(?:pause|resume|stop|disable|enable|turn (?:off|on)|deactivate|activate|delete|remove|rename|restart) (?:the|my|our) (?:[\\w&/-]+ ){0,3}(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS])})s?\\b`,
+  `^(?:(?:please )?(?:show|give|send) me|where (?:are|is|can i see)) (?:the )?(?:logs?|runs?|history|status|results?)\\b|\\b(?:(?:the|that|this|my|our) (?:[\\w&/-]+ ){0,4}you (?:built|made|created|set up)|(?:keeps|kept) (?:sending|posting|failing|doing|emailing))\\b|^(?:please )?(?:pause|resume|stop|disable|enable|turn (?:off|on)|deactivate|activate|delete|remove|rename|restart) (?:the|my|our) (?:[\\w&/-]+ ){0,3}(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS])})s?\\b`,
 );
+
+/** A problem with work in a tool, said as a pain: "we keep missing renewal dates in Salesforce", "bugs sit unassigned". */
+const PAIN =
+  /\b(?:keep (?:missing|forgetting|losing|dropping)|sits?|sitting|nobody|no one|never gets?|forget|forgets|fall(?:s|ing)? through|slip(?:s|ping)?|piling up|pile up|killing us|drowning|behind on|too slow|takes? (?:us|me) (?:hours|days|forever))\b/;
+/** What went wrong with hireloop itself: not work to take on. */
+const FAULT = /\b(?:broken|won't|doesn't|does not|isn't|is not working|not working|error|crash|bug in|failed|fails)\b/;
+/** A wish for work done: "it'd be great if new Zendesk tickets got tagged". */
+const WISH = /\b(?:it'd|it would|would) be (?:great|nice|awesome|good|amazing|helpful|cool|ideal) if\b|\bi wish\b/;
+/** A request asked as whether it can be done: "is it possible to have new leads added to HubSpot automatically?" */
+const POSSIBLE =
+  /\b(?:is it possible|would it be possible|could (?:something|someone|you|hireloop)|can (?:something|someone|hireloop)|how (?:would|could|can|do) (?:i|we) get (?:something|someone|an? [\w-]+))\b/;
+/** Work on a schedule, listed without verbs: "Weekly: churn-risk list. Monthly: board metrics from Stripe." */
+const SCHEDULE_LIST = /\b(?:daily|weekly|monthly|quarterly|every (?:day|week|month|morning|monday|friday))\s*:/;
+/** A particular text to work on once: "summarise this email for me: …", "Translate 'we are closed' into French". */
+const ONE_TEXT =
+  /^(?:(?:can|could|would) you (?:please )?)?(?:summari[sz]e|translate|draft|rewrite|proofread|reword|fix|post|send|forward|share) (?:this|that|the following|['"“])|['"“][^'"”]{12,}['"”]\s*(?:into|to|for)? ?\w*[.?!]?$/;
+/** Feedback on what hireloop made: "great work on the onboarding bot". */
+const PRAISE = /^(?:great|nice|good|awesome|amazing|excellent|brilliant) (?:work|job)\b/;
 
 /** "Help the PTA stay organised": help given to a group, not a question ("help me understand …"). */
 const HELP_A_GROUP = /^(?:please )?help (?:the|our|my) [\w-]+/;
 
 /** A one-off errand rather than standing work: "send the invoice to Bob today". */
-const ONE_OFF = /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b/;
+const ONE_OFF = /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b|\bnow[.!]*$/;
 
 const ROLE_KEYS = /^(?:role|title|job title|position|job|employee name|name)\s*[:\-–—]\s*(.+)$/i;
 const NOT_TITLES = new Set([
@@ -589,6 +607,10 @@ export function routeMessage(text: string): Route {
     (actions >= 3 && count >= 8 && !question && !ONE_OFF.test(lower));
   // about an employee already made, or one particular thing to do once: not a new job
   if (count <= 30 && EXISTING_EMPLOYEE.test(lower)) return reply('existing_employee');
+  if (PRAISE.test(lower) && count <= 12) return reply('thanks');
+  // the text to work on may itself say "on Monday": only the words around it say whether the work recurs
+  const unquoted = lower.replace(/['"“][^'"”]*['"”]/g, ' ');
+  if (ONE_TEXT.test(lower) && !AUTOMATION.test(unquoted) && !RECURS.test(unquoted)) return reply('one_off_task');
   if (describesJob && !(asking && actions < 3)) return create();
   if (count <= 15 && !automation && !RECURS.test(lower) && ONE_THING.test(original)) return reply('one_off_task');
 
@@ -625,6 +647,11 @@ export function routeMessage(text: string): Route {
   const where = TOOLS.test(lower) || PLACE.test(lower);
   // "… paralegals chase the unsigned ones by hand. Can we hand that off?": work described, then handed over
   if (HAND_OFF.test(lower) && work && count >= 8) return create();
+  // wished, asked as whether it can be done, listed by schedule, or told as a pain with the tool it is in
+  if (WISH.test(lower) && (work || where || automation) && count >= 6) return create();
+  if (POSSIBLE.test(lower) && (automation || /\bautomatic(?:ally)?\b/.test(lower)) && count >= 8) return create();
+  if (SCHEDULE_LIST.test(lower) && (where || work)) return create();
+  if (!asking && !FAULT.test(lower) && PAIN.test(lower) && where && count >= 6) return create();
   const chatter = (GREETING.test(lower) || THANKS.test(lower)) && count < 6;
   if (!asking && !question && !ONE_OFF.test(lower) && !chatter) {
     const sentences = lower
@@ -636,6 +663,11 @@ export function routeMessage(text: string): Route {
     if (HELP_A_GROUP.test(bare) && count >= 5) return create();
     // "Routing inbound leads to the right rep", "Someone to keep an eye on our customers", "an ops person for a marketing agency"
     if (sentences.some((sentence) => GERUND_DUTY.test(sentence))) return create();
+    // "no-shows are killing us. text patients 48h before their appointments": a duty in any sentence
+    if (count >= 6 && !ONE_THING.test(original) && sentences.slice(1).some((sentence) => IMPERATIVE_WORK.test(sentence)))
+      return create();
+    // in any language, work in the tools it names: "Necesito un asistente que responda los tickets de Zendesk …"
+    if (count >= 8 && where && !FAULT.test(lower) && !ONE_THING.test(original)) return create();
     if (
       BUILD_A_THING.test(lower) ||
       WORKER_FOR.test(bare) ||

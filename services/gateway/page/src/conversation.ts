@@ -25,6 +25,16 @@ type TimelineFact = { type: string; ts: string; fact: Record<string, unknown> };
 type ChatLine = { id: string; role: 'user' | 'assistant'; text: string; ts: string };
 
 const TITLES_KEY = 'hireloop.titles';
+/** The longest chat line the gateway takes (`Limits.text` of the contract's message frame; a unit test holds them equal). */
+export const MESSAGE_LIMIT = 20_000;
+
+/** Why a chat line cannot be sent as written, or null: checked before it is sent, shown, or made a title. */
+export function messageProblem(text: string): string | null {
+  if (!text) return 'Write a message first.';
+  if (text.length > MESSAGE_LIMIT)
+    return `Your message is ${text.length.toLocaleString('en')} characters; hireloop takes at most ${MESSAGE_LIMIT.toLocaleString('en')}. Shorten it and send it again.`;
+  return null;
+}
 const ENDED = new Set(['completed', 'cancelled', 'failed']);
 
 function titles(): Record<string, string> {
@@ -110,9 +120,27 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     barText.textContent = text;
   }
 
+  /** The pending prompt of this execution, answered somewhere else (another tab): kept in the log as asked. */
+  function answeredElsewhere(executionId: string) {
+    if (!pending || pending.executionId !== executionId) return;
+    const before = prompts.get(pending.promptId);
+    if (!before || before.answered) return;
+    prompts.set(pending.promptId, { prompt: before.prompt, answered: true });
+    log.append(answeredView(before.prompt, null));
+  }
+
+  /** Focus left on a control that is gone (the prompt replaced) goes to `to`, not to the page's body. */
+  function keepFocus(to: HTMLElement | null | undefined) {
+    const lost = document.activeElement === document.body || !document.activeElement?.isConnected;
+    if (!lost || !to) return;
+    if (!to.hasAttribute('tabindex') && !/^(INPUT|TEXTAREA|BUTTON|A|SELECT)$/.test(to.tagName)) to.setAttribute('tabindex', '-1');
+    to.focus();
+  }
+
   function showPrompt(executionId: string, prompt: Prompt) {
     const known = prompts.get(prompt.promptId);
     if (known?.answered || pending?.promptId === prompt.promptId) return;
+    answeredElsewhere(executionId);
     prompts.set(prompt.promptId, { prompt, answered: false });
     pending = { executionId, promptId: prompt.promptId };
     if (prompt.progress !== undefined) setProgress(null, prompt.progress);
@@ -137,7 +165,9 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     log.scrollTop = log.scrollHeight;
     if (pending?.promptId === prompt.promptId) {
       pending = null;
-      promptHolder.replaceChildren(h('p', { class: 'muted', role: 'status' }, 'Answer sent. Waiting for hireloop…'));
+      const waiting = h('p', { class: 'muted', role: 'status' }, 'Answer sent. Waiting for hireloop…');
+      promptHolder.replaceChildren(waiting);
+      keepFocus(waiting);
     }
   }
 
@@ -145,6 +175,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     if (resultsShown.has(executionId)) return;
     resultsShown.add(executionId);
     live.set(executionId, status);
+    answeredElsewhere(executionId);
     if (pending?.executionId === executionId || !pending) {
       pending = null;
       promptHolder.replaceChildren();
@@ -154,10 +185,12 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       setProgress('done', 100);
       entry('system', spec ? `Done: ${spec.name} is designed and registered. Review it below, then activate it.` : 'Done.');
       if (spec) employeeHolder.replaceChildren(employeeView(api, spec));
+      keepFocus(employeeHolder.querySelector<HTMLElement>('h2, h3') ?? message);
     } else {
       const why = typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '';
       entry('system', status === 'cancelled' ? 'This creation was cancelled.' : `This creation failed${why ? `: ${why}` : '.'}`);
       promptHolder.replaceChildren();
+      keepFocus(message);
     }
     void refreshPanel();
   }
@@ -357,10 +390,15 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     event.preventDefault();
     composerAlert.replaceChildren();
     const text = message.value.trim();
-    if (!text) {
-      composerAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, 'Write a message first.'));
+    const problem = messageProblem(text);
+    if (problem) {
+      // the text stays in the box, unsent: nothing goes to the log or the conversation's title
+      composerAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, problem));
+      message.setAttribute('aria-invalid', 'true');
+      message.focus();
       return;
     }
+    message.removeAttribute('aria-invalid');
     if (!socket.send({ type: 'message', text })) {
       composerAlert.replaceChildren(
         h('p', { role: 'alert', class: 'alert' }, 'Not connected to hireloop: your message was not sent. Reconnecting…'),

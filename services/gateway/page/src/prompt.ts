@@ -174,10 +174,14 @@ export function promptForm({ prompt, submit, answered }: PromptFormOptions): HTM
     else showProblem(result.message, result.field);
   }
 
+  // what is asked describes the form and its fields' group, so that a screen reader entering them hears it
+  const asked = uid('asked');
+  if (body.tagName === 'FIELDSET') body.setAttribute('aria-describedby', asked);
   const form = h(
     'form',
     {
       'aria-label': 'Prompt',
+      'aria-describedby': asked,
       class: 'prompt',
       novalidate: true,
       onSubmit: (event: Event) => {
@@ -188,7 +192,7 @@ export function promptForm({ prompt, submit, answered }: PromptFormOptions): HTM
         else void send(answer);
       },
     },
-    h('div', { class: 'prompt-messages' }, prompt.messages.map(promptMessage)),
+    h('div', { class: 'prompt-messages', id: asked }, prompt.messages.map(promptMessage)),
     body,
     formAlert,
     buttons,
@@ -205,9 +209,11 @@ function promptMessage(message: string): Node {
 }
 
 /** An answered prompt, read-only: what was asked and what was answered. */
-export function answeredView(prompt: Prompt, answer: Answer): HTMLElement {
+export function answeredView(prompt: Prompt, answer: Answer | null): HTMLElement {
   let shown: HTMLElement;
-  if ('action' in answer) shown = h('p', { class: 'answer' }, `You chose ${ACTION_LABELS[answer.action]}.`);
+  // answered somewhere else (another tab or window of the same conversation): what was asked, and where
+  if (answer === null) shown = h('p', { class: 'answer muted' }, 'Answered in another window.');
+  else if ('action' in answer) shown = h('p', { class: 'answer' }, `You chose ${ACTION_LABELS[answer.action]}.`);
   else if ('selected' in answer && prompt.kind === 'options') {
     const labels = answer.selected.map((id) => prompt.options.find((o) => o.id === id)?.label ?? id);
     shown = h('p', { class: 'answer' }, `Your answer: ${labels.join(', ')}`);
