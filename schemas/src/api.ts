@@ -370,8 +370,8 @@ export const ExecutionEventFrame = Type.Object(
     type: Type.Literal('execution_event'),
     conversationId: Id,
     executionId: Id,
-    phase: Type.Optional(Name),
-    progress: Type.Optional(Percent),
+    phase: Name,
+    progress: Percent,
     // queued (see position), started, refused (the open limit: a message says more), prompt_reminder (see deadline)
     event: Type.Optional(Literals(SupervisorEventKinds)),
     position: Type.Optional(QueuePosition),

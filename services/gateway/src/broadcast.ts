@@ -8,7 +8,7 @@ import type { Logger, StreamMetrics } from '@hireloop/platform';
 import { type AnyFact, type ServerFrame, SupervisorEventKinds, Topics } from '@hireloop/schemas';
 import type { Kafka } from 'kafkajs';
 import type { Audience, BroadcastHub } from './chat/hub';
-import { comesAfterEnd } from './chat/live';
+import { comesAfterEnd, type Seen } from './chat/live';
 import { promptFrame } from './views';
 
 export interface Outbound {
@@ -27,8 +27,20 @@ const audienceOf = (fact: AnyFact, conversationId: string | undefined): Audience
 
 const SUPERVISOR_EVENTS: ReadonlySet<string> = new Set(SupervisorEventKinds);
 
-/** The frame a fact becomes for its conversation's sockets, if any. Pure. */
-export function outboundOf(fact: AnyFact): Outbound | undefined {
+/** The phase a supervisor's word puts an execution in, for an event that names none. */
+const SUPERVISOR_PHASES: Readonly<Record<(typeof SupervisorEventKinds)[number], string>> = {
+  queued: 'queued',
+  started: 'starting',
+  refused: 'refused',
+  prompt_reminder: 'waiting',
+};
+
+/**
+ * The frame a fact becomes for its conversation's sockets, if any. An `execution_event` always carries
+ * `phase` and `progress` (§4a): an event without them (the supervisor's word, a reminder, progress alone)
+ * carries its own phase, else the execution's last phase and progress seen (`seen`), else `working` and 0. Pure.
+ */
+export function outboundOf(fact: AnyFact, seen?: Seen): Outbound | undefined {
   switch (fact.type) {
     case 'HILPrompt': {
       const audience = audienceOf(fact, fact.correlation.conversationId);
@@ -47,8 +59,12 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
             type: 'execution_event',
             conversationId: audience.conversationId,
             executionId: fact.executionId,
-            ...(fact.phase !== undefined ? { phase: fact.phase } : {}),
-            ...(fact.progress !== undefined ? { progress: fact.progress } : {}),
+            phase:
+              fact.phase ??
+              (told ? SUPERVISOR_PHASES[fact.event as (typeof SupervisorEventKinds)[number]] : undefined) ??
+              seen?.phase ??
+              'working',
+            progress: fact.progress ?? seen?.progress ?? 0,
             ...(told ? { event: fact.event as (typeof SupervisorEventKinds)[number] } : {}),
             ...(fact.position !== undefined ? { position: fact.position } : {}),
             ...(fact.deadline !== undefined ? { deadline: fact.deadline } : {}),
@@ -101,9 +117,10 @@ export function outboundOf(fact: AnyFact): Outbound | undefined {
  */
 export function broadcastFact(hub: BroadcastHub, fact: AnyFact): void {
   const late = 'executionId' in fact && comesAfterEnd(hub.live.get(fact.executionId));
+  const seen = 'executionId' in fact ? hub.live.seenOf(fact.executionId) : undefined;
   hub.live.record(fact);
   if (late) return;
-  const outbound = outboundOf(fact);
+  const outbound = outboundOf(fact, seen);
   if (outbound) hub.deliver(outbound.audience, outbound.frame);
 }
 

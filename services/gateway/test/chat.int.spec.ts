@@ -240,6 +240,27 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       expect(chat.open).toBe(true);
     });
 
+    it('a socket does not outlive the token it opened with: once it expires each frame is refused until one carries a fresh token', async () => {
+      const chat = await connect(`?token=${token(alice, '1s')}`, {});
+      const conversationId = uid('conv');
+      chat.send({ conversationId, text: 'before it expires' });
+      await h.collector.until(() => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0], 'the UIMessage');
+      // a JWT's exp counts whole seconds: two of them and it has passed
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      chat.send({ conversationId, text: 'after it expired' });
+      expect(await chat.nextError('unauthorized')).toMatchObject({
+        code: 'unauthorized',
+        message: expect.stringContaining('the token this socket opened with no longer holds'),
+      });
+      chat.send({ conversationId, text: 'with a fresh token', token: token(alice) });
+      await h.collector.until(
+        () => h.collector.of('UIMessage', (m) => m.conversationId === conversationId && m.content === 'with a fresh token')[0],
+        'the line with a fresh token',
+      );
+      expect(h.collector.of('UIMessage', (m) => m.content === 'after it expired')).toEqual([]);
+      expect(chat.open).toBe(true);
+    });
+
     it('accepts the token as ?token= on the upgrade', async () => {
       const chat = await connect(`?token=${token(alice)}`, {});
       const conversationId = uid('conv');

@@ -114,12 +114,15 @@ describe('outboundOf: which frame a fact becomes', () => {
         { executionId: 'exec-1', ...body },
       );
     expect(outboundOf(event({ event: 'node_enter' }))).toBeUndefined();
-    expect(outboundOf(event({ event: 'progress', progress: 50 }))?.frame).toEqual({
+    // every execution_event carries phase and progress (§4a): progress alone keeps the last phase seen
+    expect(outboundOf(event({ event: 'progress', progress: 50 }), { phase: 'plan', progress: 40 })?.frame).toEqual({
       type: 'execution_event',
       conversationId: 'conv-1',
       executionId: 'exec-1',
+      phase: 'plan',
       progress: 50,
     });
+    expect(outboundOf(event({ event: 'progress', progress: 50 }))?.frame).toMatchObject({ phase: 'working', progress: 50 });
   });
 
   it("the supervisor's queued, started and reminder events reach the requester with the queue position and the deadline", () => {
@@ -136,20 +139,25 @@ describe('outboundOf: which frame a fact becomes', () => {
       conversationId: 'conv-1',
       executionId: 'exec-1',
       phase: 'queued',
+      progress: 0,
       event: 'queued',
       position: 3,
     });
+    // the supervisor's word carries the phase it puts the execution in, and the progress last seen
     expect(outboundOf(supervisorEvent({ event: 'started' }))?.frame).toEqual({
       type: 'execution_event',
       conversationId: 'conv-1',
       executionId: 'exec-1',
+      phase: 'starting',
+      progress: 0,
       event: 'started',
     });
+    expect(outboundOf(supervisorEvent({ event: 'refused' }))?.frame).toMatchObject({ phase: 'refused', progress: 0 });
     const deadline = '2026-11-24T18:00:00.000Z';
-    expect(outboundOf(supervisorEvent({ event: 'prompt_reminder', promptId: 'p1', deadline }))?.frame).toMatchObject({
-      event: 'prompt_reminder',
-      deadline,
-    });
+    expect(
+      outboundOf(supervisorEvent({ event: 'prompt_reminder', promptId: 'p1', deadline }), { phase: 'refinement', progress: 55 })
+        ?.frame,
+    ).toMatchObject({ event: 'prompt_reminder', deadline, phase: 'waiting', progress: 55 });
   });
 
   it('a fact without a conversation reaches nobody', () => {

@@ -8,6 +8,7 @@ import type { AnyFact, ExecutionResult, HILPrompt } from '@hireloop/schemas';
 import { type ExecutionState, TERMINAL_STATUSES } from '../commands/access';
 
 export type Live = { kind: 'prompt'; prompt: HILPrompt } | { kind: 'ended'; result: ExecutionResult };
+export type Seen = { phase?: string | undefined; progress?: number | undefined };
 
 /** Executions remembered; the least recently changed are forgotten first (the projection still knows them). */
 const REMEMBERED = 50_000;
@@ -16,14 +17,28 @@ export class LivePrompts {
   private readonly entries = new Map<string, Live>();
   /** each conversation's execution that was last seen asking something, by `orgId/conversationId` */
   private readonly asking = new Map<string, string>();
+  /** each execution's last phase and progress seen, for an event that carries none (a supervisor's word, a reminder) */
+  private readonly seen = new Map<string, Seen>();
 
   /** Folds a fact the broadcast consumer received. */
   record(fact: AnyFact): void {
+    if (fact.type === 'ExecutionEvent' || fact.type === 'HILPrompt') {
+      const phase = fact.type === 'ExecutionEvent' ? fact.phase : undefined;
+      if (phase !== undefined || fact.progress !== undefined) {
+        const before = this.seen.get(fact.executionId);
+        remember(this.seen, fact.executionId, { phase: phase ?? before?.phase, progress: fact.progress ?? before?.progress });
+      }
+    }
     if (fact.type === 'HILPrompt') {
       this.put(fact.executionId, { kind: 'prompt', prompt: fact });
       const { conversationId } = fact.correlation;
       if (conversationId !== undefined) remember(this.asking, `${fact.orgId}/${conversationId}`, fact.executionId);
     } else if (fact.type === 'ExecutionResult') this.put(fact.executionId, { kind: 'ended', result: fact });
+  }
+
+  /** The last phase and progress seen of an execution, if any. */
+  seenOf(executionId: string): Seen | undefined {
+    return this.seen.get(executionId);
   }
 
   get(executionId: string): Live | undefined {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HireloopError, type Principal } from '@hireloop/platform';
+import { bearer, HireloopError, type Principal } from '@hireloop/platform';
 import { type ApiError, ChatQuery } from '@hireloop/schemas';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Verify } from '../auth';
@@ -73,8 +73,22 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     }
   }
 
+  /** the token each socket opened with: checked again on every frame, so that a socket does not outlive it */
+  const openedWith = new WeakMap<ChatSession, string>();
+
   const principalFor = (session: ChatSession, frame: InboundFrame): Principal => {
     if (frame.token !== undefined) return verify(frame.token);
+    const token = openedWith.get(session);
+    if (session.principal && token !== undefined) {
+      try {
+        verify(token);
+      } catch (error) {
+        throw new HireloopError(
+          'UNAUTHORIZED',
+          `${(error as Error).message}: the token this socket opened with no longer holds; send a fresh one as the frame's token field, or reconnect with one`,
+        );
+      }
+    }
     if (session.principal) return session.principal;
     throw new HireloopError(
       'UNAUTHORIZED',
@@ -153,6 +167,8 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
         } satisfies ApiError),
     wsHandler: (socket, request) => {
       const session = new ChatSession(randomUUID(), socket, request.principal, request.ip);
+      const token = bearer(request.headers.authorization) ?? (request.query as { token?: string }).token;
+      if (request.principal && token) openedWith.set(session, token);
       hub.add(session);
       const log = request.log.child({ session: session.id });
       socket.on('close', () => hub.remove(session));
