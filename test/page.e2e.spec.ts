@@ -214,7 +214,7 @@ describe('the chat page in Chromium (every service its own process)', () => {
       // what is asked describes the form, so that a screen reader entering it hears the question
       const asked = await form.getAttribute('aria-describedby');
       expect(asked).toBeTruthy();
-      expect((await page.locator(`[id="${asked}"]`).innerText()).trim().length).toBeGreaterThan(0);
+      expect((await page.locator(`[id="${asked}"]`).textContent())?.trim().length ?? 0).toBeGreaterThan(0);
       const isReview = (await form.getByRole('radio', { name: 'Approve and register the employee' }).count()) > 0;
       await screenshot(page, isReview ? 'review' : `prompt-${round + 1}`);
       if (isReview) {
