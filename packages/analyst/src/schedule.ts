@@ -8,7 +8,7 @@ const NUM = `(?:\\d+|${Object.keys(NUMBER_WORDS)
   .filter((w) => w.length > 2)
   .join('|')})`;
 const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)';
-const PERIOD = '(?:day|weekday|working day|business day|morning|afternoon|evening|night|week|month|quarter|year|hour)';
+const PERIOD = '(?:day|weekday|working day|business day|morning|afternoon|evening|night|week|month|quarter|year|hour|minute)';
 
 const RECURRING = new RegExp(
   [
@@ -154,6 +154,7 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   const hours = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:hours?|hrs?)\\b`));
   if (hours) return { expression: `0 */${toNumber(hours[1] ?? '1')} * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
   if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+  if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
 
   if (found?.relative) {
     // a date relative to a record (start date, renewal): check once a day

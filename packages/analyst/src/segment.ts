@@ -332,7 +332,8 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
     ],
     [
       // "Post new Zendesk tickets to #support": new items, plural, are work that arrives
-      /\bnew (?:[\w-]+ ){0,2}?[\w-]+(?<!s)s(?=\s+(?:to|in|into|from|on|as|with)\b|[,;.]|$)/,
+      // "new leads from HubSpot": where they come from, when said, is part of the event
+      /\bnew (?:[\w-]+ ){0,2}?[\w-]+(?<!s)s(?:\s+(?:from|in|on|via) (?:the )?[#\w-]+(?=[\s,;.]|$))?(?=\s+(?:to|in|into|from|on|as|with|by|and)\b|[,;.]|$)/,
       'event',
       false,
     ],
@@ -834,6 +835,14 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     }
     // said again by the next one, as its context or in its own words: nothing is left of it to run
     return [];
+  });
+  // the same start and the same duties said again (a pasted line repeated) are one workflow
+  const said = new Set<string>();
+  drafts = drafts.filter((d) => {
+    const key = [d.kind, d.hint, ...d.clauses].join('\u0000').toLowerCase().replace(/\s+/g, ' ');
+    if (said.has(key)) return false;
+    said.add(key);
+    return true;
   });
   if (drafts.length === 0 && jobDescription.trim()) {
     // nothing reads as a task: keep the whole text as one responsibility to ask about

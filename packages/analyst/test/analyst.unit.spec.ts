@@ -448,6 +448,19 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     ).toHaveLength(2);
   });
 
+  it('given the same workflow said twice (a pasted line repeated), then one workflow; the same start with other duties stays two', () => {
+    const line = 'When a ticket arrives in Zendesk, tag it by urgency.';
+    expect(analyseJob(`${line} ${line} ${line}`).workflows).toHaveLength(1);
+    expect(analyseJob(`${line} When a ticket arrives in Zendesk, post it in #support.`).workflows).toHaveLength(2);
+  });
+
+  it('given "every minute", then a schedule of every minute; "new leads from HubSpot" keeps where they come from', () => {
+    expect(starts('Every minute, check the status page and post in #ops if it is down.')).toEqual([['schedule', 'Every minute']]);
+    expect(parseSchedule('every minute')?.expression).toBe('* * * * *');
+    const [w] = run('Follow up with new leads from HubSpot by email.', ['hubspot', 'salesforce', 'gmail']);
+    expect(w?.[1].trigger.triggerId).toBe('hubspot.new_contact');
+  });
+
   it('given a noun before the subject’s head ("a homeowner’s dues invoice is 30 days overdue"), then the item’s event', () => {
     const [w] = run("When a homeowner's dues invoice is 30 days overdue, email them a reminder.", ['quickbooks', 'gmail']);
     expect(w?.[1].trigger).toMatchObject({ triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 30 } });

@@ -49,6 +49,20 @@ describe('binding a step’s inputs', () => {
     expect(inputs.body).toEqual({ value: 'Reply to the customer in the ticket', origin: 'default' });
   });
 
+  it('given a web address written in the description, when calling it, then the url is the user’s constant, not asked at run time', () => {
+    const inputs = bindInputs(step('s1', 'http.request', 'check the status page at https://status.example.com/api/v2.'), {
+      event: eventOf('schedule.cron'),
+      earlier: [],
+    });
+    expect(inputs.url).toEqual({ value: 'https://status.example.com/api/v2', origin: 'user' });
+    // none written: asked, as before
+    expect(
+      bindInputs(step('s1', 'http.request', 'check the status page'), { event: eventOf('schedule.cron'), earlier: [] }).url,
+    ).toMatchObject({
+      ask: true,
+    });
+  });
+
   it('given a channel named in the description, when posting, then the channel is the user’s constant', () => {
     const inputs = bindInputs(step('s1', 'slack.post_message', 'post the release notes in #deploys'), {
       event: eventOf('github.pull_request_opened'),

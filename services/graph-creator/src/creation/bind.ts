@@ -150,6 +150,8 @@ function bestField(
 
 const CHANNEL = /(?:^|\s)(#[a-z0-9][\w-]*)/i;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+/** An address on the web the user wrote ("check https://status.example.com"), without the sentence's last stop. */
+const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]]/i;
 
 /** A constant the user gave for this input: a channel, an email, an enum value or a target status named in the text. */
 export function givenConstant(input: string, prop: JsonSchemaProperty, texts: readonly string[]): Binding | null {
@@ -157,6 +159,9 @@ export function givenConstant(input: string, prop: JsonSchemaProperty, texts: re
   for (const text of texts) {
     const channel = CHANNEL.exec(text)?.[1];
     if (channel && prop.type === 'string' && names.includes('channel')) return { value: channel, origin: 'user' };
+    const address = WEB_ADDRESS.exec(text)?.[0];
+    if (address && prop.type === 'string' && (prop.format === 'uri' || names.includes('url')))
+      return { value: address, origin: 'user' };
     const email = EMAIL.exec(text)?.[0];
     if (email && names.includes('email') && (prop.type === 'string' || prop.type === 'array'))
       return { value: prop.type === 'array' ? [email] : email, origin: 'user' };
