@@ -651,6 +651,15 @@ describe('the chat page in Chromium (every service its own process)', () => {
       await refunds.filter({ hasText: 'skipped' }).allTextContents(),
     );
     await screenshot(page, 'refunds-run-effects');
+
+    // a run that starts while the employee's page is open shows up there without a reload
+    await page.getByRole('link', { name: 'Employees', exact: true }).click();
+    await row.first().getByRole('link', { name: 'Details and runs' }).click();
+    await visible(runs);
+    const before = await runs.getByRole('row').count();
+    const again = await fireHook(url!, secret!, body.replace('T-9', 'T-10').replace('pi_9', 'pi_10'), 'zd-10');
+    expect(again.status).toBe(202);
+    await expect.poll(() => runs.getByRole('row').count(), within).toBe(before + 1);
     await page.close();
   });
 });

@@ -140,15 +140,37 @@ export async function employeePage(api: Api, main: HTMLElement, id: string): Pro
     ...(employee.spec ? [policySection(api, employee.spec.orgId, employee.spec.compiled?.budgets)] : []),
     runsHolder,
   );
-  const runs = await api.get<{ executions: Execution[] }>(`/v1/executions?employeeId=${encodeURIComponent(id)}`);
-  runsHolder.replaceChildren(
-    h('h2', {}, 'Runs'),
-    !runs.ok
-      ? unavailable('Runs', runs)
-      : runs.body.executions.length === 0
-        ? h('p', {}, 'No runs yet: it runs when one of its triggers fires.')
-        : table('Runs', ['Status', 'Started', 'Trigger'], runRows(runs.body.executions, employee.spec)),
-  );
+  // a run that starts or moves while the page is open shows up without a reload
+  let shown = '';
+  const showRuns = async () => {
+    const runs = await api.get<{ executions: Execution[] }>(`/v1/executions?employeeId=${encodeURIComponent(id)}`);
+    const seen = runs.ok ? JSON.stringify(runs.body.executions.map((r) => [r.executionId, r.status])) : `failed ${runs.status}`;
+    if (seen === shown) return;
+    shown = seen;
+    runsHolder.replaceChildren(
+      h('h2', {}, 'Runs'),
+      !runs.ok
+        ? unavailable('Runs', runs)
+        : runs.body.executions.length === 0
+          ? h('p', {}, 'No runs yet: it runs when one of its triggers fires.')
+          : table('Runs', ['Status', 'Started', 'Trigger'], runRows(runs.body.executions, employee.spec)),
+    );
+  };
+  await showRuns();
+  whileShown(runsHolder, showRuns);
+}
+
+/** Every few seconds while `holder` is on the page and the tab is shown, `refresh`; stops once the view is gone. */
+export function whileShown(holder: HTMLElement, refresh: () => Promise<void>, everyMs = 5_000): void {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (!holder.isConnected) return clearInterval(timer);
+    if (busy || document.visibilityState !== 'visible') return;
+    busy = true;
+    void refresh().finally(() => {
+      busy = false;
+    });
+  }, everyMs);
 }
 
 function effectsTable(effects: Effect[]): HTMLElement {
@@ -237,16 +259,31 @@ export async function runPage(api: Api, main: HTMLElement, id: string): Promise<
 
 export async function inboxPage(api: Api, main: HTMLElement): Promise<void> {
   loading(main, 'Inbox');
+  // a prompt that arrives while the inbox is open shows up without a reload
+  const holder = h('div', {});
+  let shown = '';
+  const showInbox = async () => {
+    const view = await inboxView(api);
+    if (view.seen === shown) return;
+    shown = view.seen;
+    holder.replaceChildren(view.element);
+  };
+  await showInbox();
+  main.replaceChildren(h('h1', {}, 'Inbox'), holder);
+  whileShown(holder, showInbox);
+}
+
+async function inboxView(api: Api): Promise<{ seen: string; element: HTMLElement }> {
   let res = await api.get<{ executions: Execution[] }>('/v1/executions?status=awaiting_input');
   // a gateway without the filter: the caller's own executions that wait on a prompt
   if (!res.ok && (res.status === 400 || res.status === 404)) {
     const all = await api.get<{ executions: Execution[] }>('/v1/executions');
     res = all.ok ? { ...all, body: { executions: all.body.executions.filter((e) => e.status === 'waiting') } } : all;
   }
-  if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Inbox'), unavailable('Your inbox', res));
+  if (!res.ok) return { seen: `failed ${res.status}`, element: unavailable('Your inbox', res) };
   const waiting = res.body.executions.filter((e) => e.currentPrompt);
-  main.replaceChildren(
-    h('h1', {}, 'Inbox'),
+  const seen = JSON.stringify(waiting.map((e) => [e.executionId, e.currentPrompt?.promptId]));
+  const element =
     waiting.length === 0
       ? h('p', {}, 'Nothing is waiting for your answer.')
       : table(
@@ -266,6 +303,6 @@ export async function inboxPage(api: Api, main: HTMLElement): Promise<void> {
               'Answer',
             ),
           ]),
-        ),
-  );
+        );
+  return { seen, element };
 }
