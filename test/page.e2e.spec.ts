@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { signToken } from '@hireloop/platform';
 import { repoRoot, waitUntil } from '@hireloop/platform/testing';
 import { devOrgConnections, type EmployeeGraphSpec, type ExecutionView } from '@hireloop/schemas';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
@@ -414,6 +415,18 @@ describe('the chat page in Chromium (every service its own process)', () => {
       'the conversation to go on',
       WAIT,
     );
+    await page.close();
+  });
+
+  it('a sign-in link whose token the gateway refuses, or one the page cannot read, lands on the sign-in form saying why', async () => {
+    const page = await open();
+    const forged = signToken({ userId: 'mallory', orgId: 'acme' }, 'not-the-gateway-secret', '1h');
+    await page.goto(`${base}/?token=${forged}`);
+    await visible(page.getByRole('button', { name: 'Sign in' }));
+    await containsText(page.getByRole('alert'), 'hireloop refused your token');
+    await page.goto(`${base}/?token=not-a-jwt`);
+    await visible(page.getByRole('button', { name: 'Sign in' }));
+    await containsText(page.getByRole('alert'), 'cannot read');
     await page.close();
   });
 

@@ -5,7 +5,11 @@ export type ApiResult<T> =
   | { ok: false; status: number; code: string; message: string; field?: string };
 
 export class Api {
-  constructor(readonly token: string) {}
+  /** `unauthorized`: told when the gateway refuses the token (forged, expired): the page signs out and says why */
+  constructor(
+    readonly token: string,
+    readonly unauthorized: (message: string) => void = () => {},
+  ) {}
 
   async call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
     let res: Response;
@@ -30,6 +34,7 @@ export class Api {
     }
     if (res.ok) return { ok: true, status: res.status, body: parsed as T };
     const err = (parsed ?? {}) as { code?: string; message?: string; field?: string };
+    if (res.status === 401 && this.token) this.unauthorized(err.message ?? 'the token was refused');
     return {
       ok: false,
       status: res.status,

@@ -215,6 +215,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
         entry('reply', h('p', {}, frame.text));
         return;
       case 'error':
+        if (frame.code === 'unauthorized') return api.unauthorized(frame.message);
         entry('error', h('p', {}, `hireloop refused that: ${frame.message}`));
         return;
       default: {

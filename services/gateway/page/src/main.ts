@@ -18,6 +18,9 @@ interface Session {
   orgId: string;
 }
 
+/** Why the page is at its sign-in form, when it was not by choice. */
+let signInNotice: string | null = null;
+
 /** A token from the URL (`?token=`, removed from the address bar at once), else the one kept for this tab. */
 function initialSession(): Session | null {
   const url = new URL(location.href);
@@ -29,7 +32,24 @@ function initialSession(): Session | null {
   }
   const token = fromUrl ?? sessionStorage.getItem(TOKEN_KEY);
   const claims = token ? tokenClaims(token) : null;
+  if (token && !claims) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    signInNotice = fromUrl
+      ? 'The sign-in link holds a token this page cannot read, or one that has expired: ask for a new link.'
+      : 'Your session has expired: sign in again.';
+  }
   return token && claims ? { token, ...claims } : null;
+}
+
+/** The gateway refused the token (forged, expired, revoked): back to the sign-in form, saying why. */
+function signedOut(message: string): void {
+  if (!current) return;
+  sessionStorage.removeItem(TOKEN_KEY);
+  current.chat?.close();
+  current = null;
+  window.onhashchange = null;
+  signInNotice = `You are signed out: hireloop refused your token (${message}). Sign in again, or ask for a new link.`;
+  signInPage();
 }
 
 function signIn(session: Session): void {
@@ -49,7 +69,8 @@ window.addEventListener('message', (event) => {
 function signInPage(): void {
   const user = h('input', { id: 'signin-user', name: 'user', autocomplete: 'username', value: 'alice', required: true });
   const org = h('input', { id: 'signin-org', name: 'org', autocomplete: 'organization', value: 'acme', required: true });
-  const alert = h('div', {});
+  const alert = h('div', {}, signInNotice ? h('p', { role: 'alert', class: 'alert' }, signInNotice) : null);
+  signInNotice = null;
   const form = h(
     'form',
     {
@@ -92,9 +113,11 @@ let current: { session: Session; api: Api; chat: ConversationView | null } | nul
 
 function start(session: Session): void {
   current?.chat?.close();
-  current = { session, api: new Api(session.token), chat: null };
+  current = { session, api: new Api(session.token, signedOut), chat: null };
   window.onhashchange = () => route();
   route();
+  // a token this page can read may still be one the gateway refuses: ask once, at once
+  void current.api.get('/v1/employees');
 }
 
 function shell(session: Session, active: string, ...content: Node[]): void {
