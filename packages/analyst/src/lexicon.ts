@@ -449,6 +449,9 @@ export type TriggerSense = {
   creation?: boolean;
 };
 
+/** Someone who writes in, as a trigger's subject: "someone", "a crew member", "the parent" (a regular expression). */
+const ONE_WHO_WRITES = String.raw`someone|somebody|anyone|they|she|he|(?:a|an|the|any|each|every) (?:[\w-]+ )?(?!bot\b|assistant\b|agent\b|employee\b)[\w-]+`;
+
 export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   'gmail.new_email': {
     subjects: ['email', 'e-mail', 'mail', 'inbox', 'mailbox'],
@@ -472,7 +475,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     ],
     phrases: [
       /\b(emails?|e-mails?|writes?) (us|in|to (us|our|her|him|them|[\w.]+@[\w.]+))\b/,
-      /\b(someone|anyone|a customer|a client|they|she|he) (emails|e-mails|writes)\b/,
+      new RegExp(String.raw`\b(?:${ONE_WHO_WRITES}) (?:emails|e-mails|writes)\b(?! (?:them|him|her)\b)`),
       /[\w.+-]+@[\w-]+\.[\w.]+/,
       /\bforwards?\b/,
       /\b(they|she|he|the (lead|customer|client|prospect|candidate)) repl(y|ies)\b/,
@@ -498,6 +501,18 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: ['message', 'question', 'request', 'slack message', 'post', 'dm', 'direct message', 'thread'],
     events: ['post', 'ask', 'send', 'arrive', 'come in', 'request', 'share', 'drop', 'report', 'raise', 'message', 'write'],
     phrases: [/\b(in|on|from|to) #[\w-]+/, /\b(from|in|on|via|through|over|as) (a |an )?slack\b/],
+    creation: true,
+  },
+  'twilio.sms_received': {
+    subjects: ['sms', 'text', 'text message', 'sms message'],
+    events: ['text', 'receive', 'arrive', 'come in', 'reply', 'answer', 'respond'],
+    phrases: [
+      // someone writing in by text: "a crew member texts it that …", "if the parent answers with ABSAGE (by SMS)"
+      new RegExp(
+        String.raw`\b(?:${ONE_WHO_WRITES}) (?:texts?|sms(?:es)?)\b(?! (?:them|him|her|the (?:customer|client|patient|parent|tenant|driver)s?)\b)`,
+      ),
+      /\b(?:texts? (?:us|in|back)|repl(?:y|ies) by (?:sms|text)|by text message)\b/,
+    ],
     creation: true,
   },
   'slack.mention': {

@@ -152,6 +152,9 @@ function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): 
 const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
+const WEEKDAY_AT =
+  /^(?:on )?((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*/i;
+
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
   const text = sentence.replace(/^(also|then|and|additionally|finally)[,\s]+/i, '').trim();
@@ -167,6 +170,14 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const end = meeting.index + meeting.phrase.length;
     const body = text.slice(end).replace(/^\s*,?\s*/, '');
     if (body) return { kind: 'event', text: text.slice(0, end).trim(), body };
+  }
+  // "friday 2pm text our driver the route list": a weekday and a time, then the duty — every such day
+  const weekday = WEEKDAY_AT.exec(text);
+  if (weekday?.[1] && weekday[2]) {
+    const body = text.slice(weekday[0].length).trim();
+    // an order, as written ("text our driver"), not a statement ("Friday at 2pm works for the call")
+    if (body && startsWithVerbIn(body, w) && imperative(body, w) === body)
+      return { kind: 'schedule', text: `every ${weekday[1]} at ${weekday[2]}`, body };
   }
   const sched = findSchedule(text);
   if (sched && sched.index <= 3) {
@@ -221,6 +232,8 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   const event = startsWithPhrase(lower, EVENT_LEADS);
   if (event) {
     const { lead, body } = splitLead(text, event.split(' ').length, true, false, w);
+    // "Once, not every ten minutes please": a lead word alone says when nothing happens
+    if (lead.trim().split(/\s+/).length === 1) return null;
     return { kind: 'event', text: lead, body };
   }
   return null;
@@ -277,11 +290,19 @@ const PEOPLE =
  * "Patients text the clinic", "Someone fills in the form". A sentence that also names a schedule is not one.
  */
 /** What may stand before the people who bring work: "the", "our", "new" (a regular expression's alternatives). */
-const PEOPLE_DETERMINERS = 'the|our|a|an|new|some|many|most';
+const PEOPLE_DETERMINERS = 'the|our|a|an|new|some|many|most|each|every|any';
+/** One of them: "a parent", "the customer", "a crew member" (a regular expression's alternatives). */
+const PERSON = PEOPLE.split('|')
+  .filter((p) => /[^s]s$/.test(p) && p !== 'staff')
+  .map((p) => p.replace(/(?<=[^aeiou]i)es$|s$/, (m) => (m === 'es' ? 'e' : '')))
+  .join('|');
 const PEOPLE_BRING_WORK = new RegExp(
-  String.raw`^(?:(?:${PEOPLE_DETERMINERS}) )?(?:[\w-]+ )?(?:${PEOPLE}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add)(?:s|es)?\b`,
+  String.raw`^(?:(?:${PEOPLE_DETERMINERS}) )?(?:[\w-]+ )?(?:${PEOPLE}|${PERSON}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add|reply|respond|answer)(?:s|es)?\b`,
   'i',
 );
+/** Ways of bringing work that are themselves a channel's message: "a crew member texts", "a parent replies". */
+const CHANNEL_ARRIVAL =
+  /\b(?:e-?mails?|texts?|messages?|posts?|dms?|calls?|replies|reply|responds?|answers?|submits?|fills? (?:in|out))\b/i;
 const DETERMINER_OR_PEOPLE = new RegExp(`^(?:${PEOPLE_DETERMINERS}|${PEOPLE})$`, 'i');
 const bringsWork = (text: string): boolean => {
   const people = PEOPLE_BRING_WORK.exec(text) ?? PEOPLE_EMAIL_US.exec(text);
@@ -371,9 +392,13 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
   return null;
 }
 
+/** "Call sheets are the bane of my life", "moves are all on our calendar": a plural noun that reads as a verb, then "are". */
+const PLURAL_SUBJECT =
+  /^(?!(?:make|ensure|check|confirm|verify|see|ask|tell|let|remind|warn|note|double-check)\b)(?:[\w-]+ )?[\w-]+s (?:are|were)\b/i;
+
 /** "The assistant should …", "you add …", "bot must …": who does it, said before the verb. */
 const SUBJECT_MODAL =
-  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:you|it|he|she|they|we|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
+  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
   /^(?:and\s+|then\s+)?(?:those|they|these|it|each one|all of them|each of them)\s+(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be\s+([a-z]+ed)\b(.*)$/i;
 const BECOME =
@@ -674,7 +699,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
     // "Staff forward their receipts to …": a subject that could be a verb, then how work arrives
-    const verbFirst = !lead && !subject && startsWithVerbIn(text, w) && !bringsWork(text);
+    const verbFirst = !lead && !subject && startsWithVerbIn(text, w) && !bringsWork(text) && !PLURAL_SUBJECT.test(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       const sched = findSchedule(text);
@@ -716,7 +741,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       if (lead.kind === 'condition') {
         // "- if anyone posts about an incident in #site, open …": people bringing work, in an item of its own
         const arrives = bringsWork(lead.text.replace(/^(?:if|when|whenever|should)\s+/i, ''));
-        if (!draft || isCatalogEvent(lead.text) || (arrives && draft.block !== s.block))
+        // someone writing in by a channel ("If a crew member texts it …", "if the parent answers with …") is an arrival of its own
+        if (!draft || isCatalogEvent(lead.text) || (arrives && (draft.block !== s.block || CHANNEL_ARRIVAL.test(lead.text))))
           draft = open(s.block, 'event', lead.text);
         // "If their email mentions a recall, …" after another workflow: the one whose start it speaks of
         else draft = speaksOf(drafts, draft, lead.text);

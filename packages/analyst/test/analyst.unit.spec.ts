@@ -461,6 +461,35 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     expect(w?.[1].trigger.triggerId).toBe('hubspot.new_contact');
   });
 
+  it('given someone writing in by a channel ("If a crew member texts it …"), then an arrival on that channel and a workflow of its own', () => {
+    const a = run(
+      'When a file is added to the Drive folder, email it to the crew. If a crew member texts us that they are sick, post it in #production.',
+      ['google-drive', 'gmail', 'twilio', 'slack'],
+    );
+    expect(a.map(([, m]) => m.trigger.triggerId)).toEqual(['google-drive.file_added', 'twilio.sms_received']);
+    // the employee texting someone is a step, not an arrival
+    expect(
+      run('When a deal closes in HubSpot, text the customer a thank-you.', ['hubspot', 'twilio'])[0]?.[1].trigger.triggerId,
+    ).not.toBe('twilio.sms_received');
+  });
+
+  it('given a weekday and a time before an order ("friday 2pm text our driver …"), then every such day; a statement about a day is no schedule', () => {
+    expect(starts('also friday 2pm text our driver the route list')).toEqual([['schedule', 'every friday at 2pm']]);
+    expect(parseSchedule('every friday at 2pm')?.expression).toBe('0 14 * * 5');
+    expect(starts('Friday at 2pm works for the call.').map(([kind]) => kind)).not.toContain('schedule');
+  });
+
+  it('given statements about the organisation ("we have a number on Twilio", "Call sheets are the bane of my life", "Once, not every ten minutes"), then no duty and no workflow', () => {
+    expect(
+      analyseJob('Call sheets are the bane of my life. When a file lands in Drive, email it to the crew.').workflows,
+    ).toHaveLength(1);
+    const a = analyseJob(
+      'When a file lands in Drive, email it to the crew. Once, not every ten minutes please. We have a phone number on Twilio.',
+    );
+    expect(a.workflows).toHaveLength(1);
+    expect(a.workflows[0]?.steps.map((s) => s.text)).toEqual(['email it to the crew']);
+  });
+
   it('given a noun before the subject’s head ("a homeowner’s dues invoice is 30 days overdue"), then the item’s event', () => {
     const [w] = run("When a homeowner's dues invoice is 30 days overdue, email them a reminder.", ['quickbooks', 'gmail']);
     expect(w?.[1].trigger).toMatchObject({ triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 30 } });
