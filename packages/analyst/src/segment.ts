@@ -297,7 +297,7 @@ const PERSON = PEOPLE.split('|')
   .map((p) => p.replace(/(?<=[^aeiou]i)es$|s$/, (m) => (m === 'es' ? 'e' : '')))
   .join('|');
 const PEOPLE_BRING_WORK = new RegExp(
-  String.raw`^(?:(?:${PEOPLE_DETERMINERS}) )?(?:[\w-]+ )?(?:${PEOPLE}|${PERSON}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add|reply|respond|answer)(?:s|es)?\b`,
+  String.raw`^(?:(?:${PEOPLE_DETERMINERS}) )?(?:[\w-]+ )?(?:${PEOPLE}|${PERSON}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add|reply|respond|answer)(?:s|es)?\b(?! (?:is|are|was|were|has|have|will|should|must|can)\b)`,
   'i',
 );
 /** Ways of bringing work that are themselves a channel's message: "a crew member texts", "a parent replies". */

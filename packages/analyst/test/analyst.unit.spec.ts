@@ -490,6 +490,15 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     expect(a.workflows[0]?.steps.map((s) => s.text)).toEqual(['email it to the crew']);
   });
 
+  it('given one person who brings work ("a parent texts"), then an arrival; a thing of theirs that is somewhere ("The client contact is in HubSpot") is not', () => {
+    expect(starts('A parent texts the school line. When a text comes in, post it in #office.')).toHaveLength(1);
+    expect(
+      analyseJob(
+        'When a new file lands in the folder, email it to the client contact. The client contact is in HubSpot on the company.',
+      ).workflows,
+    ).toHaveLength(1);
+  });
+
   it('given a noun before the subject’s head ("a homeowner’s dues invoice is 30 days overdue"), then the item’s event', () => {
     const [w] = run("When a homeowner's dues invoice is 30 days overdue, email them a reminder.", ['quickbooks', 'gmail']);
     expect(w?.[1].trigger).toMatchObject({ triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 30 } });
