@@ -328,11 +328,10 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     );
   });
 
-  it('an org policy’s tool-call budget below the spec’s own caps the run: the admin’s limit holds over every employee', async () => {
+  /** With the org's budget of one tool call, whatever the spec says of its own: the refund, then nothing. */
+  const cappedAtOneCall = async (spec: (s: ReturnType<typeof refundsEmployee>) => void) => {
     await setPolicy(pool, orgs.defaulted, { budgets: { maxToolCalls: 1 } });
-    const { id, result } = await run(orgs.defaulted, (spec) => {
-      (spec.compiled.budgets as { maxToolCalls: number }).maxToolCalls = 10;
-    });
+    const { id, result } = await run(orgs.defaulted, spec);
     expect(result.status).toBe('completed');
     expect(result.output?.steps?.map((st) => [st.stepId, st.status])).toEqual([
       ['refund', 'succeeded'],
@@ -340,19 +339,15 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
       ['reply', 'not_run'],
     ]);
     expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([`${id}/refund`]);
-  });
+  };
 
-  it('a spec without a tool-call budget takes the org policy’s default', async () => {
-    await setPolicy(pool, orgs.defaulted, { budgets: { maxToolCalls: 1 } });
-    const { id, result } = await run(orgs.defaulted, (spec) => {
+  it('an org policy’s tool-call budget below the spec’s own caps the run: the admin’s limit holds over every employee', () =>
+    cappedAtOneCall((spec) => {
+      (spec.compiled.budgets as { maxToolCalls: number }).maxToolCalls = 10;
+    }));
+
+  it('a spec without a tool-call budget takes the org policy’s default', () =>
+    cappedAtOneCall((spec) => {
       delete (spec.compiled.budgets as { maxToolCalls?: number }).maxToolCalls;
-    });
-    expect(result.status).toBe('completed');
-    expect(result.output?.steps?.map((st) => [st.stepId, st.status])).toEqual([
-      ['refund', 'succeeded'],
-      ['ask_finance', 'not_run'],
-      ['reply', 'not_run'],
-    ]);
-    expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([`${id}/refund`]);
-  });
+    }));
 });
