@@ -401,6 +401,8 @@ const SUBJECT_MODAL =
   /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
   /^(?:and\s+|then\s+)?(?:those|they|these|it|each one|all of them|each of them)\s+(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be\s+([a-z]+ed)\b(.*)$/i;
+/** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
+const TURN_INTO = /^(?:turn|convert|make|transform|change)\s+(?!sure\b)(.{1,80}?)\s+into\s+(an?|the|new)\s+(.+)$/i;
 const BECOME =
   /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as)\s+/i;
 
@@ -664,7 +666,9 @@ const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0
 function addClauses(draft: Draft, body: string, w: SegmentWords): void {
   const { clauses } = splitClauses(body, w);
   for (const raw of clauses) {
-    const c = imperative(raw, w).replace(BECOME, 'create ');
+    const c = imperative(raw, w)
+      .replace(BECOME, 'create ')
+      .replace(TURN_INTO, (_whole, what: string, article: string, made: string) => `create ${article} ${made} from ${what}`);
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
     else if (startsWithVerbIn(c, w)) draft.clauses.push(c);
@@ -840,9 +844,30 @@ export function splitAtAnotherStart(sentence: Sentence, w: SegmentWords = NO_SER
   return [sentence];
 }
 
+/** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
+const ARROW_CASE = /^([^→]{1,60}?)\s*(?:→|->|=>)\s*(.+)$/;
+
+/**
+ * A case and what it gets, written with an arrow ("1-2★ → Jira bug in MOB …", "over $500 → ask Dana"), as
+ * the condition and the duty it guards: "if 1-2★, create a Jira bug in MOB …". What the arrow points to may
+ * name the thing made instead of the verb that makes it. Not a case that already says when ("When … →").
+ */
+export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED_WORDS): Sentence {
+  const m = ARROW_CASE.exec(sentence.text);
+  if (!m?.[1] || !m[2] || detectLead(m[1], w) || m[1].split(/\s+/).length > 10) return sentence;
+  const body = m[2].trim();
+  // "3★ and up → nothing", "already reviewed → skip": a case left alone is a guideline, not a duty
+  if (/^(?:nothing|skip(?: it)?|ignore(?: it)?|no action|none|do nothing|leave it)\b/i.test(body))
+    return { ...sentence, text: `do not act if ${m[1].trim()}` };
+  const duty = startsWithDuty(body.replace(/^(?:also|then|just)\s+/i, ''), w) ? body : `create a ${body}`;
+  return { ...sentence, text: `if ${m[1].trim()}, ${duty}` };
+}
+
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
-  const all = sentences(jobDescription.slice(0, 20_000)).flatMap((s) => splitAtAnotherStart(s, served));
+  const all = sentences(jobDescription.slice(0, 20_000))
+    .flatMap((s) => splitAtAnotherStart(s, served))
+    .map((s) => arrowAsCondition(s, served));
   let { drafts, guidelines } = assemble(all, served);
   if (drafts.length > 1) {
     const concrete = drafts.filter((d) => !isVagueOnly(d));

@@ -499,6 +499,26 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     ).toHaveLength(1);
   });
 
+  it('given a case and what it gets, with an arrow ("1-2★ → Jira bug in MOB", "3★ and up → nothing"), then a condition and its duty, or a guideline', () => {
+    const a = analyseJob(
+      'App review triage\n- AppFollow forwards every new review to our webhook\n- 1-2★ → Jira bug in MOB with the review text, post the link in #app-reviews\n- 3★ and up → nothing',
+    );
+    expect(a.workflows).toHaveLength(1);
+    expect(a.workflows[0]?.steps.map((s) => s.text)).toEqual([
+      'create a Jira bug in MOB with the review text',
+      'post the link in #app-reviews',
+    ]);
+    expect(a.workflows[0]?.description).toContain('Guideline: do not act if 3★ and up');
+  });
+
+  it('given "turn each of those into a ticket in Jira", then a ticket created from them', () => {
+    const [w] = run('When someone posts in #orders, turn each of those into a ticket in our LABORD Jira project.', [
+      'slack',
+      'jira',
+    ]);
+    expect(w?.[1].steps.map((s) => s.capabilityId)).toEqual(['jira.create_issue']);
+  });
+
   it('given a noun before the subject’s head ("a homeowner’s dues invoice is 30 days overdue"), then the item’s event', () => {
     const [w] = run("When a homeowner's dues invoice is 30 days overdue, email them a reminder.", ['quickbooks', 'gmail']);
     expect(w?.[1].trigger).toMatchObject({ triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 30 } });
