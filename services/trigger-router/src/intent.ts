@@ -271,7 +271,10 @@ const HAND_OFF =
   /\b(?:can|could|would) (?:we|you|hireloop|it|an? (?:agent|employee|bot)) (?:hand (?:that|this|it|them) off|take (?:that|this|it|them) over|do (?:that|this|it) for (?:us|me)|automate (?:that|this|it|them)|handle (?:that|this|it|them))\b/;
 /** One particular thing, not standing work: "order #4821", "Karen's last email", "the Globex deal", "my wife". */
 const ONE_THING =
-  /#\d+|\b(?!(?:Let|It|That|What|Here|There|He|She|Who|Where|How)'s)[A-Z][a-z]+'s\b|\bthe [A-Z][a-z]+\b|\bthe [\w-]+ (?:bug|deal|invoice|ticket|order|email|file|doc|deck|issue|meeting|report)\b|\bmy (?:wife|husband|partner|mom|mum|dad|boss|friend|son|daughter)\b|\blast (?:email|message|invoice)\b|\bfor now\b/;
+  /#\d+|\b(?!(?:Let|It|That|What|Here|There|He|She|Who|Where|How)'s)[A-Z][a-z]+'s\b|\bthe [\w-]+ (?:bug|deal|invoice|ticket|order|email|file|doc|deck|issue|meeting|report)\b|\bmy (?:wife|husband|partner|mom|mum|dad|boss|friend|son|daughter)\b|\blast (?:email|message|invoice)\b/;
+/** One particular thing, by name ("the Globex deal"), or as ONE_THING says it; a tool's name is no particular thing ("the Zendesk queue"). */
+const namesOneThing = (text: string): boolean =>
+  ONE_THING.test(text) || [...text.matchAll(/\bthe ([A-Z][a-z]+)\b/g)].some((m) => !TOOLS.test((m[1] ?? '').toLowerCase()));
 /** What the work recurs over: new or incoming items, every one, all of them. */
 const RECURS = /\b(?:new|incoming|every|each|all|any|when|whenever|always|daily|weekly|monthly|recurring)\b/;
 /** About an employee hireloop already made: "the invoice chaser you built keeps …", "pause the recruiting coordinator". */
@@ -294,6 +297,9 @@ const SCHEDULE_LIST = /\b(?:daily|weekly|monthly|quarterly|every (?:day|week|mon
 /** A particular text to work on once: "summarise this email for me: …", "Translate 'we are closed' into French". */
 const ONE_TEXT =
   /^(?:(?:can|could|would) you (?:please )?)?(?:summari[sz]e|translate|draft|rewrite|proofread|reword|fix|post|send|forward|share) (?:this|that|the following|['"“])|['"“][^'"”]{12,}['"”]\s*(?:into|to|for)? ?\w*[.?!]?$/;
+/** Someone looking around, not asking: "I'm the Salesforce admin here, just poking around". */
+const JUST_LOOKING =
+  /\bjust (?:poking around|looking(?: around)?|browsing|testing|checking (?:it|this|things) out|having a look)\b/;
 /** Feedback on what hireloop made: "great work on the onboarding bot". */
 const PRAISE = /^(?:great|nice|good|awesome|amazing|excellent|brilliant) (?:work|job)\b/;
 
@@ -301,7 +307,8 @@ const PRAISE = /^(?:great|nice|good|awesome|amazing|excellent|brilliant) (?:work
 const HELP_A_GROUP = /^(?:please )?help (?:the|our|my) [\w-]+/;
 
 /** A one-off errand rather than standing work: "send the invoice to Bob today". */
-const ONE_OFF = /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b|\bnow[.!]*$/;
+const ONE_OFF =
+  /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b|(?<!\bfor )\bnow[.!]*$/;
 
 const ROLE_KEYS = /^(?:role|title|job title|position|job|employee name|name)\s*[:\-–—]\s*(.+)$/i;
 const NOT_TITLES = new Set([
@@ -608,11 +615,12 @@ export function routeMessage(text: string): Route {
   // about an employee already made, or one particular thing to do once: not a new job
   if (count <= 30 && EXISTING_EMPLOYEE.test(lower)) return reply('existing_employee');
   if (PRAISE.test(lower) && count <= 12) return reply('thanks');
+  if (JUST_LOOKING.test(lower) && count <= 20) return reply('greeting');
   // the text to work on may itself say "on Monday": only the words around it say whether the work recurs
   const unquoted = lower.replace(/['"“][^'"”]*['"”]/g, ' ');
   if (ONE_TEXT.test(lower) && !AUTOMATION.test(unquoted) && !RECURS.test(unquoted)) return reply('one_off_task');
   if (describesJob && !(asking && actions < 3)) return create();
-  if (count <= 15 && !automation && !RECURS.test(lower) && ONE_THING.test(original)) return reply('one_off_task');
+  if (count <= 15 && !automation && !RECURS.test(lower) && namesOneThing(original)) return reply('one_off_task');
 
   // A request for a worker: with something to do, or a role that says what it is.
   if (!asking && AUTOMATE.test(lower)) return create();
@@ -664,10 +672,10 @@ export function routeMessage(text: string): Route {
     // "Routing inbound leads to the right rep", "Someone to keep an eye on our customers", "an ops person for a marketing agency"
     if (sentences.some((sentence) => GERUND_DUTY.test(sentence))) return create();
     // "no-shows are killing us. text patients 48h before their appointments": a duty in any sentence
-    if (count >= 6 && !ONE_THING.test(original) && sentences.slice(1).some((sentence) => IMPERATIVE_WORK.test(sentence)))
+    if (count >= 6 && !namesOneThing(original) && sentences.slice(1).some((sentence) => IMPERATIVE_WORK.test(sentence)))
       return create();
     // in any language, work in the tools it names: "Necesito un asistente que responda los tickets de Zendesk …"
-    if (count >= 8 && where && !FAULT.test(lower) && !ONE_THING.test(original)) return create();
+    if (count >= 8 && where && !FAULT.test(lower) && !namesOneThing(original)) return create();
     if (
       BUILD_A_THING.test(lower) ||
       WORKER_FOR.test(bare) ||

@@ -66,6 +66,10 @@ const creates: [string, string | undefined][] = [
   ['Office manager. Keep things running smoothly around here and take care of whatever comes up.', 'Office Manager'],
   ['Help the PTA stay organised and keep parents in the loop.', undefined],
   ['Make sure renewal contracts go out through DocuSign in good time.', undefined],
+  // a tool's name after "the" is no particular thing, and "for now" is no errand
+  ['Triage the Zendesk queue', undefined],
+  ['Keep the Notion wiki tidy', undefined],
+  ['Just handle the Zendesk tickets for now', undefined],
 ];
 
 const replies: [string, RegExp][] = [
