@@ -3,7 +3,8 @@ import { CALENDAR_ITEM, NUMBER_WORDS } from './lexicon';
 // Recurring times in plain English → five-field cron expressions.
 
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+/** A weekday's name, as a regular expression. */
+export const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 const NUM = `(?:\\d+|${Object.keys(NUMBER_WORDS)
   .filter((w) => w.length > 2)
   .join('|')})`;

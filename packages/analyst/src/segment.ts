@@ -9,7 +9,7 @@ import {
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { beforeMeeting, findSchedule } from './schedule';
+import { beforeMeeting, DAY, findSchedule } from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -152,8 +152,10 @@ function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): 
 const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
-const WEEKDAY_AT =
-  /^(?:on )?((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*/i;
+const WEEKDAY_AT = new RegExp(
+  String.raw`^(?:on )?(${DAY})s?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
+  'i',
+);
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
@@ -293,8 +295,8 @@ const PEOPLE =
 const PEOPLE_DETERMINERS = 'the|our|a|an|new|some|many|most|each|every|any';
 /** One of them: "a parent", "the customer", "a crew member" (a regular expression's alternatives). */
 const PERSON = PEOPLE.split('|')
-  .filter((p) => /[^s]s$/.test(p) && p !== 'staff')
-  .map((p) => p.replace(/(?<=[^aeiou]i)es$|s$/, (m) => (m === 'es' ? 'e' : '')))
+  .filter((p) => /[^s]s$/.test(p))
+  .map((p) => p.slice(0, -1))
   .join('|');
 const PEOPLE_BRING_WORK = new RegExp(
   String.raw`^(?:(?:${PEOPLE_DETERMINERS}) )?(?:[\w-]+ )?(?:${PEOPLE}|${PERSON}) (?:often |usually |sometimes |normally |typically |will |can |may |also |just |regularly |then )?(?:e-?mail|write|forward|send|post|report|submit|raise|file|ask|request|text|message|fill|open|tag|ping|mention|book|register|sign up|apply|call|upload|drop|share|reach out|contact|dm|complete|log|create|add|reply|respond|answer)(?:s|es)?\b(?! (?:is|are|was|were|has|have|will|should|must|can)\b)`,
