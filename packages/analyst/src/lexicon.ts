@@ -481,6 +481,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(they|she|he|the (lead|customer|client|prospect|candidate)) repl(y|ies)\b/,
       // arrival by email: "arrives by email", "lands in the billing mailbox", "comes in via e-mail", "hits the shared inbox"
       /\b(arriv(es?|ing)|lands?|landing|comes? in|coming in|reach(es)?|hits?|shows? up|turns? up|drops? into)\b[^,;.]{0,30}?\b((by|via|over|through) e-?mail|((in|into|to|at) )?(the|our|my|a|an|its|their|her|his) ([\w-]+ ){0,2}(inbox|mailbox))\b/,
+      // "when a case email comes": an email that comes is one that arrives
+      /\be-?mails? (?:comes?|came)\b/,
       // "emailed to us", "e-mailed in to the team", "we get an email about …"
       /\be-?mailed (in )?to (us|me|the team|our [\w-]+|[\w.+-]+@[\w-]+\.[\w.]+)\b/,
       /\b(we|i|the team|you) (get|gets|receive|receives) an? (e-?mail|mail)\b/,
@@ -511,7 +513,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       new RegExp(
         String.raw`\b(?:${ONE_WHO_WRITES}) (?:texts?|sms(?:es)?)\b(?! (?:them|him|her|the (?:customer|client|patient|parent|tenant|driver)s?)\b)`,
       ),
-      /\b(?:texts? (?:us|in|back)|repl(?:y|ies) by (?:sms|text)|by text message)\b/,
+      /\b(?:texts? (?:us|in|back)|(?:repl(?:y|ies)|answers?|responds?|writes? back) by (?:sms|text)|by text message)\b/,
     ],
     creation: true,
   },

@@ -279,6 +279,13 @@ export const saidOfTheItem = (text: string): string =>
       `${lead ?? ''}${item} ${verb.toLowerCase().endsWith('s') ? verb : `${verb}s`}`,
   );
 
+/** The one-word events of every trigger that name no subject of one: "arrive", "come", "fail" (not "email", "request"). */
+const EVENT_WORDS = (() => {
+  const senses = Object.values(ALL_TRIGGER_SENSES);
+  const subjects = new Set(senses.flatMap((s) => [...s.subjects, ...(s.weakSubjects ?? [])]));
+  return [...new Set(senses.flatMap((s) => s.events))].filter((e) => !e.includes(' ') && !subjects.has(e));
+})();
+
 function parseEvent(text: string): { subject: string; event: string; rest: string } {
   const t = text.toLowerCase().replace(LEAD, '');
   const tokens = tokenize(t);
@@ -292,6 +299,8 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
       i++;
       break;
     }
+    // "when a case email comes", "… come": a verb of an event, last, is the event, not a plural noun
+    if (subject.length > 0 && i === tokens.length - 1 && isWord(w, EVENT_WORDS)) break;
     if (
       i > 0 &&
       /(s|ed)$/.test(w) &&

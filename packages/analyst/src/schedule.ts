@@ -11,9 +11,21 @@ const NUM = `(?:\\d+|${Object.keys(NUMBER_WORDS)
 const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)';
 const PERIOD = '(?:day|weekday|working day|business day|morning|afternoon|evening|night|week|month|quarter|year|hour|minute)';
 
+/** A weekday, by its name or its short form: "Saturday", "sat", "Thurs.". */
+const ANY_DAY = `(?:${DAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)`;
+/** A run of weekdays: "Mon–Fri", "monday to thursday", "Tue-Sat". */
+const DAY_RANGE = `\\b(${ANY_DAY})\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*(${ANY_DAY})\\b`;
+/** A time of day right after: "3pm", "at 9", "9:30". */
+const AT_A_TIME = '(?=\\s*,?\\s*(?:at\\s+)?\\d{1,2}(?::\\d\\d|\\s*[ap]\\.?m\\b|\\b))';
+
 const RECURRING = new RegExp(
   [
     `\\b(?:every|each)\\s+(?:other\\s+|single\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
+    // "every sat at 5pm": a weekday's short form after every
+    `\\b(?:every|each)\\s+(?:other\\s+)?${ANY_DAY}\\b`,
+    // "Mon–Fri at 9:30 pm", "Fridays 3pm", "weekdays at 7": days that recur, with a time
+    `${DAY_RANGE}`,
+    `\\b(?:${DAY}s|weekdays|weeknights|weekends)\\b${AT_A_TIME}`,
     '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b',
     '\\b(?:once|twice|three times)\\s+(?:a|per|every)\\s+(?:day|week|month|quarter|year)\\b',
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
@@ -123,7 +135,18 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
   return null;
 }
 
+/** A weekday's number (Sunday 0) from its name or short form. */
+const dayNumber = (name: string): number => DAY_NAMES.findIndex((d) => d.startsWith(name.toLowerCase().slice(0, 3)));
+
 function daysOfWeek(t: string): string | null {
+  // "Mon–Fri", "tuesday to saturday": a run of days
+  const range = new RegExp(DAY_RANGE, 'i').exec(t);
+  if (range?.[1] && range[2] && !/\bof (each|every|the)\b/i.test(t)) {
+    const from = dayNumber(range[1]);
+    const to = dayNumber(range[2]);
+    if (from >= 0 && to >= 0 && from !== to)
+      return from < to ? `${from}-${to}` : `${from === 6 ? '6' : `${from}-6`},${to === 0 ? '0' : `0-${to}`}`;
+  }
   if (
     /\b(weekdays?|working days?|business days?|monday (to|through|-) friday|mon-fri)\b/i.test(t) &&
     !/\bof (each|every|the)\b/i.test(t)

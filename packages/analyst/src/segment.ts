@@ -550,6 +550,10 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   cuts.sort((a, b) => a.at - b.at);
   for (const cut of cuts) {
     const rest = text.slice(cut.end);
+    // "crew leads answer by SMS; if the answer reports a problem, open …": the event ends at the semicolon
+    // before a condition of what is done
+    if (cut.at > 0 && text.slice(cut.at, cut.end).includes(';') && CONDITION_START.test(rest))
+      return { lead: text.slice(0, cut.at).trim(), body: rest };
     const piece = rest.split(/[,;]|\s(?:and|then)\s/)[0] ?? '';
     const duty = imperative(piece, w);
     const verb = tokenize(duty)[0]?.lower ?? '';
@@ -640,7 +644,10 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     if (!piece) return;
     if (CONDITION_START.test(piece)) {
       // "when you cannot answer, create a ticket": the condition guards what follows the comma
-      const comma = [...piece.matchAll(/,\s*/g)].find((m) => startsWithVerbIn(piece.slice((m.index ?? 0) + m[0].length), w));
+      // (or a closing parenthesis: "if the answer reports a problem (no access, …) open a Jira issue")
+      const comma = [...piece.matchAll(/,\s*|(?<=\))\s+/g)].find((m) =>
+        startsWithVerbIn(piece.slice((m.index ?? 0) + m[0].length), w),
+      );
       if (comma) {
         conditions.push(piece.slice(0, comma.index ?? 0).trim());
         piece = piece.slice((comma.index ?? 0) + comma[0].length).trim();
@@ -819,7 +826,7 @@ const KNOWN_TRIGGER_CUE = (text: string): boolean =>
 
 /** "…, and every Thursday at 4pm post …", "… that issue also when a deal closes email …": a word that adds, then a start. */
 const ANOTHER_START =
-  /(?:,\s*|\s+)(?:and\s+also|and\s+then\s+also|and|also|plus)\s+,?\s*(?=(?:when|whenever|every|each|any ?time|as soon as)\b)/gi;
+  /(?:;\s*(?:(?:and\s+also|and|also|plus)\s+,?\s*)?|(?:,\s*|\s+)(?:and\s+also|and\s+then\s+also|and|also|plus)\s+,?\s*)(?=(?:when|whenever|every|each|any ?time|as soon as|on\s+the\s+(?:first|last|\d+)|at\s+the\s+(?:end|start)\s+of)\b)/gi;
 /** "and when they confirm, book it": the same work carried on, not another start */
 const CARRIED_ON = /^(?:when|whenever|as soon as|any ?time)\s+(?:it|they|he|she|this|that|these|those|done|finished|ready|so)\b/i;
 

@@ -2,6 +2,7 @@ import { memo } from '@hireloop/platform';
 import { capabilityVocabulary } from '@hireloop/schemas';
 import nlp from 'compromise';
 import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
+import { findSchedule } from './schedule';
 
 // ---- words ----
 
@@ -226,6 +227,15 @@ const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\(?\d{1,2}[.)]|\(?[a-h][.)])
 const LEAD_HEADING =
   /^(?:when|whenever|if|once|after|as soon as|each time|every time|every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b[^:]{3,120}:$/i;
 
+/** A lead said before a colon on the line of its work: a LEAD_HEADING without its colon, of more than its first word. */
+const LEAD_BEFORE_COLON = new RegExp(`${LEAD_HEADING.source.replace(/:\$$/, '$')}`, 'i');
+
+/** "Mon–Fri at 9:30 pm", "Fridays 3pm": a label that is a recurring time from its first word. */
+const startsWithSchedule = (label: string): boolean => {
+  const found = findSchedule(label);
+  return found !== null && !found.relative && found.index === 0;
+};
+
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 export function sentences(description: string): Sentence[] {
   const out: Sentence[] = [];
@@ -316,6 +326,12 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
       continue;
     }
     const label = text.match(/^([^:]{2,120}):\s+(.+)$/);
+    // "When a party invoice is paid: email the parent …", "Every day at 8 am: post …": what starts the work, said
+    // before a colon, is the sentence's own lead, not a label to set aside
+    if (label?.[1] && label[2] && (LEAD_BEFORE_COLON.test(label[1]) || startsWithSchedule(label[1]))) {
+      out.push({ text: `${label[1].trim()}, ${label[2].trim()}` });
+      continue;
+    }
     if (label?.[1] && label[2] && !/\d$/.test(label[1]) && (label[1].split(/\s+/).length <= 5 || startsWithVerb(label[2]))) {
       out.push({ text: label[2].trim(), label: label[1].trim() });
     } else out.push({ text });

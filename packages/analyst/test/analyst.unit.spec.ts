@@ -537,6 +537,43 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     ])
       expect(capabilityOf(text)).toBe('notion.update_database_item');
   });
+  it('given what starts the work before a colon on its own line ("When a party invoice is paid: email …", "Mon–Fri at 9:30 pm: text …"), then each line its own workflow with that start', () => {
+    const flows = run(
+      "Duties:\nWhen a party invoice is paid: email the parent their confirmation.\nWhen a party payment fails: email the organiser to pay with another card.\nEvery day at 8 am: post today's parties in #floor-team on Slack.\n- Mon–Fri at 9:30 pm: text every crew lead the checklist link",
+      ['stripe', 'gmail', 'slack', 'twilio', 'schedule'],
+    );
+    expect(flows.map(([, m]) => [m.trigger.triggerId, m.trigger.params.expression ?? null, m.steps[0]?.capabilityId])).toEqual([
+      ['stripe.invoice_paid', null, 'gmail.send_email'],
+      ['stripe.payment_failed', null, 'gmail.send_email'],
+      ['schedule.cron', '0 8 * * *', 'slack.post_message'],
+      ['schedule.cron', '30 21 * * 1-5', 'twilio.send_sms'],
+    ]);
+  });
+
+  it('given several starts in one sentence, set apart by semicolons, then a workflow for each', () => {
+    const flows = run(
+      "The coordinator will: every Thursday at 4 pm, post next week's roster in #djs; whenever a DJ writes in #swap-a-show that they can't make their slot, post it in #djs; and on the last day of each month, email our station manager a summary.",
+      ['slack', 'gmail', 'schedule'],
+    );
+    expect(flows.map(([, m]) => m.trigger.triggerId)).toEqual(['schedule.cron', 'slack.new_message', 'schedule.cron']);
+  });
+
+  it('given an arrival, a semicolon and a condition with its duty after a parenthesis, then the arrival starts the duty', () => {
+    const [w] = run(
+      'crew leads answer by SMS; if the answer reports a problem (broken equipment, no access) open a Jira issue in SITES and alert the manager in #night-ops on Slack',
+      ['twilio', 'jira', 'slack'],
+    );
+    expect(w?.[1].trigger.triggerId).toBe('twilio.sms_received');
+    expect(w?.[1].steps.map((s) => s.capabilityId)).toEqual(['jira.create_issue', 'slack.post_message']);
+  });
+
+  it('given an email that comes (said plainly or as a learner says it), then a new email', () => {
+    for (const text of [
+      'When an email comes, make a folder in Google Drive.',
+      'When a case email come: make a folder in Google Drive.',
+    ])
+      expect(run(text, ['gmail', 'google-drive'])[0]?.[1].trigger.triggerId).toBe('gmail.new_email');
+  });
 });
 
 describe('offline analyst: triggers', () => {
@@ -589,6 +626,18 @@ describe('offline analyst: triggers', () => {
     expect(parseSchedule('every quarter')?.expression).toBe('0 9 1 1,4,7,10 *');
     expect(parseSchedule('at the end of each week')?.expression).toBe('0 16 * * 5');
     expect(parseSchedule('when a deal closes')).toBeNull();
+  });
+
+  it('turns runs of weekdays and short day names into cron days ("Mon–Fri", "tue - sat", "Sat to Mon", "every sat", "Fridays 3pm")', () => {
+    expect(parseSchedule('Mon–Fri at 9:30 pm')?.expression).toBe('30 21 * * 1-5');
+    expect(parseSchedule('tue - sat at 8am')?.expression).toBe('0 8 * * 2-6');
+    expect(parseSchedule('Sat to Mon at 10am')?.expression).toBe('0 10 * * 6,0-1');
+    const cron = (text: string) => run(text, ['slack', 'schedule'])[0]?.[1].trigger;
+    expect(cron('every sat at 5pm post in #shop how many bikes are waiting.')).toMatchObject({
+      triggerId: 'schedule.cron',
+      params: { expression: '0 17 * * 6' },
+    });
+    expect(cron('Fridays 3pm post the week in #team.')?.params).toEqual({ expression: '0 15 * * 5' });
   });
 
   it('leaves manual and unclear starts without a trigger, and says so', () => {
