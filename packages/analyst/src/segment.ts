@@ -684,6 +684,10 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
   }
 }
 
+/** A rule that some of the work waits for a person's yes: "Refunds over $100 need a manager's approval first". */
+const APPROVAL_RULE =
+  /\b(?:needs?|requires?|must (?:get|have|be)|has to (?:get|have|be)|subject to|only (?:with|after)|goes? through)\b[^.;]{0,40}\b(?:approv\w*|sign[- ]?off|signed off|ok|okay)\b/i;
+
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[] } {
   const drafts: Draft[] = [];
@@ -735,6 +739,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       return;
     if (!lead && GUIDELINE.test(stripLeadIns(text))) {
       guidelines.push(text);
+      return;
+    }
+    // "Anything over $100 needs a manager's approval": a rule on the work around it, kept with it
+    if (!lead && !verbFirst && APPROVAL_RULE.test(text) && current) {
+      (current as Draft).constraints.push(text);
       return;
     }
     if (!lead && !verbFirst) {

@@ -191,6 +191,63 @@ describe('conditions from thresholds', () => {
     expect(describeCondition(gte as never)).toBe('trigger.amount ≥ 100');
   });
 
+  it('given an approval rule however it is said, then the refund runs under the threshold and, past it, only once approved', () => {
+    const lt = { source: { from: 'trigger', path: 'amount' }, op: 'lt', value: 100 };
+    const lte = { ...lt, op: 'lte' };
+    const gt = { ...lt, op: 'gt' };
+    const gte = { ...lt, op: 'gte' };
+    const shape = (bound: ReturnType<typeof bindWorkflow>) => bound.map((b) => [b.stepId, b.capability.id, b.when]);
+    // "ask a manager to approve anything larger", with no verb of what it gates
+    expect(
+      shape(
+        bindWorkflow(
+          [
+            step('s1', 'stripe.refund_payment', 'refund it in Stripe under $100'),
+            step('s2', 'slack.post_message', 'ask a manager to approve anything larger'),
+            step('s3', 'zendesk.reply_ticket', 'reply in the ticket'),
+          ],
+          eventOf('zendesk.new_ticket'),
+          'when a Zendesk ticket asks for a refund, refund it in Stripe under $100, ask a manager to approve anything larger, reply in the ticket',
+        ),
+      ),
+    ).toEqual([
+      ['s1', 'stripe.refund_payment', lt],
+      ['s2', 'slack.post_message', gte],
+      ['s2.approved', 'stripe.refund_payment', gte],
+      ['s3', 'zendesk.reply_ticket', undefined],
+    ]);
+    // a sentence of its own that no step says: "Anything over $100 needs a manager's approval."
+    expect(
+      shape(
+        bindWorkflow(
+          [step('s1', 'stripe.refund_payment', 'refund it in Stripe'), step('s2', 'zendesk.reply_ticket', 'Reply in the ticket')],
+          eventOf('zendesk.new_ticket'),
+          "When a Zendesk ticket asks for a refund, refund it in Stripe. Reply in the ticket.\nConstraint: Anything over $100 needs a manager's approval.",
+        ),
+      ),
+    ).toEqual([
+      ['s1', 'stripe.refund_payment', lte],
+      ['s1.approved', 'stripe.refund_payment', gt],
+      ['s2', 'zendesk.reply_ticket', undefined],
+    ]);
+    // the gated step said under the rule ("Refunds over $100 need a manager approval first"): the other refund gets the other side
+    expect(
+      shape(
+        bindWorkflow(
+          [
+            step('s1', 'stripe.refund_payment', 'refund the payment in Stripe'),
+            step('s2', 'stripe.refund_payment', 'refund over $100 need a manager approval first'),
+          ],
+          eventOf('zendesk.new_ticket'),
+          'When a Zendesk ticket asks for a refund, refund the payment in Stripe. Refunds over $100 need a manager approval first.',
+        ),
+      ),
+    ).toEqual([
+      ['s1', 'stripe.refund_payment', lte],
+      ['s2', 'stripe.refund_payment', gt],
+    ]);
+  });
+
   it('given no numeric field to compare, then no condition is invented', () => {
     const [only] = bindWorkflow(
       [step('s1', 'slack.post_message', 'post it in #big when over $100')],

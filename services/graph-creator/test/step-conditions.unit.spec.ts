@@ -228,3 +228,26 @@ describe('through the creation graph', () => {
     expect(run.spec.validation.passed).toBe(true);
   });
 });
+
+describe('an approval rule in the job description, through the whole creation', () => {
+  it.each([
+    'Refunds specialist: when a Zendesk ticket asks for a refund, refund it in Stripe under $100, ask a manager to approve anything larger, reply in the ticket',
+    "When a Zendesk ticket asks for a refund, refund it in Stripe. Anything over $100 needs a manager's approval. Reply in the ticket.",
+    "When a Zendesk ticket asks for a refund, refund it in Stripe if it is under $100; anything larger needs a manager's approval first. Always reply in the ticket.",
+  ])(
+    'given "%s", then small refunds run on their own, larger ones only once approved, and the reply asks nothing',
+    async (job) => {
+      const run = await create(new MemorySaver(), job, answering(), {
+        catalog: memoryCatalog(['zendesk', 'stripe', 'slack', 'schedule', 'webhook', 'http']),
+      });
+      const steps = run.spec.workflows[0]?.steps ?? [];
+      const refunds = steps.filter((s) => s.capabilityId === 'stripe.refund_payment');
+      const at = (amount: number) =>
+        refunds.filter((s) => !s.when || holds(s.when, { event: { amount }, outputs: {} })).map((s) => s.risk);
+      // exactly one refund at every amount: on its own below the line, behind an approval above it
+      expect(at(40)).toEqual(['low']);
+      expect(at(250)).toEqual(['high']);
+      expect(steps.filter((s) => s.capabilityId === 'zendesk.reply_ticket').map((s) => s.risk)).toEqual(['low']);
+    },
+  );
+});

@@ -449,6 +449,97 @@ export function bindWorkflow(steps: readonly DraftBoundStep[], event: ObjectJson
       earlier.push({ stepId: after.stepId, capabilityId: after.capability.id, output: after.capability.outputSchema });
     }
   }
+  return gateByApprovalRules(out, context, event);
+}
+
+/** The sentences of a description. */
+const sentencesOf = (context: string): string[] =>
+  context
+    .split(/(?<=[.!?;])\s+|\n+/)
+    .map((x) => x.trim().replace(/^(?:Constraint|Guideline):\s*/, ''))
+    .filter(Boolean);
+
+const sameComparison = (a: Condition | undefined, b: Comparison): boolean =>
+  !!a &&
+  !('all' in a) &&
+  !('any' in a) &&
+  a.op === b.op &&
+  a.value === b.value &&
+  JSON.stringify(a.source) === JSON.stringify(b.source);
+
+/**
+ * An approval rule with a threshold, said anywhere in the workflow ("Refunds over $100 need a manager's approval
+ * first", "anything larger needs a manager's approval", "ask a manager to approve anything larger"), splits the
+ * action it gates: on the threshold's other side the action runs as described, past it only once approved — a
+ * step `<step>.approved` under the rule's condition, which the run's confirm node asks about. The action is the
+ * catalog's high-risk step the rule names ("refunds"), else the one that moves the amount the threshold counts,
+ * else the only one. A rule the steps already carry (an approved branch, or the gated step itself under the
+ * rule's condition) only gives the other steps of that action the other side. Pure.
+ */
+function gateByApprovalRules(steps: BoundStep[], context: string, event: ObjectJsonSchema): BoundStep[] {
+  let out = steps;
+  // the rules: steps that ask for an approval, under their own condition, and sentences of a rule no step says
+  const said = (sentence: string) => steps.some((b) => sentence.toLowerCase().includes(b.text.toLowerCase()));
+  const rules = [
+    ...steps.filter((b) => APPROVAL.test(b.text) && b.when && !('all' in b.when) && !('any' in b.when)),
+    ...new Set(sentencesOf(context).filter((x) => APPROVAL.test(x) && !said(x))),
+  ];
+  // "anything larger": the other side of the last threshold the steps state
+  const last = [...steps].reverse().find((b) => b.when && !('all' in b.when) && !('any' in b.when))?.when as
+    | Comparison
+    | undefined;
+  for (const said of rules) {
+    const rule = typeof said === 'string' ? said : said.text;
+    const threshold = typeof said === 'string' ? findThreshold(rule) : null;
+    let condition: Comparison | null = typeof said === 'string' ? null : (said.when as Comparison);
+    if (threshold) {
+      const source = thresholdSource(threshold, { event, earlier: [] });
+      if (source) condition = { source, op: threshold.op, value: threshold.value };
+    } else if (!condition && last && OTHERWISE.test(rule)) condition = complement(last);
+    if (!condition) continue;
+    const cond = condition;
+    if (out.some((b) => b.stepId.endsWith('.approved') && sameComparison(b.when, cond))) continue;
+    const ruleWords = new Set(words(rule).map(canon));
+    const actions = out.filter((b) => b.capability.risk === 'high' && !b.stepId.endsWith('.approved'));
+    // the gated step already there, under the rule's condition: "refund over $100 need a manager approval first"
+    const carried = actions.find(
+      (b) => sameComparison(b.when, cond) && (APPROVAL.test(b.text) || rule.toLowerCase().includes(b.text.toLowerCase())),
+    );
+    if (carried) {
+      out = out.map((b) =>
+        b !== carried && !b.when && b.capability.id === carried.capability.id ? { ...b, when: complement(cond) } : b,
+      );
+      continue;
+    }
+    const open = actions.filter((b) => !b.when || sameComparison(b.when, complement(cond)));
+    const named = open.filter((b) => words(b.capability.name).some((w) => ruleWords.has(canon(w))));
+    const moving = open.filter((b) =>
+      Object.keys(b.capability.inputSchema.properties).some((f) => words(f).map(canon).includes('amount')),
+    );
+    const money = threshold ? threshold.unit === 'money' : words(cond.source.path).map(canon).includes('amount');
+    const gated =
+      named.length === 1 ? named[0] : moving.length === 1 && money ? moving[0] : open.length === 1 ? open[0] : undefined;
+    if (!gated) continue;
+    // the step that asks for the approval, when there is one ("ask a manager in Slack to approve anything larger")
+    const asking = out.find(
+      (b) => b !== gated && sameComparison(b.when, cond) && rule.toLowerCase().includes(b.text.toLowerCase()),
+    );
+    const approved: BoundStep = {
+      stepId: `${(asking ?? gated).stepId}.approved`,
+      capability: gated.capability,
+      text: `${gated.capability.name.replaceAll('_', ' ')} once approved — ${rule}`.slice(0, 500),
+      inputs: gated.inputs,
+      when: cond,
+      dependsOn: [...new Set([...gated.dependsOn, ...(asking ? [asking.stepId] : [])])],
+    };
+    const after = out.indexOf(asking ?? gated);
+    out = [...out.slice(0, after + 1), approved, ...out.slice(after + 1)].map((b) => {
+      if (b === gated && !b.when) return { ...b, when: complement(cond) };
+      // what waited for the action waits for its approved branch too
+      if (b !== approved && b.dependsOn.includes(gated.stepId)) return { ...b, dependsOn: [...b.dependsOn, approved.stepId] };
+      return b;
+    });
+  }
   return out;
 }
 
