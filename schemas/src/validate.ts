@@ -139,7 +139,7 @@ const isPlain = (v: object): boolean => {
  * character (`\u0000`), which Postgres' `jsonb` cannot hold, or a lone UTF-16 surrogate, which is no
  * text at all (both are valid JSON escapes, so a JSON parser lets them through). Every fact is kept in
  * Postgres: an input holding one would be accepted and then lost, so the edge refuses it naming the
- * field. Walks plain objects and arrays only; null when there is none. Input nested deeper than
+ * field; so is a number too large to be finite ("1e400", which JSON parses as Infinity and writes as null). Walks plain objects and arrays only; null when there is none. Input nested deeper than
  * `Limits.jsonDepth` is refused as well, before anything walks it recursively. Pure.
  */
 export function unstorableText(value: unknown, path = '', depth = 0): FieldError | null {
@@ -156,6 +156,9 @@ export function unstorableText(value: unknown, path = '', depth = 0): FieldError
           : 'holds half of a UTF-16 surrogate pair, which is not text',
     };
   }
+  // "1e400" parses as Infinity, which JSON cannot carry on: it would be stored as null
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return { path: path || '/', message: 'is a number too large to store (JSON holds finite numbers only)' };
   if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {

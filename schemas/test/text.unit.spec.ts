@@ -15,6 +15,15 @@ describe('unstorableText: text no fact can carry, found at the edge', () => {
     expect(found).toEqual({ path: '/payload/jobDescription', message: expect.stringContaining('NUL') });
   });
 
+  it('given a number too large to be finite ("1e400"), when checked, then its field is named; a large finite one is not', () => {
+    expect(unstorableText(JSON.parse('{"ticketId":"T-1","amount":1e400}'))).toEqual({
+      path: '/amount',
+      message: expect.stringContaining('too large'),
+    });
+    expect(unstorableText(JSON.parse('{"list":[1,-1e999]}'))?.path).toBe('/list/1');
+    expect(unstorableText(JSON.parse('{"amount":1e300}'))).toBeNull();
+  });
+
   it('given a lone high or low surrogate, when checked, then it is found; a whole pair is not', () => {
     expect(unstorableText(JSON.parse('{"text":"a\\ud800b"}'))).toEqual({
       path: '/text',

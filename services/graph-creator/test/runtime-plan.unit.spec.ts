@@ -6,6 +6,7 @@ import {
   canonical,
   coerce,
   eventMatches,
+  fitted,
   holds,
   idempotencyKey,
   missingInputs,
@@ -81,6 +82,31 @@ describe('bindings', () => {
     expect(unresolved).toEqual([]);
     expect(coerce(caps.get('zendesk.create_ticket'), 'tags', 'a, b')).toEqual(['a', 'b']);
   });
+  it('given a trigger value in another plain shape than the input asks (one address for a list, a number for text), then it is fitted to it', () => {
+    const welcome: Step = {
+      id: 'welcome',
+      capabilityId: 'gmail.send_email',
+      purpose: 'welcome',
+      inputs: {
+        to: { from: 'trigger', path: 'email' },
+        subject: { from: 'trigger', path: 'contactId' },
+        body: { value: 'Welcome', origin: 'default' },
+      },
+      risk: 'low',
+      dependsOn: [],
+    };
+    const { args } = resolveArgs(
+      welcome,
+      caps.get('gmail.send_email'),
+      { event: { email: 'new@example.com', contactId: 42 }, outputs: {} },
+      {},
+    );
+    expect(args).toEqual({ to: ['new@example.com'], subject: '42', body: 'Welcome' });
+    expect(fitted({ type: 'number', description: 'n' }, '12.5')).toBe(12.5);
+    expect(fitted({ type: 'integer', description: 'n' }, '12.5')).toBe('12.5');
+    expect(fitted({ type: 'array', description: 'list' }, { a: 1 })).toEqual({ a: 1 });
+  });
+
   it('confirm asks once for every {ask:true} input and every required input the trigger leaves empty', () => {
     const asked = steps.map((s) =>
       s.id === 'refund' ? { ...s, inputs: { ...s.inputs, reason: { ask: true as const, question: 'Why?' } } } : s,

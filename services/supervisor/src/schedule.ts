@@ -120,7 +120,8 @@ export function slotTrigger(slot: Slot): TriggerCreated {
         employeeId: workflow.employeeId,
         version: workflow.version,
         workflowId: workflow.workflowId,
-        event: { slot: at },
+        // the catalog's event of schedule.cron: the slot fired and the expression that fired it
+        event: { firedAt: at, expression: workflow.cron },
         deliveryId: at,
       },
       source: 'schedule',

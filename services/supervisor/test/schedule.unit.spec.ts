@@ -1,6 +1,6 @@
 import { makeFact } from '@hireloop/fact-stream';
 import { executionIdOf } from '@hireloop/platform';
-import { type EmployeeActivated, validateFact } from '@hireloop/schemas';
+import { builtInCatalog, type EmployeeActivated, validateFact } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import { executionIdOf as deciderExecutionIdOf } from '../src/decider';
 import { dueSlots, evolveSchedules, MAX_SLOTS_PER_WORKFLOW, type Schedules, slotTrigger, slotTriggerId } from '../src/schedule';
@@ -103,8 +103,18 @@ describe('the fact of a slot (slotTrigger)', () => {
       triggerId: slotTriggerId('emp-1', 'tick', '2026-11-24T10:01:00.000Z'),
       triggerType: 'employee_trigger',
       source: 'schedule',
-      payload: { employeeId: 'emp-1', version: 2, workflowId: 'tick', event: { slot: '2026-11-24T10:01:00.000Z' } },
+      payload: {
+        employeeId: 'emp-1',
+        version: 2,
+        workflowId: 'tick',
+        event: { firedAt: '2026-11-24T10:01:00.000Z', expression: slot.workflow.cron },
+      },
     });
+    // the event is the catalog's event of schedule.cron: a step may bind `firedAt` or `expression`
+    const cronEvent = builtInCatalog.triggers.find((t) => t.id === 'schedule.cron')?.eventSchema;
+    const event = (fact.payload as { event: Record<string, unknown> }).event;
+    expect(cronEvent?.required.filter((field) => !(field in event))).toEqual([]);
+    expect(Object.keys(event).filter((field) => !(field in (cronEvent?.properties ?? {})))).toEqual([]);
     // two supervisors, or one firing the slot again after a restart: the very same fact
     expect(slotTrigger({ ...slot })).toEqual(fact);
   });

@@ -124,7 +124,8 @@ export async function activate(
   trace: PublishOptions = {},
 ): Promise<ActivationView> {
   const employee = manageableEmployee(await findEmployee(deps.pool, principal.orgId, employeeId), principal, employeeId);
-  const org = await deps.connectHub.orgView(employee.orgId);
+  // read afresh: "connect the provider, activate again, and it is on" (README)
+  const org = await deps.connectHub.orgView(employee.orgId, { fresh: true });
   const fact = decideActivate(employee, org, principal, deps);
   await deps.publisher.publish(fact, trace);
   await recorded(deps, fact);

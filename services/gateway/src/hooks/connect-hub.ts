@@ -2,7 +2,7 @@
  * What the gateway asks the Connect Hub (ARCHITECTURE §8a) over HTTP: an org's connected providers
  * (activation turns off the workflows waiting for others) and its triggers' schemas (a webhook body
  * must satisfy the trigger's event schema). Signs its own short-lived service token per org, as
- * graph-creator's client does; views are kept a few seconds per org.
+ * graph-creator's client does; views are kept a few seconds per org for webhooks, read afresh for an activation.
  */
 import { HireloopError, signToken } from '@hireloop/platform';
 
@@ -23,7 +23,8 @@ export interface OrgView {
 
 /** The port: the HTTP client below, or a fake in tests. */
 export interface ConnectHub {
-  orgView(orgId: string): Promise<OrgView>;
+  /** `fresh`: read now, not a view kept from the last few seconds (an activation sees a provider just connected) */
+  orgView(orgId: string, options?: { fresh?: boolean }): Promise<OrgView>;
 }
 
 export interface HttpConnectHubOptions {
@@ -43,10 +44,10 @@ export class HttpConnectHub implements ConnectHub {
   private readonly cache = new Map<string, { at: number; view: OrgView }>();
   constructor(private readonly options: HttpConnectHubOptions) {}
 
-  async orgView(orgId: string): Promise<OrgView> {
+  async orgView(orgId: string, options: { fresh?: boolean } = {}): Promise<OrgView> {
     const now = (this.options.now ?? Date.now)();
     const cached = this.cache.get(orgId);
-    if (cached && now - cached.at < (this.options.ttlMs ?? 5_000)) return cached.view;
+    if (cached && !options.fresh && now - cached.at < (this.options.ttlMs ?? 5_000)) return cached.view;
     const token = signToken({ userId: SERVICE_PRINCIPAL, orgId, role: 'service' }, this.options.secret, '60s');
     const [connections, triggers] = await Promise.all([
       this.get<{ providers: string[] }>(`/v1/orgs/${encodeURIComponent(orgId)}/connections`, token),

@@ -3,7 +3,7 @@
  * asked, in which order they go. The graph's nodes call these and do the I/O around them.
  */
 import { createHash } from 'node:crypto';
-import type { Binding, CatalogCapability, Comparison, Condition, Step } from '@hireloop/schemas';
+import type { Binding, CatalogCapability, Comparison, Condition, JsonSchemaProperty, Step } from '@hireloop/schemas';
 
 /** What bindings and conditions read: the trigger event and the outputs of the steps done so far. */
 export interface Sources {
@@ -194,6 +194,23 @@ export function coerce(capability: CatalogCapability | undefined, input: string,
 }
 
 /**
+ * A bound value in the shape its input's schema asks for, where one reads plainly as the other: one
+ * address where a list of them is asked (the trigger's `email` → `to: [email]`), a number or a yes/no
+ * where text is asked, a number written as text where a number is asked. Anything else is left as it
+ * is, for the registry's check of the arguments to refuse by name.
+ */
+export function fitted(prop: JsonSchemaProperty | undefined, value: unknown): unknown {
+  if (value === undefined || value === null || !prop?.type) return value;
+  if (prop.type === 'array' && !Array.isArray(value) && typeof value !== 'object') return [value];
+  if (prop.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+  if ((prop.type === 'number' || prop.type === 'integer') && typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    if (Number.isFinite(n) && (prop.type === 'number' || Number.isInteger(n))) return n;
+  }
+  return value;
+}
+
+/**
  * A step's arguments from its bindings. `unresolved` lists the inputs that resolved to nothing
  * (a required one among them means the step cannot be called).
  */
@@ -209,7 +226,9 @@ export function resolveArgs(
   for (const input of names) {
     const binding = step.inputs[input];
     const answered = answers[questionId(step.id, input)];
-    let value = binding ? resolveBinding(binding, sources, undefined) : undefined;
+    let value = binding
+      ? fitted(capability?.inputSchema.properties[input], resolveBinding(binding, sources, undefined))
+      : undefined;
     if ((value === undefined || value === '') && answered !== undefined && answered !== '')
       value = coerce(capability, input, answered);
     if (value === undefined || value === null) unresolved.push(input);
