@@ -87,6 +87,7 @@ const ACTION_VERBS = [
   'check',
   'close',
   'collect',
+  'comment',
   'compile',
   'coordinate',
   'create',
@@ -167,6 +168,8 @@ const GENERIC_ONLY = new RegExp(
 const REQUEST = [
   /\b(?:i|we)(?:'d| would)? (?:really |also |just )?(?:need|want|like|would like|require)\b/,
   /\b(?:i|we)(?:'m| am|'re| are) (?:looking|searching|hoping) for\b/,
+  // "Our clinic wants an assistant to …", "the team needs someone who …"
+  /\b(?:our|my|the) [\w-]+(?: [\w-]+)? (?:needs|wants|would like|requires)\b/,
   /\b(?:i|we) (?:search|seek|am seeking|are seeking) (?:a|an|some|someone|somebody)\b/,
   /\blooking for\b/,
   /\b(?:can|could|would|will) you\b/,
@@ -248,9 +251,19 @@ const STANDING = /\b(?:never|always|every time|whenever|each time|any time|from 
 const WORKER_FOR = new RegExp(
   `^(?:(?:i |we )?(?:need|want) )?(?:a |an |some |one )?(?:[\\w&/-]+ ){0,3}?(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS, 'something'])})s? (?:who|that|which|to|for)\\b`,
 );
+/** Someone or something named by the work it does: "tracker", "chaser", "router", "notifier". */
+const agentNoun = (verb: string): string =>
+  verb.endsWith('(?:y|ie)')
+    ? `${verb.slice(0, -'(?:y|ie)'.length)}ier`
+    : verb.endsWith('e')
+      ? `${verb}r`
+      : `${verb}${/[bdgmnpt]$/.test(verb) && !/[aeiou]{2}[a-z]$/.test(verb) ? `${verb.slice(-1)}?` : ''}er`;
+const AGENT_NOUNS = [...ACTION_VERBS, ...MORE_WORK_VERBS.filter((w) => w !== 'be')]
+  .filter((v) => !v.includes(' '))
+  .map(agentNoun);
 /** A worker named with what kind it is, alone: "an ops person for a small marketing agency", "Receptionist for our clinic". */
 const QUALIFIED_WORKER = new RegExp(
-  `^(?:a |an |our |my |one )?(?:[\\w&/-]+ ){0,3}?(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS])})s?(?: (?:for|at|in|of|on) (?:[\\w&/'-]+ ?){1,5})?$`,
+  `^(?:a |an |our |my |one )?(?:[\\w&/-]+ ){0,3}?(?:${words([...GENERIC_WORKERS, ...ROLE_NOUNS, ...AGENT_NOUNS])})s?(?: (?:for|at|in|of|on) (?:[\\w&/'-]+ ?){1,5})?$`,
 );
 /** A verb of work as a gerund: "route" → routing, "notif(?:y|ie)" → notifying, "tag" → tagging. */
 const gerund = (verb: string): string =>
@@ -266,15 +279,28 @@ const GERUND_DUTY = new RegExp(
 /** Something to be built for a purpose: "Let's build a lead router for inbound demo requests". */
 const BUILD_A_THING =
   /\b(?:build|create|make|set ?up|spin up|design)(?: me| us)? (?:a|an) (?:[\w&/-]+ ){0,3}[\w&/-]+ (?:for|that|which|to|who)\b/;
+/** One more like an employee already made: "could you build one that does the same for our Austin office?" */
+const ANOTHER_ONE =
+  /\b(?:build|create|make|set ?up|spin up|do|need|want)(?: me| us)? (?:another(?: one)?|one more|one (?:that|which|who|for|like))\b/;
 /** Work handed over, asked as a question: "Can we hand that off?", "could you take this over?" */
 const HAND_OFF =
   /\b(?:can|could|would) (?:we|you|hireloop|it|an? (?:agent|employee|bot)) (?:hand (?:that|this|it|them) off|take (?:that|this|it|them) over|do (?:that|this|it) for (?:us|me)|automate (?:that|this|it|them)|handle (?:that|this|it|them))\b/;
 /** One particular thing, not standing work: "order #4821", "Karen's last email", "the Globex deal", "my wife". */
 const ONE_THING =
   /#\d+|\b(?!(?:Let|It|That|What|Here|There|He|She|Who|Where|How)'s)[A-Z][a-z]+'s\b|\bthe [\w-]+ (?:bug|deal|invoice|ticket|order|email|file|doc|deck|issue|meeting|report)\b|\bmy (?:wife|husband|partner|mom|mum|dad|boss|friend|son|daughter)\b|\blast (?:email|message|invoice)\b/;
+/**
+ * One particular thing, said as its amount or by the address of one person as what the work is done to:
+ * "refund the $42 charge …", "add maria@acme.com to the #design channel", "invite bob@x.io to …".
+ */
+const ONE_BY_AMOUNT_OR_ADDRESS = /\bthe [$€£]\d|^(?:please )?[a-z]+ [\w.+-]+@[\w-]+\.[\w.]+/i;
+/** One thing made with its own name or its content after a colon: "make a new Google Doc called Q4 planning", "create a Jira ticket: login page …". */
+const ONE_MADE =
+  /^(?:please )?(?:create|make|open|start|set up|add|file|log|raise|write) (?:a|an) (?:new )?(?:[\w-]+ ){0,3}?(?:[\w-]+ (?:called|named|titled)\b|(?:ticket|issue|bug|task|card|note|doc|page|event|channel|folder|document|spreadsheet|sheet)\s*:)/i;
 /** One particular thing, by name ("the Globex deal"), or as ONE_THING says it; a tool's name is no particular thing ("the Zendesk queue"). */
 const namesOneThing = (text: string): boolean =>
-  ONE_THING.test(text) || [...text.matchAll(/\bthe ([A-Z][a-z]+)\b/g)].some((m) => !TOOLS.test((m[1] ?? '').toLowerCase()));
+  ONE_THING.test(text) ||
+  ONE_BY_AMOUNT_OR_ADDRESS.test(text) ||
+  [...text.matchAll(/\bthe ([A-Z][a-z]+)\b/g)].some((m) => !TOOLS.test((m[1] ?? '').toLowerCase()));
 /** What the work recurs over: new or incoming items, every one, all of them. */
 const RECURS = /\b(?:new|incoming|every|each|all|any|when|whenever|always|daily|weekly|monthly|recurring)\b/;
 /** About an employee hireloop already made: "the invoice chaser you built keeps …", "pause the recruiting coordinator". */
@@ -285,13 +311,22 @@ const EXISTING_EMPLOYEE = new RegExp(
 /** A problem with work in a tool, said as a pain: "we keep missing renewal dates in Salesforce", "bugs sit unassigned". */
 const PAIN =
   /\b(?:keep (?:missing|forgetting|losing|dropping)|sits?|sitting|nobody|no one|never gets?|forget|forgets|fall(?:s|ing)? through|slip(?:s|ping)?|piling up|pile up|killing us|drowning|behind on|too slow|takes? (?:us|me) (?:hours|days|forever))\b/;
+/** Work on a schedule or for every item, not a question of when: "every Friday at 3", "whenever a form comes in". */
+const SCHEDULED = /\b(?:every|each|daily|weekly|monthly|hourly|nightly|whenever)\b/;
+/** Not sure yet what to ask for: "not sure what yet. any ideas?" */
+const UNDECIDED =
+  /\b(?:not sure (?:what|where|how|yet)|any ideas\b|no idea (?:what|where)|don'?t know (?:what|where) (?:to|yet))/;
+/** What an employee already made did wrong: "the support bot answered a customer in the wrong language again". */
+const EMPLOYEE_DID = new RegExp(
+  `\\b(?:the|that|my|our) (?:[\\w&/-]+ ){0,3}(?:${words(['bot', 'agent', 'assistant', 'employee', 'helper', ...ROLE_NOUNS])}) (?:\\w+ed|sent|wrote|did|made|went|got|gave|told|forgot|kept|keeps|stopped|didn't|did not|hasn't|has not|is still|was)\\b.*\\b(?:again|wrong|twice|instead)\\b`,
+);
 /** What went wrong with hireloop itself: not work to take on. */
 const FAULT = /\b(?:broken|won't|doesn't|does not|isn't|is not working|not working|error|crash|bug in|failed|fails)\b/;
 /** A wish for work done: "it'd be great if new Zendesk tickets got tagged". */
 const WISH = /\b(?:it'd|it would|would) be (?:great|nice|awesome|good|amazing|helpful|cool|ideal) if\b|\bi wish\b/;
 /** A request asked as whether it can be done: "is it possible to have new leads added to HubSpot automatically?" */
 const POSSIBLE =
-  /\b(?:is it possible|would it be possible|could (?:something|someone|you|hireloop)|can (?:something|someone|hireloop)|how (?:would|could|can|do) (?:i|we) get (?:something|someone|an? [\w-]+))\b/;
+  /\b(?:is it possible|would it be possible|could (?:something|someone|you|hireloop)|can (?:something|someone|hireloop)|how (?:would|could|can|do) (?:i|we) get (?:something|someone|an? [\w-]+)|do you think (?:you|we|it|hireloop) (?:could|can|would|might))\b/;
 /** Work on a schedule, listed without verbs: "Weekly: churn-risk list. Monthly: board metrics from Stripe." */
 const SCHEDULE_LIST = /\b(?:daily|weekly|monthly|quarterly|every (?:day|week|month|morning|monday|friday))\s*:/;
 /** A particular text to work on once: "summarise this email for me: …", "Translate 'we are closed' into French". */
@@ -613,7 +648,10 @@ export function routeMessage(text: string): Route {
       (TOOLS.test(lower) || /#[\w-]/.test(lower))) ||
     (actions >= 3 && count >= 8 && !question && !ONE_OFF.test(lower));
   // about an employee already made, or one particular thing to do once: not a new job
-  if (count <= 30 && EXISTING_EMPLOYEE.test(lower)) return reply('existing_employee');
+  if (count <= 30 && (EXISTING_EMPLOYEE.test(lower) || (EMPLOYEE_DID.test(lower) && !requested)))
+    return reply('existing_employee');
+  if (UNDECIDED.test(lower) && actions === 0 && count <= 30) return reply('capabilities');
+  if (count <= 20 && ONE_MADE.test(lower) && !AUTOMATION.test(lower) && !STANDING.test(lower)) return reply('one_off_task');
   if (PRAISE.test(lower) && count <= 12) return reply('thanks');
   if (JUST_LOOKING.test(lower) && count <= 20) return reply('greeting');
   // the text to work on may itself say "on Monday": only the words around it say whether the work recurs
@@ -624,6 +662,8 @@ export function routeMessage(text: string): Route {
 
   // A request for a worker: with something to do, or a role that says what it is.
   if (!asking && AUTOMATE.test(lower)) return create();
+  // "could you build one that does the same thing for our Austin office too?"
+  if (requested && ANOTHER_ONE.test(lower) && !asking) return create();
   if (requested && buildable && !asking) {
     if (hasTask(lower) || actions >= 1 || requestedTitle(original) || ROLE.test(lower)) return create();
     return reply('vague_request');
@@ -657,7 +697,16 @@ export function routeMessage(text: string): Route {
   if (HAND_OFF.test(lower) && work && count >= 8) return create();
   // wished, asked as whether it can be done, listed by schedule, or told as a pain with the tool it is in
   if (WISH.test(lower) && (work || where || automation) && count >= 6) return create();
-  if (POSSIBLE.test(lower) && (automation || /\bautomatic(?:ally)?\b/.test(lower)) && count >= 8) return create();
+  if (
+    POSSIBLE.test(lower) &&
+    (automation || /\bautomatic(?:ally)?\b/.test(lower) || (RECURS.test(lower) && where && work)) &&
+    count >= 8
+  )
+    return create();
+  // asked whether work in a tool can happen on its own, in any language: "… automatisch in Salesforce anlegt?"
+  if (question && where && /\bautomati/.test(lower) && count >= 8 && !FAULT.test(lower)) return create();
+  // "can you remind our team every Friday at 3 to submit their timesheets in Slack?": a request for standing work
+  if (requested && question && !asking && SCHEDULED.test(lower) && work && !ONE_OFF.test(lower) && count >= 6) return create();
   if (SCHEDULE_LIST.test(lower) && (where || work)) return create();
   if (!asking && !FAULT.test(lower) && PAIN.test(lower) && where && count >= 6) return create();
   const chatter = (GREETING.test(lower) || THANKS.test(lower)) && count < 6;

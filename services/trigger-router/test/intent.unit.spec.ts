@@ -232,13 +232,16 @@ describe('routeMessage: every job description of the golden sets, sent as a chat
  * feedback, an existing employee). Read unseen: the first set, 116 of 150 right with the router of the
  * day before; the second, 79 of 120 with that router and 98 of 120 with the one mended on the first set.
  */
-describe.each(['chat-lines.json', 'chat-lines-2.json'])('routeMessage: chat lines written blind to the router (%s)', (file) => {
-  const lines = JSON.parse(readFileSync(fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url)), 'utf8')) as {
-    text: string;
-    expect: 'create' | 'reply';
-    why: string;
-  }[];
-  it.each(lines.map((l) => [l.why, l.expect, l.text] as const))('%s → %s', (_, expected, text) =>
-    expect(routeMessage(text).action).toBe(expected === 'create' ? 'create_graph' : 'reply'),
-  );
-});
+describe.each(['chat-lines.json', 'chat-lines-2.json', 'chat-lines-3.json'])(
+  'routeMessage: chat lines written blind to the router (%s)',
+  (file) => {
+    const lines = JSON.parse(readFileSync(fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url)), 'utf8')) as {
+      text: string;
+      expect: 'create' | 'reply';
+      why: string;
+    }[];
+    it.each(lines.map((l) => [l.why, l.expect, l.text] as const))('%s → %s', (_, expected, text) =>
+      expect(routeMessage(text).action).toBe(expected === 'create' ? 'create_graph' : 'reply'),
+    );
+  },
+);
