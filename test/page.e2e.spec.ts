@@ -486,6 +486,35 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.close();
   });
 
+  it('a second job sent while a prompt waits: the first keeps the form, the second asks once the first is done; a followed link lands focus on its view', async () => {
+    const page = await signIn('petra');
+    await describeJob(page, JOB);
+    const form = promptForm(page);
+    await visible(form);
+    const first = await form.textContent();
+    const { executionId: firstId } = await waitUntil(async () => (await mine('petra'))[0], 'the first creation', WAIT);
+    await describeJob(page, 'Invoice chaser. Every Monday, email customers whose QuickBooks invoices are overdue.');
+    await containsText(page.getByRole('log', { name: 'Conversation' }), 'Another creation in this conversation is waiting');
+    // the form is still the first creation's: nothing of it was hidden behind the second
+    expect(await form.textContent()).toBe(first);
+    await expect.poll(async () => (await mine('petra')).filter((e) => e.status === 'waiting').length, within).toBe(2);
+    // the first ends (cancelled): the second's prompt takes the form, and the first's is not said to be answered
+    expect((await api(base, 'POST', `/v1/executions/${firstId}/cancel`, {}, token('petra'))).status).toBe(202);
+    await containsText(page.getByRole('log', { name: 'Conversation' }), 'This creation was cancelled.');
+    await expect.poll(async () => (await form.count()) > 0 && (await form.textContent()) !== first, within).toBe(true);
+    expect(await page.getByRole('log', { name: 'Conversation' }).textContent()).not.toContain('Answered in another window');
+    await screenshot(page, 'second-creation-asks');
+
+    // a link followed with the keyboard: focus on the new view's heading, the window titled after it
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Employees' }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate('[document.activeElement?.tagName, document.activeElement?.textContent, document.title]'), within)
+      .toEqual(['H1', 'Employees', 'Employees — hireloop']);
+    await visible(page.getByRole('table', { name: 'Employees' }));
+    await page.close();
+  });
+
   it('a created employee at work: activated in the page, its webhook fired, its run approved from the inbox, its effects shown', async () => {
     // a fresh org with every provider connected (over HTTP, as its administrator would)
     const org = `refunds-${randomUUID().slice(0, 8)}`;

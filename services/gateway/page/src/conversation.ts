@@ -62,6 +62,12 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   /** how executions ended, as the socket said: the projection the panel reads may lag behind */
   const live = new Map<string, string>();
   let pending: { executionId: string; promptId: string } | null = null;
+  /**
+   * The execution whose prompts the form holds until it ends, and the prompts of the others in this
+   * conversation (a second message started another creation): shown one execution at a time, oldest first.
+   */
+  let current: string | null = null;
+  const waiting = new Map<string, Prompt>();
   let closed = false;
   /** while the transcript loads, frames wait here so that they follow it */
   let early: ServerFrame[] | null = [];
@@ -140,6 +146,19 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   function showPrompt(executionId: string, prompt: Prompt) {
     const known = prompts.get(prompt.promptId);
     if (known?.answered || pending?.promptId === prompt.promptId) return;
+    if (current && current !== executionId && !resultsShown.has(current)) {
+      // another creation of this conversation holds the form: this one is asked when that one is done
+      if (!waiting.has(executionId))
+        entry(
+          'system',
+          'Another creation in this conversation is waiting for your answer too. It asks you once the one above is done; cancel either from the list of your conversations.',
+        );
+      waiting.set(executionId, prompt);
+      void refreshPanel();
+      return;
+    }
+    waiting.delete(executionId);
+    current = executionId;
     answeredElsewhere(executionId);
     prompts.set(prompt.promptId, { prompt, answered: false });
     pending = { executionId, promptId: prompt.promptId };
@@ -153,6 +172,12 @@ export function conversationView(api: Api, userId: string, conversationId: strin
           payload: answer,
         }),
       answered: (answer) => markAnswered(prompt, answer),
+      stale: () => {
+        // answered elsewhere, or the execution moved on: show where it is now
+        prompts.set(prompt.promptId, { prompt, answered: true });
+        if (pending?.promptId === prompt.promptId) pending = null;
+        void catchUp();
+      },
     });
     promptHolder.replaceChildren(form);
     form.querySelector<HTMLElement>('input, textarea')?.focus();
@@ -175,7 +200,13 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     if (resultsShown.has(executionId)) return;
     resultsShown.add(executionId);
     live.set(executionId, status);
-    answeredElsewhere(executionId);
+    waiting.delete(executionId);
+    // a prompt left when the execution completed was answered in another window; one left by a cancel was not answered
+    if (status === 'completed') answeredElsewhere(executionId);
+    else if (pending?.executionId === executionId) {
+      const left = prompts.get(pending.promptId);
+      if (left) prompts.set(pending.promptId, { prompt: left.prompt, answered: true });
+    }
     if (pending?.executionId === executionId || !pending) {
       pending = null;
       promptHolder.replaceChildren();
@@ -189,8 +220,16 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     } else {
       const why = typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '';
       entry('system', status === 'cancelled' ? 'This creation was cancelled.' : `This creation failed${why ? `: ${why}` : '.'}`);
+      if (current === executionId || !current) setProgress(status, null);
+      panelAlert.replaceChildren();
       promptHolder.replaceChildren();
       keepFocus(message);
+    }
+    if (current === executionId) {
+      current = null;
+      // the next creation of this conversation that waits for an answer
+      const [next] = waiting;
+      if (next) showPrompt(next[0], next[1]);
     }
     void refreshPanel();
   }

@@ -46,3 +46,39 @@ export function formatTime(iso: string | undefined | null): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 }
+
+/**
+ * A captioned table in a wrapper that scrolls sideways on a narrow screen (focusable, so that a keyboard
+ * can scroll it); with no rows, one row that says so — the table is there either way (§13 names it).
+ */
+export function table(caption: string, columns: string[], rows: Node[][], empty = 'None yet.'): HTMLElement {
+  const body =
+    rows.length > 0
+      ? rows.map((cells) =>
+          h(
+            'tr',
+            {},
+            cells.map((c) => h('td', {}, c)),
+          ),
+        )
+      : [h('tr', {}, h('td', { colspan: columns.length }, empty))];
+  return h(
+    'div',
+    { class: 'table-wrap', role: 'region', 'aria-label': `${caption} (scrolls sideways when narrow)`, tabindex: 0 },
+    h(
+      'table',
+      {},
+      h('caption', {}, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          columns.map((c) => h('th', { scope: 'col' }, c)),
+        ),
+      ),
+      h('tbody', {}, body),
+    ),
+  );
+}

@@ -5,7 +5,7 @@
  */
 import type { EmployeeGraphSpec } from '@hireloop/schemas';
 import type { Api } from './api';
-import { h } from './dom';
+import { h, table } from './dom';
 
 export type Spec = EmployeeGraphSpec;
 
@@ -69,34 +69,16 @@ const CATEGORY: Record<string, string> = {
 };
 
 export function gapsTable(spec: Spec): HTMLElement {
-  if (spec.gaps.length === 0) return h('p', {}, 'No gaps: everything the job needs is connected and clear.');
-  return h(
-    'table',
-    {},
-    h('caption', {}, 'Gaps'),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        ['Gap', 'Kind', 'Blocking', 'Resolved'].map((c) => h('th', { scope: 'col' }, c)),
-      ),
-    ),
-    h(
-      'tbody',
-      {},
-      spec.gaps.map((g) =>
-        h(
-          'tr',
-          {},
-          h('td', {}, g.question),
-          h('td', {}, CATEGORY[g.category] ?? g.category),
-          h('td', {}, g.blocking ? 'yes' : 'no'),
-          h('td', {}, g.resolution === 'answered' ? `answered: ${g.answer ?? ''}` : g.resolution),
-        ),
-      ),
-    ),
+  return table(
+    'Gaps',
+    ['Gap', 'Kind', 'Blocking', 'Resolved'],
+    spec.gaps.map((g) => [
+      document.createTextNode(g.question),
+      document.createTextNode(CATEGORY[g.category] ?? g.category),
+      document.createTextNode(g.blocking ? 'yes' : 'no'),
+      document.createTextNode(g.resolution === 'answered' ? `answered: ${g.answer ?? ''}` : g.resolution),
+    ]),
+    'No gaps: everything the job needs is connected and clear.',
   );
 }
 
@@ -211,8 +193,37 @@ export async function toggleActivation(api: Api, employeeId: string, activate: b
 }
 
 /** The whole finished-employee section. */
-export function employeeView(api: Api, spec: Spec, heading: 'h2' | 'h3' = 'h3'): HTMLElement {
+export function employeeView(
+  api: Api,
+  spec: Spec,
+  heading: 'h2' | 'h3' = 'h3',
+  /**
+   * as the employees projection has it, on the employee's own page: then only the switch that applies is
+   * enabled, and a second one turns it off (named "Turn off": a button whose name holds "Activate" would be
+   * found by a search for that one). Unknown (the chat, just made): "Activate" alone.
+   */
+  status?: string,
+): HTMLElement {
   const out = h('div', { class: 'activation' });
+  const known = status === 'active' || status === 'inactive';
+  const activate = h(
+    'button',
+    { type: 'button', class: 'primary', disabled: status === 'active' },
+    'Activate',
+  ) as HTMLButtonElement;
+  const deactivate = known
+    ? (h('button', { type: 'button', disabled: status === 'inactive' }, 'Turn off') as HTMLButtonElement)
+    : null;
+  const toggle = async (on: boolean) => {
+    if (!(await toggleActivation(api, spec.employeeId, on, out))) return;
+    if (!deactivate) return;
+    // the button pressed is disabled now: focus goes to the one that undoes it, not to the page's body
+    activate.disabled = on;
+    deactivate.disabled = !on;
+    (on ? deactivate : activate).focus();
+  };
+  activate.addEventListener('click', () => void toggle(true));
+  deactivate?.addEventListener('click', () => void toggle(false));
   const failed = spec.validation.checks.filter((c) => !c.passed);
   const unsatisfied = spec.gaps.filter((g) => g.resolution === 'unsatisfied');
   return h(
@@ -235,18 +246,19 @@ export function employeeView(api: Api, spec: Spec, heading: 'h2' | 'h3' = 'h3'):
           unsatisfied.map((g) => g.question).join(' '),
         )
       : null,
-    h('div', { class: 'table-wrap' }, workflowsTable(spec)),
-    h('div', { class: 'table-wrap' }, gapsTable(spec)),
+    h(
+      'div',
+      { class: 'table-wrap', role: 'region', 'aria-label': 'Workflows (scrolls sideways when narrow)', tabindex: 0 },
+      workflowsTable(spec),
+    ),
+    gapsTable(spec),
     diagramImage(spec.diagram),
     h(
       'div',
       { class: 'actions' },
       h('button', { type: 'button', onClick: () => download(spec) }, 'Download spec'),
-      h(
-        'button',
-        { type: 'button', class: 'primary', onClick: () => void toggleActivation(api, spec.employeeId, true, out) },
-        'Activate',
-      ),
+      activate,
+      deactivate,
     ),
     out,
   );

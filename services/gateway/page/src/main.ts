@@ -159,6 +159,23 @@ function shell(session: Session, active: string, ...content: Node[]): void {
   );
 }
 
+/**
+ * A view reached by a link: the window's title names it, and focus goes to its heading once it is
+ * there, so that keyboard and screen-reader users land on the new view, not on the page's body.
+ */
+function arrived(main: HTMLElement, title: string, rendered: Promise<unknown>): void {
+  document.title = `${title} — hireloop`;
+  void rendered.finally(() => {
+    const heading = main.querySelector<HTMLElement>('h1, h2');
+    if (!heading?.isConnected) return;
+    // the link followed is gone with the view it was on: unless the user has moved on meanwhile
+    const lost = document.activeElement === document.body || !document.activeElement?.isConnected;
+    if (!lost) return;
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  });
+}
+
 function route(): void {
   if (!current) return;
   const { session, api } = current;
@@ -172,19 +189,19 @@ function route(): void {
     case 'employees': {
       const main = h('main', { class: 'page' });
       shell(session, 'employees', main);
-      void (id ? employeePage(api, main, id) : employeesPage(api, main));
+      arrived(main, id ? 'Employee' : 'Employees', id ? employeePage(api, main, id) : employeesPage(api, main));
       return;
     }
     case 'runs': {
       const main = h('main', { class: 'page' });
       shell(session, 'employees', main);
-      void runPage(api, main, id ?? '');
+      arrived(main, 'Run', runPage(api, main, id ?? ''));
       return;
     }
     case 'inbox': {
       const main = h('main', { class: 'page' });
       shell(session, 'inbox', main);
-      void inboxPage(api, main);
+      arrived(main, 'Inbox', inboxPage(api, main));
       return;
     }
     case 'chat': {
@@ -194,6 +211,7 @@ function route(): void {
       const view = conversationView(api, session.userId, id);
       current.chat = view;
       shell(session, 'chat', view.element);
+      document.title = 'Chat — hireloop';
       view.focus();
       return;
     }

@@ -40,9 +40,11 @@ export interface PromptFormOptions {
   /** sends the answer (HTTP respond); the gateway's refusal comes back as the result */
   submit: (answer: Answer) => Promise<ApiResult<unknown>>;
   answered: (answer: Answer) => void;
+  /** the gateway says this prompt is no longer pending (409): answered elsewhere, or the execution moved on */
+  stale?: () => void;
 }
 
-export function promptForm({ prompt, submit, answered }: PromptFormOptions): HTMLFormElement {
+export function promptForm({ prompt, submit, answered, stale }: PromptFormOptions): HTMLFormElement {
   const formAlert = h('div', { class: 'form-alert' });
   const alerts = new Map<string, HTMLElement>();
   const say = (where: HTMLElement, message: string | null) => {
@@ -155,6 +157,12 @@ export function promptForm({ prompt, submit, answered }: PromptFormOptions): HTM
       key?.startsWith('/answers/') && body.querySelector<HTMLElement>(`[data-question="${CSS.escape(key.slice(9))}"]`);
     if (input) {
       input.setAttribute('aria-invalid', 'true');
+      // the alert describes the field it is about
+      const alert = target.firstElementChild as HTMLElement | null;
+      if (alert) {
+        alert.id ||= uid('problem');
+        input.setAttribute('aria-describedby', [input.getAttribute('aria-describedby'), alert.id].filter(Boolean).join(' '));
+      }
       input.focus();
     }
   };
@@ -171,7 +179,11 @@ export function promptForm({ prompt, submit, answered }: PromptFormOptions): HTM
     form.removeAttribute('aria-busy');
     for (const b of form.querySelectorAll('button')) b.disabled = false;
     if (result.ok) answered(answer);
-    else showProblem(result.message, result.field);
+    else if (result.status === 409 && stale) {
+      // said in words, not the gateway's ids; the caller then shows where the execution is now
+      showProblem('This question was already answered, or hireloop has moved on. Showing where it is now…');
+      stale();
+    } else showProblem(result.message, result.field);
   }
 
   // what is asked describes the form and its fields' group, so that a screen reader entering them hears it

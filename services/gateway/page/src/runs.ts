@@ -6,7 +6,7 @@
  */
 import type { EmployeeView, ExecutionView, TimelineEntry } from '@hireloop/schemas';
 import type { Api, ApiResult } from './api';
-import { formatTime, h } from './dom';
+import { formatTime, h, table } from './dom';
 import { employeeView, toggleActivation } from './employee';
 import { policySection } from './policy';
 import { promptForm } from './prompt';
@@ -37,38 +37,6 @@ const unavailable = (what: string, res: Extract<ApiResult<unknown>, { ok: false 
 const loading = (main: HTMLElement, title: string) =>
   main.replaceChildren(h('h1', {}, title), h('p', { class: 'muted' }, 'Loading…'));
 
-function table(caption: string, columns: string[], rows: Node[][]): HTMLElement {
-  return h(
-    'div',
-    { class: 'table-wrap' },
-    h(
-      'table',
-      {},
-      h('caption', {}, caption),
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          columns.map((c) => h('th', { scope: 'col' }, c)),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        rows.map((cells) =>
-          h(
-            'tr',
-            {},
-            cells.map((c) => h('td', {}, c)),
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
 const text = (value: unknown): Node => document.createTextNode(value === undefined || value === null ? '' : String(value));
 
 export async function employeesPage(api: Api, main: HTMLElement): Promise<void> {
@@ -86,6 +54,8 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
       activate.disabled = on;
       deactivate.disabled = !on;
       status.textContent = on ? 'active' : 'inactive';
+      // the button pressed is disabled now: focus goes to the one that undoes it, not to the page's body
+      (on ? deactivate : activate).focus();
     };
     activate.addEventListener('click', () => void toggle(true));
     deactivate.addEventListener('click', () => void toggle(false));
@@ -100,9 +70,12 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
   });
   main.replaceChildren(
     h('h1', {}, 'Employees'),
-    rows.length === 0
-      ? h('p', {}, 'No employees yet: describe a job in the chat to create one.')
-      : table('Employees', ['Name', 'Version', 'Status', 'Registered', 'Actions'], rows),
+    table(
+      'Employees',
+      ['Name', 'Version', 'Status', 'Registered', 'Actions'],
+      rows,
+      'No employees yet: describe a job in the chat to create one.',
+    ),
     out,
   );
 }
@@ -136,7 +109,9 @@ export async function employeePage(api: Api, main: HTMLElement, id: string): Pro
       {},
       `Version ${employee.version} · status: ${employee.status ?? 'not reported'} · registered ${formatTime(employee.registeredAt)}`,
     ),
-    employee.spec ? employeeView(api, employee.spec, 'h2') : h('p', {}, 'This version has no spec to show.'),
+    employee.spec
+      ? employeeView(api, employee.spec, 'h2', employee.status ?? undefined)
+      : h('p', {}, 'This version has no spec to show.'),
     ...(employee.spec ? [policySection(api, employee.spec.orgId, employee.spec.compiled?.budgets)] : []),
     runsHolder,
   );
@@ -151,9 +126,12 @@ export async function employeePage(api: Api, main: HTMLElement, id: string): Pro
       h('h2', {}, 'Runs'),
       !runs.ok
         ? unavailable('Runs', runs)
-        : runs.body.executions.length === 0
-          ? h('p', {}, 'No runs yet: it runs when one of its triggers fires.')
-          : table('Runs', ['Status', 'Started', 'Trigger'], runRows(runs.body.executions, employee.spec)),
+        : table(
+            'Runs',
+            ['Status', 'Started', 'Trigger'],
+            runRows(runs.body.executions, employee.spec),
+            'No runs yet: it runs when one of its triggers fires.',
+          ),
     );
   };
   await showRuns();
@@ -174,7 +152,6 @@ export function whileShown(holder: HTMLElement, refresh: () => Promise<void>, ev
 }
 
 function effectsTable(effects: Effect[]): HTMLElement {
-  if (effects.length === 0) return h('p', {}, 'No effects: this run has not acted on anything.');
   return table(
     'Effects',
     ['Step', 'Capability', 'Status', 'Arguments', 'Result', 'At'],
@@ -186,6 +163,7 @@ function effectsTable(effects: Effect[]): HTMLElement {
       h('code', {}, e.error !== undefined ? JSON.stringify(e.error) : JSON.stringify(e.output ?? '')),
       text(formatTime(e.at)),
     ]),
+    'No effects: this run has not acted on anything.',
   );
 }
 
@@ -194,6 +172,8 @@ export async function runPage(api: Api, main: HTMLElement, id: string): Promise<
   const res = await api.get<Execution>(`/v1/executions/${encodeURIComponent(id)}`);
   if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Run'), unavailable('This run', res));
   const run = res.body;
+  const said = (run.result?.output as { summary?: unknown } | undefined)?.summary;
+  const summary = typeof said === 'string' ? said : undefined;
   const promptHolder = h('div', {});
   if (run.currentPrompt) {
     const prompt = run.currentPrompt;
@@ -207,9 +187,26 @@ export async function runPage(api: Api, main: HTMLElement, id: string): Promise<
             kind: prompt.kind,
             payload: answer,
           }),
+        stale: () => setTimeout(() => void runPage(api, main, id), 1_500),
         answered: () => {
-          promptHolder.replaceChildren(h('p', { role: 'status' }, 'Answer sent.'));
-          setTimeout(() => void runPage(api, main, id), 1_500);
+          // the form is gone: focus stays on what replaced it, then on the next prompt or the run's heading
+          const sent = h('p', { role: 'status', tabindex: -1 }, 'Answer sent.');
+          promptHolder.replaceChildren(sent);
+          sent.focus();
+          setTimeout(
+            () =>
+              void runPage(api, main, id).then(() => {
+                if (document.activeElement !== document.body && document.activeElement?.isConnected) return;
+                const field = main.querySelector<HTMLElement>('form input, form textarea');
+                const heading = main.querySelector<HTMLElement>('h1');
+                if (field) field.focus();
+                else if (heading) {
+                  heading.setAttribute('tabindex', '-1');
+                  heading.focus();
+                }
+              }),
+            1_500,
+          );
         },
       }),
     );
@@ -229,6 +226,10 @@ export async function runPage(api: Api, main: HTMLElement, id: string): Promise<
       `Status: ${run.status}${run.phase ? ` · ${run.phase}` : ''}${run.progress !== null ? ` · ${run.progress}%` : ''} · started ${formatTime(run.createdAt)}`,
     ),
     run.result?.error ? h('p', { role: 'alert' }, `Ended: ${JSON.stringify(run.result.error)}`) : '',
+    // what the run says it did (ARCHITECTURE §11: summarize)
+    summary !== undefined
+      ? h('section', { 'aria-label': 'Summary' }, h('h2', {}, 'Summary'), h('p', { class: 'summary' }, summary))
+      : '',
     promptHolder,
     effectsHolder,
     timelineHolder,
