@@ -31,7 +31,10 @@ function answerSchema(prompt: PromptShape): TSchema {
   }
   const answers = Object.fromEntries(
     prompt.questions.map((q) => {
-      const text = Type.String({ minLength: q.required ? 1 : 0, maxLength: Limits.text });
+      // a required answer says something: spaces alone are no answer
+      const text = q.required
+        ? Type.String({ minLength: 1, maxLength: Limits.text, pattern: '\\S' })
+        : Type.String({ minLength: 0, maxLength: Limits.text });
       return [q.id, q.required ? text : Type.Optional(text)];
     }),
   );
@@ -62,6 +65,10 @@ export function checkAnswer(prompt: PromptShape, payload: unknown): Validation<A
   }
   const result = validateOnce(answerSchema(prompt), payload);
   if (result.ok) return result as Validation<AnswerPayload>;
-  const errors: FieldError[] = result.errors;
+  const errors: FieldError[] = result.errors.map((e) =>
+    /match/.test(e.message) && e.path.startsWith('/answers/')
+      ? { path: e.path, message: 'is blank: this question needs an answer (or skip it where the prompt allows)' }
+      : e,
+  );
   return { ok: false, errors };
 }

@@ -134,6 +134,12 @@ describe('prompt input schemas', () => {
     expect(checkAnswer(questions, { answers: { q1: 'a', q9: 'b' } }).ok).toBe(false);
   });
 
+  it('a required answer of spaces alone is refused, naming the question; an optional one may be blank', () => {
+    const blank = checkAnswer(questions, { answers: { q1: '   \n' } });
+    expect(blank.ok ? [] : blank.errors).toEqual([{ path: '/answers/q1', message: expect.stringContaining('blank') }]);
+    expect(checkAnswer(questions, { answers: { q1: ' yes ', q2: '  ' } }).ok).toBe(true);
+  });
+
   it('navigation only where the prompt allows it', () => {
     expect(checkAnswer(single, { action: 'skip' }).ok).toBe(true);
     expect(checkAnswer(single, { action: 'restart' }).ok).toBe(false);

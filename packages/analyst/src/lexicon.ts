@@ -244,6 +244,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       'hold',
       'block',
     ],
+    // "book it in the member's name": what is booked goes on a calendar
+    keyVerbs: ['book'],
     objects: [
       'meeting',
       'call',
@@ -383,6 +385,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     verbs: [
       'open',
       'create',
+      // "make a jira ticket on the REPAIR board"
+      'make',
       'file',
       'log',
       'raise',

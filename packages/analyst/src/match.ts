@@ -273,11 +273,11 @@ const AUXILIARY = /^(is|are|was|were|be|been|being|gets?|got|has|have|had|does|d
 const SOMEONE_MOVES =
   /^((?:when(?:ever)?|once|after|if|as soon as)\s+)?(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/i;
 export const saidOfTheItem = (text: string): string =>
-  text.replace(
-    SOMEONE_MOVES,
-    (_whole, lead: string | undefined, verb: string, item: string) =>
-      `${lead ?? ''}${item} ${verb.toLowerCase().endsWith('s') ? verb : `${verb}s`}`,
-  );
+  text.replace(SOMEONE_MOVES, (_whole, lead: string | undefined, verb: string, item: string) => {
+    // an item dragged on a board is an item moved
+    const said = /^drags?$/i.test(verb) ? 'moves' : verb;
+    return `${lead ?? ''}${item} ${said.toLowerCase().endsWith('s') ? said : `${said}s`}`;
+  });
 
 /** The one-word events of every trigger that name no subject of one: "arrive", "come", "fail" (not "email", "request"). */
 const EVENT_WORDS = (() => {

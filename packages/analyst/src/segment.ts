@@ -44,6 +44,8 @@ type Draft = {
   constraints: string[];
   /** opened by a "Trigger:" label: the numbered or bulleted steps after it are its own */
   labelled?: boolean;
+  /** an arrival said with no duty of its own: the items after it, until one with its own start, are its steps */
+  gathers?: boolean;
 };
 
 const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
@@ -169,7 +171,9 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   // "The day before each appointment, text the patient …": a time relative to what is on a calendar
   const meeting = beforeMeeting(text);
   if (meeting && meeting.index <= 4) {
-    const end = meeting.index + meeting.phrase.length;
+    // "15 min before a booking starts, …": the item's own start belongs to the lead
+    const starts = /^\s+(?:starts|begins|is due|kicks off)\b/i.exec(text.slice(meeting.index + meeting.phrase.length));
+    const end = meeting.index + meeting.phrase.length + (starts?.[0].length ?? 0);
     const body = text.slice(end).replace(/^\s*,?\s*/, '');
     if (body) return { kind: 'event', text: text.slice(0, end).trim(), body };
   }
@@ -324,8 +328,23 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
 }
 
 /** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */
+/** A place looked after as a duty: "Look after the trade@ inbox", "monitor #support", "work the Zendesk queue". */
+const WATCHED_PLACE =
+  /\b(?:look after|looks after|watch|watches|monitor|monitors|keep an eye on|keeps an eye on|handle|handles|manage|manages|triage|triages|run|runs|own|owns|work|works|go through|goes through|answer|answers|clear|clears)\s+(?:the |our |my |their )?((?:[\w@.&-]+ ){0,2}?)(inbox|mailbox|queue|channel|#[\w-]+)(?![\w-])/i;
+
+/** What arrives at a place looked after, as an event: "new emails in the trade@ inbox", "new messages in #support". */
+export function watchedPlace(text: string): string | null {
+  const m = WATCHED_PLACE.exec(text);
+  if (!m) return null;
+  const place = `${m[1] ?? ''}${m[2] ?? ''}`.trim();
+  const what = /inbox|mailbox/i.test(m[2] ?? '') ? 'emails' : /queue/i.test(m[2] ?? '') ? 'tickets' : 'messages';
+  return `new ${what} in ${place.startsWith('#') ? place : `the ${place}`}`;
+}
+
 function implicitEvent(text: string): { kind: TriggerKind; text: string } | null {
   const t = text.toLowerCase();
+  const watched = watchedPlace(t);
+  if (watched) return { kind: 'event', text: watched };
   const tail = String.raw`(?:\s+(?:in|to|on|from|via|through|by|into|at|as)\s+[^,;]{1,40}?)?(?=\s+(?:and|as|then|into|with|using|so)\b|[,;.]|$)`;
   // [pattern, kind, whether the phrase may just be where the employee itself posts]
   const patterns: ReadonlyArray<readonly [RegExp, TriggerKind, boolean]> = [
@@ -727,6 +746,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     }
     // "People register through the form on our website: add each of them …" — the event before the colon
     if (s.label && !lead && verbFirst && isEventSentence(s.label, w)) open(s.block, 'event', s.label);
+    // "Look after the trade@ inbox for our mill: confirm each order by email" — what arrives at the place looked after
+    else if (s.label && !lead && verbFirst && watchedPlace(s.label)) open(s.block, 'event', watchedPlace(s.label) ?? s.label);
     // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
     if (
       index === 0 &&
@@ -773,7 +794,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
           s.block,
           lead.kind,
           lead.kind === 'event'
-            ? lead.text.replace(/^(watch for|watch|monitor|listen for|keep an eye on|look out for)\s+/i, '')
+            ? (watchedPlace(lead.text) ??
+                lead.text.replace(/^(watch for|watch|monitor|listen for|keep an eye on|look out for)\s+/i, ''))
             : lead.text,
         );
     } else {
@@ -791,11 +813,17 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
           .trim();
       } else if (implicit && (!draft || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))) {
         draft = open(s.block, implicit.kind, implicit.text);
-      } else if (!draft || (draft.block !== s.block && !draft.labelled)) {
+      } else if (
+        !draft ||
+        // an arrival said with no duty of its own ("- members @mention the bot asking for a machine") takes the items after it
+        (draft.block !== s.block && !draft.labelled && !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)))
+      ) {
         draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
       }
     }
     if (!draft) return;
+    // the arrival takes the items that follow it, one after the other, until one says when it starts
+    if (draft.kind === 'event' && draft.clauses.length === 0 && draft.block !== s.block && !lead) draft.gathers = true;
     draft.sentences.push(text);
     if (body) addClauses(draft, body, w);
   });

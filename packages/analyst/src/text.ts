@@ -215,8 +215,28 @@ export function normalise(text: string): string {
       .replace(/\s+[–—]\s+/g, ', ')
       .replace(/[ \t]+/g, ' ')
       .replace(/ & /g, ' and ')
+      // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
+      .replace(/(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4)(?=[\s,.!?)]|$)/gm, (w) => SHORTHAND[w] ?? w)
   );
 }
+
+/** Chat shorthand spelled out (lower case only: "R&D", "U.S." are left alone). */
+const SHORTHAND: Readonly<Record<string, string>> = {
+  txt: 'text',
+  'w/': 'with',
+  thru: 'through',
+  u: 'you',
+  ppl: 'people',
+  r: 'are',
+  pls: 'please',
+  plz: 'please',
+  dont: "don't",
+  im: "i'm",
+  msg: 'message',
+  msgs: 'messages',
+  bc: 'because',
+  b4: 'before',
+};
 
 /** Sections of a pasted job ad about the person or the offer, not the work. */
 const NOT_WORK_SECTION =
@@ -230,11 +250,8 @@ const LEAD_HEADING =
 /** A lead said before a colon on the line of its work: a LEAD_HEADING without its colon, of more than its first word. */
 const LEAD_BEFORE_COLON = new RegExp(`${LEAD_HEADING.source.replace(/:\$$/, '$')}`, 'i');
 
-/** "Mon–Fri at 9:30 pm", "Fridays 3pm": a label that is a recurring time from its first word. */
-const startsWithSchedule = (label: string): boolean => {
-  const found = findSchedule(label);
-  return found !== null && !found.relative && found.index === 0;
-};
+/** "Mon–Fri at 9:30 pm", "Fridays 3pm", "15 min before a booking starts": a label that is a time from its first word. */
+const startsWithSchedule = (label: string): boolean => findSchedule(label)?.index === 0;
 
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 export function sentences(description: string): Sentence[] {

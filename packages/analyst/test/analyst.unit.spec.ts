@@ -574,6 +574,37 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     ])
       expect(run(text, ['gmail', 'google-drive'])[0]?.[1].trigger.triggerId).toBe('gmail.new_email');
   });
+  it('given an arrival bullet with no duty of its own, then the bullets after it are its steps, until one says when it starts', () => {
+    const flows = run(
+      "Tool booking bot\n- members @mention the bot in #tool-bookings asking for a machine\n- find a free slot on that machine's Google Calendar, book it in the member's name\n- answer in the Slack thread with the booked time\n- 15 min before a booking starts: Slack the member a reminder",
+      ['slack', 'google-calendar'],
+    );
+    expect(flows.map(([, m]) => [m.trigger.triggerId, m.steps.map((x) => x.capabilityId)])).toEqual([
+      ['slack.new_message', ['google-calendar.find_free_slot', 'google-calendar.create_event', 'slack.post_message']],
+      ['google-calendar.event_starting', ['slack.post_message']],
+    ]);
+  });
+
+  it('given a place looked after as the duty ("Look after the trade@ inbox", "Monitor #support"), then what arrives there starts the work', () => {
+    expect(
+      run("Look after the trade@ inbox for our olive oil mill: confirm each restaurant's order by email.", ['gmail'])[0]?.[1]
+        .trigger.triggerId,
+    ).toBe('gmail.new_email');
+    expect(run('Monitor #support and answer questions about billing.', ['slack'])[0]?.[1].trigger.triggerId).toBe(
+      'slack.new_message',
+    );
+  });
+
+  it('given chat shorthand and a card dragged on a board ("ppl book repairs thru the form", "txt the customer"), then the work it spells', () => {
+    const flows = run(
+      "ppl book repairs thru the form on our website, it can send a webhook. for each one make a jira ticket on the REPAIR board w/ the bike. when the mechanic drags the ticket to 'Ready for pickup' txt the customer that its ready.",
+      ['jira', 'twilio', 'webhook'],
+    );
+    expect(flows.map(([, m]) => [m.trigger.triggerId, m.steps.map((x) => x.capabilityId)])).toEqual([
+      ['webhook.incoming_webhook', expect.arrayContaining(['jira.create_issue'])],
+      ['jira.issue_transitioned', ['twilio.send_sms']],
+    ]);
+  });
 });
 
 describe('offline analyst: triggers', () => {
