@@ -116,6 +116,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-5 (twenty more, written 2026-11-29 by a helper that read no source; read 0.78/0.89/0.60/1.00 unseen, then looked at)',
+    'blind-5',
+    {
+      capabilityRecall: 0.82,
+      capabilityPrecision: 0.88,
+      triggerRecall: 0.9,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
