@@ -275,6 +275,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     phrases: [
       /\b(book|schedule|set up|arrange|organi[sz]e|invite)\b[\w\s'-]{0,40}(?<![\w-])(meeting|call|demo|kick-?off|appointment|session|sync|1:1|check-in|walkthrough|webinar|workshop)s?\b/,
       /\b(add|put) (it |them |this )?(on|to|in) (the |her |his |their |our |a |my )?calendar\b/,
+      // "put the order on the 'Cake orders' calendar", "add each booking to our Studio calendar"
+      /\b(?:add|put|place|enter)\b[\w\s'-]{0,40}?\b(?:on|to|in|into) (?:the |her |his |their |our |a |my )?(?:['"‘“][^'"’”]{1,40}['"’”] |[\w-]+ ){0,2}calendar\b/,
       /\bsend (an? |the )?(calendar )?(invite|invitation)\b/,
     ],
   },
@@ -329,6 +331,14 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       'colleague',
     ],
     phrases: [/\b(invite|add|bring)\b[\w\s'-]{0,30}\b(to|into) (the |our |a |their )?(#[\w-]+|[\w-]+ (slack )?channels?|slack)/],
+  },
+  'hubspot.update_contact': {
+    // the catalog's vocabulary, and: what is put on a contact the work already has is an update of it
+    verbs: ['update', 'enrich', 'edit', 'change', 'set', 'note', 'log', 'record', 'tag', 'mark'],
+    objects: ['contact', 'note', 'property', 'record', 'lifecycle stage', 'lead status', 'activity', 'timeline', 'crm'],
+    phrases: [
+      /\b(?:on|to|in|against) (?:their|the|his|her|its|that|this|each|the customer's|the member's) (?:hubspot |crm )?(?:contact|record|profile)\b/,
+    ],
   },
   'hubspot.create_task': {
     verbs: ['create', 'add', 'assign', 'set', 'log', 'open', 'make'],

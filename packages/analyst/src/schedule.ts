@@ -160,6 +160,36 @@ function daysOfWeek(t: string): string | null {
   return found.length ? found.join(',') : null;
 }
 
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
+/**
+ * The months a schedule names with a day of theirs ("the first day of February, May, August and November",
+ * "every January 1st"), as a cron month list; null when it names none that way. "May" counts only beside
+ * another month (it is also a verb).
+ */
+function monthsIn(t: string): string | null {
+  const dayOf =
+    /\b(?:first|last|\d{1,2}(?:st|nd|rd|th)?) (?:day|working day|business day)? ?of\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:every|each) (?:january|february|march|april|june|july|august|september|october|november|december)\b/;
+  if (!dayOf.test(t)) return null;
+  const found = MONTH_NAMES.map((m, i) => (new RegExp(`\\b${m}\\b`).test(t) ? i + 1 : 0)).filter((n) => n > 0);
+  const others = found.filter((n) => n !== 5);
+  if (others.length === 0) return null;
+  return found.join(',');
+}
+
 /** Parses a schedule in plain English into a cron expression; null when the text has no schedule in it. */
 export function parseSchedule(text: string): ParsedSchedule | null {
   const t = text.toLowerCase();
@@ -180,6 +210,13 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
   if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
 
+  const months = monthsIn(t);
+  if (months) {
+    // "on the first day of February, May, August and November", "every January 1st": a day of those months
+    const nth = t.match(/\b(\d{1,2})(?:st|nd|rd|th)\b/);
+    const dom = /\blast day\b/.test(t) ? 28 : nth ? Math.min(28, Number(nth[1])) : 1;
+    return { expression: `${minute} ${hour} ${dom} ${months} *`, confidence: time ? 0.85 : 0.75, ...tz };
+  }
   if (found?.relative) {
     // a date relative to a record (start date, renewal): check once a day
     return { expression: `${minute} ${hour} * * ${dow ?? '*'}`, confidence: 0.5, ...tz };

@@ -97,6 +97,23 @@ function splitLead(
   verbRightAfter = false,
   w: SegmentWords = NO_SERVED_WORDS,
 ): { lead: string; body: string } {
+  // "On the first day of each quarter at 9 it should email every member …": who does it and its modal start the duty
+  const said = tokenize(text);
+  for (let i = skipWords; i < said.length - 1; i++) {
+    const t = said[i];
+    // the employee as the subject, with a modal of duty ("so they can review …" is a purpose, not the duty)
+    if (!t || !/^(it|you)$/.test(t.lower) || /^(so|that|if|when|until|because)$/.test(said[i - 1]?.lower ?? '')) continue;
+    if (!/^(should|must|will|shall|needs|has)$/.test(said[i + 1]?.lower ?? '')) continue;
+    const body = text.slice(t.start).trim();
+    if (startsWithDuty(body, w))
+      return {
+        lead: text
+          .slice(0, t.start)
+          .replace(/[\s,]+$/, '')
+          .trim(),
+        body,
+      };
+  }
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = text.slice(at);
@@ -566,6 +583,10 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   // "… on the website you add them to hubspot": a subject and a verb of work inside the first piece
   const inner = /\s(?=(?:you|the assistant|the bot|it)\s+(?:should\s+|must\s+|will\s+)?[a-z]+\b)/gi;
   for (const m of text.matchAll(inner)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  // "… come in by email and what I want is for something to send them an invoice": what is wanted is the duty
+  const wanted =
+    /[\s,;—-]+(?:and |so )?what (?:i|we) (?:really )?(?:want|need|'d like|would like) is (?:for (?:something|someone|you|it|the bot|the assistant|an? [\w-]+) )?(?:to )?/gi;
+  for (const m of text.matchAll(wanted)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   cuts.sort((a, b) => a.at - b.at);
   for (const cut of cuts) {
     const rest = text.slice(cut.end);

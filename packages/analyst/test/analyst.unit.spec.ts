@@ -605,6 +605,31 @@ describe('offline analyst: how people write a job, read on a third blind set (20
       ['jira.issue_transitioned', ['twilio.send_sms']],
     ]);
   });
+  it('given named months with a day of theirs and "it should" after the lead, then that schedule and the duty that follows', () => {
+    const [w] = run(
+      'On the first day of February, May, August and November at 9 in the morning it should email every club member a preview of the coming shipment.',
+      ['gmail', 'schedule'],
+    );
+    expect(w?.[1].trigger).toMatchObject({ triggerId: 'schedule.cron', params: { expression: '0 9 1 2,5,8,11 *' } });
+    expect(w?.[1].steps.map((x) => x.capabilityId)).toEqual(['gmail.send_email']);
+    expect(parseSchedule('every January 1st at 9')?.expression).toBe('0 9 1 1 *');
+    expect(parseSchedule('every Monday until March')?.expression).toBe('0 9 * * 1');
+  });
+
+  it('given what is put on a contact the work already has ("record the request on their HubSpot contact"), then an update; a new person is a new contact', () => {
+    expect(capabilityOf('record the request on their HubSpot contact', ['hubspot'])).toBe('hubspot.update_contact');
+    expect(capabilityOf('log each call on the contact in HubSpot', ['hubspot'])).toBe('hubspot.update_contact');
+    expect(capabilityOf('add them to HubSpot as a contact', ['hubspot'])).toBe('hubspot.create_contact');
+  });
+
+  it('given "… come in by email and what I want is for something to send them an invoice", then the wanted work is the duty of the arrival', () => {
+    const [w] = run(
+      "So basically cake orders come in by email to cakes@ and what I want is for something to send them a Stripe invoice for the deposit, and put the order on the 'Cake orders' calendar.",
+      ['gmail', 'stripe', 'google-calendar'],
+    );
+    expect(w?.[1].trigger.triggerId).toBe('gmail.new_email');
+    expect(w?.[1].steps[0]?.capabilityId).toBe('stripe.create_invoice');
+  });
 });
 
 describe('offline analyst: triggers', () => {
