@@ -160,6 +160,9 @@ function daysOfWeek(t: string): string | null {
   return found.length ? found.join(',') : null;
 }
 
+/** Days in each month, February as in most years. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 const MONTH_NAMES = [
   'january',
   'february',
@@ -181,9 +184,20 @@ const MONTH_NAMES = [
  * another month (it is also a verb).
  */
 function monthsIn(t: string): string | null {
-  const dayOf =
-    /\b(?:first|last|\d{1,2}(?:st|nd|rd|th)?) (?:day|working day|business day)? ?of\b|\b\d{1,2}(?:st|nd|rd|th)\b|\b(?:every|each) (?:january|february|march|april|june|july|august|september|october|november|december)\b/;
-  if (!dayOf.test(t)) return null;
+  const month = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+  // the day tied to the months: "the first day of February, May …", "the 15th of March", "every January 1st"
+  const dayOf = new RegExp(
+    `\\b(?:first|last|\\d{1,2}(?:st|nd|rd|th)?)(?: (?:day|working day|business day))? of ${month}\\b|\\b(?:every|each) ${month} \\d{1,2}(?:st|nd|rd|th)?\\b`,
+  );
+  // a date that bounds another schedule is no schedule of its own: "every weekday from Sep 1st to June 30th"
+  if (!dayOf.test(t) || /\b(?:from|until|till|through|thru|starting|to|before|after|by)\s+(?:the\s+)?(?:\d|[a-z]+ \d)/.test(t))
+    return null;
+  if (
+    /\b(?:every|each)\s+(?:day|weekday|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bdaily\b|\bweekly\b/.test(
+      t,
+    )
+  )
+    return null;
   const found = MONTH_NAMES.map((m, i) => (new RegExp(`\\b${m}\\b`).test(t) ? i + 1 : 0)).filter((n) => n > 0);
   const others = found.filter((n) => n !== 5);
   if (others.length === 0) return null;
@@ -214,7 +228,9 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   if (months) {
     // "on the first day of February, May, August and November", "every January 1st": a day of those months
     const nth = t.match(/\b(\d{1,2})(?:st|nd|rd|th)\b/);
-    const dom = /\blast day\b/.test(t) ? 28 : nth ? Math.min(28, Number(nth[1])) : 1;
+    // croner reads "L" as a month's last day; a day past a month's end (the 31st of April) would never come
+    const shortest = Math.min(...months.split(',').map((m) => MONTH_DAYS[Number(m) - 1] ?? 28));
+    const dom = /\blast day\b/.test(t) ? 'L' : nth ? Math.min(shortest, Number(nth[1])) : 1;
     return { expression: `${minute} ${hour} ${dom} ${months} *`, confidence: time ? 0.85 : 0.75, ...tz };
   }
   if (found?.relative) {

@@ -105,7 +105,8 @@ function splitLead(
     if (!t || !/^(it|you)$/.test(t.lower) || /^(so|that|if|when|until|because)$/.test(said[i - 1]?.lower ?? '')) continue;
     if (!/^(should|must|will|shall|needs|has)$/.test(said[i + 1]?.lower ?? '')) continue;
     const body = text.slice(t.start).trim();
-    if (startsWithDuty(body, w))
+    // the first such subject decides, by its first words (a long text is not read again for each "it will")
+    if (startsWithDuty(body.slice(0, 200), w))
       return {
         lead: text
           .slice(0, t.start)
@@ -113,6 +114,7 @@ function splitLead(
           .trim(),
         body,
       };
+    break;
   }
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
@@ -347,7 +349,7 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
 /** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */
 /** A place looked after as a duty: "Look after the trade@ inbox", "monitor #support", "work the Zendesk queue". */
 const WATCHED_PLACE =
-  /\b(?:look after|looks after|watch|watches|monitor|monitors|keep an eye on|keeps an eye on|handle|handles|manage|manages|triage|triages|run|runs|own|owns|work|works|go through|goes through|answer|answers|clear|clears)\s+(?:the |our |my |their )?((?:[\w@.&-]+ ){0,2}?)(inbox|mailbox|queue|channel|#[\w-]+)(?![\w-])/i;
+  /\b(?:look after|looks after|watch|watches|monitor|monitors|keep an eye on|keeps an eye on|handle|handles|manage|manages|triage|triages|work|works|go through|goes through|answer|answers|clear|clears)\s+(?:the |our |my |their )?((?:[\w@.&-]+ ){0,2}?)(inbox|mailbox|queue|channel|#[\w-]+)(?![\w-])/i;
 
 /** What arrives at a place looked after, as an event: "new emails in the trade@ inbox", "new messages in #support". */
 export function watchedPlace(text: string): string | null {
@@ -783,9 +785,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       guidelines.push(text);
       return;
     }
-    // "Anything over $100 needs a manager's approval": a rule on the work around it, kept with it
-    if (!lead && !verbFirst && APPROVAL_RULE.test(text) && current) {
-      (current as Draft).constraints.push(text);
+    // "Anything over $100 needs a manager's approval", "Refunds under $100 don't need approval": a rule on the work
+    // around it, kept with it (a plural noun first is its subject, not a verb: "Refunds …")
+    if (!lead && (!verbFirst || /^[\w-]+s\b/.test(bare)) && APPROVAL_RULE.test(bare) && current) {
+      (current as Draft).constraints.push(bare);
       return;
     }
     if (!lead && !verbFirst) {

@@ -216,7 +216,10 @@ export function normalise(text: string): string {
       .replace(/[ \t]+/g, ' ')
       .replace(/ & /g, ' and ')
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
-      .replace(/(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4)(?=[\s,.!?)]|$)/gm, (w) => SHORTHAND[w] ?? w)
+      .replace(
+        /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4)(?=[\s,!?)]|\.(?!\w)|$)/gm,
+        (w) => SHORTHAND[w] ?? w,
+      )
   );
 }
 

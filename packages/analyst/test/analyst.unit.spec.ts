@@ -614,6 +614,10 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     expect(w?.[1].steps.map((x) => x.capabilityId)).toEqual(['gmail.send_email']);
     expect(parseSchedule('every January 1st at 9')?.expression).toBe('0 9 1 1 *');
     expect(parseSchedule('every Monday until March')?.expression).toBe('0 9 * * 1');
+    // a date that bounds another schedule is no yearly date of its own
+    expect(parseSchedule('Every weekday from Sep 1st to June 30th')?.expression).toBe('0 9 * * 1-5');
+    expect(parseSchedule('Every day at 9 until March 31st')?.expression).toBe('0 9 * * *');
+    expect(parseSchedule('the 31st of April and May at 10')?.expression).toBe('0 10 30 4,5 *');
   });
 
   it('given what is put on a contact the work already has ("record the request on their HubSpot contact"), then an update; a new person is a new contact', () => {

@@ -248,6 +248,72 @@ describe('conditions from thresholds', () => {
     ]);
   });
 
+  it('given an approval said not to be needed, a threshold said again, a second step ordered after, or a count that is no amount, then no refund goes out unasked past the line and no reply is gated', () => {
+    const lt = { source: { from: 'trigger', path: 'amount' }, op: 'lt', value: 100 };
+    const gte = { ...lt, op: 'gte' };
+    const gt = { ...lt, op: 'gt' };
+    const shape = (bound: ReturnType<typeof bindWorkflow>) => bound.map((b) => [b.stepId, b.capability.id, b.when ?? null]);
+    const refundAndReply = [
+      step('s1', 'stripe.refund_payment', 'refund it in Stripe'),
+      step('s2', 'zendesk.reply_ticket', 'reply in the ticket'),
+    ];
+    // "Refunds under $100 don't need approval": the approval is for $100 and more
+    expect(
+      shape(
+        bindWorkflow(
+          refundAndReply,
+          eventOf('zendesk.new_ticket'),
+          "Refund it in Stripe and reply in the ticket.\nConstraint: Refunds under $100 don't need approval.",
+        ),
+      ),
+    ).toEqual([
+      ['s1', 'stripe.refund_payment', lt],
+      ['s1.approved', 'stripe.refund_payment', gte],
+      ['s2', 'zendesk.reply_ticket', null],
+    ]);
+    // the line said again from the other side ("under $100" … "over $100"): the refund is gated, not the reply
+    expect(
+      shape(
+        bindWorkflow(
+          [step('s1', 'stripe.refund_payment', 'refund it in Stripe if it is under $100'), refundAndReply[1] as never],
+          eventOf('zendesk.new_ticket'),
+          "Refund it in Stripe if it is under $100. Anything over $100 needs a manager's approval. Reply in the ticket.",
+        ),
+      ),
+    ).toEqual([
+      ['s1', 'stripe.refund_payment', lt],
+      ['s1.approved', 'stripe.refund_payment', gt],
+      ['s2', 'zendesk.reply_ticket', null],
+    ]);
+    // "…, then ask a manager to approve anything larger": the approved branch after the asking step, no cycle
+    const ordered = bindWorkflow(
+      [
+        step('s1', 'stripe.refund_payment', 'refund it in Stripe under $100'),
+        step('s2', 'slack.post_message', 'ask a manager to approve anything larger'),
+      ],
+      eventOf('zendesk.new_ticket'),
+      'refund it in Stripe under $100, then ask a manager to approve anything larger',
+    );
+    expect(ordered.map((b) => [b.stepId, b.dependsOn])).toEqual([
+      ['s1', []],
+      ['s2', ['s1']],
+      ['s2.approved', ['s2']],
+    ]);
+    // a count of refunds is no amount: no condition on the amount
+    expect(
+      shape(
+        bindWorkflow(
+          refundAndReply,
+          eventOf('zendesk.new_ticket'),
+          "Refund it in Stripe and reply.\nConstraint: More than 3 refunds for the same customer in a month need a manager's approval.",
+        ),
+      ),
+    ).toEqual([
+      ['s1', 'stripe.refund_payment', null],
+      ['s2', 'zendesk.reply_ticket', null],
+    ]);
+  });
+
   it('given no numeric field to compare, then no condition is invented', () => {
     const [only] = bindWorkflow(
       [step('s1', 'slack.post_message', 'post it in #big when over $100')],

@@ -105,6 +105,14 @@ describe('bindings', () => {
     expect(fitted({ type: 'number', description: 'n' }, '12.5')).toBe(12.5);
     expect(fitted({ type: 'integer', description: 'n' }, '12.5')).toBe('12.5');
     expect(fitted({ type: 'array', description: 'list' }, { a: 1 })).toEqual({ a: 1 });
+    // an empty field of the event is nothing: the run-time answer takes its place, not [""]
+    const answered = resolveArgs(
+      welcome,
+      caps.get('gmail.send_email'),
+      { event: { email: '', contactId: 42 }, outputs: {} },
+      { 'welcome.to': 'ops@example.com' },
+    );
+    expect(answered.args.to).toEqual(['ops@example.com']);
   });
 
   it('confirm asks once for every {ask:true} input and every required input the trigger leaves empty', () => {

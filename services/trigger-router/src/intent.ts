@@ -292,7 +292,8 @@ const ONE_THING =
  * One particular thing, said as its amount or by the address of one person as what the work is done to:
  * "refund the $42 charge …", "add maria@acme.com to the #design channel", "invite bob@x.io to …".
  */
-const ONE_BY_AMOUNT_OR_ADDRESS = /\bthe [$€£]\d|^(?:please )?[a-z]+ [\w.+-]+@[\w-]+\.[\w.]+/i;
+const ONE_BY_AMOUNT_OR_ADDRESS =
+  /(?<!\b(?:over|above|under|below|than|exceeding)\s+)\bthe [$€£]\d[\d,.]*(?!\s*(?:limit|threshold|mark|cap|line|ceiling|floor)\b)|^(?:please )?(?:add|invite|refund|remove|email|message|call|text|ping|cc|unsubscribe|ban|block) [\w.+-]+@[\w-]+\.[\w.]+/i;
 /** One thing made with its own name or its content after a colon: "make a new Google Doc called Q4 planning", "create a Jira ticket: login page …". */
 const ONE_MADE =
   /^(?:please )?(?:create|make|open|start|set up|add|file|log|raise|write) (?:a|an) (?:new )?(?:[\w-]+ ){0,3}?(?:[\w-]+ (?:called|named|titled)\b|(?:ticket|issue|bug|task|card|note|doc|page|event|channel|folder|document|spreadsheet|sheet)\s*:)/i;
@@ -317,9 +318,8 @@ const SCHEDULED = /\b(?:every|each|daily|weekly|monthly|hourly|nightly|whenever)
 const UNDECIDED =
   /\b(?:not sure (?:what|where|how|yet)|any ideas\b|no idea (?:what|where)|don'?t know (?:what|where) (?:to|yet))/;
 /** What an employee already made did wrong: "the support bot answered a customer in the wrong language again". */
-const EMPLOYEE_DID = new RegExp(
-  `\\b(?:the|that|my|our) (?:[\\w&/-]+ ){0,3}(?:${words(['bot', 'agent', 'assistant', 'employee', 'helper', ...ROLE_NOUNS])}) (?:\\w+ed|sent|wrote|did|made|went|got|gave|told|forgot|kept|keeps|stopped|didn't|did not|hasn't|has not|is still|was)\\b.*\\b(?:again|wrong|twice|instead)\\b`,
-);
+const EMPLOYEE_DID =
+  /\b(?:the|that|my|our) (?:[\w&/-]+ ){0,3}(?:bot|agent|assistant|employee|helper|chatbot) (?:\w+ed|sent|wrote|did|made|went|got|gave|told|forgot|kept|keeps|stopped|didn't|did not|hasn't|has not|is still|was)\b.*\b(?:again|wrong|twice|instead)\b/;
 /** What went wrong with hireloop itself: not work to take on. */
 const FAULT = /\b(?:broken|won't|doesn't|does not|isn't|is not working|not working|error|crash|bug in|failed|fails)\b/;
 /** A wish for work done: "it'd be great if new Zendesk tickets got tagged". */
@@ -648,10 +648,11 @@ export function routeMessage(text: string): Route {
       (TOOLS.test(lower) || /#[\w-]/.test(lower))) ||
     (actions >= 3 && count >= 8 && !question && !ONE_OFF.test(lower));
   // about an employee already made, or one particular thing to do once: not a new job
-  if (count <= 30 && (EXISTING_EMPLOYEE.test(lower) || (EMPLOYEE_DID.test(lower) && !requested)))
+  if (count <= 30 && (EXISTING_EMPLOYEE.test(lower) || (EMPLOYEE_DID.test(lower) && !requested && !describesJob)))
     return reply('existing_employee');
   if (UNDECIDED.test(lower) && actions === 0 && count <= 30) return reply('capabilities');
-  if (count <= 20 && ONE_MADE.test(lower) && !AUTOMATION.test(lower) && !STANDING.test(lower)) return reply('one_off_task');
+  if (count <= 20 && ONE_MADE.test(lower) && !BUILDABLE.test(lower) && !AUTOMATION.test(lower) && !STANDING.test(lower))
+    return reply('one_off_task');
   if (PRAISE.test(lower) && count <= 12) return reply('thanks');
   if (JUST_LOOKING.test(lower) && count <= 20) return reply('greeting');
   // the text to work on may itself say "on Monday": only the words around it say whether the work recurs

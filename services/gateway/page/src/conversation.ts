@@ -222,7 +222,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       entry('system', status === 'cancelled' ? 'This creation was cancelled.' : `This creation failed${why ? `: ${why}` : '.'}`);
       if (current === executionId || !current) setProgress(status, null);
       panelAlert.replaceChildren();
-      promptHolder.replaceChildren();
+      // the form is this execution's only when it holds it: another creation that waited and ended leaves it be
+      if (pending?.executionId === executionId || !pending) promptHolder.replaceChildren();
       keepFocus(message);
     }
     if (current === executionId) {

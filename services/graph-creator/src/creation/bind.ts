@@ -459,13 +459,27 @@ const sentencesOf = (context: string): string[] =>
     .map((x) => x.trim().replace(/^(?:Constraint|Guideline):\s*/, ''))
     .filter(Boolean);
 
+/** The side of a threshold a comparison is on: above (gt, gte) or below (lt, lte), whether or not the line itself is in. */
+const SIDE: Partial<Record<Comparison['op'], 'above' | 'below'>> = { gt: 'above', gte: 'above', lt: 'below', lte: 'below' };
+
+/** The same comparison, or the same side of the same line ("over $100" and "$100 or more"). */
 const sameComparison = (a: Condition | undefined, b: Comparison): boolean =>
   !!a &&
   !('all' in a) &&
   !('any' in a) &&
-  a.op === b.op &&
   a.value === b.value &&
-  JSON.stringify(a.source) === JSON.stringify(b.source);
+  JSON.stringify(a.source) === JSON.stringify(b.source) &&
+  (a.op === b.op || (SIDE[a.op] !== undefined && SIDE[a.op] === SIDE[b.op]));
+
+/** Whether the event has a field named by a unit ("refunds" → a field with refund in its name). */
+const hasField = (event: ObjectJsonSchema, unit: string): boolean =>
+  Object.keys(event.properties).some((f) => words(f).map(canon).includes(canon(unit)));
+
+/** Money said as such: "$100", "100 euros". */
+const MONEY = /[$€£]\s*\d|\d\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)\b/i;
+
+/** An approval said not to be needed: "don't need approval", "no approval needed", "auto-approve", "without approval". */
+const NO_APPROVAL = /\b(?:no|not|don'?t|doesn'?t|never|without|auto)[\s-]+(?:[\w'$€£-]+\s+){0,3}?(?:approv\w*|sign[- ]?off)/i;
 
 /**
  * An approval rule with a threshold, said anywhere in the workflow ("Refunds over $100 need a manager's approval
@@ -481,7 +495,9 @@ function gateByApprovalRules(steps: BoundStep[], context: string, event: ObjectJ
   // the rules: steps that ask for an approval, under their own condition, and sentences of a rule no step says
   const said = (sentence: string) => steps.some((b) => sentence.toLowerCase().includes(b.text.toLowerCase()));
   const rules = [
-    ...steps.filter((b) => APPROVAL.test(b.text) && b.when && !('all' in b.when) && !('any' in b.when)),
+    ...steps.filter(
+      (b) => APPROVAL.test(b.text) && !NO_APPROVAL.test(b.text) && b.when && !('all' in b.when) && !('any' in b.when),
+    ),
     ...new Set(sentencesOf(context).filter((x) => APPROVAL.test(x) && !said(x))),
   ];
   // "anything larger": the other side of the last threshold the steps state
@@ -492,10 +508,13 @@ function gateByApprovalRules(steps: BoundStep[], context: string, event: ObjectJ
     const rule = typeof said === 'string' ? said : said.text;
     const threshold = typeof said === 'string' ? findThreshold(rule) : null;
     let condition: Comparison | null = typeof said === 'string' ? null : (said.when as Comparison);
-    if (threshold) {
+    // a sentence's threshold counts money, or a field of the event its unit names ("more than 3 refunds" is no amount)
+    if (threshold && (threshold.unit === 'money' ? MONEY.test(rule) : hasField(event, threshold.unit))) {
       const source = thresholdSource(threshold, { event, earlier: [] });
-      if (source) condition = { source, op: threshold.op, value: threshold.value };
-    } else if (!condition && last && OTHERWISE.test(rule)) condition = complement(last);
+      // "Refunds under $100 don't need approval": the approval is for the other side of the line
+      const op = NO_APPROVAL.test(rule) ? COMPLEMENT[threshold.op] : threshold.op;
+      if (source) condition = { source, op, value: threshold.value };
+    } else if (!condition && !threshold && last && OTHERWISE.test(rule) && !NO_APPROVAL.test(rule)) condition = complement(last);
     if (!condition) continue;
     const cond = condition;
     if (out.some((b) => b.stepId.endsWith('.approved') && sameComparison(b.when, cond))) continue;
@@ -517,8 +536,15 @@ function gateByApprovalRules(steps: BoundStep[], context: string, event: ObjectJ
       Object.keys(b.capability.inputSchema.properties).some((f) => words(f).map(canon).includes('amount')),
     );
     const money = threshold ? threshold.unit === 'money' : words(cond.source.path).map(canon).includes('amount');
+    // a money line gates only the step that moves the amount, or the one the rule names (never a reply)
     const gated =
-      named.length === 1 ? named[0] : moving.length === 1 && money ? moving[0] : open.length === 1 ? open[0] : undefined;
+      named.length === 1
+        ? named[0]
+        : moving.length === 1 && money
+          ? moving[0]
+          : !money && open.length === 1
+            ? open[0]
+            : undefined;
     if (!gated) continue;
     // the step that asks for the approval, when there is one ("ask a manager in Slack to approve anything larger")
     const asking = out.find(
@@ -533,12 +559,12 @@ function gateByApprovalRules(steps: BoundStep[], context: string, event: ObjectJ
       dependsOn: [...new Set([...gated.dependsOn, ...(asking ? [asking.stepId] : [])])],
     };
     const after = out.indexOf(asking ?? gated);
-    out = [...out.slice(0, after + 1), approved, ...out.slice(after + 1)].map((b) => {
-      if (b === gated && !b.when) return { ...b, when: complement(cond) };
-      // what waited for the action waits for its approved branch too
-      if (b !== approved && b.dependsOn.includes(gated.stepId)) return { ...b, dependsOn: [...b.dependsOn, approved.stepId] };
-      return b;
-    });
+    const before = out.slice(0, after + 1).map((b) => (b === gated && !b.when ? { ...b, when: complement(cond) } : b));
+    // what waited for the action, after it, waits for its approved branch too
+    const later = out
+      .slice(after + 1)
+      .map((b) => (b.dependsOn.includes(gated.stepId) ? { ...b, dependsOn: [...b.dependsOn, approved.stepId] } : b));
+    out = [...before, approved, ...later];
   }
   return out;
 }

@@ -200,7 +200,8 @@ export function coerce(capability: CatalogCapability | undefined, input: string,
  * is, for the registry's check of the arguments to refuse by name.
  */
 export function fitted(prop: JsonSchemaProperty | undefined, value: unknown): unknown {
-  if (value === undefined || value === null || !prop?.type) return value;
+  // nothing said (an empty field of the event) stays nothing: the answer asked for it takes its place
+  if (value === undefined || value === null || value === '' || !prop?.type) return value;
   if (prop.type === 'array' && !Array.isArray(value) && typeof value !== 'object') return [value];
   if (prop.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
   if ((prop.type === 'number' || prop.type === 'integer') && typeof value === 'string' && value.trim() !== '') {
