@@ -486,24 +486,26 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.close();
   });
 
-  it('a second job sent while a prompt waits: the first keeps the form, the second asks once the first is done; a followed link lands focus on its view', async () => {
+  it('a second job sent while a prompt waits: its prompt takes the form (a chat line answers the newest), the first waits and asks again once the second is done; a followed link lands focus on its view', async () => {
     const page = await signIn('petra');
     await describeJob(page, JOB);
     const form = promptForm(page);
     await visible(form);
     const first = await form.textContent();
-    const { executionId: firstId } = await waitUntil(async () => (await mine('petra'))[0], 'the first creation', WAIT);
     await describeJob(page, 'Invoice chaser. Every Monday, email customers whose QuickBooks invoices are overdue.');
-    await containsText(page.getByRole('log', { name: 'Conversation' }), 'Another creation in this conversation is waiting');
-    // the form is still the first creation's: nothing of it was hidden behind the second
-    expect(await form.textContent()).toBe(first);
+    await containsText(
+      page.getByRole('log', { name: 'Conversation' }),
+      'An earlier creation in this conversation is still waiting',
+    );
     await expect.poll(async () => (await mine('petra')).filter((e) => e.status === 'waiting').length, within).toBe(2);
-    // the first ends (cancelled): the second's prompt takes the form, and the first's is not said to be answered
-    expect((await api(base, 'POST', `/v1/executions/${firstId}/cancel`, {}, token('petra'))).status).toBe(202);
+    await expect.poll(async () => (await form.textContent()) !== first, within).toBe(true);
+    // the second ends (cancelled): the first's prompt is back in the form, and it is not said to be answered
+    const [second] = await mine('petra');
+    expect((await api(base, 'POST', `/v1/executions/${second?.executionId}/cancel`, {}, token('petra'))).status).toBe(202);
     await containsText(page.getByRole('log', { name: 'Conversation' }), 'This creation was cancelled.');
-    await expect.poll(async () => (await form.count()) > 0 && (await form.textContent()) !== first, within).toBe(true);
+    await expect.poll(() => form.textContent(), within).toBe(first);
     expect(await page.getByRole('log', { name: 'Conversation' }).textContent()).not.toContain('Answered in another window');
-    await screenshot(page, 'second-creation-asks');
+    await screenshot(page, 'first-creation-asks-again');
 
     // a link followed with the keyboard: focus on the new view's heading, the window titled after it
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Employees' }).focus();

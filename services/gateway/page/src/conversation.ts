@@ -146,16 +146,20 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   function showPrompt(executionId: string, prompt: Prompt) {
     const known = prompts.get(prompt.promptId);
     if (known?.answered || pending?.promptId === prompt.promptId) return;
-    if (current && current !== executionId && !resultsShown.has(current)) {
-      // another creation of this conversation holds the form: this one is asked when that one is done
-      if (!waiting.has(executionId))
+    const another = current !== null && current !== executionId && !resultsShown.has(current);
+    // the prompt that waits, pushed again (a reconnect, a catch-up): it keeps waiting
+    if (another && waiting.get(executionId)?.promptId === prompt.promptId) return;
+    if (another && current) {
+      // the newest prompt of the conversation takes the form, as a chat line answers the newest (the gateway's
+      // rule); the one it replaces waits and asks again once this creation is done
+      const held = pending?.executionId === current ? prompts.get(pending.promptId) : undefined;
+      if (held && !held.answered && !waiting.has(current)) {
+        waiting.set(current, held.prompt);
         entry(
           'system',
-          'Another creation in this conversation is waiting for your answer too. It asks you once the one above is done; cancel either from the list of your conversations.',
+          'An earlier creation in this conversation is still waiting for your answer: it asks again once this one is done. Cancel either from the list of your conversations.',
         );
-      waiting.set(executionId, prompt);
-      void refreshPanel();
-      return;
+      }
     }
     waiting.delete(executionId);
     current = executionId;
@@ -228,8 +232,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     }
     if (current === executionId) {
       current = null;
-      // the next creation of this conversation that waits for an answer
-      const [next] = waiting;
+      // the creation of this conversation that waited last asks again
+      const next = [...waiting].at(-1);
       if (next) showPrompt(next[0], next[1]);
     }
     void refreshPanel();
