@@ -136,6 +136,7 @@ describe('prompt input schemas', () => {
 
   it('a required answer of spaces alone is refused, naming the question; an optional one may be blank', () => {
     const blank = checkAnswer(questions, { answers: { q1: '   \n' } });
+    expect(checkAnswer(questions, { answers: { q1: '\u200b \u200b' } }).ok).toBe(false);
     expect(blank.ok ? [] : blank.errors).toEqual([{ path: '/answers/q1', message: expect.stringContaining('blank') }]);
     expect(checkAnswer(questions, { answers: { q1: ' yes ', q2: '  ' } }).ok).toBe(true);
   });

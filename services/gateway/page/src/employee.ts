@@ -203,6 +203,8 @@ export function employeeView(
    * found by a search for that one). Unknown (the chat, just made): "Activate" alone.
    */
   status?: string,
+  /** told the new status after a switch (the employee page's status line) */
+  onStatus?: (status: 'active' | 'inactive') => void,
 ): HTMLElement {
   const out = h('div', { class: 'activation' });
   const known = status === 'active' || status === 'inactive';
@@ -216,6 +218,7 @@ export function employeeView(
     : null;
   const toggle = async (on: boolean) => {
     if (!(await toggleActivation(api, spec.employeeId, on, out))) return;
+    onStatus?.(on ? 'active' : 'inactive');
     if (!deactivate) return;
     // the button pressed is disabled now: focus goes to the one that undoes it, not to the page's body
     activate.disabled = on;

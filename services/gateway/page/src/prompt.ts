@@ -53,7 +53,13 @@ export function promptForm({ prompt, submit, answered, stale }: PromptFormOption
   const clear = () => {
     say(formAlert, null);
     for (const el of alerts.values()) say(el, null);
-    for (const field of form.querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
+    for (const field of form.querySelectorAll('[aria-invalid]')) {
+      field.removeAttribute('aria-invalid');
+      // the alert that described it is gone: so is its id from the field's description
+      const kept = (field.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && !id.startsWith('problem'));
+      if (kept.length > 0) field.setAttribute('aria-describedby', kept.join(' '));
+      else field.removeAttribute('aria-describedby');
+    }
   };
 
   let body: HTMLElement;

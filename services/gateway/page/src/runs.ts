@@ -100,17 +100,16 @@ export async function employeePage(api: Api, main: HTMLElement, id: string): Pro
   const res = await api.get<Employee>(`/v1/employees/${encodeURIComponent(id)}`);
   if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Employee'), unavailable('This employee', res));
   const employee = res.body;
+  const statusText = h('span', {}, employee.status ?? 'not reported');
   const runsHolder = h('section', { 'aria-label': 'Runs' }, h('h2', {}, 'Runs'), h('p', { class: 'muted' }, 'Loading…'));
   main.replaceChildren(
     h('p', {}, h('a', { href: '#/employees' }, 'All employees')),
     h('h1', {}, employee.name),
-    h(
-      'p',
-      {},
-      `Version ${employee.version} · status: ${employee.status ?? 'not reported'} · registered ${formatTime(employee.registeredAt)}`,
-    ),
+    h('p', {}, `Version ${employee.version} · status: `, statusText, ` · registered ${formatTime(employee.registeredAt)}`),
     employee.spec
-      ? employeeView(api, employee.spec, 'h2', employee.status ?? undefined)
+      ? employeeView(api, employee.spec, 'h2', employee.status ?? undefined, (now) => {
+          statusText.textContent = now;
+        })
       : h('p', {}, 'This version has no spec to show.'),
     ...(employee.spec ? [policySection(api, employee.spec.orgId, employee.spec.compiled?.budgets)] : []),
     runsHolder,
