@@ -8,7 +8,7 @@
  */
 import type { ExecutionView, ServerFrame } from '@hireloop/schemas';
 import type { Api } from './api';
-import { formatTime, h } from './dom';
+import { formatTime, h, keepFocus } from './dom';
 import { employeeView, type Spec } from './employee';
 import { type Answer, answeredView, type Prompt, promptForm } from './prompt';
 import { ChatSocket, type LinkState } from './socket';
@@ -133,14 +133,6 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     if (!before || before.answered) return;
     prompts.set(pending.promptId, { prompt: before.prompt, answered: true });
     log.append(answeredView(before.prompt, null));
-  }
-
-  /** Focus left on a control that is gone (the prompt replaced) goes to `to`, not to the page's body. */
-  function keepFocus(to: HTMLElement | null | undefined) {
-    const lost = document.activeElement === document.body || !document.activeElement?.isConnected;
-    if (!lost || !to) return;
-    if (!to.hasAttribute('tabindex') && !/^(INPUT|TEXTAREA|BUTTON|A|SELECT)$/.test(to.tagName)) to.setAttribute('tabindex', '-1');
-    to.focus();
   }
 
   function showPrompt(executionId: string, prompt: Prompt) {

@@ -82,3 +82,14 @@ export function table(caption: string, columns: string[], rows: Node[][], empty 
     ),
   );
 }
+
+/**
+ * Focus left on a control that is gone (a view or a prompt replaced) goes to `to`, not to the page's body;
+ * focus the user has moved meanwhile stays where it is. A heading or text is made focusable for it.
+ */
+export function keepFocus(to: HTMLElement | null | undefined): void {
+  const lost = document.activeElement === document.body || !document.activeElement?.isConnected;
+  if (!lost || !to?.isConnected) return;
+  if (!to.hasAttribute('tabindex') && !/^(INPUT|TEXTAREA|BUTTON|A|SELECT)$/.test(to.tagName)) to.setAttribute('tabindex', '-1');
+  to.focus();
+}

@@ -6,7 +6,7 @@
 import './style.css';
 import { Api, devToken, tokenClaims } from './api';
 import { type ConversationView, conversationView } from './conversation';
-import { h } from './dom';
+import { h, keepFocus } from './dom';
 import { employeePage, employeesPage, inboxPage, runPage } from './runs';
 
 const TOKEN_KEY = 'hireloop.token';
@@ -165,15 +165,8 @@ function shell(session: Session, active: string, ...content: Node[]): void {
  */
 function arrived(main: HTMLElement, title: string, rendered: Promise<unknown>): void {
   document.title = `${title} — hireloop`;
-  void rendered.finally(() => {
-    const heading = main.querySelector<HTMLElement>('h1, h2');
-    if (!heading?.isConnected) return;
-    // the link followed is gone with the view it was on: unless the user has moved on meanwhile
-    const lost = document.activeElement === document.body || !document.activeElement?.isConnected;
-    if (!lost) return;
-    heading.setAttribute('tabindex', '-1');
-    heading.focus();
-  });
+  // the link followed is gone with the view it was on
+  void rendered.finally(() => keepFocus(main.querySelector<HTMLElement>('h1, h2')));
 }
 
 function route(): void {

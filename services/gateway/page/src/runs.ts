@@ -6,7 +6,7 @@
  */
 import type { EmployeeView, ExecutionView, TimelineEntry } from '@hireloop/schemas';
 import type { Api, ApiResult } from './api';
-import { formatTime, h, table } from './dom';
+import { formatTime, h, keepFocus, table } from './dom';
 import { employeeView, toggleActivation } from './employee';
 import { policySection } from './policy';
 import { promptForm } from './prompt';
@@ -194,16 +194,9 @@ export async function runPage(api: Api, main: HTMLElement, id: string): Promise<
           sent.focus();
           setTimeout(
             () =>
-              void runPage(api, main, id).then(() => {
-                if (document.activeElement !== document.body && document.activeElement?.isConnected) return;
-                const field = main.querySelector<HTMLElement>('form input, form textarea');
-                const heading = main.querySelector<HTMLElement>('h1');
-                if (field) field.focus();
-                else if (heading) {
-                  heading.setAttribute('tabindex', '-1');
-                  heading.focus();
-                }
-              }),
+              void runPage(api, main, id).then(() =>
+                keepFocus(main.querySelector<HTMLElement>('form input, form textarea') ?? main.querySelector<HTMLElement>('h1')),
+              ),
             1_500,
           );
         },
