@@ -9,7 +9,7 @@ import { createKafka, createLogger } from '@hireloop/platform';
 import { waitUntil } from '@hireloop/platform/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { refundsEmployee } from '../services/graph-creator/test/fixtures/refunds-employee';
-import { activate, api, fireHook, registerEmployee, Stack, token } from './stack';
+import { activate, api, chat, fireHook, registerEmployee, Stack, token } from './stack';
 
 interface Run {
   executionId: string;
@@ -26,11 +26,13 @@ describe('a registered employee runs from a signed webhook (every service its ow
   const mallory = token('mallory', 'evil-corp', 'admin');
   let gateway: string;
   let worker: string;
+  let chatUrl: string;
 
   beforeAll(async () => {
     const services = await stack.up(['event-store', 'connect-hub', 'supervisor', 'graph-creator', 'gateway']);
     worker = services['graph-creator'].url('/metrics');
     gateway = `http://127.0.0.1:${services.gateway.port}`;
+    chatUrl = `ws://127.0.0.1:${services.gateway.port}/v1/chat`;
     await publisher.connect();
   }, 240_000);
   afterAll(async () => {
@@ -151,4 +153,79 @@ describe('a registered employee runs from a signed webhook (every service its ow
       /hireloop_tool_circuits\{[^}]*capability="slack\.post_message"[^}]*state="(open|half_open)"[^}]*\} [1-9]/,
     );
   }, 240_000);
+
+  it('a run answered or cancelled over a socket: that socket is told how it goes on and how it ends', async () => {
+    const employeeId = randomUUID();
+    const spec = refundsEmployee(employeeId);
+    spec.compiled.budgets = { ...spec.compiled.budgets, timeoutSeconds: 300 };
+    await registerEmployee(publisher, gateway, spec);
+    const activated = await activate(gateway, employeeId, alice);
+    const hook = activated.body.hooks.find((h) => h.workflowId === 'refunds');
+    if (!hook) throw new Error('no hook for the refunds workflow');
+    await waitUntil(
+      async () =>
+        (await api<{ status: string }>(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).body.status === 'active'
+          ? true
+          : undefined,
+      'the employee active',
+    );
+    const waitingRun = async (delivery: string) => {
+      const body = JSON.stringify({ ticketId: delivery, subject: 'Refund my 250 EUR order', amount: 250, paymentId: 'pay_2' });
+      const fired = await fireHook(hook.url, hook.secret, body, delivery);
+      expect(fired.status).toBe(202);
+      const { executionId } = (await fired.json()) as { executionId: string };
+      const waiting = await waitUntil(
+        async () => {
+          const run = await api<Run>(gateway, 'GET', `/v1/executions/${executionId}`, undefined, alice);
+          return run.body.currentPrompt ? run.body : undefined;
+        },
+        'the approval pending',
+        90_000,
+      );
+      return { executionId, promptId: waiting.currentPrompt?.promptId ?? '' };
+    };
+
+    // approved from a socket: the run has no conversation of its own, so the socket that answered is the one told
+    const approved = await waitingRun(`zd-socket-${randomUUID()}`);
+    const conversationId = `runs-${randomUUID()}`;
+    const socket = await chat(chatUrl, alice, conversationId);
+    socket.send({
+      type: 'hil_response',
+      conversationId,
+      executionId: approved.executionId,
+      promptId: approved.promptId,
+      kind: 'options',
+      payload: { selected: ['approve'] },
+    });
+    const done = await socket.waitFor(
+      (f) => f.type === 'execution_result' && f.executionId === approved.executionId,
+      'the approved run’s result on the socket that approved it',
+      90_000,
+    );
+    expect(done).toMatchObject({ conversationId, status: 'completed' });
+
+    // cancelled from a socket: the same
+    const cancelled = await waitingRun(`zd-socket-${randomUUID()}`);
+    socket.send({ type: 'cancel', conversationId, executionId: cancelled.executionId });
+    const ended = await socket.waitFor(
+      (f) => f.type === 'execution_result' && f.executionId === cancelled.executionId,
+      'the cancelled run’s result on the socket that cancelled it',
+      90_000,
+    );
+    expect(ended).toMatchObject({ conversationId, status: 'cancelled' });
+    expect(socket.frames.filter((f) => f.type === 'error')).toEqual([]);
+
+    // a socket of another user of the org, on the same conversation id, is told nothing of alice's runs
+    const bob = await chat(chatUrl, token('bob'), conversationId);
+    const third = await waitingRun(`zd-socket-${randomUUID()}`);
+    socket.send({ type: 'cancel', conversationId, executionId: third.executionId });
+    await socket.waitFor(
+      (f) => f.type === 'execution_result' && f.executionId === third.executionId,
+      'the third run’s result',
+      90_000,
+    );
+    expect(bob.frames.filter((f) => 'executionId' in f && f.executionId === third.executionId)).toEqual([]);
+    socket.socket.close();
+    bob.socket.close();
+  }, 300_000);
 });

@@ -105,6 +105,8 @@ export interface Execution {
     readonly trigger: IntentTrigger;
     readonly causationId: string;
     readonly sent: boolean;
+    /** who asked, from where (a run has no conversation of its own: its end is told where the cancel came from) */
+    readonly requestedBy?: Pick<Correlation, 'conversationId' | 'userId'>;
   };
 }
 
@@ -320,6 +322,14 @@ function onCancelRequest(state: SupervisorState, fact: CancelExecution): Supervi
       trigger: { triggerId: fact.triggerId, triggerType: 'cancel_execution', payload: fact.payload },
       causationId: fact.id,
       sent: false,
+      ...(fact.correlation.conversationId
+        ? {
+            requestedBy: {
+              conversationId: fact.correlation.conversationId,
+              ...(fact.correlation.userId ? { userId: fact.correlation.userId } : {}),
+            },
+          }
+        : {}),
     },
   });
 }
@@ -538,7 +548,12 @@ function employeeOf(execution: Execution): string {
 function requestedCancelIntent(execution: Execution, now: Date): RunIntent {
   const cancel = execution.cancel;
   if (!cancel) throw new Error(`execution ${execution.executionId} has no cancel to send`);
-  return intent(execution, now, derivedId(execution.executionId, 'cancel'), cancel.causationId, {
+  // an execution with no conversation (an employee's run) ends where it was cancelled from, for whoever cancelled it
+  const told =
+    execution.correlation.conversationId === undefined && cancel.requestedBy
+      ? { ...execution, correlation: correlationOf({ ...execution.correlation, ...cancel.requestedBy }, execution.executionId) }
+      : execution;
+  return intent(told, now, derivedId(execution.executionId, 'cancel'), cancel.causationId, {
     executionId: execution.executionId,
     employeeId: employeeOf(execution),
     action: 'cancel',

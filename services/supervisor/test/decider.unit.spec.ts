@@ -731,6 +731,28 @@ describe('a registered employee’s workflow firing', () => {
     expect(statusOf(after, exec('run-2'))).toBe('advancing');
   });
 
+  it('given a run with no conversation, when it is cancelled from a conversation, then its cancel (and so its end) is told there, to whoever cancelled it', () => {
+    const started = decide(initialState(), fired('run-4'), config, at(0));
+    const triggerId = derivedId('run-4:socket-cancel', 'test-cancel');
+    const cancel = makeFact(
+      'TriggerCreated',
+      { orgId: 'acme', correlation: { triggerId, executionId: exec('run-4'), conversationId: 'conv-admin', userId: 'admin' } },
+      { triggerId, triggerType: 'cancel_execution', payload: { executionId: exec('run-4') }, source: 'chat' },
+      { ids: { newId: () => triggerId }, clock: clockAt(0) },
+    );
+    const { intents } = decide(started.state, cancel, config, at(0));
+    expect(intents).toEqual([
+      expect.objectContaining({
+        action: 'cancel',
+        correlation: expect.objectContaining({ conversationId: 'conv-admin', userId: 'admin', executionId: exec('run-4') }),
+      }),
+    ]);
+    // a cancel from no conversation (HTTP) leaves the run's own correlation: its owner, no conversation
+    const fromHttp = decide(started.state, cancelOf(exec('run-4')), config, at(0));
+    expect(fromHttp.intents[0]?.correlation).toEqual(expect.objectContaining({ userId: 'owner' }));
+    expect(fromHttp.intents[0]?.correlation.conversationId).toBeUndefined();
+  });
+
   it('given the same delivery twice, then one run', () => {
     const first = decide(initialState(), fired('run-3'), config, at(0));
     const second = decide(first.state, fired('run-3'), config, at(0));
