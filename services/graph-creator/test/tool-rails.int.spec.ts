@@ -310,15 +310,15 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([]);
   });
 
-  it('at its budget of steps the run completes early, saying which steps are left', async () => {
+  it('at its budget of steps the run completes early, saying which steps are left; a step off its branch spends none', async () => {
     const { id, result } = await run(orgs.budgeted, (spec) => {
       spec.compiled.budgets.maxSteps = 1;
     });
     expect(result.status).toBe('completed');
     expect(result.output?.steps).toEqual([
       { stepId: 'refund', status: 'succeeded' },
-      { stepId: 'ask_finance', status: 'not_run', detail: 'the run reached its budget of steps' },
-      { stepId: 'reply', status: 'not_run', detail: 'left: the budget of 1 steps is spent' },
+      { stepId: 'ask_finance', status: 'not_run', detail: 'its condition does not hold' },
+      { stepId: 'reply', status: 'not_run', detail: 'the run reached its budget of steps' },
     ]);
     expect(result.output?.summary).toContain('completed early (budget_exceeded)');
     await collector.until(

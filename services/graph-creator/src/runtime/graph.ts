@@ -244,11 +244,6 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       for (const id of batch) {
         const step = byId.get(id) as Step;
         if (failure || stopped) break;
-        if (stepsLeft <= 0) {
-          stop(step, 'steps', s.workflow?.maxSteps);
-          break;
-        }
-        stepsLeft -= 1;
         if (s.notRun[id]) {
           await skip(step, 'condition_false', s.notRun[id] as string);
           continue;
@@ -269,6 +264,12 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           await skip(step, 'condition_false', 'its condition does not hold');
           continue;
         }
+        // a step counts against the budget of steps when it would act: one skipped, rejected or off its branch does not
+        if (stepsLeft <= 0) {
+          stop(step, 'steps', s.workflow?.maxSteps);
+          break;
+        }
+        stepsLeft -= 1;
         const capability = caps.get(step.capabilityId) as CatalogCapability;
         const { args, unresolved } = resolveArgs(step, capability, sources, s.answers);
         const required = unresolved.filter((i) => capability.inputSchema.required.includes(i));
