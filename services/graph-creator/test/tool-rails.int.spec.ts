@@ -197,7 +197,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
   const kafka = createKafka({ clientId: 'tool-rails-run-test', brokers: inject('kafkaBrokers'), log });
   const pool = createPool(inject('databaseUrl'));
   const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
-  const collector = new FactCollector(kafka, prefix, [Topics.executionResult, Topics.executionEvents]);
+  const collector = new FactCollector(kafka, prefix, [Topics.executionResult, Topics.executionEvents, Topics.hilPrompt]);
   const checkpointer = createCheckpointer(pool);
   const called: string[] = [];
   let failing = false;
@@ -214,6 +214,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     broken: `org-${randomUUID()}`,
     budgeted: `org-${randomUUID()}`,
     defaulted: `org-${randomUUID()}`,
+    denied: `org-${randomUUID()}`,
   };
   const all = ['zendesk', 'slack', 'stripe'];
   const policies = postgresPolicies(pool);
@@ -229,6 +230,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
         [orgs.broken]: all,
         [orgs.budgeted]: all,
         [orgs.defaulted]: all,
+        [orgs.denied]: all,
       }),
       policies,
       circuits: postgresCircuits(pool),
@@ -254,13 +256,13 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     await pool.end();
   });
 
-  const run = async (orgId: string, edit: (spec: ReturnType<typeof refundsEmployee>) => void = () => undefined) => {
+  const run = async (orgId: string, edit: (spec: ReturnType<typeof refundsEmployee>) => void = () => undefined, amount = 40) => {
     const spec = refundsEmployee(`emp-${randomUUID()}`, orgId);
     edit(spec);
     await registerEmployee(pool, spec);
     const id = randomUUID();
     const intent: RunIntent = {
-      ...runIntent(id, spec.employeeId, 'refunds', { amount: 40, paymentId: 'pi_1', ticketId: 'T-1', subject: 's' }),
+      ...runIntent(id, spec.employeeId, 'refunds', { amount, paymentId: 'pi_1', ticketId: 'T-1', subject: 's' }),
       orgId,
     };
     await runner.start(intent);
@@ -297,6 +299,18 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     expect(result.output?.summary).toContain("amount 40 is over the org's limit of 25");
     expect((await reasonOf(id, 'refund')).reason).toBe('policy_denied');
     expect(called.filter((c) => c.startsWith(`${id}/refund`))).toEqual([]);
+  });
+
+  it('a high-risk step the org’s policy denies is asked of nobody: the run fails with policy_denied, no prompt', async () => {
+    await setPolicy(pool, orgs.denied, { deniedTools: ['slack.post_message'] });
+    const { id, result } = await run(orgs.denied, () => undefined, 250);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
+    expect(result.output?.summary).toContain('slack.post_message is denied by the org');
+    expect(collector.of('HILPrompt', (p) => p.executionId === id)).toEqual([]);
+    const events = collector.of('ExecutionEvent', (e) => e.executionId === id);
+    expect(events.filter((e) => e.event === 'approval_requested')).toEqual([]);
+    expect(events).toEqual(expect.arrayContaining([expect.objectContaining({ stepId: 'ask_finance', reason: 'policy_denied' })]));
+    expect(called.filter((c) => c.startsWith(`${id}/ask_finance`))).toEqual([]);
   });
 
   it('a run that meets an open circuit fails with circuit_open, and its summary names it', async () => {

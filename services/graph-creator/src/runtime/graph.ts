@@ -146,9 +146,13 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       };
     const { planned, notRun } = planSteps(steps, s.event);
     const missing = missingInputs(steps, planned, caps, s.event, s.answers);
-    for (const st of steps)
-      if (st.risk === 'high' && planned.includes(st.id))
-        events.push({ key: `approval_requested:${st.id}`, event: 'approval_requested', stepId: st.id, detail: st.capabilityId });
+    for (const st of steps) {
+      if (st.risk !== 'high' || !planned.includes(st.id)) continue;
+      // a call the org refuses whatever a person says is asked of nobody (approve says so when it comes to it)
+      const preview = previewArgs(st, caps.get(st.capabilityId), s.event, s.answers);
+      if (await tools.refusedOutright(s.orgId, caps.get(st.capabilityId) as CatalogCapability, preview)) continue;
+      events.push({ key: `approval_requested:${st.id}`, event: 'approval_requested', stepId: st.id, detail: st.capabilityId });
+    }
     return { events, planned, notRun, missing, phase: 'plan', progress: 20 };
   };
 
@@ -181,7 +185,23 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     const step = awaitingApproval(s);
     if (!step) return {};
     const caps = await capsOf(s);
-    const preview = previewArgs(step, caps.get(step.capabilityId), s.event, s.answers);
+    const capability = caps.get(step.capabilityId) as CatalogCapability;
+    const preview = previewArgs(step, capability, s.event, s.answers);
+    const refused = await tools.refusedOutright(s.orgId, capability, preview);
+    if (refused) {
+      // nobody is asked to approve what the org refuses anyway: execute meets the same refusal and says why
+      const events: NodeEvent[] = [
+        enter('approve', `:${step.id}`),
+        {
+          key: `approval_moot:${step.id}`,
+          event: 'progress',
+          stepId: step.id,
+          reason: refused.code,
+          detail: short(refused.message),
+        },
+      ];
+      return { events, approvals: { [step.id]: 'moot' }, phase: 'confirm', progress: 40 };
+    }
     const answer = ask({
       kind: 'options',
       messages: [

@@ -59,7 +59,8 @@ export const RunState = Annotation.Root({
   missing: Annotation<MissingInput[]>({ reducer: replace, default: () => [] }),
   /** answers to the questions prompt, by question id `<stepId>.<input>` */
   answers: Annotation<Record<string, string>>({ reducer: merge, default: () => ({}) }),
-  approvals: Annotation<Record<string, 'approved' | 'rejected'>>({ reducer: merge, default: () => ({}) }),
+  /** per high-risk step: its approver's word, or `moot` when the org refuses the call whatever a person says (never asked) */
+  approvals: Annotation<Record<string, 'approved' | 'rejected' | 'moot'>>({ reducer: merge, default: () => ({}) }),
   done: Annotation<Record<string, StepDone>>({ reducer: merge, default: () => ({}) }),
   failure: Annotation<RunFailure | null>({ reducer: replace, default: () => null }),
   /** a run that stopped early without failing (a budget spent): it completes and says what is left */

@@ -115,6 +115,22 @@ export class ToolRegistry {
     return this.rails.policies.get(orgId);
   }
 
+  /**
+   * Whether the org refuses this call whatever a person says — a scope it has not connected, a tool or an
+   * argument its policy denies — so that asking anybody to approve it would be moot. Quiet hours, budgets
+   * and rates are not: an approval or a later moment can pass them.
+   */
+  async refusedOutright(
+    orgId: string,
+    capability: CatalogCapability,
+    args: Record<string, unknown>,
+  ): Promise<Refusal | undefined> {
+    const scope = scopeDecision(capability, await this.rails.scopes.connected(orgId));
+    if (scope) return scope;
+    const denied = policyDecision(await this.rails.policies.get(orgId), capability, args, this.clock.now(), true);
+    return denied?.code === 'policy_denied' ? denied : undefined;
+  }
+
   /** The org's capabilities, with those connectors bring. */
   capabilities(orgId: string): Promise<ReadonlyMap<string, CatalogCapability>> {
     return this.deps.catalog.capabilities(orgId);
