@@ -531,6 +531,15 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     ],
     creation: true,
   },
+  'greenhouse.candidate_applied': {
+    subjects: ['candidate', 'applicant', 'application', 'cv', 'resume'],
+    events: ['apply', 'submit', 'come in', 'arrive'],
+    // applying for work is a recruiting event whoever applies: "when someone applies to one of our openings"
+    phrases: [
+      /\b(?:appl(?:y|ies|ied)|submits? an application) (?:to|for) (?:\w+ ){0,6}?(?:jobs?|roles?|positions?|openings?|vacanc(?:y|ies)|postings?|reqs?|requisitions?|internships?)\b/,
+    ],
+    creation: true,
+  },
   'slack.mention': {
     subjects: ['mention'],
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
@@ -776,6 +785,13 @@ export const EVENT_LEADS = [
   'once',
   'on receipt of',
   'on arrival of',
+  // "On each submission, …", "On every new order …": each time one comes
+  'on each',
+  'on every',
+  'on any new',
+  'on a new',
+  'with each new',
+  'with every new',
 ] as const;
 export const CONDITION_LEADS = ['if', 'in case', 'unless', 'for each', 'for every', 'for all', 'where', 'should'] as const;
 export const WATCH_LEADS = [

@@ -9,7 +9,8 @@ const NUM = `(?:\\d+|${Object.keys(NUMBER_WORDS)
   .filter((w) => w.length > 2)
   .join('|')})`;
 const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)';
-const PERIOD = '(?:day|weekday|working day|business day|morning|afternoon|evening|night|week|month|quarter|year|hour|minute)';
+const PERIOD =
+  '(?:day|weekday|working day|business day|school day|morning|afternoon|evening|night|week|month|quarter|year|hour|minute)';
 
 /** A weekday, by its name or its short form: "Saturday", "sat", "Thurs.". */
 const ANY_DAY = `(?:${DAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)`;
@@ -110,19 +111,41 @@ function timezoneIn(text: string): string | undefined {
 
 export type ParsedSchedule = { expression: string; timezone?: string; confidence: number };
 
+/** A further time of a list after the first: ", 12:00 and 3pm", " and at 15:00" (same minute only: one cron expression). */
+const MORE_TIME = /^\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)(?:at\s+)?(\d{1,2})(?:[:.h]([0-5]\d))?\s*(?:([ap])\.?m\.?)?(?![\w:%$])/i;
+
+/** The hours of a list of times that starts with `hour:minute` at `end` of `t` ("at 7am and 3pm" → 7,15). */
+function listedHours(t: string, end: number, hour: number, minute: number): string | undefined {
+  const hours = [hour];
+  let rest = t.slice(end);
+  for (let m = MORE_TIME.exec(rest); m; m = MORE_TIME.exec(rest)) {
+    let h = Number(m[1]);
+    if (m[3]) h = (h % 12) + (m[3].toLowerCase() === 'p' ? 12 : 0);
+    else if (m[2] === undefined && h >= 1 && h <= 6) h += 12;
+    if (h > 23 || Number(m[2] ?? 0) !== minute) break;
+    if (!hours.includes(h)) hours.push(h);
+    rest = rest.slice(m[0].length);
+  }
+  return hours.length > 1 ? hours.sort((a, b) => a - b).join(',') : undefined;
+}
+
 function timeOfDay(t: string): { hour: number; minute: number; hours?: string; explicit: boolean } | null {
+  const found = (hour: number, minute: number, match: RegExpMatchArray) => {
+    const hours = listedHours(t, (match.index ?? 0) + match[0].length, hour, minute);
+    return { hour, minute, ...(hours ? { hours } : {}), explicit: true };
+  };
   const ampm = t.match(/\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?![a-z])/i);
   if (ampm) {
     let hour = Number(ampm[1]) % 12;
     if ((ampm[3] ?? '').toLowerCase() === 'p') hour += 12;
-    return { hour, minute: Number(ampm[2] ?? 0), explicit: true };
+    return found(hour, Number(ampm[2] ?? 0), ampm);
   }
   const clock = t.match(/\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/);
-  if (clock) return { hour: Number(clock[1]), minute: Number(clock[2]), explicit: true };
+  if (clock) return found(Number(clock[1]), Number(clock[2]), clock);
   const at = t.match(/\b(?:at|by|around)\s+(\d{1,2})(?:\s*o'?clock)?\b(?!\s*(?:%|days?|hours?|minutes?|weeks?|[$]))/i);
   if (at) {
     const h = Number(at[1]);
-    return { hour: h >= 1 && h <= 6 ? h + 12 : h % 24, minute: 0, explicit: true };
+    return found(h >= 1 && h <= 6 ? h + 12 : h % 24, 0, at);
   }
   if (/\b(noon|midday|lunch ?time)\b/i.test(t)) return { hour: 12, minute: 0, explicit: true };
   if (/\bmidnight\b/i.test(t)) return { hour: 0, minute: 0, explicit: true };
@@ -148,7 +171,7 @@ function daysOfWeek(t: string): string | null {
       return from < to ? `${from}-${to}` : `${from === 6 ? '6' : `${from}-6`},${to === 0 ? '0' : `0-${to}`}`;
   }
   if (
-    /\b(weekdays?|working days?|business days?|monday (to|through|-) friday|mon-fri)\b/i.test(t) &&
+    /\b(weekdays?|working days?|business days?|school days?|monday (to|through|-) friday|mon-fri)\b/i.test(t) &&
     !/\bof (each|every|the)\b/i.test(t)
   )
     return '1-5';

@@ -29,8 +29,16 @@ import type { DraftStep, DraftWorkflow, JobAnalysis, TriggerKind } from './types
 
 // Job description → responsibilities → workflows: what starts each one and its ordered steps.
 
-const SCHEDULE_TAIL =
-  /^(?:\s+(?:at|by|around|from|before|after)\s+(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|noon|midnight|midday)(?:\s*\(?[A-Z]{2,4}\)?(?![a-z]))?|\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?|\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends)|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year))*/;
+const TAIL_CLOCK = String.raw`\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?`;
+/** More times of a list: " and 3pm", ", 12:00 and at 15:00". */
+const MORE_CLOCKS = String.raw`(?:\s*(?:,\s*)?(?:and|&)\s+(?:at\s+)?${TAIL_CLOCK}|\s*,\s*(?:at\s+)?\d{1,2}(?::\d\d|\s*[ap]\.?m\.?))*`;
+/** What may follow a schedule as part of it: its time of day (or times), its part of the day, days, period. */
+const SCHEDULE_TAIL = new RegExp(
+  String.raw`^(?:,?\s+(?:at|by|around|from|before|after)\s+(?:${TAIL_CLOCK}${MORE_CLOCKS}|noon|midnight|midday)(?:\s*\(?[A-Z]{2,4}\)?(?![a-z]))?(?:\s*\([^)]{0,80}\))?` +
+    String.raw`|\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?` +
+    String.raw`|\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends)` +
+    String.raw`|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year))*`,
+);
 
 type LeadKind = 'event' | 'schedule' | 'condition' | 'manual';
 type Lead = { kind: LeadKind; text: string; body: string };
@@ -90,6 +98,29 @@ const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|ca
 const verbish = (word: string, w: SegmentWords): boolean => AUX.test(word) || /(s|ed)$/.test(word) || isBaseVerb(word, w);
 
 /** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
+/** The first word of a verb's object: a determiner or a pronoun. */
+const OBJECT_START = /^(?:a|an|the|their|them|him|her|it|its|our|his|this|that|these|those|every|all|us|me)$/;
+
+/** Event leads followed by a thing, not by something happening: "on each submission", "upon a new order". */
+const NOUN_LEADS: ReadonlySet<string> = new Set([
+  'upon',
+  'on receipt of',
+  'on arrival of',
+  'on each',
+  'on every',
+  'on any new',
+  'on a new',
+  'with each new',
+  'with every new',
+]);
+
+/** Whether `index` of `text` is inside brackets or double quotes opened before it. */
+function enclosed(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  const open = (before.match(/\(/g)?.length ?? 0) - (before.match(/\)/g)?.length ?? 0);
+  return open > 0 || (before.match(/"/g)?.length ?? 0) % 2 === 1;
+}
+
 function splitLead(
   text: string,
   skipWords: number,
@@ -116,18 +147,35 @@ function splitLead(
       };
     break;
   }
+  // the first comma before a duty ends the lead; a later one only when no verb of work comes before it
+  // ("Every Monday post the plan to #ops, and email it to Bob": the lead ends before "post")
+  let comma: { lead: string; body: string; at: number } | undefined;
+  let commas = 0;
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = text.slice(at);
-    if (startsWithDuty(rest, w)) return { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim() };
+    // a comma of a list in brackets or quotes ("(child name, class, reason, date)") ends no lead
+    if (enclosed(text, m.index ?? 0)) continue;
+    commas += 1;
+    if (startsWithDuty(rest, w)) {
+      comma = { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim(), at: m.index ?? 0 };
+      break;
+    }
   }
+  // a lead with no verb of its own (a schedule, "on each submission") may be followed at once by the duty, before
+  // any comma: "Every Monday post the plan to #ops, and email it to Bob" — a verb there, not the comma, ends it
+  const near = needOwnVerb ? -1 : skipWords + (verbRightAfter ? 0 : 3);
   const tokens = tokenize(text);
   let seenVerb = !needOwnVerb;
   for (let i = skipWords; i < tokens.length; i++) {
     const t = tokens[i];
     const prev = tokens[i - 1]?.lower ?? '';
     if (!t) continue;
+    if (comma && t.start >= comma.at) break;
+    // before a comma, an event's duty shows by its object: "When a deal closes create an invoice …, and email it"
+    const early = i <= near || OBJECT_START.test(tokens[i + 1]?.lower ?? '');
     if (
+      (!comma || early) &&
       seenVerb &&
       (i > skipWords || verbRightAfter) &&
       isBaseVerb(t.lower, w) &&
@@ -146,6 +194,7 @@ function splitLead(
     }
     if (verbish(t.lower, w)) seenVerb = true;
   }
+  if (comma) return comma;
   return { lead: text.trim(), body: '' };
 }
 
@@ -180,7 +229,11 @@ const WEEKDAY_AT = new RegExp(
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
-  const text = sentence.replace(/^(also|then|and|additionally|finally)[,\s]+/i, '').trim();
+  // "Also …", "First, when …", "Secondly, every Friday …": a word that orders the duties is no part of the lead
+  const text = sentence
+    .replace(/^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that),\s*/i, '')
+    .replace(/^(also|then|and|additionally|finally)[,\s]+/i, '')
+    .trim();
   const lower = text.toLowerCase();
   const manual = startsWithPhrase(lower, MANUAL_LEADS);
   if (manual) {
@@ -256,7 +309,8 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     return { kind: 'event', text: again[0].replace(/,?\s*$/, ''), body: text.slice(again[0].length).trim() };
   const event = startsWithPhrase(lower, EVENT_LEADS);
   if (event) {
-    const { lead, body } = splitLead(text, event.split(' ').length, true, false, w);
+    // "On each new order email …": a lead that names the thing, not what happens to it, needs no verb of its own
+    const { lead, body } = splitLead(text, event.split(' ').length, !NOUN_LEADS.has(event), false, w);
     // "Once, not every ten minutes please": a lead word alone says when nothing happens
     if (lead.trim().split(/\s+/).length === 1) return null;
     return { kind: 'event', text: lead, body };
@@ -265,9 +319,13 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
 }
 
 const ROLE_TITLE =
-  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|dispatcher)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?$/i;
+  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?$/i;
 /** "If their card is declined" is an outside event; "If the ticket describes a defect" is a condition. */
-const isCatalogEvent = (text: string): boolean => !/^(for each|for every|for all)\b/i.test(text) && describesEvent(text);
+const isCatalogEvent = (text: string): boolean =>
+  !/^(for each|for every|for all)\b/i.test(text) &&
+  // "If it's a bug report", "if this is a refund request": what the item at hand is, not something that happens
+  !/^(?:if|unless)\s+(?:it's|it is|this is|that's|that is|they're|they are|these are|it was)\b/i.test(text) &&
+  describesEvent(text);
 
 const GUIDELINE =
   /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that)\b|\bat all times\b/i;
@@ -670,6 +728,8 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
   for (const m of body.matchAll(CLAUSE_BREAK)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = body.slice(at);
+    // a list in brackets or quotes is part of its clause: "(child name, class, reason, date)", "\"thanks, noted\""
+    if (enclosed(body, m.index ?? 0)) continue;
     if (
       startsWithDuty(rest, w) ||
       CONDITION_START.test(rest) ||
@@ -720,11 +780,17 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     const c = imperative(raw, w)
       .replace(BECOME, 'create ')
       .replace(TURN_INTO, (_whole, what: string, article: string, made: string) => `create ${article} ${made} from ${what}`);
+    // "can you take this over?": the whole job handed over, said of it — no duty of its own
+    if (HAND_OVER.test(c)) continue;
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
     else if (startsWithVerbIn(c, w)) draft.clauses.push(c);
   }
 }
+
+/** A request to take the work over, as a clause: "take this over", "take it off my plate", "take over from me". */
+const HAND_OVER =
+  /^(?:please\s+)?take\s+(?:(?:this|it|that|them|these|all (?:of )?this)\s+(?:over|off (?:my|our) (?:plate|hands))|over(?:\s+(?:this|it|that|from (?:me|us)))?)\b[\s?!.]*(?:please|pls|for (?:me|us))?[\s?!.]*$/i;
 
 /** A rule that some of the work waits for a person's yes: "Refunds over $100 need a manager's approval first". */
 const APPROVAL_RULE =
@@ -924,13 +990,17 @@ const ARROW_CASE = /^([^→]{1,60}?)\s*(?:→|->|=>)\s*(.+)$/;
  */
 export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED_WORDS): Sentence {
   const m = ARROW_CASE.exec(sentence.text);
-  if (!m?.[1] || !m[2] || detectLead(m[1], w) || m[1].split(/\s+/).length > 10) return sentence;
+  if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 10) return sentence;
   const body = m[2].trim();
+  // "If it's a bug report -> open a Jira bug": a case that says its own lead; the arrow is its comma
+  if (detectLead(m[1], w)) return { ...sentence, text: `${m[1].trim()}, ${body}` };
   // "3★ and up → nothing", "already reviewed → skip": a case left alone is a guideline, not a duty
   if (/^(?:nothing|skip(?: it)?|ignore(?: it)?|no action|none|do nothing|leave it)\b/i.test(body))
     return { ...sentence, text: `do not act if ${m[1].trim()}` };
   const duty = startsWithDuty(body.replace(/^(?:also|then|just)\s+/i, ''), w) ? body : `create a ${body}`;
-  return { ...sentence, text: `if ${m[1].trim()}, ${duty}` };
+  // "New Zendesk ticket -> set priority …": something new arriving is an event, not a case of one
+  const arrives = /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim());
+  return { ...sentence, text: `${arrives ? 'when' : 'if'} ${m[1].trim()}, ${duty}` };
 }
 
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */

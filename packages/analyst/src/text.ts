@@ -220,8 +220,94 @@ export function normalise(text: string): string {
         /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4)(?=[\s,!?)]|\.(?!\w)|$)/gm,
         (w) => SHORTHAND[w] ?? w,
       )
+      .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
   );
 }
+
+const WEEKDAYS_IN: Readonly<Record<string, string>> = {
+  lundi: 'Monday',
+  mardi: 'Tuesday',
+  mercredi: 'Wednesday',
+  jeudi: 'Thursday',
+  vendredi: 'Friday',
+  samedi: 'Saturday',
+  dimanche: 'Sunday',
+  montag: 'Monday',
+  dienstag: 'Tuesday',
+  mittwoch: 'Wednesday',
+  donnerstag: 'Thursday',
+  freitag: 'Friday',
+  samstag: 'Saturday',
+  sonntag: 'Sunday',
+  lunes: 'Monday',
+  martes: 'Tuesday',
+  miércoles: 'Wednesday',
+  miercoles: 'Wednesday',
+  jueves: 'Thursday',
+  viernes: 'Friday',
+  sábado: 'Saturday',
+  sabado: 'Saturday',
+  domingo: 'Sunday',
+  maandag: 'Monday',
+  dinsdag: 'Tuesday',
+  woensdag: 'Wednesday',
+  donderdag: 'Thursday',
+  vrijdag: 'Friday',
+  zaterdag: 'Saturday',
+  zondag: 'Sunday',
+};
+const DAY_IN = String.raw`(${Object.keys(WEEKDAYS_IN).join('|')})s?`;
+const dayIn = (word: string): string =>
+  WEEKDAYS_IN[word.toLowerCase()] ?? WEEKDAYS_IN[word.toLowerCase().replace(/s$/, '')] ?? word;
+const clockIn = (hour: string, minute: string | undefined): string => `${hour}:${minute ?? '00'}`;
+
+/**
+ * When a job is said in French, German, Spanish or Dutch, the words that say when it happens, in English —
+ * "tous les lundis à 7h", "jeden Montag um 10 Uhr", "de lunes a viernes a las 9", "elke dag om 9 uur" — so that
+ * a description mixing languages is scheduled like one in English. Only phrases of time: the rest stays as written.
+ * Each is a whole phrase (no letter on either side); the first that matches a phrase says it.
+ */
+const FOREIGN_TIMES: ReadonlyArray<readonly [string, (...m: string[]) => string]> = [
+  [String.raw`(?:à|a las|a la|um|om) (\d{1,2})(?:[:.h](\d\d))?(?: ?h| uhr| uur)?`, (_, h = '', m) => `at ${clockIn(h, m)}`],
+  [String.raw`(\d{1,2})(?:[:.](\d\d))? (?:uhr|uur)`, (_, h = '', m) => clockIn(h, m)],
+  [String.raw`et (?:à )?(\d{1,2})(?:[:.h](\d\d))?(?: ?h)?`, (_, h = '', m) => `and at ${clockIn(h, m)}`],
+  ['deux fois par jour|zweimal (?:täglich|am tag|pro tag)|dos veces al día|twee keer per dag', () => 'twice a day'],
+  ['chaque jour ouvré|les jours ouvrés|werktags|jeden werktag|cada día laborable|elke werkdag', () => 'every weekday'],
+  [
+    'tous les jours|chaque jour|quotidiennement|jeden tag|täglich|todos los días|cada día|diariamente|elke dag|dagelijks',
+    () => 'every day',
+  ],
+  [
+    'du lundi au vendredi|(?:von )?montag bis freitag|de lunes a viernes|van maandag tot (?:en met )?vrijdag',
+    () => 'Monday to Friday',
+  ],
+  [String.raw`(?:chaque|tous les|jeden|cada|todos los|elke) ${DAY_IN}`, (_, d = '') => `every ${dayIn(d)}`],
+  [
+    String.raw`(?:le premier|am ersten|el primer|de eerste) ${DAY_IN} (?:du mois|de chaque mois|jedes monats|des monats|de cada mes|del mes|van de maand|van elke maand)`,
+    (_, d = '') => `on the first ${dayIn(d)} of every month`,
+  ],
+  [
+    'chaque semaine|toutes les semaines|jede woche|wöchentlich|cada semana|todas las semanas|semanalmente|elke week|wekelijks',
+    () => 'every week',
+  ],
+  [
+    'chaque mois|tous les mois|jeden monat|monatlich|cada mes|todos los meses|mensualmente|elke maand|maandelijks',
+    () => 'every month',
+  ],
+];
+const WHOLE = String.raw`(?![\p{L}\d])`;
+const FOREIGN_PHRASES = FOREIGN_TIMES.map(([source, english]) => [new RegExp(`^(?:${source})${WHOLE}`, 'iu'), english] as const);
+const FOREIGN_WHEN = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:${FOREIGN_TIMES.map(([source]) => `(?:${source})${WHOLE}`).join('|')})`,
+  'giu',
+);
+const inEnglish = (phrase: string): string => {
+  for (const [re, english] of FOREIGN_PHRASES) {
+    const m = re.exec(phrase);
+    if (m) return english(...(m as unknown as string[])) + phrase.slice(m[0].length);
+  }
+  return phrase;
+};
 
 /** Chat shorthand spelled out (lower case only: "R&D", "U.S." are left alone). */
 const SHORTHAND: Readonly<Record<string, string>> = {

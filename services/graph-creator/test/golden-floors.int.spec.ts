@@ -129,6 +129,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-6 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.82/0.93/0.86/0.95 unseen, then looked at)',
+    'blind-6',
+    {
+      capabilityRecall: 0.85,
+      capabilityPrecision: 0.92,
+      triggerRecall: 0.95,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {

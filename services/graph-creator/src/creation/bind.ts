@@ -371,47 +371,11 @@ export interface BoundStep {
 }
 
 const APPROVAL = /\b(approve|approval|sign[- ]off|authori[sz]e)\b/i;
-/** "before refunding", "before you record it": the action an approval gates. */
-const GATED = /\bbefore\s+(?:you\s+|we\s+|it is\s+|they are\s+)?([a-z]+?)(?:ing|s|ed)?\b/i;
-
-/**
- * The action after an approval: when a conditional approval step ("ask a manager to approve anything
- * larger before refunding") gates an action an earlier step does under the other condition (the
- * refund under $100), that action is done again after the approval, under the approval's condition.
- */
-function actionAfterApproval(step: BoundStep, bound: readonly BoundStep[]): BoundStep | null {
-  const when = step.when;
-  if (!when || 'all' in when || 'any' in when || !APPROVAL.test(step.text)) return null;
-  const verb = GATED.exec(step.text)?.[1]?.toLowerCase();
-  if (!verb || verb.length < 3) return null;
-  const gated = bound.find(
-    (b) =>
-      b.stepId !== step.stepId &&
-      b.when &&
-      !('all' in b.when) &&
-      !('any' in b.when) &&
-      b.when.op === COMPLEMENT[when.op] &&
-      b.when.value === when.value &&
-      words(`${b.capability.name} ${b.capability.description}`).some((w) => w.startsWith(verb)),
-  );
-  if (!gated) return null;
-  const stepIds = new Set([...bindingSteps(gated.inputs), ...conditionSteps(when), step.stepId]);
-  return {
-    stepId: `${step.stepId}.approved`,
-    capability: gated.capability,
-    // said as the approval says it: the gated clause's own condition ("automatically when under $100") is the other branch's
-    text: `${gated.capability.name.replaceAll('_', ' ')} once approved — ${step.text}`.slice(0, 500),
-    inputs: gated.inputs,
-    when,
-    dependsOn: bound.map((b) => b.stepId).filter((id) => stepIds.has(id)),
-  };
-}
-
 /**
  * Binds a workflow's steps in order: inputs, a `when` from a stated threshold (its complement on an
  * "otherwise" step), and `dependsOn` — the steps read by the inputs or the condition, plus explicit
- * order. An approval that gates an action gets that action after it (see `actionAfterApproval`).
- * `context` is the workflow's source text.
+ * order. An approval rule splits the action it gates (see `gateByApprovalRules`). `context` is the
+ * workflow's source text.
  */
 export function bindWorkflow(steps: readonly DraftBoundStep[], event: ObjectJsonSchema, context: string): BoundStep[] {
   const out: BoundStep[] = [];
@@ -443,11 +407,6 @@ export function bindWorkflow(steps: readonly DraftBoundStep[], event: ObjectJson
     };
     out.push(bound);
     earlier.push({ stepId: step.stepId, capabilityId: step.capability.id, output: step.capability.outputSchema });
-    const after = actionAfterApproval(bound, out);
-    if (after) {
-      out.push(after);
-      earlier.push({ stepId: after.stepId, capabilityId: after.capability.id, output: after.capability.outputSchema });
-    }
   }
   return gateByApprovalRules(out, context, event);
 }

@@ -1,0 +1,111 @@
+import { builtInCatalog, devOrgConnections } from '@hireloop/schemas';
+import { describe, expect, it } from 'vitest';
+import { analyseJob, type Catalog, matchWorkflow, parseSchedule } from '../src';
+
+const catalog: Catalog = {
+  capabilities: builtInCatalog.capabilities,
+  triggers: builtInCatalog.triggers,
+  connected: [...devOrgConnections, 'greenhouse', 'twilio', 'notion', 'quickbooks'],
+};
+
+/** Each workflow of a description: its lead, its trigger and cron, and the clauses of its steps. */
+const workflowsOf = (text: string) =>
+  analyseJob(text).workflows.map((w) => {
+    const m = matchWorkflow(w, catalog);
+    return {
+      lead: w.triggerHint.text,
+      triggerId: m.trigger.triggerId,
+      cron: m.trigger.params.expression,
+      steps: w.steps.map((s) => s.text),
+    };
+  });
+
+describe('offline analyst: where a lead ends', () => {
+  it('given a lead with no verb of its own followed at once by the duty, when analysed, then the lead ends before the verb, not at a later comma', () => {
+    expect(workflowsOf('Every Monday post the plan to #ops, and email it to Bob.')[0]).toMatchObject({
+      lead: 'Every Monday',
+      steps: ['post the plan to #ops', 'email it to Bob'],
+    });
+    expect(workflowsOf('On each new order, email the customer.')[0]).toMatchObject({
+      lead: 'On each new order',
+      steps: ['email the customer'],
+    });
+    expect(workflowsOf('On every new order email the customer.')[0]).toMatchObject({ lead: 'On every new order' });
+  });
+
+  it('given an event with a verb and a duty with an object before a comma, when analysed, then the duty starts at its verb', () => {
+    expect(workflowsOf('When a deal closes create an invoice in QuickBooks, and email it to the client.')[0]).toMatchObject({
+      lead: 'When a deal closes',
+      steps: ['create an invoice in QuickBooks', 'email it to the client'],
+    });
+    // a verb without an object before the comma leaves the comma to end the lead
+    expect(workflowsOf('When a ticket is tagged refund, process it.')[0]?.lead).toBe('When a ticket is tagged refund');
+  });
+
+  it('given a list in brackets or quotes, when analysed, then its commas split neither the lead nor the steps', () => {
+    const [first] = workflowsOf(
+      'When a text comes in, add it to our Notion "Absences" database (child name, class, reason, date) and text the parent back "thanks, noted, get well soon".',
+    );
+    expect(first?.steps).toEqual([
+      'add it to our Notion "Absences" database (child name, class, reason, date)',
+      'text the parent back "thanks, noted, get well soon"',
+    ]);
+  });
+
+  it('given duties ordered by words (First, Second), when analysed, then each is a workflow of its own', () => {
+    const said = workflowsOf(
+      'First, when someone applies to one of our openings, send them an acknowledgement email. Second, when a new hire shows up in BambooHR, book their induction in the HSE calendar.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['greenhouse.candidate_applied', 'bamboohr.new_hire']);
+  });
+
+  it('given a case written with an arrow, when analysed, then something new arriving starts a workflow and a case of the item guards a step', () => {
+    const said = workflowsOf(
+      "New Zendesk ticket -> set priority from the plan. If it's a bug report -> open a Jira bug in PLAT with the ticket link.",
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatchObject({ triggerId: 'zendesk.new_ticket' });
+    expect(said[0]?.steps).toEqual(['set priority from the plan', 'open a Jira bug in PLAT with the ticket link']);
+  });
+
+  it('given a request to take the work over, when analysed, then it is no duty of its own', () => {
+    const said = workflowsOf(
+      'Parents text us when their kid is off sick, can you take this over? When a text comes in, text the parent back.',
+    );
+    expect(said.flatMap((w) => w.steps)).not.toContain('take this over');
+  });
+});
+
+describe('offline analyst: times of day said as a list, and in other languages', () => {
+  it('given two times of a day, when parsed, then the cron runs at both', () => {
+    expect(parseSchedule('twice a day at 7am and 3pm')?.expression).toBe('0 7,15 * * *');
+    expect(parseSchedule('every day at 9:00, 12:00 and 17:00')?.expression).toBe('0 9,12,17 * * *');
+    // two times at different minutes are not one cron expression: the first holds
+    expect(parseSchedule('every day at 9:00 and 17:30')?.expression).toBe('0 9 * * *');
+  });
+
+  it('given a schedule, a comma and its time of day, when analysed, then the time belongs to the schedule', () => {
+    expect(workflowsOf('Twice a day, at 7am and 3pm (at shift change), search the Gmail inbox for bookings.')[0]).toMatchObject({
+      cron: '0 7,15 * * *',
+      steps: ['search the Gmail inbox for bookings'],
+    });
+    expect(workflowsOf('Every day, at 7am, post the numbers to #ops.')[0]?.cron).toBe('0 7 * * *');
+  });
+
+  it('given a schedule in French, German, Spanish or Dutch inside an English description, when analysed, then it is scheduled as in English', () => {
+    const said: [string, string][] = [
+      ['Deux fois par jour, à 7h et à 15h, post a recap to #reception.', '0 7,15 * * *'],
+      ['Tous les lundis à 9h, post the plan to #ops.', '0 9 * * 1'],
+      ['Jeden Montag um 10 Uhr, post the plan to #ops.', '0 10 * * 1'],
+      ['De lunes a viernes a las 8:30, post the plan to #ops.', '30 8 * * 1-5'],
+      ['Elke maandag om 9 uur, post the plan to #ops.', '0 9 * * 1'],
+      ['Every school day at 9.15 post a reminder in #staffroom.', '15 9 * * 1-5'],
+    ];
+    for (const [text, cron] of said) expect(workflowsOf(text)[0]?.cron, text).toBe(cron);
+  });
+
+  it('given words that only look like a time, when analysed, then nothing is scheduled', () => {
+    expect(parseSchedule('reply within 24h')).toBeNull();
+    expect(workflowsOf('When a ticket arrives, reply within 24h.')[0]?.triggerId).toBe('zendesk.new_ticket');
+  });
+});
