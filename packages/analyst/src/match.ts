@@ -286,6 +286,15 @@ const EVENT_WORDS = (() => {
   return [...new Set(senses.flatMap((s) => s.events))].filter((e) => !e.includes(' ') && !subjects.has(e));
 })();
 
+/** Every one-word event of every trigger. */
+const ANY_EVENT = [...new Set(Object.values(ALL_TRIGGER_SENSES).flatMap((s) => s.events))].filter((e) => !e.includes(' '));
+/** People, in the plural, as the subject of an event. */
+const PEOPLE_DOING =
+  /^(?:(?:our|the|any|some|other)\s+)?(?:people|users|customers|clients|staff|employees|members|folks|teammates|colleagues|engineers|agents|students|parents|patients|guests|tenants|they|we)$/;
+
+/** Anybody, as the subject of an event: "someone", "people", "users". */
+const SOMEONE_DOING = new RegExp(`^(?:someone|somebody|anyone|anybody|everyone|${PEOPLE_DOING.source.slice(1, -1)})$`);
+
 function parseEvent(text: string): { subject: string; event: string; rest: string } {
   const t = text.toLowerCase().replace(LEAD, '');
   const tokens = tokenize(t);
@@ -301,6 +310,8 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
     }
     // "when a case email comes", "… come": a verb of an event, last, is the event, not a plural noun
     if (subject.length > 0 && i === tokens.length - 1 && isWord(w, EVENT_WORDS)) break;
+    // "people mention @itbot", "users report a bug": people, in the plural, then what they do
+    if (subject.length > 0 && PEOPLE_DOING.test(subject.join(' ')) && isWord(w, ANY_EVENT)) break;
     if (
       i > 0 &&
       /(s|ed)$/.test(w) &&
@@ -380,7 +391,8 @@ export function describesEvent(text: string): boolean {
     const phrase = (sense.phrases ?? []).some((re) => re.test(lower)) && !sense.phrases?.every((re) => re.source.includes('#'));
     const subj = sense.subjects.some((s) => headOf(subject, s));
     const ev = !!event && sense.events.some((e) => isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)));
-    return subj && (ev || phrase);
+    // "someone mentions @itbot", "people mention @itbot": a person doing it, the event and the words that say it
+    return (subj && (ev || phrase)) || (ev && phrase && SOMEONE_DOING.test(subject));
   });
 }
 

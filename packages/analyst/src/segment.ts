@@ -198,7 +198,12 @@ function splitLead(
   return { lead: text.trim(), body: '' };
 }
 
-const nounStem = (word: string): string => word.replace(/(?<=\w{3})(es|s)$/, '');
+/** A noun without its plural: "enquiries" → enquiry, "boxes" → box, "invoices" → invoice. */
+const nounStem = (word: string): string =>
+  word
+    .replace(/(?<=\w{2})ies$/, 'y')
+    .replace(/(?<=\w(?:s|x|z|ch|sh))es$/, '')
+    .replace(/(?<=\w{2}[^s])s$/, '');
 const GENERIC = new Set(['their', 'them', 'they', 'it', 'its', 'one', 'someone', 'anyone', 'thing', 'something']);
 
 /**
@@ -545,7 +550,10 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer) (them|it|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to be )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)\b/gi;
+  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to be )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+/** "…, and a matter folder created in Google Drive": one more thing wished done, its object first. */
+const OBJECT_DONE =
+  /\band (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written) (in|on|into|for|to|with|under|named|called)\b/gi;
 /** "…, and logged as a page in Notion": one more thing wished done, after a wish in the same sentence. */
 const ALSO_DONE =
   /\band (?:then )?(?:also )?([a-z]+ed|put|sent|written(?: up)?|shared|forwarded) (as|in|on|into|to|with|under)\b/gi;
@@ -598,6 +606,10 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
     .replace(ALSO_DONE, (whole, participle: string, where: string) => {
       const base = baseOf(participle, w);
       return base ? `and ${base} it ${where}` : whole;
+    })
+    .replace(OBJECT_DONE, (whole, article: string, object: string, participle: string, where: string) => {
+      const base = baseOf(participle.replace(/ up$/, ''), w);
+      return base ? `and ${base}${participle.endsWith(' up') ? ' up' : ''} ${article} ${object} ${where}` : whole;
     });
 }
 
@@ -674,7 +686,7 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
 
 /** Things a product holds that arrive as work: "Jira tickets", "HubSpot deals", "Zendesk requests". */
 const WORK_ITEMS =
-  /^(tickets?|issues?|bugs?|requests?|deals?|leads?|contacts?|orders?|invoices?|payments?|messages?|emails?|mails?|events?|meetings?|candidates?|applications?|applicants?|hires?|pull requests?|prs?|files?|documents?|envelopes?|pages?|signups?|sign-ups?|submissions?|forms?|refunds?|charges?|subscriptions?|tasks?|cards?|records?|entries|rows?|texts?|sms)$/i;
+  /^(tickets?|issues?|bugs?|requests?|deals?|leads?|contacts?|orders?|invoices?|payments?|messages?|emails?|mails?|events?|meetings?|candidates?|applications?|applicants?|hires?|pull requests?|prs?|files?|documents?|envelopes?|pages?|signups?|sign-ups?|submissions?|forms?|refunds?|charges?|subscriptions?|tasks?|cards?|records?|entries|entry|rows?|texts?|sms|enquir(?:y|ies)|inquir(?:y|ies)|bookings?|claims?|complaints?|reservations?)$/i;
 
 /**
  * A sentence whose subject is a product's items and whose verb says what happens to them:
@@ -728,8 +740,9 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
   for (const m of body.matchAll(CLAUSE_BREAK)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = body.slice(at);
-    // a list in brackets or quotes is part of its clause: "(child name, class, reason, date)", "\"thanks, noted\""
-    if (enclosed(body, m.index ?? 0)) continue;
+    // a list in brackets or quotes is part of its clause: "(child name, class, reason, date)", "\"thanks, noted\"";
+    // so is the wording of a message, quoted after a comma: "text the patient a reminder, \"reply C to cancel\""
+    if (enclosed(body, m.index ?? 0) || /^["«“]/.test(rest)) continue;
     if (
       startsWithDuty(rest, w) ||
       CONDITION_START.test(rest) ||
@@ -775,7 +788,8 @@ const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) :
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
 
 function addClauses(draft: Draft, body: string, w: SegmentWords): void {
-  const { clauses } = splitClauses(body, w);
+  // "(so 24h before it starts) text the patient …": an aside before the duty is no part of it
+  const { clauses } = splitClauses(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w);
   for (const raw of clauses) {
     const c = imperative(raw, w)
       .replace(BECOME, 'create ')
@@ -797,6 +811,19 @@ const APPROVAL_RULE =
   /\b(?:needs?|requires?|must (?:get|have|be)|has to (?:get|have|be)|subject to|only (?:with|after)|goes? through)\b[^.;]{0,40}\b(?:approv\w*|sign[- ]?off|signed off|ok|okay)\b/i;
 
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
+const STATUS_QUO =
+  /^(?:at the moment|currently|right now|at present|presently|these days|nowadays|today|until now|up to now|so far|for now)\b,?\s+([\w'-]+)/i;
+/** A sentence that says how the work is done today, by someone: "Currently we copy …", "Right now the office types …". */
+function isStatusQuo(text: string, w: SegmentWords): boolean {
+  const next = STATUS_QUO.exec(text)?.[1]?.toLowerCase();
+  if (!next) return false;
+  return /^(?:we|i|they|he|she|it|someone|somebody|everyone|nobody|no one|people|a|an|the|our|my|their|one|two|three|each|every|all|most|some)$/.test(
+    next,
+  )
+    ? true
+    : !knownVerb(next, w);
+}
+
 function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[] } {
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
@@ -820,6 +847,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       guidelines.push(text);
       return;
     }
+    // "At the moment a secretary copies each enquiry into HubSpot by hand": how it is done today, why the job exists
+    if (isStatusQuo(text, w)) return;
     const lead = detectLead(text, w);
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
@@ -981,7 +1010,7 @@ export function splitAtAnotherStart(sentence: Sentence, w: SegmentWords = NO_SER
 }
 
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
-const ARROW_CASE = /^([^→]{1,60}?)\s*(?:→|->|=>)\s*(.+)$/;
+const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
 
 /**
  * A case and what it gets, written with an arrow ("1-2★ → Jira bug in MOB …", "over $500 → ask Dana"), as
@@ -990,7 +1019,7 @@ const ARROW_CASE = /^([^→]{1,60}?)\s*(?:→|->|=>)\s*(.+)$/;
  */
 export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED_WORDS): Sentence {
   const m = ARROW_CASE.exec(sentence.text);
-  if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 10) return sentence;
+  if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 14) return sentence;
   const body = m[2].trim();
   // "If it's a bug report -> open a Jira bug": a case that says its own lead; the arrow is its comma
   if (detectLead(m[1], w)) return { ...sentence, text: `${m[1].trim()}, ${body}` };

@@ -215,6 +215,10 @@ export function normalise(text: string): string {
       .replace(/\s+[–—]\s+/g, ', ')
       .replace(/[ \t]+/g, ' ')
       .replace(/ & /g, ' and ')
+      // "@mention @itbot": the verb, written as Slack shows it
+      .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
+      // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
+      .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
       .replace(
         /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4)(?=[\s,!?)]|\.(?!\w)|$)/gm,

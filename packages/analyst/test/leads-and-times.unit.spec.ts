@@ -76,6 +76,51 @@ describe('offline analyst: where a lead ends', () => {
   });
 });
 
+describe('offline analyst: how the work is told', () => {
+  it('given how the work is done today ("At the moment a secretary copies …"), when analysed, then it is no workflow', () => {
+    const said = workflowsOf(
+      'Enquiries come in through the contact form on our website, which can call any URL. At the moment a secretary copies each enquiry into HubSpot by hand and it can take two days before anyone replies. As soon as an enquiry is submitted, create the person as a contact in HubSpot.',
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatchObject({
+      triggerId: 'webhook.incoming_webhook',
+      steps: ['create the person as a contact in HubSpot'],
+    });
+  });
+
+  it('given work someone needs done ("the client needs our terms sent out …, and a folder created in Drive"), when analysed, then each is a step', () => {
+    const [first] = workflowsOf(
+      'Once a HubSpot deal reaches the "Instructed" stage, the client needs our terms of engagement sent out for e-signature through DocuSign, and a matter folder created in Google Drive.',
+    );
+    expect(first?.steps).toEqual([
+      'send our terms of engagement for e-signature through DocuSign',
+      'create a matter folder in Google Drive',
+    ]);
+  });
+
+  it('given a message quoted after a comma and an aside before the duty, when analysed, then one step that sends the message', () => {
+    const [first] = workflowsOf(
+      'The day before each appointment (so 24h before it starts) text the patient a reminder, "reply C to cancel".',
+    );
+    expect(first).toMatchObject({
+      triggerId: 'google-calendar.event_starting',
+      steps: ['text the patient a reminder, "reply C to cancel"'],
+    });
+  });
+
+  it('given people who @mention the bot and duties joined by a plus, when analysed, then the mention starts the work and each duty is a step', () => {
+    const said = workflowsOf(
+      'every 15 min: GET https://status.example/health. if anything != ok -> post in #it-ops + open a Jira incident.\n- ppl @mention @itbot in #it-help -> make a Jira task in OPS and reply in the thread',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['schedule.cron', 'slack.mention']);
+    expect(said[0]?.steps).toEqual(expect.arrayContaining(['post in #it-ops', 'open a Jira incident']));
+    // an email that mentions something is no Slack mention
+    expect(workflowsOf('When a customer emails us, reply. If their email mentions a recall, log a Zendesk ticket.')).toHaveLength(
+      1,
+    );
+  });
+});
+
 describe('offline analyst: times of day said as a list, and in other languages', () => {
   it('given two times of a day, when parsed, then the cron runs at both', () => {
     expect(parseSchedule('twice a day at 7am and 3pm')?.expression).toBe('0 7,15 * * *');
