@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { FactPublisher } from '@hireloop/fact-stream';
+import { FactPublisher, makeFact } from '@hireloop/fact-stream';
 import { FactCollector } from '@hireloop/fact-stream/testing';
 import { createCheckpointer, createKafka, createLogger, createPool, type Pool } from '@hireloop/platform';
 import { repoRoot } from '@hireloop/platform/testing';
@@ -215,6 +215,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     budgeted: `org-${randomUUID()}`,
     defaulted: `org-${randomUUID()}`,
     denied: `org-${randomUUID()}`,
+    lifted: `org-${randomUUID()}`,
   };
   const all = ['zendesk', 'slack', 'stripe'];
   const policies = postgresPolicies(pool);
@@ -231,6 +232,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
         [orgs.budgeted]: all,
         [orgs.defaulted]: all,
         [orgs.denied]: all,
+        [orgs.lifted]: all,
       }),
       policies,
       circuits: postgresCircuits(pool),
@@ -307,10 +309,49 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
     expect(result.output?.summary).toContain('slack.post_message is denied by the org');
     expect(collector.of('HILPrompt', (p) => p.executionId === id)).toEqual([]);
+    // the events travel with the result on another topic: waited for
+    await collector.until(
+      () => collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'tool_failed')[0],
+      `the tool_failed of ${id}`,
+    );
     const events = collector.of('ExecutionEvent', (e) => e.executionId === id);
     expect(events.filter((e) => e.event === 'approval_requested')).toEqual([]);
     expect(events).toEqual(expect.arrayContaining([expect.objectContaining({ stepId: 'ask_finance', reason: 'policy_denied' })]));
     expect(called.filter((c) => c.startsWith(`${id}/ask_finance`))).toEqual([]);
+  });
+
+  it('a step not asked about because the org refused it stays refused when the policy is lifted while the run waits: never called unapproved', async () => {
+    await setPolicy(pool, orgs.lifted, { deniedTools: ['stripe.refund_payment'] });
+    const spec = refundsEmployee(`emp-${randomUUID()}`, orgs.lifted);
+    const refund = spec.workflows[0]?.steps.find((st) => st.id === 'refund');
+    if (!refund) throw new Error('no refund step');
+    refund.risk = 'high';
+    delete refund.when;
+    await registerEmployee(pool, spec);
+    const id = randomUUID();
+    await runner.start({
+      ...runIntent(id, spec.employeeId, 'refunds', { amount: 900, paymentId: 'pi_9', ticketId: 'T-9', subject: 's' }),
+      orgId: orgs.lifted,
+    });
+    // the refund is refused outright, so only ask_finance is asked about
+    const prompt = await collector.until(() => collector.of('HILPrompt', (p) => p.executionId === id)[0], `prompt of ${id}`);
+    expect(prompt.messages[0]).toContain('ask_finance');
+    // the admin lifts the deny while the run waits; then ask_finance is approved
+    await setPolicy(pool, orgs.lifted, {});
+    await runner.respond(
+      makeFact(
+        'HILResponse',
+        { orgId: orgs.lifted, correlation: { ...prompt.correlation, userId: 'u-admin' } },
+        { executionId: id, promptId: prompt.promptId, kind: 'options', payload: { selected: ['approve'] } },
+      ),
+    );
+    const result = await collector.until(
+      () => collector.of('ExecutionResult', (r) => r.executionId === id)[0],
+      `result of ${id}`,
+    );
+    // nobody approved the refund: it is not made, and the run says why as it would have before
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
+    expect(called.filter((c) => c.startsWith(`${id}/refund`))).toEqual([]);
   });
 
   it('a run that meets an open circuit fails with circuit_open, and its summary names it', async () => {

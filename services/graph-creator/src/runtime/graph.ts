@@ -146,14 +146,29 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       };
     const { planned, notRun } = planSteps(steps, s.event);
     const missing = missingInputs(steps, planned, caps, s.event, s.answers);
+    const approvals: RunStateT['approvals'] = {};
+    const refusals: RunStateT['refusals'] = {};
     for (const st of steps) {
       if (st.risk !== 'high' || !planned.includes(st.id)) continue;
-      // a call the org refuses whatever a person says is asked of nobody (approve says so when it comes to it)
+      // a call the org refuses whatever a person says is asked of nobody, decided here once (plan holds no
+      // interrupt: a policy changed later neither drops an answer given nor lets the step run unapproved)
       const preview = previewArgs(st, caps.get(st.capabilityId), s.event, s.answers);
-      if (await tools.refusedOutright(s.orgId, caps.get(st.capabilityId) as CatalogCapability, preview)) continue;
+      const refused = await tools.refusedOutright(s.orgId, caps.get(st.capabilityId) as CatalogCapability, preview);
+      if (refused) {
+        approvals[st.id] = 'moot';
+        refusals[st.id] = { code: refused.code, message: refused.message };
+        events.push({
+          key: `approval_moot:${st.id}`,
+          event: 'progress',
+          stepId: st.id,
+          reason: refused.code,
+          detail: short(`not asked: ${refused.message}`),
+        });
+        continue;
+      }
       events.push({ key: `approval_requested:${st.id}`, event: 'approval_requested', stepId: st.id, detail: st.capabilityId });
     }
-    return { events, planned, notRun, missing, phase: 'plan', progress: 20 };
+    return { events, planned, notRun, missing, approvals, refusals, phase: 'plan', progress: 20 };
   };
 
   /** confirm, part one: ONE questions prompt for every input asked at run time or resolved to nothing. */
@@ -185,23 +200,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     const step = awaitingApproval(s);
     if (!step) return {};
     const caps = await capsOf(s);
-    const capability = caps.get(step.capabilityId) as CatalogCapability;
-    const preview = previewArgs(step, capability, s.event, s.answers);
-    const refused = await tools.refusedOutright(s.orgId, capability, preview);
-    if (refused) {
-      // nobody is asked to approve what the org refuses anyway: execute meets the same refusal and says why
-      const events: NodeEvent[] = [
-        enter('approve', `:${step.id}`),
-        {
-          key: `approval_moot:${step.id}`,
-          event: 'progress',
-          stepId: step.id,
-          reason: refused.code,
-          detail: short(refused.message),
-        },
-      ];
-      return { events, approvals: { [step.id]: 'moot' }, phase: 'confirm', progress: 40 };
-    }
+    const preview = previewArgs(step, caps.get(step.capabilityId), s.event, s.answers);
     const answer = ask({
       kind: 'options',
       messages: [
@@ -271,6 +270,16 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
         if (s.approvals[id] === 'rejected') {
           done[id] = { status: 'rejected', detail: 'rejected by the approver' };
           continue;
+        }
+        const refusal = s.approvals[id] === 'moot' ? s.refusals[id] : undefined;
+        if (refusal) {
+          // refused when the run was planned, so nobody was asked: never called, whatever the policy says now
+          const { args } = resolveArgs(step, caps.get(step.capabilityId), { event: s.event, outputs: outputs() }, s.answers);
+          const effect = await tools.record(s, step, args, 'failed', refusal);
+          done[id] = { status: 'failed', detail: refusal.message };
+          events.push(eventOf(effect));
+          failure = { code: refusal.code, message: short(`step ${id}: ${refusal.code}: ${refusal.message}`) };
+          break;
         }
         // a dependency on a branch not taken (its condition did not hold) is met; one that failed, was
         // rejected or could not run blocks the step

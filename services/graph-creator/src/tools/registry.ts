@@ -223,12 +223,15 @@ export class ToolRegistry {
     await circuits.report(ctx.orgId, capability.id, !providerFailed, this.rails.circuitThreshold ?? 5, this.clock.now());
   }
 
-  /** Records a step that did not act: skipped (its condition, a dependency) or rejected by its approver. */
+  /**
+   * Records a step that did not act: skipped (its condition, a dependency), rejected by its approver, or failed
+   * on a refusal decided when the run was planned (never called).
+   */
   async record(
     ctx: ToolContext,
     step: StepRef,
     args: Record<string, unknown>,
-    status: 'skipped' | 'rejected',
+    status: 'skipped' | 'rejected' | 'failed',
     why: { code: string; message: string },
   ): Promise<Effect> {
     const key = idempotencyKey(ctx.executionId, step.id, args);
