@@ -98,6 +98,9 @@ const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|ca
 const verbish = (word: string, w: SegmentWords): boolean => AUX.test(word) || /(s|ed)$/.test(word) || isBaseVerb(word, w);
 
 /** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
+/** A word after which a verb-like word is a noun: "a deal", "the lead", "each update". */
+const DETERMINER_BEFORE = /^(?:a|an|the|each|every|any|our|their|its|this|that|these|those|new|my|your|his|her)$/;
+
 /** The first word of a verb's object: a determiner or a pronoun. */
 const OBJECT_START = /^(?:a|an|the|their|them|him|her|it|its|our|his|this|that|these|those|every|all|us|me)$/;
 
@@ -167,13 +170,19 @@ function splitLead(
   const near = needOwnVerb ? -1 : skipWords + (verbRightAfter ? 0 : 3);
   const tokens = tokenize(text);
   let seenVerb = !needOwnVerb;
+  let ownVerb = false;
   for (let i = skipWords; i < tokens.length; i++) {
     const t = tokens[i];
     const prev = tokens[i - 1]?.lower ?? '';
     if (!t) continue;
     if (comma && t.start >= comma.at) break;
-    // before a comma, an event's duty shows by its object: "When a deal closes create an invoice …, and email it"
-    const early = i <= near || OBJECT_START.test(tokens[i + 1]?.lower ?? '');
+    // before a comma, an event's duty shows by its object, once the event has its own verb: "When a deal closes
+    // create an invoice …, and email it" (not "When customers email us or fill in the form, …")
+    // (or right after an aside: "each quarter (on the first business day, 9am Central) create a page …")
+    const early =
+      i <= near ||
+      (ownVerb && OBJECT_START.test(tokens[i + 1]?.lower ?? '')) ||
+      /\)\s*$/.test(text.slice(0, t.start));
     if (
       (!comma || early) &&
       seenVerb &&
@@ -193,6 +202,8 @@ function splitLead(
       };
     }
     if (verbish(t.lower, w)) seenVerb = true;
+    if (!DETERMINER_BEFORE.test(prev) && lemmas(t.lower).some((l) => knownVerb(l, w) || EVENT_VERBS.has(l) || w.events.has(l)))
+      ownVerb = true;
   }
   if (comma) return comma;
   return { lead: text.trim(), body: '' };
@@ -400,8 +411,14 @@ const bringsWork = (text: string): boolean => {
   return !(AUX.test(first) || (!DETERMINER_OR_PEOPLE.test(first) && isKnownVerb(first)));
 };
 
+/** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
+const CALLS_IN =
+  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
+
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
+  // "Our ticketing platform calls a webhook for every order": a system of ours that calls in is how work arrives
+  if (CALLS_IN.test(text)) return true;
   if (DESCRIPTIVE_START.test(text)) return false;
   const tokens = tokenize(text);
   const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
@@ -422,6 +439,10 @@ export function watchedPlace(text: string): string | null {
   const what = /inbox|mailbox/i.test(m[2] ?? '') ? 'emails' : /queue/i.test(m[2] ?? '') ? 'tickets' : 'messages';
   return `new ${what} in ${place.startsWith('#') ? place : `the ${place}`}`;
 }
+
+/** A verb that sends, right before what it sends: "drop a ", "post the ", "send them a ". */
+const SENT_BEFORE =
+  /\b(?:post|send|write|share|drop|leave|put|publish|announce|email|message|reply|respond|answer)(?:s|ed|ing)?\s+(?:(?:a|an|the|it|them|this|that|our|their|him|her)\s+){0,2}(?:[\w-]+\s+)?$/;
 
 function implicitEvent(text: string): { kind: TriggerKind; text: string } | null {
   const t = text.toLowerCase();
@@ -490,6 +511,8 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
   for (const [re, kind, destination] of patterns) {
     if (sends && destination) continue;
     const m = t.match(re);
+    // "…, and drop a message in #vip-desk": a destination after a verb that sends, wherever it is in the sentence
+    if (m && destination && SENT_BEFORE.test(t.slice(0, m.index ?? 0))) continue;
     if (m) return { kind, text: m[0].trim() };
   }
   return null;
@@ -550,10 +573,10 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to be )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
 /** "…, and a matter folder created in Google Drive": one more thing wished done, its object first. */
 const OBJECT_DONE =
-  /\band (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written) (in|on|into|for|to|with|under|named|called)\b/gi;
+  /(\band|,) (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written|put) (in|on|into|for|to|with|under|named|called)\b/gi;
 /** "…, and logged as a page in Notion": one more thing wished done, after a wish in the same sentence. */
 const ALSO_DONE =
   /\band (?:then )?(?:also )?([a-z]+ed|put|sent|written(?: up)?|shared|forwarded) (as|in|on|into|to|with|under)\b/gi;
@@ -607,9 +630,11 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       const base = baseOf(participle, w);
       return base ? `and ${base} it ${where}` : whole;
     })
-    .replace(OBJECT_DONE, (whole, article: string, object: string, participle: string, where: string) => {
-      const base = baseOf(participle.replace(/ up$/, ''), w);
-      return base ? `and ${base}${participle.endsWith(' up') ? ' up' : ''} ${article} ${object} ${where}` : whole;
+    .replace(OBJECT_DONE, (whole, joiner: string, article: string, object: string, participle: string, where: string) => {
+      const base = participle === 'put' ? 'put' : baseOf(participle.replace(/ up$/, ''), w);
+      return base
+        ? `${joiner === ',' ? ',' : 'and'} ${base}${participle.endsWith(' up') ? ' up' : ''} ${article} ${object} ${where}`
+        : whole;
     });
 }
 
@@ -888,7 +913,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     }
     if (!lead && !verbFirst) {
       if (subject || isEventSentence(text, w)) {
-        const split = subject ?? splitEventSentence(text, w);
+        // a system that calls in says no duty of its own: the sentence is the event
+        const split = subject ?? (CALLS_IN.test(text) ? null : splitEventSentence(text, w));
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
         if (split) addClauses(d, split.body, w);
@@ -1032,6 +1058,39 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   return { ...sentence, text: `${arrives ? 'when' : 'if'} ${m[1].trim()}, ${duty}` };
 }
 
+/** Ways work comes in, each as the arrival it is, and how a catalog says it. */
+const WAYS_IN: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(?:texting|texts|texted|by text|text messages?|sms(?:es)?)\b/i, 'when a text message comes in'],
+  [
+    /\b(?:e-?mailing|e-?mails|e-?mailed|by e-?mail|(?:an |the |our )?(?:e-?mail|inbox|mailbox)|[\w.+-]+@[\w-]+\.[\w.]+)\b/i,
+    'when an email arrives',
+  ],
+  [/\b(?:form|website|web ?hook|portal|online)\b/i, 'when the form on the website is submitted'],
+  [/(?:\bslack\b|(?<![\w#])#[\w-]+)/i, 'when a message is posted in Slack'],
+];
+/** How a way in is said: the canonical arrival, a Slack channel kept by name. */
+const wayIn = (said: string, matched: string): string =>
+  matched.startsWith('#') ? `when a message is posted in ${matched}` : said;
+
+/**
+ * The ways in of an arrival said as alternatives ("by texting our number, or through the form on our website",
+ * "customers email us or fill in the form"): two or more, each named, with an "or" between them; else none.
+ */
+function waysIn(hint: string): string[] {
+  const found = WAYS_IN.map(([re, said]) => {
+    const m = re.exec(hint);
+    return { at: m?.index ?? -1, said: wayIn(said, m?.[0] ?? '') };
+  })
+    .filter((f) => f.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  if (found.length < 2) return [];
+  for (let i = 1; i < found.length; i++) {
+    const between = hint.slice((found[i - 1] as { at: number }).at, (found[i] as { at: number }).at);
+    if (!/\bor\b/i.test(between)) return [];
+  }
+  return found.map((f) => f.said);
+}
+
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
@@ -1055,6 +1114,18 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     }
     // said again by the next one, as its context or in its own words: nothing is left of it to run
     return [];
+  });
+  // "by texting our refill number, or through the refill form on our website": one duty, two ways in — a workflow each
+  drafts = drafts.flatMap((d) => {
+    const ways = d.kind === 'event' ? waysIn(d.hint) : [];
+    if (ways.length < 2) return [d];
+    return ways.map((hint) => ({
+      ...d,
+      hint,
+      sentences: [...d.sentences],
+      clauses: [...d.clauses],
+      constraints: [...d.constraints],
+    }));
   });
   // the same start and the same duties said again (a pasted line repeated) are one workflow
   const said = new Set<string>();

@@ -336,6 +336,10 @@ const NOT_WORK_SECTION =
   /^(requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
 
 const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
+/** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
+const NEGATIVE_SECTION =
+  /^(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job)(?:\s+(?:please|ever))?[!.]*$/i;
+
 /** "When a deal goes to Closed Won:", "Every Friday:" — a heading that says what starts the items under it. */
 const LEAD_HEADING =
   /^(?:when|whenever|if|once|after|as soon as|each time|every time|every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b[^:]{3,120}:$/i;
@@ -355,6 +359,8 @@ export function sentences(description: string): Sentence[] {
   let notWork = false;
   // the items under a heading that says what starts them belong to it
   let underLead = false;
+  // the items under a heading of things not to do ("Please DON'T:") are rules, not duties
+  let forbidden = false;
   for (const rawLine of normalise(description).split('\n')) {
     let line = rawLine.trim();
     if (!line) {
@@ -364,8 +370,10 @@ export function sentences(description: string): Sentence[] {
       continue;
     }
     const bullet = BULLET.test(line);
+    if (!bullet) forbidden = false;
     if (bullet) {
       line = line.replace(BULLET, '');
+      if (forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
       if (!underLead) {
         if (blockOpen) block++;
         blockOpen = false;
@@ -381,6 +389,7 @@ export function sentences(description: string): Sentence[] {
     const words = line.split(/\s+/).length;
     const headingLike = (/:$/.test(line) && words <= 8) || (!bullet && words <= 5 && !/[.!?,;]$/.test(line));
     if (headingLike) notWork = NOT_WORK_SECTION.test(line.replace(/:$/, '').trim());
+    if (headingLike && !bullet) forbidden = NEGATIVE_SECTION.test(line.replace(/:$/, '').trim());
     if (notWork) {
       if (blockOpen) block++;
       blockOpen = false;

@@ -121,6 +121,50 @@ describe('offline analyst: how the work is told', () => {
   });
 });
 
+describe('offline analyst: ways in, and what not to do', () => {
+  it('given one duty with two ways in said as alternatives, when analysed, then a workflow for each way in', () => {
+    const said = workflowsOf(
+      'Patients ask for refills by texting our refill number, or through the refill form on our website. Either way, create a Zendesk ticket tagged refill.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['twilio.sms_received', 'webhook.incoming_webhook']);
+    expect(said.every((w) => w.steps.includes('create a Zendesk ticket tagged refill'))).toBe(true);
+    // two channels named without an "or" between them are one arrival
+    expect(workflowsOf('When a customer emails us about the form, reply.').map((w) => w.triggerId)).toEqual(['gmail.new_email']);
+  });
+
+  it('given a system of ours that calls a webhook, when analysed, then that is the arrival, and a message the employee drops is no arrival', () => {
+    const [first, ...rest] = workflowsOf(
+      'Our ticketing platform, Ticket Tailor, calls a webhook for every order. Only for VIP tickets: create the buyer as a contact in HubSpot, and drop a message in #vip-desk with their name.',
+    );
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({
+      triggerId: 'webhook.incoming_webhook',
+      steps: ['create the buyer as a contact in HubSpot', 'drop a message in #vip-desk with their name'],
+    });
+  });
+
+  it('given bullets under a heading of things not to do, when analysed, then they are rules, no workflow of their own', () => {
+    const said = workflowsOf(
+      "When a donor fills in the form on our website, add them to HubSpot as a contact.\n\nPlease DON'T:\n- touch Stripe at all\n- create invoices\n- email donors anything else",
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]?.steps).toEqual(['add them to HubSpot as a contact']);
+  });
+
+  it('given a wish for things to get done ("I\'d love for a folder to get created …, a session put on our calendar"), when analysed, then each is a step', () => {
+    const [first] = workflowsOf(
+      "When a booking comes in I'd love for a folder for that episode to get created on Google Drive and shared with the guest, a recording session put on our calendar for the date they picked, and a friendly email sent to them.",
+    );
+    expect(first?.lead).toBe('When a booking comes in');
+    expect(first?.steps).toEqual([
+      'create a folder for that episode on Google Drive',
+      'share it with the guest',
+      'put a recording session on our calendar for the date they picked',
+      'send a friendly email to them',
+    ]);
+  });
+});
+
 describe('offline analyst: times of day said as a list, and in other languages', () => {
   it('given two times of a day, when parsed, then the cron runs at both', () => {
     expect(parseSchedule('twice a day at 7am and 3pm')?.expression).toBe('0 7,15 * * *');

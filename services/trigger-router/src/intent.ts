@@ -331,7 +331,7 @@ const POSSIBLE =
 const SCHEDULE_LIST = /\b(?:daily|weekly|monthly|quarterly|every (?:day|week|month|morning|monday|friday))\s*:/;
 /** A particular text to work on once: "summarise this email for me: …", "Translate 'we are closed' into French". */
 const ONE_TEXT =
-  /^(?:(?:can|could|would) you (?:please )?)?(?:summari[sz]e|translate|draft|rewrite|proofread|reword|fix|post|send|forward|share) (?:this|that|the following|['"“])|['"“][^'"”]{12,}['"”]\s*(?:into|to|for)? ?\w*[.?!]?$/;
+  /^(?:(?:can|could|would) you (?:please )?)?(?:summari[sz]e|translate|draft|rewrite|proofread|reword|fix|post|send|forward|share) (?:this|that|the following|['"“])|(?<![a-z0-9])['"“][^'"”]{12,}['"”](?![a-z0-9])\s*(?:into|to|for)? ?\w*[.?!]?$/;
 /** Someone looking around, not asking: "I'm the Salesforce admin here, just poking around". */
 const JUST_LOOKING =
   /\bjust (?:poking around|looking(?: around)?|browsing|testing|checking (?:it|this|things) out|having a look)\b/;
@@ -656,7 +656,8 @@ export function routeMessage(text: string): Route {
   if (PRAISE.test(lower) && count <= 12) return reply('thanks');
   if (JUST_LOOKING.test(lower) && count <= 20) return reply('greeting');
   // the text to work on may itself say "on Monday": only the words around it say whether the work recurs
-  const unquoted = lower.replace(/['"“][^'"”]*['"”]/g, ' ');
+  // a quote opens and closes outside a word: "that's the engineers' job" quotes nothing
+  const unquoted = lower.replace(/(?<![a-z0-9])['"“][^'"”]*['"”](?![a-z0-9])/g, ' ');
   if (ONE_TEXT.test(lower) && !AUTOMATION.test(unquoted) && !RECURS.test(unquoted)) return reply('one_off_task');
   if (describesJob && !(asking && actions < 3)) return create();
   if (count <= 15 && !automation && !RECURS.test(lower) && namesOneThing(original)) return reply('one_off_task');
