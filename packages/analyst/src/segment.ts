@@ -180,9 +180,7 @@ function splitLead(
     // create an invoice …, and email it" (not "When customers email us or fill in the form, …")
     // (or right after an aside: "each quarter (on the first business day, 9am Central) create a page …")
     const early =
-      i <= near ||
-      (ownVerb && OBJECT_START.test(tokens[i + 1]?.lower ?? '')) ||
-      /\)\s*$/.test(text.slice(0, t.start));
+      i <= near || (ownVerb && OBJECT_START.test(tokens[i + 1]?.lower ?? '')) || /\)\s*$/.test(text.slice(0, t.start));
     if (
       (!comma || early) &&
       seenVerb &&
