@@ -520,10 +520,16 @@ export class ExecutionRunner<S, R = unknown> {
       spec.kind === 'options'
         ? { ...common, kind: 'options' as const, options: spec.options, selectionRules: spec.selectionRules }
         : { ...common, kind: 'questions' as const, questions: spec.questions };
+    // a run with no conversation of its own (an employee's) asks its next question where the last answer came
+    // from — the socket of whoever answered — and otherwise its owner
+    const answeredFrom =
+      !row.conversation_id && cause.type === 'HILResponse' && cause.correlation.conversationId ? cause.correlation : undefined;
+    const conversationId = row.conversation_id ?? answeredFrom?.conversationId;
+    const userId = answeredFrom?.userId ?? row.owner_user_id;
     const correlation = {
       executionId: row.execution_id,
-      ...(row.conversation_id ? { conversationId: row.conversation_id } : {}),
-      ...(row.owner_user_id ? { userId: row.owner_user_id } : {}),
+      ...(conversationId ? { conversationId } : {}),
+      ...(userId ? { userId } : {}),
     };
     return makeFact('HILPrompt', { orgId: row.org_id, correlation, causationId: cause.id }, body, {
       ids: { newId: () => derivedId(row.execution_id, `prompt:${pending.promptId}`) },

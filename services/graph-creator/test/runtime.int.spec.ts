@@ -172,6 +172,21 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     expect(kinds).toEqual(expect.arrayContaining(['node_enter', 'node_exit', 'tool_called', 'tool_succeeded']));
   });
 
+  it('a run answered from a conversation asks its next question there, of whoever answered', async () => {
+    const spec = await employee();
+    const id = randomUUID();
+    // no ticket id: a questions prompt first; over 100: then the approval of ask_finance
+    await runner.start(runIntent(id, spec.employeeId, 'refunds', { amount: 150, paymentId: 'pi_7', subject: 'Big refund' }));
+    const first = await nextPrompt(id, 0);
+    expect(first.correlation.conversationId).toBeUndefined();
+    const fromSocket = answer(first, { answers: { 'reply.ticketId': 'T-7' } });
+    fromSocket.correlation = { ...fromSocket.correlation, conversationId: 'conv-admin' };
+    await runner.respond(fromSocket);
+    const second = await nextPrompt(id, 1);
+    expect(second.kind).toBe('options');
+    expect(second.correlation).toMatchObject({ conversationId: 'conv-admin', userId: 'u-admin' });
+  });
+
   it('independent steps run in parallel', async () => {
     const spec = await employee();
     const id = randomUUID();
