@@ -287,6 +287,60 @@ describe('cancelling right after a frame', () => {
   });
 });
 
+describe('one answer per prompt', () => {
+  const depsWith = (live: LivePrompts, published: unknown[], failing = false) =>
+    ({
+      pool: { query: async () => ({ rows: [] }) } as unknown as CommandDeps['pool'],
+      publisher: {
+        publish: async (fact: unknown) => {
+          if (failing) throw new Error('broker down');
+          published.push(fact);
+        },
+      } as unknown as CommandDeps['publisher'],
+      ids: { newId: () => '0190a1b2-c3d4-7e5f-8a9b-000000000012' },
+      clock: { now: () => new Date('2026-11-29T08:00:00.000Z') },
+      live,
+    }) as CommandDeps;
+
+  it('given a prompt answered, when a second answer arrives before the worker moved on, then 409 and nothing more is published', async () => {
+    const live = new LivePrompts();
+    const prompt = questionsPrompt('e-60', alice, 'c-60');
+    live.record(prompt);
+    const published: unknown[] = [];
+    const deps = depsWith(live, published);
+    const command = { executionId: 'e-60', promptId: prompt.promptId, payload: { answers: { q1: 'Support' } } };
+    // two answers racing: both decided before either is published
+    const results = await Promise.allSettled([respond(deps, alice, command), respond(deps, alice, command)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(published).toHaveLength(1);
+    await expect(respond(deps, alice, command)).rejects.toThrow(/already been answered/);
+  });
+
+  it('given a cancel accepted, when an answer arrives right after, then 409', async () => {
+    const live = new LivePrompts();
+    const prompt = questionsPrompt('e-61', alice, 'c-61');
+    live.record(prompt);
+    const published: unknown[] = [];
+    const deps = depsWith(live, published);
+    await cancel(deps, alice, { executionId: 'e-61', source: 'http' });
+    await expect(
+      respond(deps, alice, { executionId: 'e-61', promptId: prompt.promptId, payload: { answers: { q1: 'Support' } } }),
+    ).rejects.toThrow(/cancelled/);
+    expect(published).toHaveLength(1);
+  });
+
+  it('given an answer that could not be published, when it is sent again, then it is accepted', async () => {
+    const live = new LivePrompts();
+    const prompt = questionsPrompt('e-62', alice, 'c-62');
+    live.record(prompt);
+    const published: unknown[] = [];
+    const command = { executionId: 'e-62', promptId: prompt.promptId, payload: { answers: { q1: 'Support' } } };
+    await expect(respond(depsWith(live, published, true), alice, command)).rejects.toThrow(/broker down/);
+    await respond(depsWith(live, published), alice, command);
+    expect(published).toHaveLength(1);
+  });
+});
+
 describe('answering while the read model cannot be read', () => {
   it('given a prompt the broadcast consumer saw, when Postgres refuses the read, then the answer is published and the failure logged', async () => {
     const live = new LivePrompts();

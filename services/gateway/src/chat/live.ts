@@ -36,6 +36,30 @@ export class LivePrompts {
     } else if (fact.type === 'ExecutionResult') this.put(fact.executionId, { kind: 'ended', result: fact });
   }
 
+  /** prompts this instance has accepted an answer to, and executions it has accepted a cancel of, by `executionId/promptId` */
+  private readonly settled = new Map<string, true>();
+
+  /**
+   * Claims a prompt's answer for this instance, or says it is taken (answered or cancelled here already): the
+   * answer's HILResponse is published once, and a second answer gets its 409 at once instead of a 202 the
+   * worker would ignore. Synchronous, so two answers racing on one instance cannot both claim it.
+   */
+  claimAnswer(executionId: string, promptId: string): boolean {
+    if (this.settled.has(`${executionId}/${promptId}`) || this.settled.has(`${executionId}/`)) return false;
+    remember(this.settled, `${executionId}/${promptId}`, true);
+    return true;
+  }
+
+  /** Gives a claim back (its answer could not be published). */
+  releaseAnswer(executionId: string, promptId: string): void {
+    this.settled.delete(`${executionId}/${promptId}`);
+  }
+
+  /** Marks an execution whose cancel this instance accepted: no answer to it is accepted after. */
+  cancelled(executionId: string): void {
+    remember(this.settled, `${executionId}/`, true);
+  }
+
   /** The last phase and progress seen of an execution, if any. */
   seenOf(executionId: string): Seen | undefined {
     return this.seen.get(executionId);

@@ -68,5 +68,6 @@ export async function cancel(
   // what this instance's broadcast saw (a prompt, the end) decides where the projection trails
   const fact = decideCancel(asSeen(projected, deps.live?.get(command.executionId)), principal, command, deps);
   await deps.publisher.publish(fact, trace);
+  deps.live?.cancelled(command.executionId);
   return fact;
 }

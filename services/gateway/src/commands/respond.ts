@@ -76,7 +76,19 @@ export async function respond(
   trace: PublishOptions = {},
 ): Promise<HILResponse> {
   const fact = await decideWhenProjected(deps, principal, command);
-  await deps.publisher.publish(fact, trace);
+  // one answer per prompt: a second one, or one after a cancel, sent before the worker moved on is refused here
+  if (deps.live && !deps.live.claimAnswer(fact.executionId, fact.promptId))
+    throw new HireloopError(
+      'CONFLICT',
+      `prompt ${fact.promptId} of execution ${fact.executionId} has already been answered or the execution cancelled`,
+      { field: '/promptId' },
+    );
+  try {
+    await deps.publisher.publish(fact, trace);
+  } catch (error) {
+    deps.live?.releaseAnswer(fact.executionId, fact.promptId);
+    throw error;
+  }
   return fact;
 }
 
