@@ -216,6 +216,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     defaulted: `org-${randomUUID()}`,
     denied: `org-${randomUUID()}`,
     lifted: `org-${randomUUID()}`,
+    deniedOnBudget: `org-${randomUUID()}`,
   };
   const all = ['zendesk', 'slack', 'stripe'];
   const policies = postgresPolicies(pool);
@@ -233,6 +234,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
         [orgs.defaulted]: all,
         [orgs.denied]: all,
         [orgs.lifted]: all,
+        [orgs.deniedOnBudget]: all,
       }),
       policies,
       circuits: postgresCircuits(pool),
@@ -352,6 +354,19 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     // nobody approved the refund: it is not made, and the run says why as it would have before
     expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
     expect(called.filter((c) => c.startsWith(`${id}/refund`))).toEqual([]);
+  });
+
+  it('a call the policy refuses spends none of the tool-call budget: the next step still runs (§12: policy before budget)', async () => {
+    await setPolicy(pool, orgs.deniedOnBudget, { deniedTools: ['stripe.refund_payment'], budgets: { maxToolCalls: 1 } });
+    const { id, result } = await run(orgs.deniedOnBudget);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
+    expect(result.output?.steps).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ stepId: 'refund', status: 'failed' }),
+        { stepId: 'reply', status: 'succeeded' },
+      ]),
+    );
+    expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([`${id}/reply`]);
   });
 
   it('a run that meets an open circuit fails with circuit_open, and its summary names it', async () => {

@@ -307,6 +307,11 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           failure = { code: 'input_unresolved', message: `step ${id}: ${required.join(', ')} resolved to nothing` };
           break;
         }
+        // a call the org refuses (scope, policy) reaches no tool: the rails refuse it before the budget, and it spends none (§12's order)
+        if (await tools.refusedOutright(s.orgId, capability, args)) {
+          calls.push({ step, args, left: budget });
+          continue;
+        }
         if (budget <= 0) {
           stop(step, 'tool calls', s.workflow?.maxToolCalls);
           break;
