@@ -98,6 +98,13 @@ const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|ca
 const verbish = (word: string, w: SegmentWords): boolean => AUX.test(word) || /(s|ed)$/.test(word) || isBaseVerb(word, w);
 
 /** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
+/**
+ * An event said of a place its label names ("Our GitHub repo acme/feedback: when a new issue is opened there, …"):
+ * the label goes with it, so that the product the event happens in is known. Only when the event names no product.
+ */
+const withPlace = (event: string, label: string | undefined): string =>
+  label && providersIn(label).length > 0 && providersIn(event).length === 0 ? `${event} (${label})` : event;
+
 /** A word after which a verb-like word is a noun: "a deal", "the lead", "each update". */
 const DETERMINER_BEFORE = /^(?:a|an|the|each|every|any|our|their|its|this|that|these|those|new|my|your|his|her)$/;
 
@@ -938,7 +945,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
           lead.kind,
           lead.kind === 'event'
             ? (watchedPlace(lead.text) ??
-                lead.text.replace(/^(watch for|watch|monitor|listen for|keep an eye on|look out for)\s+/i, ''))
+                withPlace(
+                  lead.text.replace(/^(watch for|watch|monitor|listen for|keep an eye on|look out for)\s+/i, ''),
+                  s.label,
+                ))
             : lead.text,
         );
     } else {

@@ -143,6 +143,13 @@ describe('offline analyst: ways in, and what not to do', () => {
     });
   });
 
+  it('given an event said of the place its label names ("Our GitHub repo …: when a new issue is opened there"), when analysed, then the event is of that product', () => {
+    const said = workflowsOf(
+      "Players report bugs in two places:\n- Our public GitHub repo acme/feedback: when a new issue is opened there with the 'bug' label, create a bug in Jira.\n- Zendesk: when a new ticket comes in tagged 'crash', reply to the player.",
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['github.issue_opened', 'zendesk.new_ticket']);
+  });
+
   it('given bullets under a heading of things not to do, when analysed, then they are rules, no workflow of their own', () => {
     const said = workflowsOf(
       "When a donor fills in the form on our website, add them to HubSpot as a contact.\n\nPlease DON'T:\n- touch Stripe at all\n- create invoices\n- email donors anything else",
