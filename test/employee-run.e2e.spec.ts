@@ -40,13 +40,13 @@ describe('a registered employee runs from a signed webhook (every service its ow
     await stack.down();
   });
 
-  it('webhook → run → approval in the owner’s inbox → approved → completed, with its effects', async () => {
+  /** alice's refunds employee, registered and activated: its id and the refunds workflow's hook. */
+  const activeRefunds = async () => {
     // registered by alice's creation, as graph-creator publishes it (a complete budget: facts are validated)
     const employeeId = randomUUID();
     const spec = refundsEmployee(employeeId);
     spec.compiled.budgets = { ...spec.compiled.budgets, timeoutSeconds: 300 };
     await registerEmployee(publisher, gateway, spec);
-
     const activated = await activate(gateway, employeeId, alice);
     expect(activated.status).toBe(200);
     const hook = activated.body.hooks.find((h) => h.workflowId === 'refunds');
@@ -58,6 +58,11 @@ describe('a registered employee runs from a signed webhook (every service its ow
           : undefined,
       'the employee active',
     );
+    return { employeeId, hook };
+  };
+
+  it('webhook → run → approval in the owner’s inbox → approved → completed, with its effects', async () => {
+    const { hook } = await activeRefunds();
 
     const body = JSON.stringify({ ticketId: 'T-1', subject: 'Refund my 250 EUR order', amount: 250, paymentId: 'pay_1' });
     const fired = await fireHook(hook.url, hook.secret, body, 'zd-1');
@@ -155,20 +160,7 @@ describe('a registered employee runs from a signed webhook (every service its ow
   }, 240_000);
 
   it('a run answered or cancelled over a socket: that socket is told how it goes on and how it ends', async () => {
-    const employeeId = randomUUID();
-    const spec = refundsEmployee(employeeId);
-    spec.compiled.budgets = { ...spec.compiled.budgets, timeoutSeconds: 300 };
-    await registerEmployee(publisher, gateway, spec);
-    const activated = await activate(gateway, employeeId, alice);
-    const hook = activated.body.hooks.find((h) => h.workflowId === 'refunds');
-    if (!hook) throw new Error('no hook for the refunds workflow');
-    await waitUntil(
-      async () =>
-        (await api<{ status: string }>(gateway, 'GET', `/v1/employees/${employeeId}`, undefined, alice)).body.status === 'active'
-          ? true
-          : undefined,
-      'the employee active',
-    );
+    const { hook } = await activeRefunds();
     const waitingRun = async (delivery: string) => {
       const body = JSON.stringify({ ticketId: delivery, subject: 'Refund my 250 EUR order', amount: 250, paymentId: 'pay_2' });
       const fired = await fireHook(hook.url, hook.secret, body, delivery);

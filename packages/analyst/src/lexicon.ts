@@ -772,17 +772,9 @@ export const ORG_CONTEXT = [
 ];
 
 /** Leads that say when a workflow starts. */
-export const EVENT_LEADS = [
-  'whenever',
-  'when',
-  'as soon as',
-  'each time',
-  'every time',
-  'any time',
-  'anytime',
+/** Event leads followed by a thing, not by something happening: "on each submission", "upon a new order". */
+export const NOUN_EVENT_LEADS = [
   'upon',
-  'after',
-  'once',
   'on receipt of',
   'on arrival of',
   // "On each submission, …", "On every new order …": each time one comes
@@ -792,6 +784,19 @@ export const EVENT_LEADS = [
   'on a new',
   'with each new',
   'with every new',
+] as const;
+
+export const EVENT_LEADS = [
+  'whenever',
+  'when',
+  'as soon as',
+  'each time',
+  'every time',
+  'any time',
+  'anytime',
+  'after',
+  'once',
+  ...NOUN_EVENT_LEADS,
 ] as const;
 export const CONDITION_LEADS = ['if', 'in case', 'unless', 'for each', 'for every', 'for all', 'where', 'should'] as const;
 export const WATCH_LEADS = [

@@ -4,6 +4,7 @@ import {
   EVENT_LEADS,
   KNOWN_VERBS,
   MANUAL_LEADS,
+  NOUN_EVENT_LEADS,
   PROVIDER_CUES,
   VAGUE_VERBS,
   WATCH_LEADS,
@@ -112,17 +113,7 @@ const DETERMINER_BEFORE = /^(?:a|an|the|each|every|any|our|their|its|this|that|t
 const OBJECT_START = /^(?:a|an|the|their|them|him|her|it|its|our|his|this|that|these|those|every|all|us|me)$/;
 
 /** Event leads followed by a thing, not by something happening: "on each submission", "upon a new order". */
-const NOUN_LEADS: ReadonlySet<string> = new Set([
-  'upon',
-  'on receipt of',
-  'on arrival of',
-  'on each',
-  'on every',
-  'on any new',
-  'on a new',
-  'with each new',
-  'with every new',
-]);
+const NOUN_LEADS: ReadonlySet<string> = new Set(NOUN_EVENT_LEADS);
 
 /** Whether `index` of `text` is inside brackets or double quotes opened before it. */
 function enclosed(text: string, index: number): boolean {
