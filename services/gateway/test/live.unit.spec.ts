@@ -256,17 +256,23 @@ describe('the prompt a socket that joins a conversation is shown (a page reloade
   });
 });
 
-describe('cancelling right after a frame', () => {
-  const depsWith = (live: LivePrompts, published: unknown[]) =>
-    ({
-      // the projection has no row for it yet
-      pool: { query: async () => ({ rows: [] }) } as unknown as CommandDeps['pool'],
-      publisher: { publish: async (fact: unknown) => void published.push(fact) } as unknown as CommandDeps['publisher'],
-      ids: { newId: () => '0190a1b2-c3d4-7e5f-8a9b-000000000011' },
-      clock: { now: () => new Date('2026-11-25T08:00:00.000Z') },
-      live,
-    }) as CommandDeps;
+/** Commands' dependencies with no projected row, publishing into `published` (or failing, as a broker that is down). */
+const depsWith = (live: LivePrompts, published: unknown[], failing = false) =>
+  ({
+    // the projection has no row for it yet
+    pool: { query: async () => ({ rows: [] }) } as unknown as CommandDeps['pool'],
+    publisher: {
+      publish: async (fact: unknown) => {
+        if (failing) throw new Error('broker down');
+        published.push(fact);
+      },
+    } as unknown as CommandDeps['publisher'],
+    ids: { newId: () => '0190a1b2-c3d4-7e5f-8a9b-000000000011' },
+    clock: { now: () => new Date('2026-11-25T08:00:00.000Z') },
+    live,
+  }) as CommandDeps;
 
+describe('cancelling right after a frame', () => {
   it('given a prompt the broadcast saw and nothing projected yet, when its addressee cancels, then the cancellation is published', async () => {
     const live = new LivePrompts();
     live.record(questionsPrompt('e-30', alice, 'c-30'));
@@ -288,20 +294,6 @@ describe('cancelling right after a frame', () => {
 });
 
 describe('one answer per prompt', () => {
-  const depsWith = (live: LivePrompts, published: unknown[], failing = false) =>
-    ({
-      pool: { query: async () => ({ rows: [] }) } as unknown as CommandDeps['pool'],
-      publisher: {
-        publish: async (fact: unknown) => {
-          if (failing) throw new Error('broker down');
-          published.push(fact);
-        },
-      } as unknown as CommandDeps['publisher'],
-      ids: { newId: () => '0190a1b2-c3d4-7e5f-8a9b-000000000012' },
-      clock: { now: () => new Date('2026-11-29T08:00:00.000Z') },
-      live,
-    }) as CommandDeps;
-
   it('given a prompt answered, when a second answer arrives before the worker moved on, then 409 and nothing more is published', async () => {
     const live = new LivePrompts();
     const prompt = questionsPrompt('e-60', alice, 'c-60');

@@ -146,6 +146,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       };
     const { planned, notRun } = planSteps(steps, s.event);
     const missing = missingInputs(steps, planned, caps, s.event, s.answers);
+    const refusedOutright = await tools.outrightRefusals(s.orgId);
     const approvals: RunStateT['approvals'] = {};
     const refusals: RunStateT['refusals'] = {};
     for (const st of steps) {
@@ -153,7 +154,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       // a call the org refuses whatever a person says is asked of nobody, decided here once (plan holds no
       // interrupt: a policy changed later neither drops an answer given nor lets the step run unapproved)
       const preview = previewArgs(st, caps.get(st.capabilityId), s.event, s.answers);
-      const refused = await tools.refusedOutright(s.orgId, caps.get(st.capabilityId) as CatalogCapability, preview);
+      const refused = refusedOutright(caps.get(st.capabilityId) as CatalogCapability, preview);
       if (refused) {
         approvals[st.id] = 'moot';
         refusals[st.id] = { code: refused.code, message: refused.message };
@@ -243,6 +244,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     let failure: RunStateT['failure'] = null;
     let stopped: RunStateT['stopped'] = null;
     let deferred: RunStateT['deferred'] = null;
+    const refusedOutright = await tools.outrightRefusals(s.orgId);
     let budget = s.workflow?.maxToolCalls ?? Number.POSITIVE_INFINITY;
     let stepsLeft = s.workflow?.maxSteps ?? Number.POSITIVE_INFINITY;
     // at a limit the run stops calling tools and completes, saying what it did and what is left (§12)
@@ -308,7 +310,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           break;
         }
         // a call the org refuses (scope, policy) reaches no tool: the rails refuse it before the budget, and it spends none (§12's order)
-        if (await tools.refusedOutright(s.orgId, capability, args)) {
+        if (refusedOutright(capability, args)) {
           calls.push({ step, args, left: budget });
           continue;
         }

@@ -120,15 +120,18 @@ export class ToolRegistry {
    * argument its policy denies — so that asking anybody to approve it would be moot. Quiet hours, budgets
    * and rates are not: an approval or a later moment can pass them.
    */
-  async refusedOutright(
+  async outrightRefusals(
     orgId: string,
-    capability: CatalogCapability,
-    args: Record<string, unknown>,
-  ): Promise<Refusal | undefined> {
-    const scope = scopeDecision(capability, await this.rails.scopes.connected(orgId));
-    if (scope) return scope;
-    const denied = policyDecision(await this.rails.policies.get(orgId), capability, args, this.clock.now(), true);
-    return denied?.code === 'policy_denied' ? denied : undefined;
+  ): Promise<(capability: CatalogCapability, args: Record<string, unknown>) => Refusal | undefined> {
+    // the org's scopes and policy, read once for every step a node weighs
+    const [connected, policy] = await Promise.all([this.rails.scopes.connected(orgId), this.rails.policies.get(orgId)]);
+    const now = this.clock.now();
+    return (capability, args) => {
+      const scope = scopeDecision(capability, connected);
+      if (scope) return scope;
+      const denied = policyDecision(policy, capability, args, now, true);
+      return denied?.code === 'policy_denied' ? denied : undefined;
+    };
   }
 
   /** The org's capabilities, with those connectors bring. */
