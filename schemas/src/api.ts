@@ -136,20 +136,23 @@ export const ChatQuery = Type.Object(
 );
 export type ChatQuery = Static<typeof ChatQuery>;
 
+/** Every status the executions projection gives an execution, in the order a run moves through them. */
+export const ExecutionProjectionStatuses = ['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const;
+
 export const ListExecutionsQuery = Type.Object(
   {
     conversationId: Type.Optional(Id),
     /** the runs of one employee */
     employeeId: Type.Optional(Id),
-    /** `awaiting_input`: every execution with a prompt this caller may answer (the inbox) */
-    status: Type.Optional(Literals(['awaiting_input'])),
+    /**
+     * `awaiting_input`: every execution with a prompt this caller may answer (the inbox); or one of the
+     * statuses an execution reads (`ExecutionProjectionStatuses`)
+     */
+    status: Type.Optional(Literals(['awaiting_input', ...ExecutionProjectionStatuses])),
   },
   { additionalProperties: false },
 );
 export type ListExecutionsQuery = Static<typeof ListExecutionsQuery>;
-
-/** Every status the executions projection gives an execution, in the order a run moves through them. */
-export const ExecutionProjectionStatuses = ['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const;
 
 export const ExecutionLifecycle = Type.String({
   maxLength: 32,

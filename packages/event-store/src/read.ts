@@ -11,6 +11,7 @@ import {
   WorkflowActivation,
 } from '@hireloop/schemas';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import type { ExecutionStatus } from './projections';
 import { EFFECT_COLUMNS, type EffectRow, effectFromRow, POLICY_COLUMNS, type PolicyRow, policyFromRow } from './tables';
 import { summarize, whoOf } from './timeline';
 
@@ -176,6 +177,8 @@ export interface ListExecutionsOptions {
   employeeId?: string;
   /** only executions waiting on a prompt */
   waiting?: boolean;
+  /** only executions whose status is this one */
+  status?: ExecutionStatus;
   /**
    * only what this user may answer: their own executions and the runs of employees they own, and
    * every run of a registered employee of the org when they are an admin
@@ -205,7 +208,8 @@ export async function listExecutions(pool: Pool, orgId: string, options: ListExe
   const { rows } = await pool.query<ExecutionRecord>(
     `SELECT * FROM (${EXECUTION_SELECT}
        WHERE x.org_id = $1 AND ($2::text IS NULL OR x.conversation_id = $2) AND ($3::text IS NULL OR x.employee_id = $3)
-         AND (NOT $4::bool OR (x.status = 'waiting' AND x.current_prompt IS NOT NULL))) v
+         AND (NOT $4::bool OR (x.status = 'waiting' AND x.current_prompt IS NOT NULL))
+         AND ($8::text IS NULL OR x.status = $8)) v
      WHERE $5::text IS NULL OR v.owner_user_id = $5 OR v.employee_owner_user_id = $5
         OR ($6::bool AND v.employee_owner_user_id IS NOT NULL)
      ORDER BY v.created_at DESC, v.execution_id LIMIT $7`,
@@ -217,6 +221,7 @@ export async function listExecutions(pool: Pool, orgId: string, options: ListExe
       who?.userId ?? null,
       who?.admin ?? false,
       limit,
+      options.status ?? null,
     ],
   );
   return rows.map(executionView);

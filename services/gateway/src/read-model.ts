@@ -7,6 +7,7 @@ import {
   type EffectView,
   type EmployeeSummary,
   type EmployeeView,
+  type ExecutionStatus,
   type ExecutionView,
   getEmployee,
   getEmployeeById,
@@ -61,6 +62,8 @@ export interface ExecutionFilter {
   employeeId?: string;
   /** only those waiting on a prompt the caller may answer (the inbox) */
   awaitingInput?: boolean;
+  /** only those whose status is this one */
+  status?: ExecutionStatus;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function callerExecutions(pool: Pool, principal: Principal, filter:
     ...(filter.conversationId !== undefined ? { conversationId: filter.conversationId } : {}),
     ...(filter.employeeId !== undefined ? { employeeId: filter.employeeId } : {}),
     waiting: filter.awaitingInput ?? false,
+    ...(filter.status !== undefined ? { status: filter.status } : {}),
     answerableBy: { userId: principal.userId, admin: principal.role === 'admin' },
     limit: ApiLimits.list,
   });

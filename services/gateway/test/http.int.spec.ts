@@ -222,6 +222,39 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(res.json().executions.map((e: { executionId: string }) => e.executionId)).toEqual([mine]);
     });
 
+    it('narrows the list to a status an execution reads, and refuses a status no execution has naming the field', async () => {
+      const conversationId = uid('conv');
+      const done = uid('exec');
+      const asking = uid('exec');
+      const failed = uid('exec');
+      await givenExecution(h.pool, { executionId: done, owner: alice, conversationId, status: 'completed' });
+      await givenExecution(h.pool, {
+        executionId: asking,
+        owner: alice,
+        conversationId,
+        prompt: questionsPrompt(asking, alice, conversationId),
+      });
+      await givenExecution(h.pool, { executionId: failed, owner: alice, conversationId, status: 'failed' });
+      await givenExecution(h.pool, { executionId: uid('exec'), owner: bob, conversationId: uid('conv'), status: 'completed' });
+      const ids = async (status: string) => {
+        const res = await get(`/v1/executions?conversationId=${conversationId}&status=${status}`);
+        expect(res.statusCode).toBe(200);
+        return res.json().executions.map((e: { executionId: string; status: string }) => [e.executionId, e.status]);
+      };
+      expect(await ids('completed')).toEqual([[done, 'completed']]);
+      expect(await ids('waiting')).toEqual([[asking, 'waiting']]);
+      expect(await ids('awaiting_input')).toEqual([[asking, 'waiting']]);
+      expect(await ids('failed')).toEqual([[failed, 'failed']]);
+      expect(await ids('cancelled')).toEqual([]);
+      // without a conversation: every completed execution the caller may see, none of another user's
+      const all = (await get('/v1/executions?status=completed')).json().executions as { status: string }[];
+      expect(all.length).toBeGreaterThan(0);
+      expect(all.every((e) => e.status === 'completed')).toBe(true);
+      const wrong = await get('/v1/executions?status=done');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'bad_request', field: 'status' });
+    });
+
     it('answers 400 naming the query parameter when it is not an id', async () => {
       const res = await get('/v1/executions?conversationId=not%20an%20id');
       expect(res.statusCode).toBe(400);

@@ -30,7 +30,7 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
       schema: {
         summary: 'The executions the caller may see, newest first',
         description:
-          "Their own, the runs of employees they own, and every run of the org's employees for an admin; `employeeId` narrows to one employee's runs, `status=awaiting_input` to those waiting on a prompt the caller may answer (the inbox).",
+          "Their own, the runs of employees they own, and every run of the org's employees for an admin; `employeeId` narrows to one employee's runs, `status=awaiting_input` to those waiting on a prompt the caller may answer (the inbox), any other `status` to the executions in it (`queued`, `running`, `waiting`, `completed`, `cancelled`, `failed`).",
         tags: ['executions'],
         querystring: ListExecutionsQuery,
         response: { 200: ExecutionList, ...errorResponses(...COMMON_ERRORS) },
@@ -43,6 +43,7 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
         ...(conversationId !== undefined ? { conversationId } : {}),
         ...(employeeId !== undefined ? { employeeId } : {}),
         awaitingInput: status === 'awaiting_input',
+        ...(status !== undefined && status !== 'awaiting_input' ? { status } : {}),
       });
       return { executions: executions.slice(0, ApiLimits.list).map(executionView) };
     },
