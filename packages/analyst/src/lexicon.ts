@@ -506,7 +506,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     creation: true,
   },
   'google-calendar.event_starting': {
-    subjects: ['meeting', 'event', 'call', 'demo', 'appointment', 'interview', 'session', 'kickoff', 'webinar'],
+    // whatever has a time on a calendar: a lesson, a viewing, a shift as much as a meeting
+    subjects: [...CALENDAR_ITEMS],
     events: ['start', 'begin', 'approach', 'come up'],
     phrases: [
       new RegExp(String.raw`\b(?:before|ahead of|prior to) ${CALENDAR_ITEM}`),

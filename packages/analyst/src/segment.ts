@@ -339,6 +339,15 @@ const isCatalogEvent = (text: string): boolean =>
   !/^(?:if|unless)\s+(?:it's|it is|this is|that's|that is|they're|they are|these are|it was)\b/i.test(text) &&
   describesEvent(text);
 
+/** "if a driver replies", "when they write back": someone answering what was sent them */
+const SOMEONE_REPLIES =
+  /^(?:if|when|whenever|once|should)\s+(?:they|he|she|someone|anyone|(?:the|a|an|any|each|every)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:repl(?:y|ies)|responds?|answers?|writes? back|texts? back)\b/i;
+/** A condition that is something arriving from outside: "if their card is declined", "if a parent answers with …". */
+const conditionArrives = (text: string): boolean =>
+  isCatalogEvent(text) ||
+  SOMEONE_REPLIES.test(text) ||
+  (bringsWork(text.replace(/^(?:if|when|whenever|should)\s+/i, '')) && CHANNEL_ARRIVAL.test(text));
+
 const GUIDELINE =
   /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that)\b|\bat all times\b/i;
 /** Work the person keeps or forbids: "refunds I'll handle myself", "stay out of billing", "leave pricing to us". */
@@ -440,7 +449,21 @@ export function watchedPlace(text: string): string | null {
 const SENT_BEFORE =
   /\b(?:post|send|write|share|drop|leave|put|publish|announce|email|message|reply|respond|answer)(?:s|ed|ing)?\s+(?:(?:a|an|the|it|them|this|that|our|their|him|her)\s+){0,2}(?:[\w-]+\s+)?$/;
 
-function implicitEvent(text: string): { kind: TriggerKind; text: string } | null {
+/**
+ * A duty that answers items which come in, with no start of its own: "Answer visitors' Zendesk questions about …",
+ * "reply to customer emails", "respond to new tickets in #help". The items and where they are, up to what they are about.
+ */
+const ANSWERS_ITEMS = new RegExp(
+  String.raw`^(?:answer|reply to|respond to|field|deal with)\s+((?:(?:all|any|every|each|the|our|incoming|new)\s+)*` +
+    String.raw`(?:(?!(?:and|or|then|to)\b)[\w'’#.-]+\s+){0,3}?(?:questions|emails|e-mails|messages|tickets|enquiries|inquiries|requests|dms|chats)` +
+    String.raw`(?:\s+(?:in|on|from|via|through|at|to)\s+(?:the\s+|our\s+)?[#\w.@-]+(?:\s+(?:channel|inbox|queue|form|portal|page))?)?)\b`,
+);
+
+/**
+ * The arrival a sentence with no start of its own implies, if any. `weak`: only the items a duty answers
+ * ("answer customer emails"), which after another workflow's start may be that workflow's work.
+ */
+function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: true } | null {
   const t = text.toLowerCase();
   const watched = watchedPlace(t);
   if (watched) return { kind: 'event', text: watched };
@@ -498,6 +521,12 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
       'event',
       false,
     ],
+    [
+      // "every event that local organisers email to events@…", "each form parents send us": what others send in
+      /\b(?:every|each|any|all) (?:[\w-]{1,40} ){0,2}?[\w-]{1,40} (?:(?:that|which) )?(?:(?!(?:we|i|you)\b)[\w'-]{1,40} ){1,3}?(?:e-?mails?|sends?|forwards?|submits?|texts?|uploads?) (?:(?:to|into|in) (?:us|our|the|[\w.+-]+@[\w-]+\.[\w.]+)|us)\b(?:[^,;]{0,40}?@[\w-]+\.[a-z]+)?/,
+      'event',
+      false,
+    ],
     [/\b([\w-]+s) (that|which) (have|are|get|meet|need|match|sit|remain|stay|haven't|have not)\b[^,;]{0,60}/, 'unknown', false],
   ];
   // what the employee itself posts ("post a message in #general") is a destination, not an arrival
@@ -511,6 +540,8 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string } | null
     if (m && destination && SENT_BEFORE.test(t.slice(0, m.index ?? 0))) continue;
     if (m) return { kind, text: m[0].trim() };
   }
+  const answered = ANSWERS_ITEMS.exec(stripLeadIns(t));
+  if (answered?.[1]) return { kind: 'event', text: `${answered[1].trim()} come in`, weak: true };
   return null;
 }
 
@@ -926,7 +957,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         // "- if anyone posts about an incident in #site, open …": people bringing work, in an item of its own
         const arrives = bringsWork(lead.text.replace(/^(?:if|when|whenever|should)\s+/i, ''));
         // someone writing in by a channel ("If a crew member texts it …", "if the parent answers with …") is an arrival of its own
-        if (!draft || isCatalogEvent(lead.text) || (arrives && (draft.block !== s.block || CHANNEL_ARRIVAL.test(lead.text))))
+        if (!draft || (arrives && draft.block !== s.block) || conditionArrives(lead.text))
           draft = open(s.block, 'event', lead.text);
         // "If their email mentions a recall, …" after another workflow: the one whose start it speaks of
         else draft = speaksOf(drafts, draft, lead.text);
@@ -955,7 +986,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
           .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?\s*([ap]\.?m\.?)?|noon|midnight)\b/i, '')
           .replace(/\s+/g, ' ')
           .trim();
-      } else if (implicit && (!draft || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))) {
+      } else if (
+        implicit &&
+        (!implicit.weak || !draft || draft.block !== s.block) &&
+        (!draft || s.anew || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))
+      ) {
         draft = open(s.block, implicit.kind, implicit.text);
       } else if (
         !draft ||
@@ -1007,7 +1042,7 @@ const KNOWN_TRIGGER_CUE = (text: string): boolean =>
 
 /** "…, and every Thursday at 4pm post …", "… that issue also when a deal closes email …": a word that adds, then a start. */
 const ANOTHER_START =
-  /(?:;\s*(?:(?:and\s+also|and|also|plus)\s+,?\s*)?|(?:,\s*|\s+)(?:and\s+also|and\s+then\s+also|and|also|plus)\s+,?\s*)(?=(?:when|whenever|every|each|any ?time|as soon as|on\s+the\s+(?:first|last|\d+)|at\s+the\s+(?:end|start)\s+of)\b)/gi;
+  /(?:;\s*(?:(?:and\s+also|and|also|plus)\s+,?\s*)?|(?:,\s*|\s+)(?:and\s+also|and\s+then\s+also|and|also|plus)\s+,?\s*)(?=(?:when|whenever|if|every|each|any ?time|as soon as|on\s+the\s+(?:first|last|\d+)|at\s+the\s+(?:end|start)\s+of)\b)/gi;
 /** "and when they confirm, book it": the same work carried on, not another start */
 const CARRIED_ON = /^(?:when|whenever|as soon as|any ?time)\s+(?:it|they|he|she|this|that|these|those|done|finished|ready|so)\b/i;
 
@@ -1025,14 +1060,35 @@ export function splitAtAnotherStart(sentence: Sentence, w: SegmentWords = NO_SER
     const rest = text.slice(at + m[0].length).trim();
     if (CARRIED_ON.test(rest) || before.split(/\s+/).length < 3) continue;
     const lead = detectLead(rest, w);
-    if (!lead || (lead.kind !== 'schedule' && lead.kind !== 'event') || !lead.body || !startsWithDuty(lead.body, w)) continue;
+    // "…, and if they reply CANCEL, cancel it": a condition starts anew only when it is something arriving
+    const starts =
+      lead?.kind === 'schedule' || lead?.kind === 'event' || (lead?.kind === 'condition' && conditionArrives(lead.text));
+    if (!lead || !starts || !lead.body || !startsWithDuty(lead.body, w)) continue;
     return [
       { ...sentence, text: before },
       ...splitAtAnotherStart({ ...sentence, text: rest, first: false, label: undefined }, w),
     ];
   }
+  // "Answer visitors' Zendesk questions …, and add every event organisers email to events@… to the calendar":
+  // two duties, each with work arriving its own way, are two workflows
+  for (const m of text.matchAll(AND_DUTY)) {
+    const at = m.index ?? 0;
+    const before = text.slice(0, at).trim();
+    const rest = text.slice(at + m[0].length).trim();
+    if (!startsWithDuty(rest, w) || detectLead(before, w)) continue;
+    const first = implicitEvent(before);
+    const second = implicitEvent(rest);
+    if (first?.kind !== 'event' || second?.kind !== 'event' || second.weak || second.text === first.text) continue;
+    return [
+      { ...sentence, text: before },
+      { ...sentence, text: rest, first: false, label: undefined, anew: true },
+    ];
+  }
   return [sentence];
 }
+
+/** ", and " before another duty */
+const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
@@ -1091,6 +1147,15 @@ function waysIn(hint: string): string[] {
 }
 
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
+/** Someone answering what was sent them: "if they reply CANCEL", "when the customer responds". */
+const BARE_REPLY = /\b(?:repl(?:y|ies|ied)|respond(?:s|ed)?|answer(?:s|ed)?|writes? back|texts? back)\b/i;
+/** A reply that says how it comes: by email, text, on Slack, in the ticket, … */
+const REPLY_CHANNEL = /\b(?:e-?mails?|texts?|sms|slack|whatsapp|phone|calls?|tickets?|threads?|dms?|form|portal|chat)\b/i;
+/** A duty that sends an email: "email each supplier", "send them an email". */
+const SENDS_EMAIL = /^e-?mail\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:e-?mail)\b/i;
+/** A duty that sends a text message: "text each learner", "send them an SMS". */
+const SENDS_TEXT = /^(?:text|sms)\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:text(?: message)?|sms)\b/i;
+
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
     .flatMap((s) => splitAtAnotherStart(s, served))
@@ -1125,6 +1190,17 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       clauses: [...d.clauses],
       constraints: [...d.constraints],
     }));
+  });
+  // "Text each learner … If they reply CANCEL, …": a reply that names no channel comes back the way the message went
+  drafts = drafts.map((d, i) => {
+    const before = drafts[i - 1];
+    if (d.kind !== 'event' || !before || !BARE_REPLY.test(d.hint) || REPLY_CHANNEL.test(d.hint)) return d;
+    const way = before.clauses.some((c) => SENDS_TEXT.test(c))
+      ? 'by text message'
+      : before.clauses.some((c) => SENDS_EMAIL.test(c))
+        ? 'by email'
+        : undefined;
+    return way ? { ...d, hint: `${d.hint} ${way}` } : d;
   });
   // the same start and the same duties said again (a pasted line repeated) are one workflow
   const said = new Set<string>();

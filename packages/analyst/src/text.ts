@@ -197,6 +197,8 @@ export type Sentence = {
   first: boolean;
   /** a short label before a colon ("About the role:") stripped from the text */
   label?: string;
+  /** split off the sentence before it as a duty with an arrival of its own: it starts a workflow */
+  anew?: true;
 };
 
 export function normalise(text: string): string {

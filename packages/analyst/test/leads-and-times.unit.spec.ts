@@ -205,3 +205,58 @@ describe('offline analyst: times of day said as a list, and in other languages',
     expect(workflowsOf('When a ticket arrives, reply within 24h.')[0]?.triggerId).toBe('zendesk.new_ticket');
   });
 });
+
+describe('offline analyst: replies and answered items', () => {
+  it('given a message sent and then "if they reply …" in the same sentence, when analysed, then the reply is a workflow of its own, started by a text coming back', () => {
+    const said = workflowsOf(
+      'Text each tenant two days before their viewing, and if they reply STOP, cancel the viewing in Google Calendar and tell the agent on Slack.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['google-calendar.event_starting', 'twilio.sms_received']);
+    expect(said[1]?.steps).toEqual(['cancel the viewing in Google Calendar', 'tell the agent on Slack']);
+  });
+
+  it('given a condition that is no arrival after ", and if", when analysed, then it stays in its workflow', () => {
+    const said = workflowsOf(
+      'When a refund request comes in by email, refund it in Stripe, and if the amount is over $100, ask a manager first.',
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]?.triggerId).toBe('gmail.new_email');
+  });
+
+  it('given a reply that names no channel, when analysed, then it comes back the way the message before it went', () => {
+    const byText = workflowsOf(
+      'Every day at 6pm, send each driver an SMS with tomorrow’s route. If a driver replies, post the reply in #dispatch.',
+    );
+    expect(byText.map((w) => w.triggerId)).toEqual(['schedule.cron', 'twilio.sms_received']);
+    const byEmail = workflowsOf(
+      'Email every supplier the purchase order on Mondays. If a supplier replies, post it in #purchasing.',
+    );
+    expect(byEmail.map((w) => w.triggerId)).toEqual(['schedule.cron', 'gmail.new_email']);
+  });
+
+  it('given a duty that answers items with no start said, when analysed, then the items coming in start it', () => {
+    expect(workflowsOf('Reply to customer emails about shipping delays.')[0]?.triggerId).toBe('gmail.new_email');
+    expect(workflowsOf('Respond to all Zendesk tickets about billing with the right help article.')[0]?.triggerId).toBe(
+      'zendesk.new_ticket',
+    );
+    // the phone is answered, not something that arrives as an item
+    expect(workflowsOf('Answer the phone and take messages.')[0]?.lead).toBe('');
+  });
+
+  it('given an answered item after another workflow’s start, when analysed, then it is that workflow’s work', () => {
+    const said = workflowsOf('When an email arrives, label it. Reply to customer emails about delivery times.');
+    expect(said).toHaveLength(1);
+    expect(said[0]?.steps).toEqual(['label it', 'Reply to customer emails about delivery times']);
+  });
+
+  it('given two duties joined by ", and", each with work arriving its own way, when analysed, then each is a workflow', () => {
+    const said = workflowsOf(
+      'Answer patients’ Zendesk questions about parking, and add every referral that GPs email to referrals@clinic.example to our Notion database.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['zendesk.new_ticket', 'gmail.new_email']);
+    // one arrival said twice is one workflow
+    expect(workflowsOf('Forward every invoice vendors email us to accounting, and log each invoice in the sheet.')).toHaveLength(
+      1,
+    );
+  });
+});
