@@ -122,6 +122,10 @@ function enclosed(text: string, index: number): boolean {
   return open > 0 || (before.match(/"/g)?.length ?? 0) % 2 === 1;
 }
 
+/** A verb of getting in touch that takes a particle: "texts back", "writes in", "signs up", "fills out". */
+const PARTICLE_VERB =
+  /^(?:texts?|texted|writes?|wrote|calls?|called|rings?|phones?|e-?mails?|e-?mailed|messages?|messaged|replies|replied|reply|comes?|came|signs?|signed|fills?|filled|checks?|checked)$/;
+
 function splitLead(
   text: string,
   skipWords: number,
@@ -184,10 +188,14 @@ function splitLead(
       seenVerb &&
       (i > skipWords || verbRightAfter) &&
       isBaseVerb(t.lower, w) &&
+      // "if someone texts back …", "when a patient calls back": the verb's particle, not another verb
+      !(/^(?:back|in|out|up|over)$/.test(t.lower) && PARTICLE_VERB.test(prev)) &&
       // after a determiner or "new" the word is a noun ("as a new contact"), not the action
       !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my)$/.test(
         prev,
-      )
+      ) &&
+      // "… that they can't make it": a verb after a modal of theirs is what they say, not the duty
+      !/^(?:can['’]?t|cannot|won['’]?t|don['’]?t|doesn['’]?t|didn['’]?t|couldn['’]?t|wouldn['’]?t|would|could|might)$/.test(prev)
     ) {
       return {
         lead: text
@@ -276,10 +284,13 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const time = after.match(SCHEDULE_TAIL);
     const end = sched.index + sched.text.length + (time?.[0].length ?? 0);
     const rest = text.slice(end).replace(/^\s*,?\s*/, '');
-    if (/^,/.test(text.slice(end).trim()) && rest) return { kind: 'schedule', text: text.slice(0, end).trim(), body: rest };
+    // "The day before drop-off, so 24 hours before the calendar event starts, text …": a time said of a calendar's item
+    const kind = (said: string): LeadKind => (sched.relative && beforeMeeting(said) ? 'event' : 'schedule');
+    if (/^,/.test(text.slice(end).trim()) && rest)
+      return { kind: kind(text.slice(0, end)), text: text.slice(0, end).trim(), body: rest };
     // a schedule needs no subject: the word right after it may be the action ("every sunday evening email …")
     const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false, true, w);
-    return { kind: 'schedule', text: lead, body };
+    return { kind: kind(lead), text: lead, body };
   }
   const watch = startsWithPhrase(lower, WATCH_LEADS);
   if (watch) {
@@ -420,10 +431,15 @@ const bringsWork = (text: string): boolean => {
 const CALLS_IN =
   /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 
+const SENT_TO_OURS =
+  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages)\s+[^.;]{0,120}?\b(?:to|into)\s+(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b/i;
+
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   // "Our ticketing platform calls a webhook for every order": a system of ours that calls in is how work arrives
   if (CALLS_IN.test(text)) return true;
+  // "Our answering service texts first-call details to our Twilio number": something sent in to a place of ours
+  if (SENT_TO_OURS.test(text)) return true;
   if (DESCRIPTIVE_START.test(text)) return false;
   const tokens = tokenize(text);
   const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));

@@ -259,4 +259,27 @@ describe('offline analyst: replies and answered items', () => {
       1,
     );
   });
+
+  it('given a service of ours that texts or emails things in to a number or inbox of ours, when analysed, then that is the arrival', () => {
+    const said = workflowsOf(
+      'Our night porter texts lost-property reports (item, room, time) to our Twilio number. Log each one in the Notion "Lost property" database.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['twilio.sms_received']);
+    expect(said[0]?.steps).toEqual(['Log each one in the Notion "Lost property" database']);
+    // what the employee itself sends to a place of ours is no arrival
+    expect(workflowsOf('Every Friday, email the weekly numbers to our finance inbox.')[0]?.triggerId).toBe('schedule.cron');
+  });
+
+  it('given someone who texts back or calls back, and what they cannot do, when analysed, then the lead keeps its particle and their words', () => {
+    const [first] = workflowsOf('If a cleaner texts back that they can’t make it, post it in #cover.');
+    expect(first).toMatchObject({ lead: "If a cleaner texts back that they can't make it", triggerId: 'twilio.sms_received' });
+    expect(first?.steps).toEqual(['post it in #cover']);
+  });
+
+  it('given a time before something that is then said as before a calendar’s item, when analysed, then the item starting starts it', () => {
+    const [first] = workflowsOf(
+      'The day before move-in, so 24 hours before the calendar event starts, text the tenant the door code.',
+    );
+    expect(first?.triggerId).toBe('google-calendar.event_starting');
+  });
 });
