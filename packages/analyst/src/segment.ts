@@ -191,7 +191,7 @@ function splitLead(
       // "if someone texts back …", "when a patient calls back": the verb's particle, not another verb
       !(/^(?:back|in|out|up|over)$/.test(t.lower) && PARTICLE_VERB.test(prev)) &&
       // after a determiner or "new" the word is a noun ("as a new contact"), not the action
-      !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my)$/.test(
+      !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my|on|at|with|from|into|via|through)$/.test(
         prev,
       ) &&
       // "… that they can't make it": a verb after a modal of theirs is what they say, not the duty
@@ -295,7 +295,8 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   const watch = startsWithPhrase(lower, WATCH_LEADS);
   if (watch) {
     const { lead, body } = splitLead(text, watch.split(' ').length + 1, false, false, w);
-    if (body) return { kind: 'event', text: lead, body };
+    // "Watch for people tagging @benchbot in #equipment on Slack.": what to watch for, its duties in the sentences after
+    if (body || describesEvent(lead.slice(watch.length).trim())) return { kind: 'event', text: lead, body };
   }
   // "Failed payments under $100 just get a short email asking …": some of the work, and what it receives
   // — a workflow of their own: the one they would join may filter them out ("over $100")
@@ -1106,6 +1107,18 @@ export function splitAtAnotherStart(sentence: Sentence, w: SegmentWords = NO_SER
 /** ", and " before another duty */
 const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
+/** "You will, when a booking is about to start, DM …": who does it, then the start set off by commas. */
+const MODAL_THEN_LEAD =
+  /^(?:you|it|the (?:assistant|bot|agent|employee)|we)\s+(?:will|should|must|shall|need to|have to)\s*,\s*(?=(?:when|whenever|if|once|every|each|on|at|after|before|as soon as|twice|daily|weekly|monthly)\b)/i;
+
+/** "You will, on the 1st of every month, create a page …" reads as "On the 1st of every month, create a page …". */
+export function modalBeforeLead(sentence: Sentence): Sentence {
+  const m = MODAL_THEN_LEAD.exec(sentence.text);
+  if (!m) return sentence;
+  const rest = sentence.text.slice(m[0].length);
+  return { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` };
+}
+
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
 
@@ -1174,6 +1187,7 @@ const SENDS_TEXT = /^(?:text|sms)\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?
 
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
+    .map(modalBeforeLead)
     .flatMap((s) => splitAtAnotherStart(s, served))
     .map((s) => arrowAsCondition(s, served));
   let { drafts, guidelines } = assemble(all, served);

@@ -282,4 +282,22 @@ describe('offline analyst: replies and answered items', () => {
     );
     expect(first?.triggerId).toBe('google-calendar.event_starting');
   });
+
+  it('given "You will, when …, do …" or "You will, on the 1st of every month, do …", when analysed, then the start set off by commas leads', () => {
+    const said = workflowsOf(
+      'You will, when a viewing is about to start, text the agent the address. You will, on the 1st of every month, create a page in Notion for the month’s viewings.',
+    );
+    expect(said.map((w) => [w.triggerId, w.cron])).toEqual([
+      ['google-calendar.event_starting', undefined],
+      ['schedule.cron', '0 9 1 * *'],
+    ]);
+  });
+
+  it('given what to watch for with no duty in its sentence, when analysed, then the sentences after it are its steps', () => {
+    const [first] = workflowsOf(
+      'Watch for people tagging @deskbot in #facilities on Slack with a broken chair or desk. Open a Jira issue for it. Reply in the thread with the issue key.',
+    );
+    expect(first?.triggerId).toBe('slack.mention');
+    expect(first?.steps).toEqual(['Open a Jira issue for it', 'Reply in the thread with the issue key']);
+  });
 });
