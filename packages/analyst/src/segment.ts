@@ -1119,6 +1119,10 @@ export function modalBeforeLead(sentence: Sentence): Sentence {
   return { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` };
 }
 
+/** Someone doing something, said as a case: "customer emails specialorders@", "a tech sets the ticket to solved". */
+const SOMEONE_ACTS =
+  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns)\b/i;
+
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
 
@@ -1137,8 +1141,9 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   if (/^(?:nothing|skip(?: it)?|ignore(?: it)?|no action|none|do nothing|leave it)\b/i.test(body))
     return { ...sentence, text: `do not act if ${m[1].trim()}` };
   const duty = startsWithDuty(body.replace(/^(?:also|then|just)\s+/i, ''), w) ? body : `create a ${body}`;
-  // "New Zendesk ticket -> set priority …": something new arriving is an event, not a case of one
-  const arrives = /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim());
+  // "New Zendesk ticket -> set priority …": something new arriving is an event, not a case of one; so is
+  // someone doing something ("someone changes the Notion status to 'Arrived' → text …")
+  const arrives = /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) || SOMEONE_ACTS.test(m[1].trim());
   return { ...sentence, text: `${arrives ? 'when' : 'if'} ${m[1].trim()}, ${duty}` };
 }
 

@@ -227,7 +227,38 @@ export function normalise(text: string): string {
         (w) => SHORTHAND[w] ?? w,
       )
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
+      .replace(TABLE_ROW, (row) => tableRow(row))
   );
+}
+
+/** A line of a table written with pipes: "| A repair is booked in | Create a Zendesk ticket |". */
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/gm;
+/** A table's header row: what its columns are ("When | Do", "Trigger | Action"), not work. */
+const TABLE_HEADER =
+  /^(?:when|if|trigger|event|case|situation|what happens|do|then|action|actions|what to do|response|steps?|owner|notes?)$/i;
+
+/**
+ * "| A tech posts in #parts | Create a Jira issue |" → "When a tech posts in #parts, create a Jira issue." A separator
+ * row ("|---|---|") and a header row ("| When | Do |") are dropped; a case that says when itself keeps its words.
+ */
+function tableRow(row: string): string {
+  const cells = row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (cells.length === 0 || cells.every((c) => /^:?-{2,}:?$/.test(c) || TABLE_HEADER.test(c))) return '';
+  const [first = '', ...rest] = cells;
+  if (rest.length === 0) return first;
+  const duty = rest.join(', ').replace(/[.;,]+$/, '');
+  const lead =
+    /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|daily|weekly|monthly|nightly|hourly)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
+      first,
+    )
+      ? first
+      : `When ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+  return `${lead.replace(/[.;,]+$/, '')}, ${duty.charAt(0).toLowerCase()}${duty.slice(1)}.`;
 }
 
 const WEEKDAYS_IN: Readonly<Record<string, string>> = {

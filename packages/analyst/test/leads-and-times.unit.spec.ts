@@ -300,4 +300,30 @@ describe('offline analyst: replies and answered items', () => {
     expect(first?.triggerId).toBe('slack.mention');
     expect(first?.steps).toEqual(['Open a Jira issue for it', 'Reply in the thread with the issue key']);
   });
+
+  it('given a table of cases and what to do, written with pipes, when analysed, then each row is a workflow', () => {
+    const said = workflowsOf(
+      [
+        'Rules:',
+        '',
+        '| When | Do |',
+        '|---|---|',
+        '| A guest emails the front desk | Log it in the Notion "Requests" database |',
+        '| Every Friday at 4pm | Post the week’s requests in #housekeeping |',
+      ].join('\n'),
+    );
+    expect(said.map((w) => [w.triggerId, w.steps])).toEqual([
+      ['gmail.new_email', ['log it in the Notion "Requests" database']],
+      ['schedule.cron', ["post the week's requests in #housekeeping"]],
+    ]);
+  });
+
+  it('given someone doing something written as a case with an arrow, when analysed, then it starts a workflow', () => {
+    const said = workflowsOf(
+      '- a supplier emails orders@ → log it in Notion\n- someone moves the Jira issue to Done → text the customer',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['gmail.new_email', 'jira.issue_transitioned']);
+    // a case of the item at hand stays a condition
+    expect(workflowsOf('When an order arrives by email, log it in Notion.\n- over $500 → ask Dana on Slack')).toHaveLength(1);
+  });
 });
