@@ -812,6 +812,9 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     // a list in brackets or quotes is part of its clause: "(child name, class, reason, date)", "\"thanks, noted\"";
     // so is the wording of a message, quoted after a comma: "text the patient a reminder, \"reply C to cancel\""
     if (enclosed(body, m.index ?? 0) || /^["«“]/.test(rest)) continue;
+    // "with the customer's name, device, fault and branch": a list's last word, not a duty of its own
+    if (/^\s+and\s+$/i.test(m[0]) && /^[\w'-]+\s*(?:[.,;]|$)/.test(rest) && body.slice(start, m.index ?? 0).includes(','))
+      continue;
     if (
       startsWithDuty(rest, w) ||
       CONDITION_START.test(rest) ||

@@ -326,4 +326,17 @@ describe('offline analyst: replies and answered items', () => {
     // a case of the item at hand stays a condition
     expect(workflowsOf('When an order arrives by email, log it in Notion.\n- over $500 → ask Dana on Slack')).toHaveLength(1);
   });
+
+  it('given a list of fields whose last word could be a verb, when analysed, then it stays in its step', () => {
+    const [first] = workflowsOf(
+      'When a repair is booked in, create a Zendesk ticket with the customer’s name, device, fault and branch.',
+    );
+    expect(first?.steps).toEqual(["create a Zendesk ticket with the customer's name, device, fault and branch"]);
+    // duties listed with commas stay apart
+    expect(workflowsOf('When a form comes in, check it, tag it and file it.')[0]?.steps).toEqual([
+      'check it',
+      'tag it',
+      'file it',
+    ]);
+  });
 });
