@@ -546,6 +546,14 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
     phrases: [/\bmentions?\b|@[a-z][\w-]*/],
   },
+  // a deposit, a balance or a bill that gets paid is an invoice paid, however it is named
+  'stripe.invoice_paid': {
+    subjects: ['invoice', 'deposit', 'balance', 'bill', 'fee', 'payment', 'instalment', 'installment'],
+    events: ['pay', 'settle', 'clear', 'come through', 'go through', 'arrive', 'land'],
+    phrases: [
+      /\b(?:deposit|balance|invoice|bill|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
+    ],
+  },
   'stripe.payment_failed': {
     subjects: ['payment', 'charge', 'card', 'card payment', 'subscription payment'],
     events: ['fail', 'decline', 'bounce', 'reject', 'error'],

@@ -178,6 +178,8 @@ function splitLead(
     const prev = tokens[i - 1]?.lower ?? '';
     if (!t) continue;
     if (comma && t.start >= comma.at) break;
+    // "when a parent signs the form (we send it out through DocuSign) save …": an aside holds no duty
+    if (enclosed(text, t.start)) continue;
     // before a comma, an event's duty shows by its object, once the event has its own verb: "When a deal closes
     // create an invoice …, and email it" (not "When customers email us or fill in the form, …")
     // (or right after an aside: "each quarter (on the first business day, 9am Central) create a page …")

@@ -223,7 +223,7 @@ export function normalise(text: string): string {
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
       .replace(
-        /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4)(?=[\s,!?)]|\.(?!\w)|$)/gm,
+        /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4|evry|evrey|evey)(?=[\s,!?)]|\.(?!\w)|$)/gm,
         (w) => SHORTHAND[w] ?? w,
       )
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
@@ -362,6 +362,9 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   msgs: 'messages',
   bc: 'because',
   b4: 'before',
+  evry: 'every',
+  evrey: 'every',
+  evey: 'every',
 };
 
 /** Sections of a pasted job ad about the person or the offer, not the work. */

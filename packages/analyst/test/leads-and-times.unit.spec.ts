@@ -339,4 +339,26 @@ describe('offline analyst: replies and answered items', () => {
       'file it',
     ]);
   });
+
+  it('given a deposit or a balance that gets paid, when analysed, then an invoice paid starts it', () => {
+    expect(workflowsOf('Once the deposit is paid, book the session in Google Calendar.')[0]?.triggerId).toBe(
+      'stripe.invoice_paid',
+    );
+    expect(workflowsOf('When the balance has been paid, email the client the keys.')[0]?.triggerId).toBe('stripe.invoice_paid');
+  });
+
+  it('given an aside in brackets inside an event, when analysed, then its verbs end no lead', () => {
+    const [first] = workflowsOf(
+      'When a tenant signs the lease (we send it out through DocuSign) save the signed PDF into the Leases folder on Google Drive.',
+    );
+    expect(first).toMatchObject({
+      lead: 'When a tenant signs the lease (we send it out through DocuSign)',
+      triggerId: 'docusign.envelope_completed',
+      steps: ['save the signed PDF into the Leases folder on Google Drive'],
+    });
+  });
+
+  it('given "evry" typed for every, when analysed, then it is scheduled', () => {
+    expect(workflowsOf('evry friday at 4pm post the rota in #staff')[0]?.cron).toBe('0 16 * * 5');
+  });
 });
