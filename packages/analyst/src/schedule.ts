@@ -21,7 +21,7 @@ const AT_A_TIME = '(?=\\s*,?\\s*(?:at\\s+)?\\d{1,2}(?::\\d\\d|\\s*[ap]\\.?m\\b|\
 
 const RECURRING = new RegExp(
   [
-    `\\b(?:every|each)\\s+(?:other\\s+|single\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
+    `\\b(?:every|each)\\s+(?:other\\s+|single\\s+|second\\s+|alternate\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
     // "every sat at 5pm": a weekday's short form after every
     `\\b(?:every|each)\\s+(?:other\\s+)?${ANY_DAY}\\b`,
     // "Mon–Fri at 9:30 pm", "Fridays 3pm", "weekdays at 7": days that recur, with a time
@@ -227,6 +227,24 @@ function monthsIn(t: string): string | null {
   return found.join(',');
 }
 
+/** The hours of a day a schedule says it runs between: "from 8 to 4", "between 6am and 10pm", "6am–10pm". */
+export const HOUR_SPAN =
+  /\b(?:from|between)?\s*(\d{1,2})(?::00)?\s*([ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*(\d{1,2})(?::00)?\s*([ap]\.?m\.?)?(?![\d:])/i;
+
+/** "8-16" for "from 8 to 4" (an end before its start is in the afternoon), undefined when none is said. */
+function hourSpan(t: string): string | undefined {
+  const m = HOUR_SPAN.exec(t.replace(/\b(?:every|each) hour\b|\bhourly\b/, ''));
+  if (!m?.[1] || !m[3] || !/\b(?:from|between)\b|[ap]\.?m/i.test(m[0])) return undefined;
+  const hourOf = (n: string, ampm: string | undefined): number => {
+    const h = Number(n) % 12;
+    return ampm?.toLowerCase().startsWith('p') ? h + 12 : ampm ? h : Number(n);
+  };
+  const from = hourOf(m[1], m[2] ?? (m[4]?.toLowerCase().startsWith('a') ? m[4] : undefined));
+  let to = hourOf(m[3], m[4]);
+  if (!m[4] && to <= from && to < 12) to += 12;
+  return from < to && to <= 23 ? `${from}-${to}` : undefined;
+}
+
 /** Parses a schedule in plain English into a cron expression; null when the text has no schedule in it. */
 export function parseSchedule(text: string): ParsedSchedule | null {
   const t = text.toLowerCase();
@@ -243,8 +261,9 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   const minutes = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:minutes?|mins?)\\b`));
   if (minutes) return { expression: `*/${toNumber(minutes[1] ?? '15')} * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
   const hours = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:hours?|hrs?)\\b`));
-  if (hours) return { expression: `0 */${toNumber(hours[1] ?? '1')} * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
-  if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+  const span = hourSpan(t);
+  if (hours) return { expression: `0 ${span ?? '*'}/${toNumber(hours[1] ?? '1')} * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+  if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 ${span ?? '*'} * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
   if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
 
   const months = monthsIn(t);

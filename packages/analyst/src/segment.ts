@@ -38,7 +38,9 @@ const SCHEDULE_TAIL = new RegExp(
   String.raw`^(?:,?\s+(?:at|by|around|from|before|after)\s+(?:${TAIL_CLOCK}${MORE_CLOCKS}|noon|midnight|midday)(?:\s*\(?[A-Z]{2,4}\)?(?![a-z]))?(?:\s*\([^)]{0,80}\))?` +
     String.raw`|\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?` +
     String.raw`|\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends)` +
-    String.raw`|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year))*`,
+    String.raw`|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year)` +
+    // the hours it runs between: "every hour from 8 to 4", "hourly 6am–10pm"
+    String.raw`|,?\s+(?:(?:from|between)\s+)?\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?(?=[\s,;.)]|$)(?<=(?:from|between)\s.*|[ap]\.?m\.?))*`,
 );
 
 type LeadKind = 'event' | 'schedule' | 'condition' | 'manual';
@@ -255,6 +257,11 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   const text = sentence
     .replace(/^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that),\s*/i, '')
     .replace(/^(also|then|and|additionally|finally)[,\s]+/i, '')
+    // "during the season, every hour …": the part of the year it runs in qualifies the start, it is none
+    .replace(
+      /^(?:during|in|throughout|over)\s+(?:the\s+)?(?:(?:ski|summer|winter|high|low|busy|peak|holiday|school|academic)\s+)?(?:season|summer|winter|term|school year|holidays|months)\s*,\s*/i,
+      '',
+    )
     .trim();
   const lower = text.toLowerCase();
   const manual = startsWithPhrase(lower, MANUAL_LEADS);

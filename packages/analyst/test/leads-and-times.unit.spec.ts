@@ -361,4 +361,17 @@ describe('offline analyst: replies and answered items', () => {
   it('given "evry" typed for every, when analysed, then it is scheduled', () => {
     expect(workflowsOf('evry friday at 4pm post the rota in #staff')[0]?.cron).toBe('0 16 * * 5');
   });
+
+  it('given an hourly schedule between two hours, when analysed, then it runs those hours only', () => {
+    expect(workflowsOf('During the season, every hour from 8 to 4, post the snow report in #ops.')[0]?.cron).toBe('0 8-16 * * *');
+    expect(parseSchedule('hourly between 6am and 10pm')?.expression).toBe('0 6-22 * * *');
+    expect(parseSchedule('every 2 hours from 9 to 5')?.expression).toBe('0 9-17/2 * * *');
+    // a span that goes past midnight, or numbers that are no hours, leave it every hour
+    expect(parseSchedule('every hour from 10pm to 6am')?.expression).toBe('0 * * * *');
+    expect(parseSchedule('check hourly and post 3-4 updates')?.expression).toBe('0 * * * *');
+  });
+
+  it('given "every second Monday", when analysed, then it is a schedule on Mondays', () => {
+    expect(workflowsOf('Every second Monday at 7pm, email the rehearsal plan to the players.')[0]?.cron).toBe('0 19 * * 1');
+  });
 });
