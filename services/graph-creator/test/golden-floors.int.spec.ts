@@ -155,6 +155,32 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 5,
     },
   ],
+  [
+    'golden/blind-8 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.85/0.94/0.72/1.00 unseen, then looked at)',
+    'blind-8',
+    {
+      capabilityRecall: 0.86,
+      capabilityPrecision: 0.9,
+      triggerRecall: 0.82,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/blind-9 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.79/0.92/0.77/0.95 unseen, then looked at)',
+    'blind-9',
+    {
+      capabilityRecall: 0.83,
+      capabilityPrecision: 0.9,
+      triggerRecall: 0.87,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
