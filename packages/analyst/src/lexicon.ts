@@ -548,10 +548,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   },
   // a deposit, a balance or a bill that gets paid is an invoice paid, however it is named
   'stripe.invoice_paid': {
-    subjects: ['invoice', 'deposit', 'balance', 'bill', 'fee', 'payment', 'instalment', 'installment'],
-    events: ['pay', 'settle', 'clear', 'come through', 'go through', 'arrive', 'land'],
+    subjects: ['invoice', 'deposit', 'balance', 'fee', 'payment', 'instalment', 'installment'],
+    events: ['pay', 'settle', 'clear', 'receive', 'come through', 'go through', 'arrive', 'land'],
     phrases: [
-      /\b(?:deposit|balance|invoice|bill|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
+      /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
     ],
   },
   'stripe.payment_failed': {

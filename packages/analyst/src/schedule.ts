@@ -21,7 +21,9 @@ const AT_A_TIME = '(?=\\s*,?\\s*(?:at\\s+)?\\d{1,2}(?::\\d\\d|\\s*[ap]\\.?m\\b|\
 
 const RECURRING = new RegExp(
   [
-    `\\b(?:every|each)\\s+(?:other\\s+|single\\s+|second\\s+|alternate\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
+    `\\b(?:every|each)\\s+(?:other\\s+|single\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
+    // "every second Monday": that weekday (a fortnight's rhythm is asked about, not guessed)
+    `\\b(?:every|each)\\s+(?:second|alternate)\\s+${DAY}\\b`,
     // "every sat at 5pm": a weekday's short form after every
     `\\b(?:every|each)\\s+(?:other\\s+)?${ANY_DAY}\\b`,
     // "Mon–Fri at 9:30 pm", "Fridays 3pm", "weekdays at 7": days that recur, with a time
@@ -229,7 +231,7 @@ function monthsIn(t: string): string | null {
 
 /** The hours of a day a schedule says it runs between: "from 8 to 4", "between 6am and 10pm", "6am–10pm". */
 export const HOUR_SPAN =
-  /\b(?:from|between)?\s*(\d{1,2})(?::00)?\s*([ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*(\d{1,2})(?::00)?\s*([ap]\.?m\.?)?(?![\d:])/i;
+  /\b(?:from|between)?\s*(?<![\d:])(\d{1,2})(?::\d\d)?\s*([ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*(\d{1,2})(?::\d\d)?\s*([ap]\.?m\.?)?(?![\d:])/i;
 
 /** "8-16" for "from 8 to 4" (an end before its start is in the afternoon), undefined when none is said. */
 function hourSpan(t: string): string | undefined {

@@ -181,7 +181,7 @@ function splitLead(
     if (!t) continue;
     if (comma && t.start >= comma.at) break;
     // "when a parent signs the form (we send it out through DocuSign) save …": an aside holds no duty
-    if (enclosed(text, t.start)) continue;
+    if (t.start < 300 && /[)"]/.test(text.slice(t.start, 400)) && enclosed(text, t.start)) continue;
     // before a comma, an event's duty shows by its object, once the event has its own verb: "When a deal closes
     // create an invoice …, and email it" (not "When customers email us or fill in the form, …")
     // (or right after an aside: "each quarter (on the first business day, 9am Central) create a page …")
@@ -362,7 +362,7 @@ const isCatalogEvent = (text: string): boolean =>
 
 /** "if a driver replies", "when they write back": someone answering what was sent them */
 const SOMEONE_REPLIES =
-  /^(?:if|when|whenever|once|should)\s+(?:they|he|she|someone|anyone|(?:the|a|an|any|each|every)\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:repl(?:y|ies)|responds?|answers?|writes? back|texts? back)\b/i;
+  /^(?:if|when|whenever|once|should)\s+(?:(?:they|he|she|someone|anyone)\s+(?:repl(?:y|ies)|responds?|writes? back|texts? back|answers? (?:with|by|back))|(?:the|a|an|any|each|every)\s+(?:[\w-]+\s+)?[\w-]+\s+(?:replies|responds|writes back|texts back|(?:answer|reply|respond)s? (?:with|by|back|to say)))\b/i;
 /** A condition that is something arriving from outside: "if their card is declined", "if a parent answers with …". */
 const conditionArrives = (text: string): boolean =>
   isCatalogEvent(text) ||
@@ -549,7 +549,7 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
     ],
     [
       // "every event that local organisers email to events@…", "each form parents send us": what others send in
-      /\b(?:every|each|any|all) (?:[\w-]{1,40} ){0,2}?[\w-]{1,40} (?:(?:that|which) )?(?:(?!(?:we|i|you)\b)[\w'-]{1,40} ){1,3}?(?:e-?mails?|sends?|forwards?|submits?|texts?|uploads?) (?:(?:to|into|in) (?:us|our|the|[\w.+-]+@[\w-]+\.[\w.]+)|us)\b(?:[^,;]{0,40}?@[\w-]+\.[a-z]+)?/,
+      /\b(?:every|each|any|all) (?:[\w-]{1,40} ){0,2}?[\w-]{1,40} (?:(?:that|which) )?(?:(?!(?:we|i|you|and|or|then)\b)[\w'-]{1,40} ){1,3}?(?:e-?mails?|sends?|forwards?|submits?|texts?|uploads?) (?:(?:to|into|in) (?:us|our|[\w.+-]+@[\w-]+\.[\w.]+)|us)\b(?:[^,;]{0,40}?@[\w-]+\.[a-z]+)?/,
       'event',
       false,
     ],
@@ -1107,7 +1107,9 @@ export function splitAtAnotherStart(sentence: Sentence, w: SegmentWords = NO_SER
     if (!startsWithDuty(rest, w) || detectLead(before, w)) continue;
     const first = implicitEvent(before);
     const second = implicitEvent(rest);
-    if (first?.kind !== 'event' || second?.kind !== 'event' || second.weak || second.text === first.text) continue;
+    if (first?.kind !== 'event' || second?.kind !== 'event' || second.weak || sharesWorkItem(first.text, second.text)) continue;
+    // "…, and post new orders in #orders": where the employee sends things is no arrival
+    if (/^(?:post|send|share|forward|email|e-mail|message|publish|announce|drop|put)\b/i.test(rest)) continue;
     return [
       { ...sentence, text: before },
       { ...sentence, text: rest, first: false, label: undefined, anew: true },
@@ -1121,7 +1123,7 @@ const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
 /** "You will, when a booking is about to start, DM …": who does it, then the start set off by commas. */
 const MODAL_THEN_LEAD =
-  /^(?:you|it|the (?:assistant|bot|agent|employee)|we)\s+(?:will|should|must|shall|need to|have to)\s*,\s*(?=(?:when|whenever|if|once|every|each|on|at|after|before|as soon as|twice|daily|weekly|monthly)\b)/i;
+  /^(?:you|it|the (?:assistant|bot|agent|employee))\s+(?:will|should|must|shall|need to|have to)\s*,\s*(?=(?:when|whenever|if|once|every|each|on|at|after|before|as soon as|twice|daily|weekly|monthly)\b)/i;
 
 /** "You will, on the 1st of every month, create a page …" reads as "On the 1st of every month, create a page …". */
 export function modalBeforeLead(sentence: Sentence): Sentence {
@@ -1133,7 +1135,7 @@ export function modalBeforeLead(sentence: Sentence): Sentence {
 
 /** Someone doing something, said as a case: "customer emails specialorders@", "a tech sets the ticket to solved". */
 const SOMEONE_ACTS =
-  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns)\b/i;
+  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns)\b(?=\s+\S)/i;
 
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
@@ -1192,9 +1194,6 @@ function waysIn(hint: string): string[] {
   return found.map((f) => f.said);
 }
 
-/** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
-/** Someone answering what was sent them: "if they reply CANCEL", "when the customer responds". */
-const BARE_REPLY = /\b(?:repl(?:y|ies|ied)|respond(?:s|ed)?|answer(?:s|ed)?|writes? back|texts? back)\b/i;
 /** A reply that says how it comes: by email, text, on Slack, in the ticket, … */
 const REPLY_CHANNEL = /\b(?:e-?mails?|texts?|sms|slack|whatsapp|phone|calls?|tickets?|threads?|dms?|form|portal|chat)\b/i;
 /** A duty that sends an email: "email each supplier", "send them an email". */
@@ -1202,6 +1201,7 @@ const SENDS_EMAIL = /^e-?mail\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:e-?
 /** A duty that sends a text message: "text each learner", "send them an SMS". */
 const SENDS_TEXT = /^(?:text|sms)\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:text(?: message)?|sms)\b/i;
 
+/** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
     .map(modalBeforeLead)
@@ -1241,7 +1241,8 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
   // "Text each learner … If they reply CANCEL, …": a reply that names no channel comes back the way the message went
   drafts = drafts.map((d, i) => {
     const before = drafts[i - 1];
-    if (d.kind !== 'event' || !before || !BARE_REPLY.test(d.hint) || REPLY_CHANNEL.test(d.hint)) return d;
+    if (d.kind !== 'event' || !before || !SOMEONE_REPLIES.test(d.hint)) return d;
+    if (REPLY_CHANNEL.test(d.hint) || providersIn(d.hint).length > 0) return d;
     const way = before.clauses.some((c) => SENDS_TEXT.test(c))
       ? 'by text message'
       : before.clauses.some((c) => SENDS_EMAIL.test(c))

@@ -227,38 +227,47 @@ export function normalise(text: string): string {
         (w) => SHORTHAND[w] ?? w,
       )
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
-      .replace(TABLE_ROW, (row) => tableRow(row))
+      .replace(TABLE, (table) => casesOf(table))
   );
 }
 
-/** A line of a table written with pipes: "| A repair is booked in | Create a Zendesk ticket |". */
-const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/gm;
-/** A table's header row: what its columns are ("When | Do", "Trigger | Action"), not work. */
-const TABLE_HEADER =
-  /^(?:when|if|trigger|event|case|situation|what happens|do|then|action|actions|what to do|response|steps?|owner|notes?)$/i;
+/** A table written with pipes: its consecutive lines "| … | … |". */
+const TABLE = /(?:^[ \t]*\|.*\|[ \t]*(?:\n|$))+/gm;
+/** The first column of a table of cases: what starts the work. */
+const CASE_HEADER = /^(?:when|if|trigger|event|case|situation|what happens|when this happens)$/i;
+/** The other columns: what to do then. */
+const ACTION_HEADER = /^(?:do|then|action|actions|what to do|response|steps?|do this|task)$/i;
 
-/**
- * "| A tech posts in #parts | Create a Jira issue |" → "When a tech posts in #parts, create a Jira issue." A separator
- * row ("|---|---|") and a header row ("| When | Do |") are dropped; a case that says when itself keeps its words.
- */
-function tableRow(row: string): string {
-  const cells = row
+const cellsOf = (row: string): string[] =>
+  row
     .trim()
     .replace(/^\||\|$/g, '')
     .split('|')
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
-  if (cells.length === 0 || cells.every((c) => /^:?-{2,}:?$/.test(c) || TABLE_HEADER.test(c))) return '';
-  const [first = '', ...rest] = cells;
-  if (rest.length === 0) return first;
-  const duty = rest.join(', ').replace(/[.;,]+$/, '');
-  const lead =
-    /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|daily|weekly|monthly|nightly|hourly)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
-      first,
-    )
-      ? first
-      : `When ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
-  return `${lead.replace(/[.;,]+$/, '')}, ${duty.charAt(0).toLowerCase()}${duty.slice(1)}.`;
+    .map((c) => c.trim());
+
+/**
+ * A table of cases and what to do, its header naming them ("| When | Do |"): each row becomes "When <case>, <duty>."
+ * ("| A tech posts in #parts | Create a Jira issue |" → "When a tech posts in #parts, create a Jira issue."); a case
+ * that says when itself keeps its words. Any other table (contacts, prices) is left as it is.
+ */
+function casesOf(table: string): string {
+  const rows = table.split('\n').filter((r) => r.trim() !== '');
+  const header = cellsOf(rows[0] ?? '');
+  if (header.length < 2 || !CASE_HEADER.test(header[0] ?? '') || !header.slice(1).every((c) => ACTION_HEADER.test(c) || c === ''))
+    return table;
+  const lines = rows.slice(1).flatMap((row) => {
+    const [first = '', ...rest] = cellsOf(row).filter((c) => c !== '');
+    if (/^:?-{2,}:?$/.test(first) || rest.length === 0) return [];
+    const duty = rest.join(', ').replace(/[.;,]+$/, '');
+    const lead =
+      /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|daily|weekly|monthly|nightly|hourly)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
+        first,
+      )
+        ? first
+        : `When ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
+    return [`${lead.replace(/[.;,]+$/, '')}, ${duty.charAt(0).toLowerCase()}${duty.slice(1)}.`];
+  });
+  return `${lines.join('\n')}\n`;
 }
 
 const WEEKDAYS_IN: Readonly<Record<string, string>> = {

@@ -374,4 +374,42 @@ describe('offline analyst: replies and answered items', () => {
   it('given "every second Monday", when analysed, then it is a schedule on Mondays', () => {
     expect(workflowsOf('Every second Monday at 7pm, email the rehearsal plan to the players.')[0]?.cron).toBe('0 19 * * 1');
   });
+
+  it('given a table that is no list of cases (contacts, prices), when analysed, then no workflow comes of it', () => {
+    const said = workflowsOf(
+      [
+        'When a booking arrives by email, log it in Notion.',
+        '',
+        '| Name | Role | Email |',
+        '|---|---|---|',
+        '| Bob Smith | workshop lead | bob@acme.com |',
+      ].join('\n'),
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['gmail.new_email']);
+  });
+
+  it('given plural items with an arrow, replies said passively or to a named product, and a phone answered, when analysed, then none starts a workflow of its own', () => {
+    expect(
+      workflowsOf(
+        'When a new review is posted on Google, read it:\n- Negative reviews → escalate to Bob in Slack\n- Positive reviews → thank the customer',
+      ),
+    ).toHaveLength(1);
+    const passive = workflowsOf(
+      'When a new order comes in, text the customer a confirmation. When a question in Intercom is answered, log it in Notion.',
+    );
+    expect(passive[1]?.triggerId).not.toBe('twilio.sms_received');
+    expect(workflowsOf('When a new lead lands in HubSpot, call them. If they answer, book a demo.')).toHaveLength(1);
+  });
+
+  it('given two duties on the same items, or a duty that sends, after ", and", when analysed, then they stay one workflow', () => {
+    expect(workflowsOf('Check new pull requests on GitHub, and post new pull requests to #dev.')).toHaveLength(1);
+    expect(workflowsOf('Look after the trade@ inbox, and post new orders in #orders.')).toHaveLength(1);
+  });
+
+  it('given minutes in the hours a schedule runs between, or "every second" unit, when parsed, then the hours are read and no daily run is guessed', () => {
+    expect(parseSchedule('every 2 hours between 9:15am and 5pm')?.expression).toBe('0 9-17/2 * * *');
+    expect(parseSchedule('every hour from 7:30 am until 6 pm')?.expression).toBe('0 7-18 * * *');
+    expect(parseSchedule('every second month')).toBeNull();
+    expect(parseSchedule('every alternate hour')).toBeNull();
+  });
 });
