@@ -15,6 +15,7 @@ import {
   channelsIn,
   contentWords,
   isKnownVerb,
+  isPhrasal,
   lemmas,
   namesAction,
   parseClause,
@@ -124,10 +125,6 @@ function enclosed(text: string, index: number): boolean {
   return open > 0 || (before.match(/"/g)?.length ?? 0) % 2 === 1;
 }
 
-/** A verb of getting in touch that takes a particle: "texts back", "writes in", "signs up", "fills out". */
-const PARTICLE_VERB =
-  /^(?:texts?|texted|writes?|wrote|calls?|called|rings?|phones?|e-?mails?|e-?mailed|messages?|messaged|replies|replied|reply|comes?|came|signs?|signed|fills?|filled|checks?|checked)$/;
-
 function splitLead(
   text: string,
   skipWords: number,
@@ -193,7 +190,7 @@ function splitLead(
       (i > skipWords || verbRightAfter) &&
       isBaseVerb(t.lower, w) &&
       // "if someone texts back …", "when a patient calls back": the verb's particle, not another verb
-      !(/^(?:back|in|out|up|over)$/.test(t.lower) && PARTICLE_VERB.test(prev)) &&
+      !isPhrasal(prev, t.lower) &&
       // after a determiner or "new" the word is a noun ("as a new contact"), not the action
       !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my|on|at|with|from|into|via|through)$/.test(
         prev,

@@ -592,7 +592,27 @@ const PHRASAL = new Set([
   'work on',
   'shout out',
   'come in',
+  // someone getting in touch: "if a cleaner texts back …", "when a patient calls back"
+  'text back',
+  'text in',
+  'write back',
+  'write in',
+  'call back',
+  'call in',
+  'ring back',
+  'phone back',
+  'phone in',
+  'email back',
+  'email in',
+  'message back',
+  'reply back',
+  'come back',
 ]);
+
+/** Whether `particle` after `word` makes one phrasal verb with it ("texts back", "signed up"), not another verb. */
+export function isPhrasal(word: string, particle: string): boolean {
+  return PARTICLES.has(particle) && lemmas(word).some((l) => PHRASAL.has(`${l} ${particle}`));
+}
 
 const TAIL =
   /\s+(?:,\s*)?(?:if|when|whenever|unless|once|before|after|until|so that|so|because|in order to|as soon as|in case|while|since|whether)\s+.*$/i;
