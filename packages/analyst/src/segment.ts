@@ -154,13 +154,11 @@ function splitLead(
   // the first comma before a duty ends the lead; a later one only when no verb of work comes before it
   // ("Every Monday post the plan to #ops, and email it to Bob": the lead ends before "post")
   let comma: { lead: string; body: string; at: number } | undefined;
-  let commas = 0;
   for (const m of text.matchAll(/,\s*/g)) {
     const at = (m.index ?? 0) + m[0].length;
     const rest = text.slice(at);
     // a comma of a list in brackets or quotes ("(child name, class, reason, date)") ends no lead
     if (enclosed(text, m.index ?? 0)) continue;
-    commas += 1;
     if (startsWithDuty(rest, w)) {
       comma = { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim(), at: m.index ?? 0 };
       break;
