@@ -41,10 +41,27 @@ export function validateOnce<T extends TSchema>(schema: T, value: unknown): Vali
   return { ok: false, errors: firstErrors(Value.Errors(schema, value)) };
 }
 
-function firstErrors(found: Iterable<{ path: string; message: string }>): FieldError[] {
+/** A failure as TypeBox reports it: where, what, and the schema it broke. */
+export interface SchemaError {
+  path: string;
+  message: string;
+  schema?: TSchema;
+}
+
+/**
+ * A failure's message, naming the allowed values where the schema is a choice of constants (TypeBox says
+ * only "Expected union value" there, which tells the sender nothing they can fix). Pure.
+ */
+export function errorMessage(error: SchemaError): string {
+  const choices = error.schema?.anyOf as TSchema[] | undefined;
+  if (!choices || choices.length === 0 || !choices.every((c) => 'const' in c)) return error.message;
+  return `Expected one of ${choices.map((c) => JSON.stringify(c.const)).join(', ')}`;
+}
+
+function firstErrors(found: Iterable<SchemaError>): FieldError[] {
   const errors: FieldError[] = [];
   for (const e of found) {
-    errors.push({ path: e.path || '/', message: e.message });
+    errors.push({ path: e.path || '/', message: errorMessage(e) });
     if (errors.length >= 10) break;
   }
   return errors;

@@ -98,6 +98,16 @@ describe('fact validation messages', () => {
     const result = validate(EmployeeGraphSpec, spec);
     expect(result.ok ? '' : describeErrors(result.errors)).toContain('/workflows/0/steps/0/risk');
   });
+
+  it('names the values a choice of constants allows, instead of "Expected union value"', () => {
+    const spec = clone(employeeExample) as unknown as { workflows: { steps: { risk: string }[] }[] };
+    (spec.workflows[0]?.steps[0] as { risk: string }).risk = 'medium';
+    const result = validate(EmployeeGraphSpec, spec);
+    expect(result.ok ? [] : result.errors).toContainEqual({
+      path: '/workflows/0/steps/0/risk',
+      message: 'Expected one of "low", "high"',
+    });
+  });
 });
 
 describe('prompt input schemas', () => {

@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import { checker, errorMessage } from '@hireloop/schemas';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyError, FastifyRequest, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import secureJson from 'secure-json-parse';
 
 /** The code of a body sent compressed (`Content-Encoding`), which no hireloop service reads. */
@@ -119,3 +122,18 @@ export function fastifyClientError(error: FastifyError, bodyLimit?: number): Cli
   }
   return undefined;
 }
+
+/**
+ * Every service's schema compiler for routes: TypeBox's, as `@fastify/type-provider-typebox` has it
+ * (params, query and headers converted to the schema's types first, the body taken as sent), but its
+ * failures worded by `errorMessage`, so that a choice of constants names the values it allows.
+ */
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
+  const check = checker(schema);
+  return (value: unknown) => {
+    const converted = httpPart === 'body' ? value : Value.Convert(schema, value);
+    if (check.Check(converted)) return { value: converted };
+    const errors = [...check.Errors(converted)].map((e) => ({ message: errorMessage(e), instancePath: e.path }));
+    return { error: errors as FastifySchemaValidationError[] };
+  };
+};

@@ -8,8 +8,8 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { bearer, HireloopError, isPermanent, type Principal, replyUnrouted } from '@hireloop/platform';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearer, HireloopError, isPermanent, type Principal, replyUnrouted, validatorCompiler } from '@hireloop/platform';
 import {
   CapabilityList,
   Connections,
@@ -99,7 +99,7 @@ export const connectHub: FastifyPluginAsyncTypebox<ConnectHubOptions> = async (
         ),
     );
   };
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body, internal } = toErrorReply(error, request.id);

@@ -7,10 +7,9 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import type { Pool } from '@hireloop/platform';
-import { type Clock, HireloopError, type IdSource, systemClock, uuidV7 } from '@hireloop/platform';
+import { type Clock, HireloopError, type IdSource, systemClock, uuidV7, validatorCompiler } from '@hireloop/platform';
 import { ApiError, ClientFrame, ServerFrame, unstorableText } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -80,7 +79,7 @@ export const gatewayApp = fp(
     // Validation by TypeBox (its errors name the field); responses are built from the same types and
     // written with JSON.stringify, so the response schemas document rather than filter.
     app.setGenReqId(requestIdOf);
-    app.setValidatorCompiler(TypeBoxValidatorCompiler);
+    app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     app.addHook('onRoute', (route) => {
       route.bodyLimit ??= config.bodyLimit;

@@ -253,6 +253,10 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       const wrong = await get('/v1/executions?status=done');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({ code: 'bad_request', field: 'status' });
+      // the message names what is allowed, in the words the API answers in
+      expect(wrong.json().message).toBe(
+        'querystring/status: Expected one of "awaiting_input", "queued", "running", "waiting", "completed", "cancelled", "failed"',
+      );
     });
 
     it('answers 400 naming the query parameter when it is not an id', async () => {

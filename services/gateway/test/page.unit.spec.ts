@@ -1,8 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { signToken, tokenVerifier } from '@hireloop/platform';
+import { signToken, tokenVerifier, validatorCompiler } from '@hireloop/platform';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type PageOptions, pageOptions, pageRoutes } from '../src/page';
@@ -23,7 +22,7 @@ function builtPage(): string {
 
 async function app(options: PageOptions) {
   const server = Fastify();
-  server.setValidatorCompiler(TypeBoxValidatorCompiler);
+  server.setValidatorCompiler(validatorCompiler);
   await server.register(pageRoutes, options);
   await server.ready();
   return server;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { HireloopError } from '@hireloop/platform';
+import { HireloopError, validatorCompiler } from '@hireloop/platform';
 import { HookAccepted, HookParams, JsonObject } from '@hireloop/schemas';
 import { acceptHook, type HookDeps } from '../commands/hook';
 import { traceOf } from '../trace';
@@ -35,9 +34,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ commands: HookDeps; bodyLim
       },
       // the body is checked against the trigger's own schema by the command, from its raw bytes
       validatorCompiler: (route) =>
-        route.httpPart === 'body'
-          ? () => true
-          : TypeBoxValidatorCompiler(route as unknown as Parameters<typeof TypeBoxValidatorCompiler>[0]),
+        route.httpPart === 'body' ? () => true : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]),
     },
     async (request, reply) => {
       const delivery = request.headers['x-hireloop-delivery'];
