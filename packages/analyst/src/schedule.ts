@@ -32,6 +32,10 @@ const RECURRING = new RegExp(
     '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b',
     '\\b(?:once|twice|three times)\\s+(?:a|per|every)\\s+(?:day|week|month|quarter|year)\\b',
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
+    // one weekday with a time of day: "on Thursday evening around 7", "Monday morning at 8", "on Friday at
+    // 4pm" — a duty's day of the week, not a date (a weekday's morning alone may be one: "On Monday morning, …")
+    `\\b(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)\\s*,?\\s*(?:at|around|by|from)\\s+\\d`,
+    `\\bon\\s+${DAY}\\s+(?:at|around|by)\\s+\\d`,
     // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
     `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
@@ -131,6 +135,23 @@ function listedHours(t: string, end: number, hour: number, minute: number): stri
   return hours.length > 1 ? hours.sort((a, b) => a - b).join(',') : undefined;
 }
 
+/**
+ * A clock hour said without am or pm, read with the part of the day said next to it ("Thursday evening
+ * around 7" is 19, "at 6 in the morning" is 6, "at 11 at night" 23); with none said, `guess` (the working
+ * day's reading). `near` is the words around the hour. Pure.
+ */
+function withPartOfDay(near: string, hour: number, guess: number): number {
+  if (hour < 1 || hour > 12) return guess;
+  if (/\bmornings?\b(?!')/i.test(near)) return hour % 12;
+  if (/\b(?:afternoons?|evenings?|tonight)\b(?!')/i.test(near) || (/\bnights?\b(?!')/i.test(near) && hour >= 6))
+    return (hour % 12) + 12;
+  return guess;
+}
+
+/** The words around a match: where a part of the day that qualifies its hour is said. */
+const around = (t: string, match: RegExpMatchArray): string =>
+  t.slice(Math.max(0, (match.index ?? 0) - 24), (match.index ?? 0) + match[0].length + 24);
+
 function timeOfDay(t: string): { hour: number; minute: number; hours?: string; explicit: boolean } | null {
   const found = (hour: number, minute: number, match: RegExpMatchArray) => {
     const hours = listedHours(t, (match.index ?? 0) + match[0].length, hour, minute);
@@ -143,11 +164,11 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
     return found(hour, Number(ampm[2] ?? 0), ampm);
   }
   const clock = t.match(/\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/);
-  if (clock) return found(Number(clock[1]), Number(clock[2]), clock);
+  if (clock) return found(withPartOfDay(around(t, clock), Number(clock[1]), Number(clock[1])), Number(clock[2]), clock);
   const at = t.match(/\b(?:at|by|around)\s+(\d{1,2})(?:\s*o'?clock)?\b(?!\s*(?:%|days?|hours?|minutes?|weeks?|[$]))/i);
   if (at) {
     const h = Number(at[1]);
-    return found(h >= 1 && h <= 6 ? h + 12 : h % 24, 0, at);
+    return found(withPartOfDay(around(t, at), h, h >= 1 && h <= 6 ? h + 12 : h % 24), 0, at);
   }
   if (/\b(noon|midday|lunch ?time)\b/i.test(t)) return { hour: 12, minute: 0, explicit: true };
   if (/\bmidnight\b/i.test(t)) return { hour: 0, minute: 0, explicit: true };

@@ -38,7 +38,7 @@ const MORE_CLOCKS = String.raw`(?:\s*(?:,\s*)?(?:and|&)\s+(?:at\s+)?${TAIL_CLOCK
 const SCHEDULE_TAIL = new RegExp(
   String.raw`^(?:,?\s+(?:at|by|around|from|before|after)\s+(?:${TAIL_CLOCK}${MORE_CLOCKS}|noon|midnight|midday)(?:\s*\(?[A-Z]{2,4}\)?(?![a-z]))?(?:\s*\([^)]{0,80}\))?` +
     String.raw`|\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?` +
-    String.raw`|\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays|weekends)` +
+    String.raw`|,?\s+(?:on\s+)?(?:(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?|[Ww]eekdays|[Ww]eekends)` +
     String.raw`|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year)` +
     // the hours it runs between: "every hour from 8 to 4", "hourly 6am–10pm"
     String.raw`|,?\s+(?:(?:from|between)\s+)?\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?(?=[\s,;.)]|$)(?<=(?:from|between)\s.*|[ap]\.?m\.?))*`,

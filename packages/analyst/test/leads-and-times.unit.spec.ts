@@ -412,4 +412,29 @@ describe('offline analyst: replies and answered items', () => {
     expect(parseSchedule('every second month')).toBeNull();
     expect(parseSchedule('every alternate hour')).toBeNull();
   });
+
+  it('given an hour said without am or pm beside a part of the day, when parsed, then the part of the day says which half', () => {
+    expect(parseSchedule('every Thursday evening around 7')?.expression).toBe('0 19 * * 4');
+    expect(parseSchedule('every weekday at 6 in the morning')?.expression).toBe('0 6 * * 1-5');
+    expect(parseSchedule('every evening at 10:30')?.expression).toBe('30 22 * * *');
+    expect(parseSchedule('each night at 11')?.expression).toBe('0 23 * * *');
+    // a part of the day said of something else, farther off, leaves the working day's reading
+    expect(parseSchedule("every day at 5, post a summary of the morning's tickets and the evening rota")?.expression).toBe(
+      '0 17 * * *',
+    );
+  });
+
+  it('given one weekday with a time of day, said mid-sentence or after "every week,", when analysed, then that weekday is the schedule', () => {
+    expect(workflowsOf('Text everyone the rota on thursday evening around 7.')[0]).toMatchObject({
+      triggerId: 'schedule.cron',
+      cron: '0 19 * * 4',
+    });
+    expect(workflowsOf('Post the menu in #kitchen on Monday at 8.')[0]).toMatchObject({ cron: '0 8 * * 1' });
+    expect(workflowsOf('Every week, on Friday at 4pm, send the timesheets to payroll by email.')[0]).toMatchObject({
+      lead: 'Every week, on Friday at 4pm',
+      cron: '0 16 * * 5',
+    });
+    // a weekday that dates a thing, with no time of day, is no schedule
+    expect(workflowsOf('If the delivery is due on Friday, tell the customer by email.')[0]?.triggerId).not.toBe('schedule.cron');
+  });
 });
