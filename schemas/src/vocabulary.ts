@@ -293,7 +293,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
     'a new ticket, a ticket comes in, a customer opens a ticket',
   ),
   'zendesk.ticket_updated': v(
-    'update, change, reopen, solve, escalate, assign, mark',
+    'update, change, reopen, solve, escalate, assign, mark, bump, prioritise, prioritize',
     'ticket, case, status, priority',
     'a ticket is updated, a ticket changes status, a ticket is reopened',
   ),
@@ -303,7 +303,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
     'a new issue, a bug is filed, an issue is created in jira',
   ),
   'jira.issue_transitioned': v(
-    'move, transition, resolve, close, complete, finish, reopen, ship, fix',
+    'move, go, transition, resolve, close, complete, finish, reopen, ship, fix',
     'issue, bug, story, ticket, status',
     'an issue moves to done, a bug is resolved, a story is closed',
   ),

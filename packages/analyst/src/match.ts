@@ -271,7 +271,7 @@ const AUXILIARY = /^(is|are|was|were|be|been|being|gets?|got|has|have|had|does|d
  * so that the item is the event's subject and its target status reads as for any transition. Pure.
  */
 const SOMEONE_MOVES =
-  /^((?:when(?:ever)?|once|after|if|as soon as)\s+)?(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/i;
+  /^((?:when(?:ever)?|once|after|if|as soon as)\s+)?(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?|bumps?|escalates?|reopens?|assigns?|marks?|flags?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/i;
 export const saidOfTheItem = (text: string): string =>
   text.replace(SOMEONE_MOVES, (_whole, lead: string | undefined, verb: string, item: string) => {
     // an item dragged on a board is an item moved
@@ -426,7 +426,7 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
       break;
     }
     case 'jira.issue_transitioned': {
-      const to = quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set)\s+to/);
+      const to = quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set|goes|went|gone)\s+to/);
       const state = lower.match(/\b(?:is|gets|are|get)\s+(resolved|closed|done|completed|fixed|reopened|shipped|released)\b/);
       if (to) p.toStatus = to;
       else if (state?.[1]) p.toStatus = titleCase(state[1] === 'completed' ? 'done' : state[1]);

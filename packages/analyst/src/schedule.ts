@@ -55,6 +55,10 @@ const RELATIVE = new RegExp(
   'i',
 );
 
+/** The hours or days a schedule keeps, said before it: "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …". */
+export const HOURS_FIRST =
+  /^(?:(?:during|in|within|on)\s+)?(?:(?:business|office|working|opening)\s+hours|weekdays|workdays)(?:\s+only)?\s*(?:\([^)]{0,40}\))?\s*,\s*/i;
+
 /** A recurring time ("every Monday at 9am") or a date relative to a record ("thirty days after their start date"). */
 export function findSchedule(text: string): { text: string; index: number; relative: boolean } | null {
   const r = RECURRING.exec(text);
@@ -254,10 +258,14 @@ function monthsIn(t: string): string | null {
 export const HOUR_SPAN =
   /\b(?:from|between)?\s*(?<![\d:])(\d{1,2})(?::\d\d)?\s*([ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*(\d{1,2})(?::\d\d)?\s*([ap]\.?m\.?)?(?![\d:])/i;
 
-/** "8-16" for "from 8 to 4" (an end before its start is in the afternoon), undefined when none is said. */
-function hourSpan(t: string): string | undefined {
+/**
+ * The first and last hour a schedule says it runs between: "from 8 to 4" 8 and 16 (an end before its start
+ * is in the afternoon), "8:00–18:00" 8 and 18, "during business hours" 9 and 17; undefined when none is said.
+ */
+function hoursBetween(t: string): { from: number; to: number } | undefined {
   const m = HOUR_SPAN.exec(t.replace(/\b(?:every|each) hour\b|\bhourly\b/, ''));
-  if (!m?.[1] || !m[3] || !/\b(?:from|between)\b|[ap]\.?m/i.test(m[0])) return undefined;
+  if (!m?.[1] || !m[3] || !/\b(?:from|between)\b|[ap]\.?m|\d:\d\d\s*\S{1,5}\s*\d{1,2}:\d\d/i.test(m[0]))
+    return BUSINESS_HOURS.test(t) ? { from: 9, to: 17 } : undefined;
   const hourOf = (n: string, ampm: string | undefined): number => {
     const h = Number(n) % 12;
     return ampm?.toLowerCase().startsWith('p') ? h + 12 : ampm ? h : Number(n);
@@ -265,7 +273,22 @@ function hourSpan(t: string): string | undefined {
   const from = hourOf(m[1], m[2] ?? (m[4]?.toLowerCase().startsWith('a') ? m[4] : undefined));
   let to = hourOf(m[3], m[4]);
   if (!m[4] && to <= from && to < 12) to += 12;
-  return from < to && to <= 23 ? `${from}-${to}` : undefined;
+  return from < to && to <= 23 ? { from, to } : undefined;
+}
+
+/** Said of the hours a schedule runs in: "in business hours", "during office hours", "working hours only". */
+const BUSINESS_HOURS = /\b(?:business|office|working|opening|shop) hours\b/;
+
+/** "8-16" for an hourly schedule "from 8 to 4" (its last run at the end hour), undefined when no span is said. */
+function hourSpan(t: string): string | undefined {
+  const span = hoursBetween(t);
+  return span && `${span.from}-${span.to}`;
+}
+
+/** "8-17" for a schedule every few minutes "from 8:00 to 18:00" (its last runs in the hour before the end). */
+function minuteSpan(t: string): string | undefined {
+  const span = hoursBetween(t);
+  return span && (span.to - 1 > span.from ? `${span.from}-${span.to - 1}` : `${span.from}`);
 }
 
 /** Parses a schedule in plain English into a cron expression; null when the text has no schedule in it. */
@@ -282,11 +305,18 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   let confidence = time?.explicit ? 0.9 : 0.75;
 
   const minutes = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:minutes?|mins?)\\b`));
-  if (minutes) return { expression: `*/${toNumber(minutes[1] ?? '15')} * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+  const workdays = BUSINESS_HOURS.test(t) ? '1-5' : '*';
+  if (minutes)
+    return {
+      expression: `*/${toNumber(minutes[1] ?? '15')} ${minuteSpan(t) ?? '*'} * * ${dow ?? workdays}`,
+      confidence: 0.9,
+      ...tz,
+    };
   const hours = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:hours?|hrs?)\\b`));
   const span = hourSpan(t);
-  if (hours) return { expression: `0 ${span ?? '*'}/${toNumber(hours[1] ?? '1')} * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
-  if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 ${span ?? '*'} * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+  if (hours)
+    return { expression: `0 ${span ?? '*'}/${toNumber(hours[1] ?? '1')} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
+  if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 ${span ?? '*'} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
   if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
 
   const months = monthsIn(t);

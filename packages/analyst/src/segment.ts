@@ -10,7 +10,7 @@ import {
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { beforeMeeting, DAY, findSchedule } from './schedule';
+import { beforeMeeting, DAY, findSchedule, HOURS_FIRST } from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -242,7 +242,7 @@ const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
 const WEEKDAY_AT = new RegExp(
-  String.raw`^(?:on )?(${DAY})s?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
+  String.raw`^(?:on )?(${DAY}|mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
   'i',
 );
 
@@ -281,8 +281,11 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     if (body && startsWithVerbIn(body, w) && imperative(body, w) === body)
       return { kind: 'schedule', text: `every ${weekday[1]} at ${weekday[2]}`, body };
   }
-  const sched = findSchedule(text);
-  if (sched && sched.index <= 3) {
+  // "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …": the hours it keeps belong to its lead
+  const keeps = HOURS_FIRST.exec(text)?.[0].length ?? 0;
+  const found = findSchedule(text.slice(keeps));
+  const sched = found && { ...found, index: found.index + keeps };
+  if (sched && sched.index <= keeps + 3) {
     // "Every weekday at 9:30 CET, DM each engineer …": the lead is the schedule and its time of day
     const after = text.slice(sched.index + sched.text.length);
     const time = after.match(SCHEDULE_TAIL);
@@ -294,7 +297,8 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
       return { kind: kind(text.slice(0, end)), text: text.slice(0, end).trim(), body: rest };
     // a schedule needs no subject: the word right after it may be the action ("every sunday evening email …")
     const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false, true, w);
-    return { kind: kind(lead), text: lead, body };
+    // "every 30 min: GET …": the colon that introduces the duty is no part of the lead
+    return { kind: kind(lead), text: lead.replace(/\s*:$/, ''), body };
   }
   const watch = startsWithPhrase(lower, WATCH_LEADS);
   if (watch) {
@@ -900,6 +904,24 @@ function isStatusQuo(text: string, w: SegmentWords): boolean {
     : !knownVerb(next, w);
 }
 
+/** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
+const POINTS_BACK =
+  /^(?:reply|respond|answer|acknowledge)\b|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
+
+/**
+ * Whether an item with no start of its own carries on the arrival of the item just before it ("- ppl text the
+ * emergency number …, forward the txt to #callouts" then "- txt the customer back …"): it answers the one who
+ * wrote in, points back at what came in, or names the same work item. Pure.
+ */
+function carriesOn(draft: Draft, s: Sentence, text: string): boolean {
+  return (
+    draft.kind === 'event' &&
+    s.first &&
+    draft.block === s.block - 1 &&
+    (POINTS_BACK.test(text) || sharesWorkItem(draft.hint, text))
+  );
+}
+
 function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[] } {
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
@@ -1019,7 +1041,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       } else if (
         !draft ||
         // an arrival said with no duty of its own ("- members @mention the bot asking for a machine") takes the items after it
-        (draft.block !== s.block && !draft.labelled && !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)))
+        (draft.block !== s.block &&
+          !draft.labelled &&
+          !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)) &&
+          !carriesOn(draft, s, text))
       ) {
         draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
       }
@@ -1130,7 +1155,7 @@ export function modalBeforeLead(sentence: Sentence): Sentence {
 
 /** Someone doing something, said as a case: "customer emails specialorders@", "a tech sets the ticket to solved". */
 const SOMEONE_ACTS =
-  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns)\b(?=\s+\S)/i;
+  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns|bumps|escalates|flags|labels|reopens|resolves|archives|drags)\b(?=\s+\S)/i;
 
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
@@ -1152,7 +1177,8 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   const duty = startsWithDuty(body.replace(/^(?:also|then|just)\s+/i, ''), w) ? body : `create a ${body}`;
   // "New Zendesk ticket -> set priority …": something new arriving is an event, not a case of one; so is
   // someone doing something ("someone changes the Notion status to 'Arrived' → text …")
-  const arrives = /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) || SOMEONE_ACTS.test(m[1].trim());
+  const arrives =
+    /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) || SOMEONE_ACTS.test(m[1].trim()) || isEventSentence(m[1].trim(), w);
   return { ...sentence, text: `${arrives ? 'when' : 'if'} ${m[1].trim()}, ${duty}` };
 }
 

@@ -2,7 +2,7 @@ import { memo } from '@hireloop/platform';
 import { capabilityVocabulary } from '@hireloop/schemas';
 import nlp from 'compromise';
 import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
-import { findSchedule } from './schedule';
+import { findSchedule, HOURS_FIRST } from './schedule';
 
 // ---- words ----
 
@@ -393,7 +393,8 @@ const LEAD_HEADING =
 const LEAD_BEFORE_COLON = new RegExp(`${LEAD_HEADING.source.replace(/:\$$/, '$')}`, 'i');
 
 /** "Mon–Fri at 9:30 pm", "Fridays 3pm", "15 min before a booking starts": a label that is a time from its first word. */
-const startsWithSchedule = (label: string): boolean => findSchedule(label)?.index === 0;
+const startsWithSchedule = (label: string): boolean =>
+  findSchedule(label.slice(HOURS_FIRST.exec(label)?.[0].length ?? 0))?.index === 0;
 
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 export function sentences(description: string): Sentence[] {

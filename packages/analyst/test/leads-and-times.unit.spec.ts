@@ -437,4 +437,62 @@ describe('offline analyst: replies and answered items', () => {
     // a weekday that dates a thing, with no time of day, is no schedule
     expect(workflowsOf('If the delivery is due on Friday, tell the customer by email.')[0]?.triggerId).not.toBe('schedule.cron');
   });
+
+  it('given cases with an arrow that say a thing changing, or someone changing it, when analysed, then each is a workflow started by that change', () => {
+    const flows = workflowsOf(
+      [
+        '1) new Zendesk ticket tagged refund → post it in #refunds',
+        '2) that Jira bug goes to Done → email the reporter',
+        '3) support crew bumps a Zendesk ticket up to urgent → text the on-call engineer',
+      ].join('\n'),
+    );
+    expect(flows.map((f) => f.triggerId)).toEqual(['zendesk.new_ticket', 'jira.issue_transitioned', 'zendesk.ticket_updated']);
+    expect(analyseJob('2) that Jira bug goes to Done → email the reporter').workflows).toHaveLength(1);
+    expect(
+      matchWorkflow(analyseJob('When that Jira bug goes to Done, email the reporter.').workflows[0]!, catalog).trigger.params,
+    ).toEqual({ toStatus: 'Done' });
+  });
+
+  it('given the hours a schedule keeps said before it, or business hours, when analysed, then the schedule runs in those hours and days', () => {
+    expect(
+      workflowsOf('Business hours only (Mon–Fri 8:00–18:00), every 30 min: check the status API and post outages in #noc.')[0],
+    ).toMatchObject({
+      triggerId: 'schedule.cron',
+      cron: '*/30 8-17 * * 1-5',
+    });
+    expect(workflowsOf('Business hours only, every 30 min: check the status API and post outages in #noc.')[0]).toMatchObject({
+      lead: 'Business hours only, every 30 min',
+      cron: '*/30 9-16 * * 1-5',
+    });
+    expect(parseSchedule('every 15 minutes between 8am and 6pm')?.expression).toBe('*/15 8-17 * * *');
+    expect(parseSchedule('every hour in office hours')?.expression).toBe('0 9-17 * * 1-5');
+    expect(parseSchedule('every 10 minutes')?.expression).toBe('*/10 * * * *');
+  });
+
+  it('given a weekday in its short form with a time, first in a list item, when analysed, then it is a weekly schedule', () => {
+    expect(workflowsOf('- fri 4pm remind the team in #callouts to count their van stock')[0]).toMatchObject({
+      triggerId: 'schedule.cron',
+      cron: '0 16 * * 5',
+    });
+  });
+
+  it('given a list item with no start of its own that answers or points back at the arrival of the item before, when analysed, then it carries on that workflow', () => {
+    const flows = workflowsOf(
+      [
+        '- ppl text the emergency number when theyre locked out. forward the txt into #callouts on slack',
+        '- txt the customer back rite away: "a locksmith will ring you within 15 mins"',
+      ].join('\n'),
+    );
+    expect(flows).toHaveLength(1);
+    expect(flows[0]).toMatchObject({ triggerId: 'twilio.sms_received' });
+    // an item that neither answers nor points back is a duty of its own
+    expect(
+      workflowsOf(
+        [
+          '- When a new order comes in on Shopify, email the customer a thank-you.',
+          '- Keep the HubSpot pipeline tidy and up to date.',
+        ].join('\n'),
+      ),
+    ).toHaveLength(2);
+  });
 });
