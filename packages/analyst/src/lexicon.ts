@@ -377,6 +377,10 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       'reopen',
     ],
     keyVerbs: ['triage', 'prioritise', 'prioritize'],
+    // "set to urgent", "mark them as pending": a ticket's priority or status, the ticket left unsaid
+    phrases: [
+      /^(?:set|mark|make|flag|bump|move)\s+(?:it\s+|them\s+|(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+|up\s+to\s+)?(?:urgent|high|low|normal)(?:\s+priority)?\b|^(?:set|mark|move)\s+(?:it\s+|them\s+|(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+)(?:pending|solved|on[ -]hold)\b/,
+    ],
     objects: [
       'ticket',
       'ticket status',

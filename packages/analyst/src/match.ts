@@ -315,7 +315,7 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
     if (
       i > 0 &&
       /(s|ed)$/.test(w) &&
-      !/(ss|us)$/.test(w) &&
+      !/(ss|us|['’]s)$/.test(w) &&
       subject.length > 0 &&
       !/^(new|each|every|a|an|the)$/.test(tokens[i - 1]?.lower ?? '')
     ) {

@@ -41,6 +41,8 @@ const RECURRING = new RegExp(
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
     `\\bon\\s+the\\s+(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
+    // "the first Monday of each month", "every last Friday of the month": a weekday of the month
+    `\\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`,
   ].join('|'),
   'i',
 );
@@ -319,6 +321,16 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 ${span ?? '*'} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
   if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
 
+  // "the first Monday of each month": the nth such weekday of every month (croner's `#`)
+  const nthDay = t.match(
+    new RegExp(`\\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+(${DAY})\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`),
+  );
+  if (nthDay?.[1] && nthDay[2]) {
+    const nth = { first: '1', '1st': '1', second: '2', '2nd': '2', third: '3', '3rd': '3', fourth: '4', '4th': '4', last: 'L' }[
+      nthDay[1]
+    ];
+    return { expression: `${minute} ${hour} * * ${dayNumber(nthDay[2])}#${nth}`, confidence: time ? 0.85 : 0.75, ...tz };
+  }
   const months = monthsIn(t);
   if (months) {
     // "on the first day of February, May, August and November", "every January 1st": a day of those months

@@ -658,6 +658,26 @@ const MESSAGE_DONE =
  * A sentence's wishes for things done ("I'd like them added …, and an email sent to them", "we want them
  * to get a welcome email") as the duties that do them.
  */
+/**
+ * Some of the work said done to it, as the duty that does it: "Foot passengers under £40 get refunded in Stripe
+ * automatically" → "refund foot passengers under £40 in Stripe automatically". Only an act a tool does, said as
+ * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
+ */
+const DONE_TO_SOME =
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'£$€.,-]+){0,11}?)\s+(?:get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded)\b(?!\s+by\b)(.*)$/i;
+
+export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  const m = DONE_TO_SOME.exec(text);
+  if (!m?.[1] || !m[2] || /^(?:if|when|whenever|once|after|before|unless|we|i|you|they|it|this|that|there)\b/i.test(m[1]))
+    return text;
+  // "Log every receipt that gets emailed to …": a duty already, its object said done to on the way in
+  if (/\b(?:that|which|who)\b/i.test(m[1]) || startsWithVerbIn(m[1], w)) return text;
+  // "Jira tickets should be posted in Slack": a product's items as the subject are the arrival (`productSubject`)
+  if (providersIn(m[1]).length > 0) return text;
+  const base = baseOf(m[2], w);
+  return base ? `${base} ${m[1].charAt(0).toLowerCase()}${m[1].slice(1)}${m[3] ?? ''}` : text;
+}
+
 export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
   let wished = false;
   const duties = text
@@ -904,6 +924,10 @@ function isStatusQuo(text: string, w: SegmentWords): boolean {
     : !knownVerb(next, w);
 }
 
+/** A lead that points back at the arrival just said: "When that happens", "once this comes in", "after it arrives". */
+const SAME_EVENT =
+  /^(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)$/i;
+
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 const POINTS_BACK =
   /^(?:reply|respond|answer|acknowledge)\b|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
@@ -913,12 +937,25 @@ const POINTS_BACK =
  * emergency number …, forward the txt to #callouts" then "- txt the customer back …"): it answers the one who
  * wrote in, points back at what came in, or names the same work item. Pure.
  */
-function carriesOn(draft: Draft, s: Sentence, text: string): boolean {
+function carriesOn(draft: Draft, s: Sentence, text: string, w: SegmentWords): boolean {
   return (
     draft.kind === 'event' &&
     s.first &&
     draft.block === s.block - 1 &&
-    (POINTS_BACK.test(text) || sharesWorkItem(draft.hint, text))
+    (POINTS_BACK.test(text) ||
+      sharesWorkItem(draft.hint, text) ||
+      sharesThing([draft.hint, ...draft.sentences].join(' '), text, w))
+  );
+}
+
+/** People the work is for or by, whom many duties name without speaking of the same arrival. */
+const PEOPLE_WORDS = /^(?:customers?|clients?|users?|people|persons?|team|staff|members?|managers?|owners?|everyone|anyone)$/i;
+
+/** A thing both texts name, no verb and no person ("a sailing" cancelled, then "the sailing is cancelled"). */
+function sharesThing(a: string, b: string, w: SegmentWords): boolean {
+  const said = new Set(contentWords(a).map(nounStem));
+  return contentWords(b).some(
+    (x) => x.length > 3 && !GENERIC.has(x) && !PEOPLE_WORDS.test(x) && !knownVerb(x, w) && said.has(nounStem(x)),
   );
 }
 
@@ -935,7 +972,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
 
   all.forEach((s, index) => {
     // a wish first ("I want every order put on the board"), before the words that open a request go
-    const wished = wishesAsDuties(s.text, w);
+    const wished = passiveAsDuty(wishesAsDuties(s.text, w), w);
     const bare = wished.replace(PREAMBLE, '').trim() || wished;
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
@@ -1007,6 +1044,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
           draft = open(s.block, 'event', lead.text);
         // "If their email mentions a recall, …" after another workflow: the one whose start it speaks of
         else draft = speaksOf(drafts, draft, lead.text);
+      } else if (lead.kind === 'event' && draft?.kind === 'event' && draft.clauses.length > 0 && SAME_EVENT.test(lead.text)) {
+        // "When that happens, call the booking system …": the arrival just said, and what to do about it
+        draft.block = s.block;
       } else
         draft = open(
           s.block,
@@ -1044,10 +1084,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         (draft.block !== s.block &&
           !draft.labelled &&
           !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)) &&
-          !carriesOn(draft, s, text))
+          !carriesOn(draft, s, text, w))
       ) {
         draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
-      }
+      } else if (draft.block !== s.block && carriesOn(draft, s, text, w)) draft.block = s.block;
     }
     if (!draft) return;
     // the arrival takes the items that follow it, one after the other, until one says when it starts
@@ -1239,7 +1279,13 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     const next = drafts[i + 1];
     // (in another paragraph, when the next one names the same work: "Homeowners send requests to board@…" ¶ "when a request arrives, …")
     if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event') return [d];
-    if (next.block !== d.block && (KNOWN_TRIGGER_CUE(next.hint) || !sharesWorkItem(next.hint, d.hint))) return [d];
+    // ("- Harbour ops cancel a sailing by posting in #ops" ¶ "- When that happens, call …": the arrival named again)
+    if (
+      next.block !== d.block &&
+      !SAME_EVENT.test(next.hint) &&
+      (KNOWN_TRIGGER_CUE(next.hint) || !sharesWorkItem(next.hint, d.hint))
+    )
+      return [d];
     if (!KNOWN_TRIGGER_CUE(next.hint)) {
       next.hint = `${next.hint} (${d.hint})`;
       next.sentences.unshift(...d.sentences);

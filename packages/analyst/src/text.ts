@@ -455,6 +455,13 @@ export function sentences(description: string): Sentence[] {
   return out;
 }
 
+/** Whether a sentence end falls inside a quotation that closes soon after it (in the next 300 characters). Pure. */
+function insideQuote(before: string, after: string): boolean {
+  const straight = (before.match(/"/g) ?? []).length % 2 === 1;
+  const curly = (before.match(/“/g) ?? []).length > (before.match(/”/g) ?? []).length;
+  return (straight && after.slice(0, 300).includes('"')) || (curly && after.slice(0, 300).includes('”'));
+}
+
 function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
   const parts: string[] = [];
   const lowerCaseStyle = /^[a-z]/.test(line);
@@ -468,6 +475,8 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     const endsList = lastWord === 'etc' && /^[A-Z]/.test(next);
     if (m[0] === '.' && ABBREVIATIONS.has(lastWord) && !endsList && !(lastWord === 'no' && !/^\d/.test(next))) continue;
     if (m[0] === '.' && /\d$/.test(before) && /^\d/.test(next)) continue;
+    // "text them back: "Thanks. A volunteer will call you shortly."": a quoted message is one part of its sentence
+    if (insideQuote(line.slice(start, end), line.slice(end))) continue;
     // a writer who starts sentences in lower case ("… inbox. whenever a student …") splits there too
     if (next && !/^["'(#@A-Z0-9]/.test(next) && !(lowerCaseStyle && /^[a-z]/.test(next))) continue;
     parts.push(line.slice(start, end));

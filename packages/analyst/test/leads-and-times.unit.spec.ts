@@ -495,4 +495,66 @@ describe('offline analyst: replies and answered items', () => {
       ),
     ).toHaveLength(2);
   });
+
+  it('given some of the work said done to it ("get refunded in Stripe"), when analysed, then it is the duty that does it; a duty already is left as it is', () => {
+    const [flow] = workflowsOf(
+      'When a Stripe payment fails, post it in #billing. Customers on the annual plan get emailed a reminder with the card link.',
+    );
+    expect(flow).toMatchObject({
+      triggerId: 'stripe.payment_failed',
+      steps: ['post it in #billing', 'email customers on the annual plan a reminder with the card link'],
+    });
+    expect(
+      workflowsOf('Log every receipt that gets emailed to receipts@example.com as an expense in QuickBooks.')[0],
+    ).toMatchObject({
+      triggerId: 'gmail.new_email',
+    });
+  });
+
+  it('given "when that happens" after an arrival, and a later item about the same thing, when analysed, then they carry on its workflow', () => {
+    const flows = workflowsOf(
+      [
+        '- Harbour ops cancel a sailing by posting in #ops-sailings on Slack.',
+        '- When that happens, call the booking system: POST https://bookings.example.com/api/cancel with the sailing code.',
+        '- Text every booked passenger that the sailing is cancelled.',
+      ].join('\n'),
+    );
+    expect(flows).toHaveLength(1);
+    expect(flows[0]).toMatchObject({ triggerId: 'slack.new_message' });
+    expect(flows[0]?.steps).toHaveLength(3);
+  });
+
+  it('given a quoted message with sentences of its own, when analysed, then the sentences after the quote keep their own starts', () => {
+    const flows = workflowsOf(
+      [
+        'When a member of the public texts the rescue line, text them back: "Thank you. A volunteer will call you shortly."',
+        "On the money side: if a monthly donor's payment fails in Stripe, send them a kind email.",
+      ].join('\n\n'),
+    );
+    expect(flows.map((f) => f.triggerId)).toEqual(['twilio.sms_received', 'stripe.payment_failed']);
+    expect(flows[0]?.steps).toHaveLength(1);
+    expect(flows[0]?.steps[0]).toContain('"Thank you. A volunteer will call you shortly."');
+  });
+
+  it('given the nth weekday of the month, when parsed, then that weekday of every month', () => {
+    expect(parseSchedule('The first Monday of each month at 10:00')?.expression).toBe('0 10 * * 1#1');
+    expect(parseSchedule('on the last Friday of each month')?.expression).toBe('0 9 * * 5#L');
+    expect(parseSchedule('on the 2nd Tuesday of the month at 3pm')?.expression).toBe('0 15 * * 2#2');
+    expect(parseSchedule('on the first day of each month')?.expression).toBe('0 9 1 * *');
+  });
+
+  it('given a ticket set to a priority or status with the ticket unsaid, when matched, then it is a ticket update', () => {
+    expect(
+      workflowsOf('new zendesk tickets tagged bedbugs → set to urgent and drop them in #field-team on slack')[0],
+    ).toMatchObject({
+      triggerId: 'zendesk.new_ticket',
+    });
+    const [flow] = analyseJob(
+      'new zendesk tickets tagged bedbugs → set to urgent and drop them in #field-team on slack',
+    ).workflows;
+    expect(matchWorkflow(flow!, catalog).steps.map((x) => x.capabilityId)).toEqual([
+      'zendesk.update_ticket',
+      'slack.post_message',
+    ]);
+  });
 });
