@@ -585,7 +585,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(through|via|from|by|to) (a |the |our )?(web ?hook|form|website|endpoint)\b/,
       /\bweb ?hooks?\b/,
       /\b(fills?|filled) (in|out)\b|\b(submits?|completes?)\b[\w\s'-]{0,30}\bform\b/,
-      /\bform (on|from) (our|the) (site|website|page|landing page)\b/,
+      /\bform (on|from|of|in) (our|the) (site|website|web|web ?page|page|landing page)\b/,
     ],
     creation: true,
   },

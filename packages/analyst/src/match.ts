@@ -311,7 +311,8 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
     // "when a case email comes", "… come": a verb of an event, last, is the event, not a plural noun
     if (subject.length > 0 && i === tokens.length - 1 && isWord(w, EVENT_WORDS)) break;
     // "people mention @itbot", "users report a bug": people, in the plural, then what they do
-    if (subject.length > 0 && PEOPLE_DOING.test(subject.join(' ')) && isWord(w, ANY_EVENT)) break;
+    // (and "if somebody mention @StarBot": a writer who drops the verb's -s)
+    if (subject.length > 0 && SOMEONE_DOING.test(subject.join(' ')) && isWord(w, ANY_EVENT)) break;
     if (
       i > 0 &&
       /(s|ed)$/.test(w) &&

@@ -42,7 +42,7 @@ const RECURRING = new RegExp(
     `\\bon\\s+the\\s+(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
     // "the first Monday of each month", "every last Friday of the month": a weekday of the month
-    `\\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`,
+    `\\b(?:(?:the|every|each)\\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`,
   ].join('|'),
   'i',
 );

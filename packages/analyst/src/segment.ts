@@ -250,7 +250,10 @@ const WEEKDAY_AT = new RegExp(
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
   // "Also …", "First, when …", "Secondly, every Friday …": a word that orders the duties is no part of the lead
   const text = sentence
-    .replace(/^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that),\s*/i, '')
+    .replace(
+      /^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that|separately|in addition|apart from that|aside from that),\s*/i,
+      '',
+    )
     .replace(/^(also|then|and|additionally|finally)[,\s]+/i, '')
     // "during the season, every hour …": the part of the year it runs in qualifies the start, it is none
     .replace(
@@ -397,6 +400,13 @@ const EVENT_VERBS = new Set(
     'text',
     'fill',
     'land',
+    // "People reserve a place with the form on our website": someone booking is work arriving
+    'reserve',
+    'book',
+    'enquire',
+    'inquire',
+    'enrol',
+    'enroll',
   ].map((v) => v.split(' ')[0] ?? v),
 );
 const EVENT_CUES =

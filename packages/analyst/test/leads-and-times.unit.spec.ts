@@ -557,4 +557,25 @@ describe('offline analyst: replies and answered items', () => {
       'slack.post_message',
     ]);
   });
+
+  it('given "Separately," before a schedule, a verb without its -s after "somebody", a weekday of the month first, and people reserving through a form, when analysed, then each starts as said', () => {
+    expect(
+      workflowsOf(
+        'Separately, every weekday at 06:45, pull the shipments from https://tms.example.com/api and post a summary to #dispatch.',
+      )[0],
+    ).toMatchObject({ triggerId: 'schedule.cron', cron: '45 6 * * 1-5' });
+    expect(
+      workflowsOf('If somebody mention @StarBot in #telescope-ops with a problem, create an issue in Jira.')[0],
+    ).toMatchObject({
+      triggerId: 'slack.mention',
+    });
+    expect(
+      workflowsOf('The first Monday of each month at 10:00, send email to volunteers@example.org to ask their availability.')[0],
+    ).toMatchObject({ triggerId: 'schedule.cron', cron: '0 10 * * 1#1' });
+    expect(
+      workflowsOf(
+        'People reserve a place for the public nights with the form of our web. When a reservation arrives, add the person in HubSpot as contact.',
+      )[0],
+    ).toMatchObject({ triggerId: 'webhook.incoming_webhook' });
+  });
 });
