@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
+import { ValueErrorType } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import type { AnyFact } from './facts';
 import { FactSchemas, NavigationAnswer, OptionsAnswer, QuestionsAnswer } from './facts';
@@ -46,6 +47,7 @@ export interface SchemaError {
   path: string;
   message: string;
   schema?: TSchema;
+  type?: ValueErrorType;
 }
 
 /**
@@ -54,7 +56,8 @@ export interface SchemaError {
  */
 export function errorMessage(error: SchemaError): string {
   const choices = error.schema?.anyOf as TSchema[] | undefined;
-  if (!choices || choices.length === 0 || !choices.every((c) => 'const' in c)) return error.message;
+  if (error.type !== ValueErrorType.Union || !choices || choices.length === 0 || !choices.every((c) => 'const' in c))
+    return error.message;
   return `Expected one of ${choices.map((c) => JSON.stringify(c.const)).join(', ')}`;
 }
 

@@ -303,7 +303,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
     'a new issue, a bug is filed, an issue is created in jira',
   ),
   'jira.issue_transitioned': v(
-    'move, go, transition, resolve, close, complete, finish, reopen, ship, fix',
+    'move, transition, resolve, close, complete, finish, reopen, ship, fix',
     'issue, bug, story, ticket, status',
     'an issue moves to done, a bug is resolved, a story is closed',
   ),

@@ -99,6 +99,13 @@ describe('fact validation messages', () => {
     expect(result.ok ? '' : describeErrors(result.errors)).toContain('/workflows/0/steps/0/risk');
   });
 
+  it('still says a choice of constants is missing when it is missing', () => {
+    const spec = clone(employeeExample) as unknown as { workflows: { steps: { risk?: string }[] }[] };
+    delete (spec.workflows[0]?.steps[0] as { risk?: string }).risk;
+    const result = validate(EmployeeGraphSpec, spec);
+    expect(result.ok ? [] : result.errors.map((e) => e.message)).toContain('Expected required property');
+  });
+
   it('names the values a choice of constants allows, instead of "Expected union value"', () => {
     const spec = clone(employeeExample) as unknown as { workflows: { steps: { risk: string }[] }[] };
     (spec.workflows[0]?.steps[0] as { risk: string }).risk = 'medium';

@@ -377,9 +377,10 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       'reopen',
     ],
     keyVerbs: ['triage', 'prioritise', 'prioritize'],
-    // "set to urgent", "mark them as pending": a ticket's priority or status, the ticket left unsaid
+    // "set to urgent", "mark the ticket as pending": a ticket's priority or status ("set it to high priority" may
+    // be any tool's item: the workflow's product decides that one)
     phrases: [
-      /^(?:set|mark|make|flag|bump|move)\s+(?:it\s+|them\s+|(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+|up\s+to\s+)?(?:urgent|high|low|normal)(?:\s+priority)?\b|^(?:set|mark|move)\s+(?:it\s+|them\s+|(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+)(?:pending|solved|on[ -]hold)\b/,
+      /^(?:set|mark|make|flag|bump|move)\s+(?:(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+|up\s+to\s+)(?:urgent|high|low|normal)(?:\s+priority)?\b|^(?:set|mark|move)\s+(?:(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+)(?:pending|solved|on[ -]hold)\b/,
     ],
     objects: [
       'ticket',

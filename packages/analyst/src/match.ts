@@ -273,11 +273,14 @@ const AUXILIARY = /^(is|are|was|were|be|been|being|gets?|got|has|have|had|does|d
 const SOMEONE_MOVES =
   /^((?:when(?:ever)?|once|after|if|as soon as)\s+)?(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?|bumps?|escalates?|reopens?|assigns?|marks?|flags?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/i;
 export const saidOfTheItem = (text: string): string =>
-  text.replace(SOMEONE_MOVES, (_whole, lead: string | undefined, verb: string, item: string) => {
-    // an item dragged on a board is an item moved
-    const said = /^drags?$/i.test(verb) ? 'moves' : verb;
-    return `${lead ?? ''}${item} ${said.toLowerCase().endsWith('s') ? said : `${said}s`}`;
-  });
+  text
+    // "a deal goes to Installed", "that Jira bug went to 'Done'": an item going to a named status moves there
+    .replace(/\b(?:goes|went|gone)\s+(?=to\s+(?:["'][^"']+["']|[A-Z]))/g, 'moves ')
+    .replace(SOMEONE_MOVES, (_whole, lead: string | undefined, verb: string, item: string) => {
+      // an item dragged on a board is an item moved
+      const said = /^drags?$/i.test(verb) ? 'moves' : verb;
+      return `${lead ?? ''}${item} ${said.toLowerCase().endsWith('s') ? said : `${said}s`}`;
+    });
 
 /** The one-word events of every trigger that name no subject of one: "arrive", "come", "fail" (not "email", "request"). */
 const EVENT_WORDS = (() => {

@@ -16,6 +16,13 @@ const PERIOD =
 const ANY_DAY = `(?:${DAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)`;
 /** A run of weekdays: "Mon–Fri", "monday to thursday", "Tue-Sat". */
 const DAY_RANGE = `\\b(${ANY_DAY})\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*(${ANY_DAY})\\b`;
+/** A clock time, whole: "10", "10pm", "9:30", "7.45 a.m.". */
+const A_TIME = '\\d{1,2}(?:[:.]\\d\\d)?(?:\\s*[ap]\\.?m\\.?)?(?![\\w:])';
+/** The singular weekday with a time of day that RECURRING reads as weekly: a weaker sign than "every Monday". */
+export const ONE_WEEKDAY = new RegExp(
+  `^(?:on\\s+)?${DAY}\\s+(?:(?:morning|afternoon|evening|night)\\s*,?\\s*)?(?:at|around|by|from)\\s`,
+  'i',
+);
 /** A time of day right after: "3pm", "at 9", "9:30". */
 const AT_A_TIME = '(?=\\s*,?\\s*(?:at\\s+)?\\d{1,2}(?::\\d\\d|\\s*[ap]\\.?m\\b|\\b))';
 
@@ -34,8 +41,8 @@ const RECURRING = new RegExp(
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
     // one weekday with a time of day: "on Thursday evening around 7", "Monday morning at 8", "on Friday at
     // 4pm" — a duty's day of the week, not a date (a weekday's morning alone may be one: "On Monday morning, …")
-    `\\b(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)\\s*,?\\s*(?:at|around|by|from)\\s+\\d`,
-    `\\bon\\s+${DAY}\\s+(?:at|around|by)\\s+\\d`,
+    `\\b(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)\\s*,?\\s*(?:at|around|by|from)\\s+${A_TIME}`,
+    `\\bon\\s+${DAY}\\s+(?:at|around|by)\\s+${A_TIME}`,
     // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
     `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
@@ -62,10 +69,11 @@ export const HOURS_FIRST =
   /^(?:(?:during|in|within|on)\s+)?(?:(?:business|office|working|opening)\s+hours|weekdays|workdays)(?:\s+only)?\s*(?:\([^)]{0,40}\))?\s*,\s*/i;
 
 /** A recurring time ("every Monday at 9am") or a date relative to a record ("thirty days after their start date"). */
-export function findSchedule(text: string): { text: string; index: number; relative: boolean } | null {
+export function findSchedule(text: string): { text: string; index: number; relative: boolean; weak?: boolean } | null {
   const r = RECURRING.exec(text);
   const rel = RELATIVE.exec(text);
-  if (r && (!rel || r.index <= rel.index)) return { text: r[0], index: r.index, relative: false };
+  if (r && (!rel || r.index <= rel.index))
+    return { text: r[0], index: r.index, relative: false, ...(ONE_WEEKDAY.test(r[0]) ? { weak: true } : {}) };
   if (rel) return { text: rel[0], index: rel.index, relative: true };
   return null;
 }
@@ -148,15 +156,23 @@ function listedHours(t: string, end: number, hour: number, minute: number): stri
  */
 function withPartOfDay(near: string, hour: number, guess: number): number {
   if (hour < 1 || hour > 12) return guess;
-  if (/\bmornings?\b(?!')/i.test(near)) return hour % 12;
+  if (/\bmornings?\b(?!')/i.test(near)) return hour === 12 ? 12 : hour;
   if (/\b(?:afternoons?|evenings?|tonight)\b(?!')/i.test(near) || (/\bnights?\b(?!')/i.test(near) && hour >= 6))
     return (hour % 12) + 12;
   return guess;
 }
 
 /** The words around a match: where a part of the day that qualifies its hour is said. */
-const around = (t: string, match: RegExpMatchArray): string =>
-  t.slice(Math.max(0, (match.index ?? 0) - 24), (match.index ?? 0) + match[0].length + 24);
+const around = (t: string, match: RegExpMatchArray): string => {
+  const start = match.index ?? 0;
+  const before =
+    t
+      .slice(Math.max(0, start - 24), start)
+      .split(/[,;.(]/)
+      .pop() ?? '';
+  const after = t.slice(start + match[0].length, start + match[0].length + 24).split(/[,;.(]/)[0] ?? '';
+  return `${before}${match[0]}${after}`;
+};
 
 function timeOfDay(t: string): { hour: number; minute: number; hours?: string; explicit: boolean } | null {
   const found = (hour: number, minute: number, match: RegExpMatchArray) => {
@@ -278,8 +294,12 @@ function hoursBetween(t: string): { from: number; to: number } | undefined {
   return from < to && to <= 23 ? { from, to } : undefined;
 }
 
-/** Said of the hours a schedule runs in: "in business hours", "during office hours", "working hours only". */
-const BUSINESS_HOURS = /\b(?:business|office|working|opening|shop) hours\b/;
+/**
+ * Said of the hours a schedule runs in: "in business hours", "during office hours", "working hours only" — not
+ * "outside business hours" or "after office hours", which are the other hours (no bound is guessed for those).
+ */
+const BUSINESS_HOURS =
+  /(?<!\b(?:outside|after|out of|beyond|before|outwith)\s+(?:of\s+)?(?:our\s+|the\s+)?)\b(?:business|office|working) hours\b/;
 
 /** "8-16" for an hourly schedule "from 8 to 4" (its last run at the end hour), undefined when no span is said. */
 function hourSpan(t: string): string | undefined {

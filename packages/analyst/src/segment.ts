@@ -38,7 +38,7 @@ const MORE_CLOCKS = String.raw`(?:\s*(?:,\s*)?(?:and|&)\s+(?:at\s+)?${TAIL_CLOCK
 const SCHEDULE_TAIL = new RegExp(
   String.raw`^(?:,?\s+(?:at|by|around|from|before|after)\s+(?:${TAIL_CLOCK}${MORE_CLOCKS}|noon|midnight|midday)(?:\s*\(?[A-Z]{2,4}\)?(?![a-z]))?(?:\s*\([^)]{0,80}\))?` +
     String.raw`|\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?` +
-    String.raw`|,?\s+(?:on\s+)?(?:(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?|[Ww]eekdays|[Ww]eekends)` +
+    String.raw`|,?\s+(?:on\s+)?(?:(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?|[Ww]eekdays|[Ww]eekends)(?![\w'’])` +
     String.raw`|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year)` +
     // the hours it runs between: "every hour from 8 to 4", "hourly 6am–10pm"
     String.raw`|,?\s+(?:(?:from|between)\s+)?\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?(?=[\s,;.)]|$)(?<=(?:from|between)\s.*|[ap]\.?m\.?))*`,
@@ -241,6 +241,12 @@ function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): 
 const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
+/** A weekday's full name from its name or short form ("tues" → "tuesday"). */
+const fullDay = (day: string): string =>
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].find((d) =>
+    d.startsWith(day.toLowerCase().replace(/\.$/, '').slice(0, 3)),
+  ) ?? day;
+
 const WEEKDAY_AT = new RegExp(
   String.raw`^(?:on )?(${DAY}|mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
   'i',
@@ -255,6 +261,11 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
       '',
     )
     .replace(/^(also|then|and|additionally|finally)[,\s]+/i, '')
+    // "So basically the main thing is when …", "The other thing, when …": how a spoken note introduces a duty
+    .replace(
+      /^(?:(?:ok|okay|so|basically|right|yeah|anyway)[,\s]+)*(?:the (?:main|other|first|second|next|last) thing(?: is)?[,:\s]+)?/i,
+      '',
+    )
     // "during the season, every hour …": the part of the year it runs in qualifies the start, it is none
     .replace(
       /^(?:during|in|throughout|over)\s+(?:the\s+)?(?:(?:ski|summer|winter|high|low|busy|peak|holiday|school|academic)\s+)?(?:season|summer|winter|term|school year|holidays|months)\s*,\s*/i,
@@ -282,7 +293,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const body = text.slice(weekday[0].length).trim();
     // an order, as written ("text our driver"), not a statement ("Friday at 2pm works for the call")
     if (body && startsWithVerbIn(body, w) && imperative(body, w) === body)
-      return { kind: 'schedule', text: `every ${weekday[1]} at ${weekday[2]}`, body };
+      return { kind: 'schedule', text: `every ${fullDay(weekday[1])} at ${weekday[2]}`, body };
   }
   // "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …": the hours it keeps belong to its lead
   const keeps = HOURS_FIRST.exec(text)?.[0].length ?? 0;
@@ -446,6 +457,9 @@ const bringsWork = (text: string): boolean => {
   return !(AUX.test(first) || (!DETERMINER_OR_PEOPLE.test(first) && isKnownVerb(first)));
 };
 
+/** A sentence that says what not to do: "Oh and don't book anything …", "Never email …", "please do not …". */
+const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'?t|do not|never|no need to)\b/i;
+
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
   /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
@@ -455,6 +469,8 @@ const SENT_TO_OURS =
 
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
+  // "Oh and don't book anything in my calendar": something not to do arrives from nowhere
+  if (NOT_TO_DO.test(text)) return false;
   // "Our ticketing platform calls a webhook for every order": a system of ours that calls in is how work arrives
   if (CALLS_IN.test(text)) return true;
   // "Our answering service texts first-call details to our Twilio number": something sent in to a place of ours
@@ -680,8 +696,16 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): 
   const m = DONE_TO_SOME.exec(text);
   if (!m?.[1] || !m[2] || /^(?:if|when|whenever|once|after|before|unless|we|i|you|they|it|this|that|there)\b/i.test(m[1]))
     return text;
-  // "Log every receipt that gets emailed to …": a duty already, its object said done to on the way in
-  if (/\b(?:that|which|who)\b/i.test(m[1]) || startsWithVerbIn(m[1], w)) return text;
+  // "Log every receipt that gets emailed to …": a duty already, its object said done to on the way in; "Every
+  // Monday at 4pm, overdue invoices get emailed …": a lead first, which the rewrite would bury
+  if (/\b(?:that|which|who)\b|,/i.test(m[1]) || startsWithVerbIn(m[1], w) || findSchedule(m[1])) return text;
+  // "… get notified automatically by Shopify when …": somebody else does it
+  if (
+    /\bby\s+(?!(?:the\s+)?(?:end|start|close|morning|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d))/i.test(
+      m[3] ?? '',
+    )
+  )
+    return text;
   // "Jira tickets should be posted in Slack": a product's items as the subject are the arrival (`productSubject`)
   if (providersIn(m[1]).length > 0) return text;
   const base = baseOf(m[2], w);
@@ -940,7 +964,7 @@ const SAME_EVENT =
 
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 const POINTS_BACK =
-  /^(?:reply|respond|answer|acknowledge)\b|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
+  /^(?:reply|respond|answer|acknowledge)\s+(?:to\s+)?(?:them|him|her|it|back|the\s+(?:sender|customer|person|caller|client|requester))\b|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
 
 /**
  * Whether an item with no start of its own carries on the arrival of the item just before it ("- ppl text the
@@ -952,20 +976,27 @@ function carriesOn(draft: Draft, s: Sentence, text: string, w: SegmentWords): bo
     draft.kind === 'event' &&
     s.first &&
     draft.block === s.block - 1 &&
-    (POINTS_BACK.test(text) ||
-      sharesWorkItem(draft.hint, text) ||
-      sharesThing([draft.hint, ...draft.sentences].join(' '), text, w))
+    (POINTS_BACK.test(text) || sharesThing([draft.hint, ...draft.sentences].join(' '), text, w))
   );
 }
 
 /** People the work is for or by, whom many duties name without speaking of the same arrival. */
 const PEOPLE_WORDS = /^(?:customers?|clients?|users?|people|persons?|team|staff|members?|managers?|owners?|everyone|anyone)$/i;
 
-/** A thing both texts name, no verb and no person ("a sailing" cancelled, then "the sailing is cancelled"). */
+/**
+ * A thing both texts name, the second pointing back at it ("a sailing" cancelled, then "the sailing is
+ * cancelled"; not "Chase overdue invoices", some other invoices): no verb, no person. Pure.
+ */
 function sharesThing(a: string, b: string, w: SegmentWords): boolean {
   const said = new Set(contentWords(a).map(nounStem));
   return contentWords(b).some(
-    (x) => x.length > 3 && !GENERIC.has(x) && !PEOPLE_WORDS.test(x) && !knownVerb(x, w) && said.has(nounStem(x)),
+    (x) =>
+      x.length > 2 &&
+      !GENERIC.has(x) &&
+      !PEOPLE_WORDS.test(x) &&
+      !knownVerb(x, w) &&
+      said.has(nounStem(x)) &&
+      new RegExp(`\\b(?:the|that|this|its|their)\\s+(?:[\\w'-]+\\s+)?${x.replace(/[^\w-]/g, '')}\\b`, 'i').test(b),
   );
 }
 
@@ -982,7 +1013,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
 
   all.forEach((s, index) => {
     // a wish first ("I want every order put on the board"), before the words that open a request go
-    const wished = passiveAsDuty(wishesAsDuties(s.text, w), w);
+    const wishes = wishesAsDuties(s.text, w);
+    // (how it is done today is no duty, whatever its grammar: "At the moment, invoices get emailed by …")
+    const wished = isStatusQuo(wishes, w) ? wishes : passiveAsDuty(wishes, w);
     const bare = wished.replace(PREAMBLE, '').trim() || wished;
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
@@ -1076,7 +1109,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       if (meeting) {
         draft = open(s.block, 'event', text.slice(meeting.index));
         body = text.slice(0, meeting.index).trim();
-      } else if (sched) {
+      } else if (sched && !(sched.weak && draft && draft.block === s.block)) {
+        // (one weekday with a time, said in a paragraph that has a start already, is when that step happens:
+        // "When a new hire signs, add them to BambooHR. Send them the welcome pack on Monday at 9am.")
         draft = open(s.block, 'schedule', sched.text);
         body = `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length)}`
           .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?\s*([ap]\.?m\.?)?|noon|midnight)\b/i, '')
@@ -1205,7 +1240,7 @@ export function modalBeforeLead(sentence: Sentence): Sentence {
 
 /** Someone doing something, said as a case: "customer emails specialorders@", "a tech sets the ticket to solved". */
 const SOMEONE_ACTS =
-  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns|bumps|escalates|flags|labels|reopens|resolves|archives|drags)\b(?=\s+\S)/i;
+  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns|bumps|escalates|reopens|resolves|drags)\b(?=\s+\S)/i;
 
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
@@ -1228,7 +1263,10 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   // "New Zendesk ticket -> set priority …": something new arriving is an event, not a case of one; so is
   // someone doing something ("someone changes the Notion status to 'Arrived' → text …")
   const arrives =
-    /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) || SOMEONE_ACTS.test(m[1].trim()) || isEventSentence(m[1].trim(), w);
+    /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) ||
+    SOMEONE_ACTS.test(m[1].trim()) ||
+    // "that Jira bug goes to Done → …" — not a kind of the items at hand ("tickets that mention an order → …")
+    (!/\b[\w-]+\s+(?:that|which|who)\s+\w/i.test(m[1]) && isEventSentence(m[1].trim(), w));
   return { ...sentence, text: `${arrives ? 'when' : 'if'} ${m[1].trim()}, ${duty}` };
 }
 

@@ -215,6 +215,8 @@ export function normalise(text: string): string {
       // the person on call is one word, or "call" reads as a meeting
       .replace(/\bon call\b/gi, 'on-call')
       .replace(/\s+[–—]\s+/g, ', ')
+      // a spoken note's fillers: "so um when someone …", "and, uh, send them …"
+      .replace(/(?<=^|[\s,(])(?:um+|uh+|erm+|er)(?:,|\.\.\.)?(?=\s)/gim, '')
       .replace(/[ \t]+/g, ' ')
       .replace(/ & /g, ' and ')
       // "@mention @itbot": the verb, written as Slack shows it
@@ -228,7 +230,35 @@ export function normalise(text: string): string {
       )
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
       .replace(TABLE, (table) => casesOf(table))
+      .replace(QUESTION_ANSWER, (_whole, question: string, answer: string) => asCase(question, answer))
   );
+}
+
+/** A question and its answer, each on a line of its own: "Q: Someone emails berths@. What do I do?" ¶ "A: Add them …". */
+const QUESTION_ANSWER = /^[ \t]*Q\s*[:.)-]\s*(.+?)[ \t]*\n(?:[ \t]*\n)*[ \t]*A\s*[:.)-]\s*(.+)$/gim;
+
+/**
+ * A question and answer as the case it says: what happens, then what to do ("When someone emails berths@: Add
+ * them …"); a question about doing something answered "no" as what not to do; an answer that it is not the
+ * employee's at all, as nothing. Pure.
+ */
+function asCase(question: string, answer: string): string {
+  const asked = question
+    .replace(
+      /\s*(?:so\s+)?(?:what|how)\s+(?:do|should|shall|must)\s+(?:i|we|you)\s+(?:do|handle it|respond)(?:\s+then)?\s*\?\s*$/i,
+      '',
+    )
+    .replace(/^(?:and\s+)?what\s+(?:happens|do\s+(?:i|we|you)\s+do|should\s+(?:i|we|you)\s+do)\s+(when|if|once|after)\s+/i, '$1 ')
+    .replace(/^and\s+(?=(?:if|when|once|after)\b)/i, '')
+    .replace(/[?.!\s]+$/, '')
+    .trim();
+  if (/^not\s+(?:you|yours|for you)\b/i.test(answer)) return '';
+  const doing = /^(?:should|do|can|must|shall)\s+(?:i|we|you)\s+(.+)$/i.exec(asked);
+  if (doing?.[1]) return /^no\b/i.test(answer) ? `Don't ${doing[1]}.` : `${doing[1]}: ${answer}`;
+  const lead = /^(?:when|whenever|if|once|after|as soon as|every|each)\b/i.test(asked)
+    ? asked
+    : `When ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`;
+  return `${lead}: ${answer}`;
 }
 
 /** A table written with pipes: its consecutive lines "| … | … |". */

@@ -1,6 +1,7 @@
 import { builtInCatalog, devOrgConnections } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import { analyseJob, type Catalog, matchWorkflow, parseSchedule } from '../src';
+import { passiveAsDuty } from '../src/segment';
 
 const catalog: Catalog = {
   capabilities: builtInCatalog.capabilities,
@@ -577,5 +578,81 @@ describe('offline analyst: replies and answered items', () => {
         'People reserve a place for the public nights with the form of our web. When a reservation arrives, add the person in HubSpot as contact.',
       )[0],
     ).toMatchObject({ triggerId: 'webhook.incoming_webhook' });
+  });
+
+  it('given the inputs a review of these rules found misread, when analysed, then each reads as before them or better', () => {
+    // a weekday's time is read whole, and a step's day in a paragraph that has a start stays that step's
+    expect(workflowsOf('Remind the chef on Friday at 10pm.')[0]).toMatchObject({ cron: '0 22 * * 5' });
+    expect(
+      workflowsOf('When a new hire signs their contract, add them to BambooHR. Send them the welcome pack on Monday at 9am.'),
+    ).toHaveLength(1);
+    // a lead before work said done to it stays the lead; how it is done today, or by someone else, is no duty
+    expect(workflowsOf('Every Monday at 4pm, overdue invoices get emailed to Dana.')[0]).toMatchObject({ cron: '0 16 * * 1' });
+    expect(passiveAsDuty('Customers get notified automatically by Shopify when their order ships.')).toBe(
+      'Customers get notified automatically by Shopify when their order ships.',
+    );
+    // a noun is no one acting, and a kind of the items at hand is a case of them
+    expect(
+      workflowsOf(['When a new Zendesk ticket arrives:', '- ticket labels include vip → assign it to Dana'].join('\n'))[0],
+    ).toMatchObject({ triggerId: 'zendesk.new_ticket' });
+    expect(
+      workflowsOf(
+        [
+          'When a new Zendesk ticket arrives:',
+          '- tickets that mention a Shopify order → add the order as a note',
+          '- anything else → tag it general',
+        ].join('\n'),
+      ),
+    ).toHaveLength(1);
+    // another product's items, or other items of the same kind, are a duty of their own
+    expect(
+      workflowsOf(['- When a new ticket arrives in Zendesk, tag it by topic.', '- Respond to reviews on Trustpilot.'].join('\n')),
+    ).toHaveLength(2);
+    expect(
+      workflowsOf(
+        ['- When a new invoice arrives in the accounts inbox, add it to QuickBooks.', '- Chase overdue invoices by email.'].join(
+          '\n',
+        ),
+      ),
+    ).toHaveLength(2);
+    // a priority set on another tool's item is no Zendesk update; a ticket going unanswered is no Jira move
+    const [bug] = analyseJob('When a new Jira bug is filed in MOB, set it to high priority.').workflows;
+    expect(matchWorkflow(bug!, catalog).steps[0]?.capabilityId).not.toBe('zendesk.update_ticket');
+    expect(workflowsOf('When a ticket goes unanswered for 2 days, email the team lead.')[0]?.triggerId).not.toBe(
+      'jira.issue_transitioned',
+    );
+    // outside business hours is no bound of business hours; a short weekday keeps its day; "Monday's" is no day
+    expect(parseSchedule('Every 15 minutes outside business hours')?.expression).toBe('*/15 * * * *');
+    expect(workflowsOf('tues 4pm email the cleaners the week rota')[0]).toMatchObject({ cron: '0 16 * * 2' });
+    expect(workflowsOf("Every morning at 8, Monday's new tickets get a summary in #support.")[0]).toMatchObject({
+      cron: '0 8 * * *',
+    });
+    // a part of the day said of something else, past a comma or in brackets, leaves the hour alone
+    expect(parseSchedule('every day at 8, hand over to the night shift')?.expression).toBe('0 8 * * *');
+    expect(parseSchedule('daily at 4 (after the morning rush)')?.expression).toBe('0 16 * * *');
+  });
+
+  it('given questions and answers, a spoken note with fillers, and a sentence of what not to do, when analysed, then the cases are read and the rest is not', () => {
+    const qa = workflowsOf(
+      [
+        'Q: Someone emails berths@ asking for a berth. What do I do?',
+        'A: Add them to the Waitlist database in Notion and email them back to say they are on the list.',
+        '',
+        'Q: And if a card payment fails?',
+        'A: Email the berth holder with a link to update their card.',
+        '',
+        'Q: Should I refund people who leave mid-season?',
+        'A: No, never.',
+        '',
+        'Q: Tide tables?',
+        'A: Not you, it is all on the website.',
+      ].join('\n'),
+    );
+    expect(qa.map((f) => f.triggerId)).toEqual(['gmail.new_email', 'stripe.payment_failed']);
+    const spoken = workflowsOf(
+      "So basically the main thing is um when a deal goes to Installed in HubSpot, send them the care guide email. Oh and don't book anything in my calendar, I do that myself.",
+    );
+    expect(spoken).toHaveLength(1);
+    expect(spoken[0]).toMatchObject({ triggerId: 'hubspot.deal_stage_changed' });
   });
 });

@@ -85,9 +85,7 @@ const sets: [string, string, Floors][] = [
       capabilityPrecision: 1,
       triggerRecall: 0.89,
       missingIntegrationRecall: 1,
-      // 0.95 until 2026-11-29: customer-success-qbr's "bump it to high priority" was then read as no tool (an
-      // underspecified task, which its key expects) and is now a ticket update (capability recall 0.75 → 1.00)
-      gapCategoryRecall: 0.9,
+      gapCategoryRecall: 0.95,
       casesWithEmptyWorkflow: 0,
       maxPrompts: 5,
     },
@@ -189,7 +187,20 @@ const sets: [string, string, Floors][] = [
     {
       capabilityRecall: 0.92,
       capabilityPrecision: 0.93,
-      triggerRecall: 0.87,
+      triggerRecall: 0.9,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/blind-11 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.81/0.94/0.86/0.95 unseen, then looked at)',
+    'blind-11',
+    {
+      capabilityRecall: 0.81,
+      capabilityPrecision: 0.94,
+      triggerRecall: 0.89,
       missingIntegrationRecall: 0.95,
       gapCategoryRecall: 1,
       casesWithEmptyWorkflow: 0,
