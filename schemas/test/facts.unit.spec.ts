@@ -101,7 +101,8 @@ describe('fact validation messages', () => {
 
   it('still says a choice of constants is missing when it is missing', () => {
     const spec = clone(employeeExample) as unknown as { workflows: { steps: { risk?: string }[] }[] };
-    delete (spec.workflows[0]?.steps[0] as { risk?: string }).risk;
+    const step = spec.workflows[0]!.steps[0]!;
+    delete step.risk;
     const result = validate(EmployeeGraphSpec, spec);
     expect(result.ok ? [] : result.errors.map((e) => e.message)).toContain('Expected required property');
   });

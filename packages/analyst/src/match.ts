@@ -275,7 +275,10 @@ const SOMEONE_MOVES =
 export const saidOfTheItem = (text: string): string =>
   text
     // "a deal goes to Installed", "that Jira bug went to 'Done'": an item going to a named status moves there
-    .replace(/\b(?:goes|went|gone)\s+(?=to\s+(?:["'][^"']+["']|[A-Z]))/g, 'moves ')
+    // (not to a product, "a lead goes to HubSpot", nor to a level, "goes to Tier 2")
+    .replace(/\b(?:goes|went|gone)\s+to\s+(["'][^"']+["']|[A-Z][\w-]*\b)(?!\s*\d)/g, (whole, status: string) =>
+      providersIn(status).length > 0 || /^(?:tier|level|line|stage)$/i.test(status) ? whole : `moves to ${status}`,
+    )
     .replace(SOMEONE_MOVES, (_whole, lead: string | undefined, verb: string, item: string) => {
       // an item dragged on a board is an item moved
       const said = /^drags?$/i.test(verb) ? 'moves' : verb;
@@ -430,7 +433,7 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
       break;
     }
     case 'jira.issue_transitioned': {
-      const to = quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set|goes|went|gone)\s+to/);
+      const to = quotedOrCapitalised(text, /\b(?:moved|moves|transitioned|transitions|changed|set)\s+to/);
       const state = lower.match(/\b(?:is|gets|are|get)\s+(resolved|closed|done|completed|fixed|reopened|shipped|released)\b/);
       if (to) p.toStatus = to;
       else if (state?.[1]) p.toStatus = titleCase(state[1] === 'completed' ? 'done' : state[1]);

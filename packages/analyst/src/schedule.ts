@@ -165,10 +165,12 @@ function withPartOfDay(near: string, hour: number, guess: number): number {
 /** The words around a match: where a part of the day that qualifies its hour is said. */
 const around = (t: string, match: RegExpMatchArray): string => {
   const start = match.index ?? 0;
+  // ("On Thursday evening, around 7": a comma may part the day from its hour; "at 8, hand over to the night
+  // shift": after the hour, a comma ends what qualifies it)
   const before =
     t
       .slice(Math.max(0, start - 24), start)
-      .split(/[,;.(]/)
+      .split(/[;.(]/)
       .pop() ?? '';
   const after = t.slice(start + match[0].length, start + match[0].length + 24).split(/[,;.(]/)[0] ?? '';
   return `${before}${match[0]}${after}`;
@@ -179,7 +181,7 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
     const hours = listedHours(t, (match.index ?? 0) + match[0].length, hour, minute);
     return { hour, minute, ...(hours ? { hours } : {}), explicit: true };
   };
-  const ampm = t.match(/\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?![a-z])/i);
+  const ampm = t.match(/\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?m\.?(?![a-z])/i);
   if (ampm) {
     let hour = Number(ampm[1]) % 12;
     if ((ampm[3] ?? '').toLowerCase() === 'p') hour += 12;
@@ -299,7 +301,7 @@ function hoursBetween(t: string): { from: number; to: number } | undefined {
  * "outside business hours" or "after office hours", which are the other hours (no bound is guessed for those).
  */
 const BUSINESS_HOURS =
-  /(?<!\b(?:outside|after|out of|beyond|before|outwith)\s+(?:of\s+)?(?:our\s+|the\s+)?)\b(?:business|office|working) hours\b/;
+  /(?<!\b(?:outside|after|out of|beyond|before|outwith)\s+(?:of\s+)?(?:[\w-]+\s+){0,2})\b(?:business|office|working) hours\b/;
 
 /** "8-16" for an hourly schedule "from 8 to 4" (its last run at the end hour), undefined when no span is said. */
 function hourSpan(t: string): string | undefined {

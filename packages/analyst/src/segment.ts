@@ -692,6 +692,10 @@ const MESSAGE_DONE =
 const DONE_TO_SOME =
   /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'£$€.,-]+){0,11}?)\s+(?:get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded)\b(?!\s+by\b)(.*)$/i;
 
+/** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
+const AGENT_BY =
+  /\bby\s+(?:(?:the|our|their|a|an)\s+)?(?:[A-Z][a-z][\w-]*|[\w-]*(?:er|or|ist|ant|team|staff|manager|office|system|app|bot|tool|department))\b/;
+
 export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
   const m = DONE_TO_SOME.exec(text);
   if (!m?.[1] || !m[2] || /^(?:if|when|whenever|once|after|before|unless|we|i|you|they|it|this|that|there)\b/i.test(m[1]))
@@ -700,12 +704,7 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): 
   // Monday at 4pm, overdue invoices get emailed …": a lead first, which the rewrite would bury
   if (/\b(?:that|which|who)\b|,/i.test(m[1]) || startsWithVerbIn(m[1], w) || findSchedule(m[1])) return text;
   // "… get notified automatically by Shopify when …": somebody else does it
-  if (
-    /\bby\s+(?!(?:the\s+)?(?:end|start|close|morning|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d))/i.test(
-      m[3] ?? '',
-    )
-  )
-    return text;
+  if (AGENT_BY.test(m[3] ?? '')) return text;
   // "Jira tickets should be posted in Slack": a product's items as the subject are the arrival (`productSubject`)
   if (providersIn(m[1]).length > 0) return text;
   const base = baseOf(m[2], w);
@@ -964,7 +963,7 @@ const SAME_EVENT =
 
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 const POINTS_BACK =
-  /^(?:reply|respond|answer|acknowledge)\s+(?:to\s+)?(?:them|him|her|it|back|the\s+(?:sender|customer|person|caller|client|requester))\b|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
+  /^(?:reply|respond|answer|acknowledge)\b(?!\s+to\s+(?!(?:them|him|her|it|the\s+(?:sender|customer|person|caller|client|requester))\b))|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
 
 /**
  * Whether an item with no start of its own carries on the arrival of the item just before it ("- ppl text the
@@ -996,7 +995,10 @@ function sharesThing(a: string, b: string, w: SegmentWords): boolean {
       !PEOPLE_WORDS.test(x) &&
       !knownVerb(x, w) &&
       said.has(nounStem(x)) &&
-      new RegExp(`\\b(?:the|that|this|its|their)\\s+(?:[\\w'-]+\\s+)?${x.replace(/[^\w-]/g, '')}\\b`, 'i').test(b),
+      new RegExp(
+        `\\b(?:the|that|this|its|their|each|every|any|all)\\s+(?:[\\w'-]+\\s+)?${x.replace(/[^\w-]/g, '')}\\b`,
+        'i',
+      ).test(b),
   );
 }
 
@@ -1109,7 +1111,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       if (meeting) {
         draft = open(s.block, 'event', text.slice(meeting.index));
         body = text.slice(0, meeting.index).trim();
-      } else if (sched && !(sched.weak && draft && draft.block === s.block)) {
+      } else if (sched && !(sched.weak && draft?.kind === 'event' && draft.block === s.block)) {
         // (one weekday with a time, said in a paragraph that has a start already, is when that step happens:
         // "When a new hire signs, add them to BambooHR. Send them the welcome pack on Monday at 9am.")
         draft = open(s.block, 'schedule', sched.text);

@@ -215,8 +215,6 @@ export function normalise(text: string): string {
       // the person on call is one word, or "call" reads as a meeting
       .replace(/\bon call\b/gi, 'on-call')
       .replace(/\s+[–—]\s+/g, ', ')
-      // a spoken note's fillers: "so um when someone …", "and, uh, send them …"
-      .replace(/(?<=^|[\s,(])(?:um+|uh+|erm+|er)(?:,|\.\.\.)?(?=\s)/gim, '')
       .replace(/[ \t]+/g, ' ')
       .replace(/ & /g, ' and ')
       // "@mention @itbot": the verb, written as Slack shows it
@@ -229,8 +227,12 @@ export function normalise(text: string): string {
         (w) => SHORTHAND[w] ?? w,
       )
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
+      // a spoken note's fillers, in lower case and not before a number ("so um when someone …", "and, uh, send
+      // them …"; not German "um 8", nor "the ER")
+      .replace(/(?<=^|[\s,(])(?:um+|uh+|erm+)(?:,|\.\.\.)?(?=\s+(?!\d))/gm, '')
+      .replace(/[ \t]{2,}/g, ' ')
       .replace(TABLE, (table) => casesOf(table))
-      .replace(QUESTION_ANSWER, (_whole, question: string, answer: string) => asCase(question, answer))
+      .replace(QUESTION_ANSWER, (whole, question: string, answer: string) => asCase(question, answer) ?? whole)
   );
 }
 
@@ -242,23 +244,25 @@ const QUESTION_ANSWER = /^[ \t]*Q\s*[:.)-]\s*(.+?)[ \t]*\n(?:[ \t]*\n)*[ \t]*A\s
  * them …"); a question about doing something answered "no" as what not to do; an answer that it is not the
  * employee's at all, as nothing. Pure.
  */
-function asCase(question: string, answer: string): string {
+function asCase(question: string, answer: string): string | undefined {
+  const tail =
+    /\s*(?:so\s+)?(?:what|how)\s+(?:do|should|shall|must)\s+(?:i|we|you)\s+(?:do|handle it|respond)(?:\s+then)?\s*\?\s*$/i;
+  // a situation: one told, then "what do I do?"; or asked as "what happens when …", "what if …", "and if …"
+  const told = tail.test(question);
   const asked = question
-    .replace(
-      /\s*(?:so\s+)?(?:what|how)\s+(?:do|should|shall|must)\s+(?:i|we|you)\s+(?:do|handle it|respond)(?:\s+then)?\s*\?\s*$/i,
-      '',
-    )
+    .replace(tail, '')
     .replace(/^(?:and\s+)?what\s+(?:happens|do\s+(?:i|we|you)\s+do|should\s+(?:i|we|you)\s+do)\s+(when|if|once|after)\s+/i, '$1 ')
+    .replace(/^(?:and\s+)?what\s+if\s+/i, 'if ')
     .replace(/^and\s+(?=(?:if|when|once|after)\b)/i, '')
     .replace(/[?.!\s]+$/, '')
     .trim();
+  const doing = /^(?:should|can|must|shall)\s+(?:i|we|you)\s+(.+)$/i.exec(asked);
+  if (doing?.[1] && /^no\b/i.test(answer)) return `Don't ${doing[1]}.`;
+  const situation = /^(?:when|whenever|if|once|after|as soon as)\b/i.test(asked);
+  // anything else ("Q: What's the salary?", "Q: How often should I check the inbox?") is left as written
+  if (!told && !situation) return undefined;
   if (/^not\s+(?:you|yours|for you)\b/i.test(answer)) return '';
-  const doing = /^(?:should|do|can|must|shall)\s+(?:i|we|you)\s+(.+)$/i.exec(asked);
-  if (doing?.[1]) return /^no\b/i.test(answer) ? `Don't ${doing[1]}.` : `${doing[1]}: ${answer}`;
-  const lead = /^(?:when|whenever|if|once|after|as soon as|every|each)\b/i.test(asked)
-    ? asked
-    : `When ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`;
-  return `${lead}: ${answer}`;
+  return `${situation ? asked : `When ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`}: ${answer}`;
 }
 
 /** A table written with pipes: its consecutive lines "| … | … |". */

@@ -655,4 +655,38 @@ describe('offline analyst: replies and answered items', () => {
     expect(spoken).toHaveLength(1);
     expect(spoken[0]).toMatchObject({ triggerId: 'hubspot.deal_stage_changed' });
   });
+
+  it('given the inputs a second review found misread, when analysed, then each reads as before these rules or better', () => {
+    // fillers are lower-case words before no number: German "um 8" and "the ER" stay
+    expect(workflowsOf('Jeden Montag um 8, email the team the weekly summary.')[0]).toMatchObject({ cron: '0 8 * * 1' });
+    expect(workflowsOf('When a patient is sent to the ER by a doctor, text the family.')[0]?.lead).toContain('ER');
+    // a question about the job is no case
+    expect(
+      workflowsOf("When a new lead comes in from HubSpot, post it in #sales.\nQ: What's the salary?\nA: $50k plus bonus."),
+    ).toHaveLength(1);
+    // going to a product or a level is no status
+    expect(workflowsOf('When a lead goes to HubSpot, post it in #sales.')[0]?.triggerId).not.toBe('hubspot.deal_stage_changed');
+    expect(workflowsOf('When a ticket goes to Tier 2, email the lead.')[0]?.triggerId).not.toBe('jira.issue_transitioned');
+    // a comma between a part of the day and its hour; "outside of normal business hours"; dotted minutes
+    expect(workflowsOf('On Thursday evening, around 7, email the team the rota.')[0]).toMatchObject({ cron: '0 19 * * 4' });
+    expect(parseSchedule('Every hour outside of normal business hours')?.expression).toBe('0 * * * *');
+    expect(workflowsOf('Email the timesheet reminder to staff on Thursday at 7.45am')[0]).toMatchObject({ cron: '45 7 * * 4' });
+    // a bare reply answers what came in; "each candidate" names the arrival's items
+    expect(
+      workflowsOf(
+        '- ppl text the shop number asking about repairs\n- log the repair request in the Notion board\n- reply with the price list',
+      ),
+    ).toHaveLength(1);
+    expect(
+      workflowsOf(
+        '- Candidates apply through the careers form\n- add each candidate to the Candidates sheet\n- email each candidate a confirmation',
+      ),
+    ).toHaveLength(1);
+    // a weekday with a time after a schedule is a schedule of its own
+    expect(
+      workflowsOf('Every day at 8am, post the rota in #staff. Email the payroll summary to Jane on Friday at 3pm.').map(
+        (f) => f.cron,
+      ),
+    ).toEqual(['0 8 * * *', '0 15 * * 5']);
+  });
 });
