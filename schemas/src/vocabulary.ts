@@ -83,7 +83,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'hubspot.update_contact': v(
     'update, enrich, edit, change, set, note, log, record, tag, mark',
-    'contact, note, property, record, lifecycle stage, lead status, activity, timeline, crm',
+    'contact, note, property, field, record, lifecycle stage, lead status, activity, timeline, crm',
     'update the contact, add a note to the contact, log on the contact, enrich the record',
   ),
   'hubspot.update_deal': v(
@@ -164,7 +164,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'notion.update_database_item': v(
     'update, edit, change, set, mark, tick, check off, fill in, track, flip, move',
-    'row, database, item, entry, tracker, record, board, table, status, roadmap, list',
+    'row, database, item, entry, tracker, record, board, table, status, roadmap, list, field, column',
     'update the tracker, mark the row, tick off the checklist item, update the database',
   ),
   'stripe.create_invoice': v(

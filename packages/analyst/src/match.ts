@@ -192,7 +192,20 @@ const inCatalog = (catalog: Catalog, providerId: string): boolean =>
   catalog.capabilities.some((c) => c.providerId === providerId) || catalog.triggers.some((t) => t.providerId === providerId);
 
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
+/** A quoted field set to a value, the record left unsaid: "set "Rent 2025" to Paid", "mark 'Status' as done". */
+const SET_FIELD = /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])\s+(to|as)\b/i;
+
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
+  // "set "Season 2025" to Paid" after finding the row: a named field of the record at hand is set
+  const field = SET_FIELD.exec(step.text);
+  const holder = ctx.prevProvider ?? ctx.triggerProvider;
+  if (field && holder) {
+    // the record of the product at hand first ("look them up" in HubSpot, then a HubSpot property), else any
+    const said = { ...step, text: step.text.replace(SET_FIELD, `${field[1]} the ${field[2]} field ${field[3]}`) };
+    const own = { ...catalog, capabilities: catalog.capabilities.filter((c) => c.providerId === holder) };
+    const mine = matchStep(said, own, { ...ctx, prevProvider: holder });
+    return mine.capabilityId ? mine : matchStep(said, catalog, ctx);
+  }
   const clause = parseClause(step.text);
   const named = namedProviders(clause.core);
   // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool

@@ -689,4 +689,20 @@ describe('offline analyst: replies and answered items', () => {
       ),
     ).toEqual(['0 8 * * *', '0 15 * * 5']);
   });
+
+  it('given a quoted field set to a value after the record was found, when matched, then the record of the product at hand is updated', () => {
+    const steps = (text: string, connected: string[]) => {
+      const [w] = analyseJob(text).workflows;
+      return matchWorkflow(w!, { ...catalog, connected }).steps.map((x) => x.capabilityId);
+    };
+    expect(
+      steps(
+        'When an annual invoice gets paid in Stripe, find their row in the Berth Holders database in Notion and set "Season 2025" to Paid.',
+        ['stripe', 'notion'],
+      ),
+    ).toEqual([null, 'notion.update_database_item']);
+    expect(
+      steps("When a new HubSpot contact is created, look them up and set 'Lead source' to Web.", ['hubspot', 'notion']),
+    ).toEqual([null, 'hubspot.update_contact']);
+  });
 });
