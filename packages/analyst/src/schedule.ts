@@ -13,7 +13,7 @@ const PERIOD =
   '(?:day|weekday|working day|business day|school day|morning|afternoon|evening|night|week|month|quarter|year|hour|minute)';
 
 /** A weekday, by its name or its short form: "Saturday", "sat", "Thurs.". */
-const ANY_DAY = `(?:${DAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)`;
+export const ANY_DAY = `(?:${DAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)`;
 /** A run of weekdays: "Mon–Fri", "monday to thursday", "Tue-Sat". */
 const DAY_RANGE = `\\b(${ANY_DAY})\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*(${ANY_DAY})\\b`;
 /** A clock time, whole: "10", "10pm", "9:30", "7.45 a.m.". */
@@ -25,6 +25,23 @@ export const ONE_WEEKDAY = new RegExp(
 );
 /** A time of day right after: "3pm", "at 9", "9:30". */
 const AT_A_TIME = '(?=\\s*,?\\s*(?:at\\s+)?\\d{1,2}(?::\\d\\d|\\s*[ap]\\.?m\\b|\\b))';
+
+/** "first Monday of each month", "last Friday of the month": which weekday of the month (ordinal, day). */
+const NTH_WEEKDAY_OF_MONTH = new RegExp(
+  `\\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+(${DAY})\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`,
+);
+/** Croner's `#` for each ordinal: `1#1` is a month's first Monday, `5#L` its last Friday. */
+const NTH = {
+  first: '1',
+  '1st': '1',
+  second: '2',
+  '2nd': '2',
+  third: '3',
+  '3rd': '3',
+  fourth: '4',
+  '4th': '4',
+  last: 'L',
+} as const;
 
 const RECURRING = new RegExp(
   [
@@ -49,7 +66,7 @@ const RECURRING = new RegExp(
     `\\bon\\s+the\\s+(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
     // "the first Monday of each month", "every last Friday of the month": a weekday of the month
-    `\\b(?:(?:the|every|each)\\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+${DAY}\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`,
+    `\\b(?:(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTH.source}`,
   ].join('|'),
   'i',
 );
@@ -156,7 +173,7 @@ function listedHours(t: string, end: number, hour: number, minute: number): stri
  */
 function withPartOfDay(near: string, hour: number, guess: number): number {
   if (hour < 1 || hour > 12) return guess;
-  if (/\bmornings?\b(?!')/i.test(near)) return hour === 12 ? 12 : hour;
+  if (/\bmornings?\b(?!')/i.test(near)) return hour;
   if (/\b(?:afternoons?|evenings?|tonight)\b(?!')/i.test(near) || (/\bnights?\b(?!')/i.test(near) && hour >= 6))
     return (hour % 12) + 12;
   return guess;
@@ -207,6 +224,9 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
 
 /** A weekday's number (Sunday 0) from its name or short form. */
 const dayNumber = (name: string): number => DAY_NAMES.findIndex((d) => d.startsWith(name.toLowerCase().slice(0, 3)));
+
+/** A weekday's full name from its name or short form ("tues" → "tuesday"); the word itself when it is none. */
+export const dayName = (name: string): string => DAY_NAMES[dayNumber(name)] ?? name;
 
 function daysOfWeek(t: string): string | null {
   // "Mon–Fri", "tuesday to saturday": a run of days
@@ -303,18 +323,6 @@ function hoursBetween(t: string): { from: number; to: number } | undefined {
 const BUSINESS_HOURS =
   /(?<!\b(?:outside|after|out of|beyond|before|outwith)\s+(?:of\s+)?(?:[\w-]+\s+){0,2})\b(?:business|office|working) hours\b/;
 
-/** "8-16" for an hourly schedule "from 8 to 4" (its last run at the end hour), undefined when no span is said. */
-function hourSpan(t: string): string | undefined {
-  const span = hoursBetween(t);
-  return span && `${span.from}-${span.to}`;
-}
-
-/** "8-17" for a schedule every few minutes "from 8:00 to 18:00" (its last runs in the hour before the end). */
-function minuteSpan(t: string): string | undefined {
-  const span = hoursBetween(t);
-  return span && (span.to - 1 > span.from ? `${span.from}-${span.to - 1}` : `${span.from}`);
-}
-
 /** Parses a schedule in plain English into a cron expression; null when the text has no schedule in it. */
 export function parseSchedule(text: string): ParsedSchedule | null {
   const t = text.toLowerCase();
@@ -330,29 +338,31 @@ export function parseSchedule(text: string): ParsedSchedule | null {
 
   const minutes = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:minutes?|mins?)\\b`));
   const workdays = BUSINESS_HOURS.test(t) ? '1-5' : '*';
+  const between = hoursBetween(t);
+  // a schedule every few minutes "from 8:00 to 18:00" last runs in the hour before the end ("8-17"); an hourly one
+  // runs at the end hour too ("from 8 to 4": "8-16")
+  const minuteHours = between && (between.to - 1 > between.from ? `${between.from}-${between.to - 1}` : `${between.from}`);
   if (minutes)
     return {
-      expression: `*/${toNumber(minutes[1] ?? '15')} ${minuteSpan(t) ?? '*'} * * ${dow ?? workdays}`,
+      expression: `*/${toNumber(minutes[1] ?? '15')} ${minuteHours ?? '*'} * * ${dow ?? workdays}`,
       confidence: 0.9,
       ...tz,
     };
   const hours = t.match(new RegExp(`\\bevery\\s+(${NUM})\\s+(?:hours?|hrs?)\\b`));
-  const span = hourSpan(t);
+  const span = between && `${between.from}-${between.to}`;
   if (hours)
     return { expression: `0 ${span ?? '*'}/${toNumber(hours[1] ?? '1')} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
   if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 ${span ?? '*'} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
   if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
 
   // "the first Monday of each month": the nth such weekday of every month (croner's `#`)
-  const nthDay = t.match(
-    new RegExp(`\\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+(${DAY})\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`),
-  );
-  if (nthDay?.[1] && nthDay[2]) {
-    const nth = { first: '1', '1st': '1', second: '2', '2nd': '2', third: '3', '3rd': '3', fourth: '4', '4th': '4', last: 'L' }[
-      nthDay[1]
-    ];
-    return { expression: `${minute} ${hour} * * ${dayNumber(nthDay[2])}#${nth}`, confidence: time ? 0.85 : 0.75, ...tz };
-  }
+  const nthDay = t.match(NTH_WEEKDAY_OF_MONTH);
+  if (nthDay?.[1] && nthDay[2])
+    return {
+      expression: `${minute} ${hour} * * ${dayNumber(nthDay[2])}#${NTH[nthDay[1] as keyof typeof NTH]}`,
+      confidence: time ? 0.85 : 0.75,
+      ...tz,
+    };
   const months = monthsIn(t);
   if (months) {
     // "on the first day of February, May, August and November", "every January 1st": a day of those months

@@ -10,7 +10,7 @@ import {
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { beforeMeeting, DAY, findSchedule, HOURS_FIRST } from './schedule';
+import { ANY_DAY, beforeMeeting, DAY, dayName, findSchedule, HOURS_FIRST } from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -241,14 +241,8 @@ function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): 
 const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
-/** A weekday's full name from its name or short form ("tues" → "tuesday"). */
-const fullDay = (day: string): string =>
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].find((d) =>
-    d.startsWith(day.toLowerCase().replace(/\.$/, '').slice(0, 3)),
-  ) ?? day;
-
 const WEEKDAY_AT = new RegExp(
-  String.raw`^(?:on )?(${DAY}|mon|tues?|wed|weds|thu|thurs?|fri|sat|sun)s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
+  String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
   'i',
 );
 
@@ -293,7 +287,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const body = text.slice(weekday[0].length).trim();
     // an order, as written ("text our driver"), not a statement ("Friday at 2pm works for the call")
     if (body && startsWithVerbIn(body, w) && imperative(body, w) === body)
-      return { kind: 'schedule', text: `every ${fullDay(weekday[1])} at ${weekday[2]}`, body };
+      return { kind: 'schedule', text: `every ${dayName(weekday[1])} at ${weekday[2]}`, body };
   }
   // "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …": the hours it keeps belong to its lead
   const keeps = HOURS_FIRST.exec(text)?.[0].length ?? 0;
@@ -979,6 +973,9 @@ function carriesOn(draft: Draft, s: Sentence, text: string, w: SegmentWords): bo
   );
 }
 
+/** A determiner and the word or two after it: "the sailing", "each new candidate". */
+const POINTED_AT = /\b(?:the|that|this|its|their|each|every|any|all)\s+([\w'-]+)(?:\s+([\w-]+))?/gi;
+
 /** People the work is for or by, whom many duties name without speaking of the same arrival. */
 const PEOPLE_WORDS = /^(?:customers?|clients?|users?|people|persons?|team|staff|members?|managers?|owners?|everyone|anyone)$/i;
 
@@ -988,6 +985,8 @@ const PEOPLE_WORDS = /^(?:customers?|clients?|users?|people|persons?|team|staff|
  */
 function sharesThing(a: string, b: string, w: SegmentWords): boolean {
   const said = new Set(contentWords(a).map(nounStem));
+  // the words a determiner points at in b, right after it or after one word that qualifies them
+  const pointed = new Set([...b.matchAll(POINTED_AT)].flatMap((m) => [m[1], m[2]]).flatMap((x) => (x ? [x.toLowerCase()] : [])));
   return contentWords(b).some(
     (x) =>
       x.length > 2 &&
@@ -995,10 +994,7 @@ function sharesThing(a: string, b: string, w: SegmentWords): boolean {
       !PEOPLE_WORDS.test(x) &&
       !knownVerb(x, w) &&
       said.has(nounStem(x)) &&
-      new RegExp(
-        `\\b(?:the|that|this|its|their|each|every|any|all)\\s+(?:[\\w'-]+\\s+)?${x.replace(/[^\w-]/g, '')}\\b`,
-        'i',
-      ).test(b),
+      pointed.has(x.replace(/[^\w-]/g, '').toLowerCase()),
   );
 }
 
@@ -1125,16 +1121,19 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         (!draft || s.anew || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))
       ) {
         draft = open(s.block, implicit.kind, implicit.text);
-      } else if (
-        !draft ||
-        // an arrival said with no duty of its own ("- members @mention the bot asking for a machine") takes the items after it
-        (draft.block !== s.block &&
-          !draft.labelled &&
-          !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)) &&
-          !carriesOn(draft, s, text, w))
-      ) {
-        draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
-      } else if (draft.block !== s.block && carriesOn(draft, s, text, w)) draft.block = s.block;
+      } else {
+        const carried = draft !== null && draft.block !== s.block && carriesOn(draft, s, text, w);
+        if (
+          !draft ||
+          // an arrival said with no duty of its own ("- members @mention the bot asking for a machine") takes the items after it
+          (draft.block !== s.block &&
+            !draft.labelled &&
+            !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)) &&
+            !carried)
+        )
+          draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
+        else if (carried) draft.block = s.block;
+      }
     }
     if (!draft) return;
     // the arrival takes the items that follow it, one after the other, until one says when it starts
