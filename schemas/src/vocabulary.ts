@@ -147,9 +147,9 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'open a github issue, file an issue in the repo, report a bug on github',
   ),
   'github.comment_pull_request': v(
-    'comment, review, note, leave, post, write, flag, remind',
+    'comment, review, note, leave, post, write, flag, remind, add',
     'pull request, pr, review, comment, change, diff, merge request, code',
-    'comment on the pull request, leave a review, post on the pr',
+    'comment on the pull request, leave a review, post on the pr, add a comment on the pr',
   ),
   'github.merge_pull_request': v(
     'merge, land, ship',

@@ -52,6 +52,27 @@ const UNDATED_ITEMS = [
   'one',
   'other',
   'single',
+  'start',
+  'end',
+  'first',
+  'last',
+  'next',
+  'birthday',
+  'anniversary',
+  'expiry',
+  'expiration',
+  'contract',
+  'lease',
+  'trial',
+  'subscription',
+  'payroll',
+  'close',
+  'closing',
+  'filing',
+  'tax',
+  'audit',
+  'report',
+  'board',
 ];
 
 /**
@@ -60,6 +81,13 @@ const UNDATED_ITEMS = [
  * move", "an hour before each tasting") — something that happens, one by one, at a time of its own.
  */
 export const CALENDAR_ITEM = String.raw`(?:(?:the|each|every|a|an|their|her|his|my|our) (?:[\w-]+ )?(?:${CALENDAR_ITEMS.join('|')})s?|(?:each|every) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*)\b`;
+
+/**
+ * What has a time of its own, said after "the day before" (a regular expression): an item on a calendar, any
+ * other thing said with "the" or "their" that is no deadline, period or payment ("the fitting", "their
+ * tasting"), or someone arriving ("I come", "the tech arrives").
+ */
+export const DATED_ITEM = String.raw`(?:${CALENDAR_ITEM}|(?:the|their|her|his|my|our) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*\b(?!\s+(?:is|are)\s+due)|(?:a|an) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]* (?:starts|begins|kicks off)\b|(?:i|we|they|you|he|she|the [\w-]+) (?:come|comes|arrive|arrives|visit|visits|get there|gets there|show up|shows up|turn up|turns up)\b)`;
 
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a
@@ -77,6 +105,7 @@ export const PROVIDER_NAMES: ReadonlyArray<readonly [string, string]> = [
   ['salesforce', 'salesforce'],
   ['sfdc', 'salesforce'],
   ['zendesk', 'zendesk'],
+  ['zd', 'zendesk'],
   ['jira', 'jira'],
   ['github', 'github'],
   ['git hub', 'github'],
@@ -381,6 +410,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     // be any tool's item: the workflow's product decides that one)
     phrases: [
       /^(?:set|mark|make|flag|bump|move)\s+(?:(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+|up\s+to\s+)(?:urgent|high|low|normal)(?:\s+priority)?\b|^(?:set|mark|move)\s+(?:(?:the\s+|each\s+)?tickets?\s+)?(?:as\s+|to\s+)(?:pending|solved|on[ -]hold)\b/,
+      // "put the Jira key as an internal note on the ticket", "leave a private note"
+      /\b(?:as|in|into) (?:an? )?(?:internal|private) note\b|^(?:put|leave|write|drop|post)\s+an? (?:internal|private) note\b/,
     ],
     objects: [
       'ticket',
@@ -464,6 +495,8 @@ export type TriggerSense = {
   weakSubjects?: readonly string[];
   events: readonly string[];
   phrases?: readonly RegExp[];
+  /** phrases that say the item and what happens to it at once ("the day before the fitting"): a subject and a phrase */
+  sayings?: readonly RegExp[];
   /** fires on something new appearing; a bare "new <subject>" is enough */
   creation?: boolean;
 };
@@ -518,6 +551,12 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       new RegExp(String.raw`\b(?:before|ahead of|prior to) ${CALENDAR_ITEM}`),
       new RegExp(String.raw`\bthe (?:morning|day) of ${CALENDAR_ITEM}`),
     ],
+    // "the day before the fitting", "the evening before I come": a time ahead of something with a time of its own
+    sayings: [
+      new RegExp(
+        String.raw`\b(?:minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?) (?:before|ahead of|prior to) ${DATED_ITEM}`,
+      ),
+    ],
   },
   'slack.new_message': {
     subjects: ['message', 'question', 'request', 'slack message', 'post', 'dm', 'direct message', 'thread'],
@@ -557,6 +596,9 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: ['pay', 'settle', 'clear', 'receive', 'come through', 'go through', 'arrive', 'land'],
     phrases: [
       /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
+      // "a hirer pays their deposit", "once the client has paid the balance", "when a customer pays"
+      /(?<!\b(?:must|should|to|will|would|can|could|may)\s)\b(?:pays?|paid|settles?|settled) (?:(?:the|their|his|her|its|an?|our|full|in full)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment|bill)s?\b/,
+      /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) [\w-]+) (?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back)\b)/,
     ],
   },
   'stripe.payment_failed': {
@@ -918,7 +960,6 @@ export const PREPOSITIONS = new Set([
   'if',
   'once',
   'unless',
-  'so',
   'because',
   'that',
   'which',

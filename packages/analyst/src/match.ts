@@ -383,13 +383,14 @@ function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<st
   const lower = text.toLowerCase();
   const { subject, event, rest } = parseEvent(text);
   let subj = 0;
+  const saying = (sense.sayings ?? []).some((re) => re.test(lower));
   if (sense.subjects.some((s) => headOf(subject, s))) subj = 2.5;
-  else if (sense.subjects.some((s) => inside(lower, s))) subj = 1;
+  else if (saying || sense.subjects.some((s) => inside(lower, s))) subj = 1;
   else if ((sense.weakSubjects ?? []).some((s) => inside(lower, s))) subj = 1;
   let ev = 0;
   if (event && sense.events.some((e) => isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)))) ev = 2;
   else if (sense.events.some((e) => inside(rest, e))) ev = 1;
-  const phrase = (sense.phrases ?? []).some((re) => re.test(lower)) ? 3 : 0;
+  const phrase = saying || (sense.phrases ?? []).some((re) => re.test(lower)) ? 3 : 0;
   const named = namedProviders(text);
   const strong = named.get(t.providerId);
   let provider = strong === true ? 2.5 : strong === false ? 0.5 : 0;
@@ -408,6 +409,8 @@ export function describesEvent(text: string): boolean {
   const lower = text.toLowerCase();
   const { subject, event, rest } = parseEvent(text);
   return Object.values(ALL_TRIGGER_SENSES).some((sense) => {
+    const saying = (sense.sayings ?? []).some((re) => re.test(lower));
+    if (saying) return true;
     const phrase = (sense.phrases ?? []).some((re) => re.test(lower)) && !sense.phrases?.every((re) => re.source.includes('#'));
     const subj = sense.subjects.some((s) => headOf(subject, s));
     const ev = !!event && sense.events.some((e) => isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)));

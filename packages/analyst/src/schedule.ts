@@ -1,4 +1,4 @@
-import { CALENDAR_ITEM, NUMBER_WORDS } from './lexicon';
+import { CALENDAR_ITEM, DATED_ITEM, NUMBER_WORDS } from './lexicon';
 
 // Recurring times in plain English → five-field cron expressions.
 
@@ -96,7 +96,7 @@ export function findSchedule(text: string): { text: string; index: number; relat
 }
 
 const BEFORE_ITEM = new RegExp(
-  `\\b(${NUM}|the|a|an|one|half an)\\s+(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+${CALENDAR_ITEM}`,
+  `\\b(${NUM}|the|a|an|one|half an)\\s+(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+${DATED_ITEM}`,
   'i',
 );
 

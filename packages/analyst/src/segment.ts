@@ -6,11 +6,12 @@ import {
   MANUAL_LEADS,
   NOUN_EVENT_LEADS,
   PROVIDER_CUES,
+  PROVIDER_NAMES,
   VAGUE_VERBS,
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { ANY_DAY, beforeMeeting, DAY, dayName, findSchedule, HOURS_FIRST } from './schedule';
+import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST } from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -125,6 +126,13 @@ function enclosed(text: string, index: number): boolean {
   return open > 0 || (before.match(/"/g)?.length ?? 0) % 2 === 1;
 }
 
+/** One word of a product's name: "stripe", "zendesk" (the word before a noun of its: "their Stripe invoice"). */
+const PRODUCT_WORD = new RegExp(
+  `^(?:${PROVIDER_NAMES.filter(([name]) => !name.includes(' '))
+    .map(([name]) => name.replace(/[.*+?^${'$'}{}()|[\]\\]/g, '\\$&'))
+    .join('|')})$`,
+);
+
 function splitLead(
   text: string,
   skipWords: number,
@@ -189,6 +197,8 @@ function splitLead(
       isBaseVerb(t.lower, w) &&
       // "if someone texts back …", "when a patient calls back": the verb's particle, not another verb
       !isPhrasal(prev, t.lower) &&
+      // (or after a product's name: "their Stripe invoice", "each Zendesk ticket")
+      !(PRODUCT_WORD.test(prev) && /^\s+$/.test(text.slice(tokens[i - 1]?.end ?? 0, t.start))) &&
       // after a determiner or "new" the word is a noun ("as a new contact"), not the action
       !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my|on|at|with|from|into|via|through)$/.test(
         prev,
@@ -457,16 +467,19 @@ const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
   /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
+/** "… and the form is sending the data to your webhook": what comes in, passed on to a hook of ours */
+const PASSES_TO_HOOK =
+  /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 
 const SENT_TO_OURS =
-  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages)\s+[^.;]{0,120}?\b(?:to|into)\s+(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b/i;
+  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)*)/i;
 
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   // "Oh and don't book anything in my calendar": something not to do arrives from nowhere
   if (NOT_TO_DO.test(text)) return false;
   // "Our ticketing platform calls a webhook for every order": a system of ours that calls in is how work arrives
-  if (CALLS_IN.test(text)) return true;
+  if (CALLS_IN.test(text) || PASSES_TO_HOOK.test(text)) return true;
   // "Our answering service texts first-call details to our Twilio number": something sent in to a place of ours
   if (SENT_TO_OURS.test(text)) return true;
   if (DESCRIPTIVE_START.test(text)) return false;
@@ -596,7 +609,7 @@ const PLURAL_SUBJECT =
 
 /** "The assistant should …", "you add …", "bot must …": who does it, said before the verb. */
 const SUBJECT_MODAL =
-  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
+  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|(?:he|she|they)\s+(?:(?:also|then|just|always)\s+)?(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|are to|is to|must to|is going to)\s+|(?:he|she)\s+(?=[a-z]+\b)(?![a-z]*[^s\s]s\b)|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
   /^(?:and\s+|then\s+)?(?:those|they|these|it|each one|all of them|each of them)\s+(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be\s+([a-z]+ed)\b(.*)$/i;
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
@@ -670,6 +683,9 @@ const baseOf = (participle: string, w: SegmentWords): string | undefined => {
 /** "we want them to get a welcome email from us": a message wished received, as the duty that sends it. */
 const WISH_RECEIVED =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
+/** "I'd like a text to my phone", "we want an email": a message the writer wants, as the duty that sends it to them. */
+const WISH_TOLD =
+  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:from|by|so|when|whenever|if|every|each)\b|[\s,.;(]*$)/gi;
 /** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
 const MESSAGE_DONE =
   /\band (an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
@@ -711,6 +727,11 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
     .replace(WISH_RECEIVED, (_whole, who: string, message: string) => {
       wished = true;
       return `send ${who} ${message}`;
+    })
+    .replace(WISH_TOLD, (_whole, message: string, place?: string) => {
+      wished = true;
+      // ("a message in #conf-staff", "a text to my phone": where it goes is said; else it goes to the writer)
+      return place ? `send ${message}` : `send me ${message}`;
     })
     .replace(WISH_DONE, (whole, object: string, participle: string) => {
       const base = baseOf(participle, w);
@@ -925,8 +946,29 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     if (HAND_OVER.test(c)) continue;
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
-    else if (startsWithVerbIn(c, w)) draft.clauses.push(c);
+    else if (startsWithVerbIn(c, w)) draft.clauses.push(...freeTimeFirst(c, draft.clauses));
   }
+}
+
+/** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
+const FREE_TIME =
+  /\b(?:free (?:slots?|times?|half[- ]hours?|hours?|spots?|windows?|dates?|days?)|(?:next|first|earliest) (?:available|open|free)\b|when (?:i|we|he|she|they|(?:the|our|my|his|her) [\w-]+(?: [\w-]+)?|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+(?:free|available))/i;
+/** Looking for the time itself: "look in my agenda when I am free", "check availability in the calendar". */
+const LOOKS = /^(?:look|check|see|search|scan|go through|find)\b/i;
+const LOOKS_AT_CALENDAR = /^(?:look|check|see|search|scan|go through|find)\b.*\b(?:calendar|diary|agenda|availability|free)\b/i;
+
+/**
+ * A duty that uses a free time ("reply offering my next two free slots", "book a site measure when the crew
+ * lead is free") first finds one: the calendar is looked at, then the time is offered or booked — unless a
+ * duty before it looks at the calendar already. A duty that only looks ("look in my agenda when I am free",
+ * "check availability") is the finding itself. Pure.
+ */
+export function freeTimeFirst(clause: string, before: readonly string[] = []): string[] {
+  const looks = LOOKS.test(clause);
+  if (!(FREE_TIME.test(clause) || (looks && /\bavailab(?:ility|le)\b/i.test(clause)))) return [clause];
+  if (looks) return /^find\b/i.test(clause) ? [clause] : [`find a free slot: ${clause}`];
+  if (before.some((c) => LOOKS_AT_CALENDAR.test(c))) return [clause];
+  return ['find a free slot in the calendar', clause];
 }
 
 /** A request to take the work over, as a clause: "take this over", "take it off my plate", "take over from me". */
@@ -1042,6 +1084,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (s.label && !lead && verbFirst && isEventSentence(s.label, w)) open(s.block, 'event', s.label);
     // "Look after the trade@ inbox for our mill: confirm each order by email" — what arrives at the place looked after
     else if (s.label && !lead && verbFirst && watchedPlace(s.label)) open(s.block, 'event', watchedPlace(s.label) ?? s.label);
+    // "Triage every new Zendesk ticket: tag it …" — the new items the label names arrive
+    // (a product's or a channel's: "For every request you must:" names no arrival of its own)
+    else if (s.label && !lead && verbFirst && implicitEvent(s.label)?.kind === 'event' && KNOWN_TRIGGER_CUE(s.label))
+      open(s.block, 'event', implicitEvent(s.label)?.text ?? s.label);
     // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
     if (
       index === 0 &&
@@ -1227,6 +1273,45 @@ export function splitAtAnotherStart(sentence: Sentence, w: SegmentWords = NO_SER
 /** ", and " before another duty */
 const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
+/** A duty, then the start said after it: "text me whenever a card payment fails", "… every time a deal closes". */
+const START_SAID_LAST =
+  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|this|that|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,?\s*(?:thanks|thank you|please|pls|thx|cheers|ta))?\s*[.!?]*$/i;
+/** How a request is put before the duty: "please", "could you", "I need you to". */
+const ASKED =
+  /^(?:please\s+|pls\s+|(?:could|can|would|will) you\s+(?:please\s+)?|(?:i|we)(?:'d| would)? (?:need|want|like) (?:you|the (?:assistant|bot)) to\s+)/i;
+/** "tell the client when a slot opens", "log when a ticket was opened": a "when" that says what to tell or note, not a start */
+const TELLS_WHEN =
+  /\b(?:tell|ask|let\s+[\w-]+\s+know|remind|inform|notify|confirm|check|find out|figure out|work out|know|decide|note|record|log|track|see|show|say|explain|estimate|predict)(?:\s+[\w'-]+){0,2}$/i;
+
+/**
+ * "text me on 0412 555 019 whenever a card payment fails" reads as "Whenever a card payment fails, text me
+ * on 0412 555 019": a duty with no start before it, and after it something arriving or happening. "When" alone
+ * is taken only for an event (a verb of one), never what to tell or note ("tell them when the part arrives"),
+ * and never a word pointing back ("when it's done") or a state ("when the amount is over $100"). Pure.
+ */
+export function startSaidLast(sentence: Sentence, w: SegmentWords = NO_SERVED_WORDS): Sentence {
+  const m = START_SAID_LAST.exec(sentence.text);
+  if (!m?.[1] || !m[2] || !m[3]) return sentence;
+  const duty = m[1].trim().replace(ASKED, '');
+  const said = `${m[2]} ${m[3].trim()}`;
+  // "email candidates when they apply in Greenhouse": a person pointed back at arrives only where a product or channel is named
+  if (/^(?:they|he|she)\b/i.test(m[3]) && providersIn(m[3]).length === 0 && channelsIn(m[3]).length === 0) return sentence;
+  if (detectLead(sentence.text, w) || !startsWithDuty(duty, w) || (m[2].toLowerCase() === 'when' && TELLS_WHEN.test(duty)))
+    return sentence;
+  // "Keep parents informed when our buses run late": a summary of the job, the work said after it
+  const verb = parseClause(imperative(duty, w)).verbPhrase ?? '';
+  if (!knownVerb(verb.split(' ')[0] ?? '', w) || (VAGUE_VERBS as readonly string[]).includes(verb)) return sentence;
+  const lead = detectLead(`${said}, ${duty}`, w);
+  if (lead?.kind !== 'event' || !happens(m[3], w)) return sentence;
+  return { ...sentence, text: `${said.charAt(0).toUpperCase()}${said.slice(1)}, ${duty}` };
+}
+
+/** Whether a clause says something happening: a verb of an event after its subject, not "is"/"are" and a state. */
+function happens(clause: string, w: SegmentWords): boolean {
+  const tokens = tokenize(clause);
+  return tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l))) || bringsWork(clause);
+}
+
 /** "You will, when a booking is about to start, DM …": who does it, then the start set off by commas. */
 const MODAL_THEN_LEAD =
   /^(?:you|it|the (?:assistant|bot|agent|employee))\s+(?:will|should|must|shall|need to|have to)\s*,\s*(?=(?:when|whenever|if|once|every|each|on|at|after|before|as soon as|twice|daily|weekly|monthly)\b)/i;
@@ -1315,6 +1400,7 @@ const SENDS_TEXT = /^(?:text|sms)\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
     .map(modalBeforeLead)
+    .map((s) => startSaidLast(s, served))
     .flatMap((s) => splitAtAnotherStart(s, served))
     .map((s) => arrowAsCondition(s, served));
   let { drafts, guidelines } = assemble(all, served);

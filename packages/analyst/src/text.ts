@@ -223,7 +223,7 @@ export function normalise(text: string): string {
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
       .replace(
-        /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4|evry|evrey|evey)(?=[\s,!?)]|\.(?!\w)|$)/gm,
+        /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4|evry|evrey|evey|tix|tkts?|prio|smth|sth|wk|asap)(?=[\s,!?)]|\.(?!\w)|$)/gm,
         (w) => SHORTHAND[w] ?? w,
       )
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
@@ -269,8 +269,10 @@ function asCase(question: string, answer: string): string | undefined {
 const TABLE = /(?:^[ \t]*\|.*\|[ \t]*(?:\n|$))+/gm;
 /** The first column of a table of cases: what starts the work. */
 const CASE_HEADER = /^(?:when|if|trigger|event|case|situation|what happens|when this happens)$/i;
-/** The other columns: what to do then. */
-const ACTION_HEADER = /^(?:do|then|action|actions|what to do|response|steps?|do this|task)$/i;
+/** The columns of what to do then. */
+const ACTION_HEADER = /^(?:do|then|action|actions|what to do|response|steps?|do this|task|tasks|what|duty|duties)$/i;
+/** A column that says more about the duty: kept with it, in brackets. */
+const NOTE_HEADER = /^(?:notes?|comments?|details?|remarks?|how|where|who|channel|extra|info|context|rules?|constraints?)$/i;
 
 const cellsOf = (row: string): string[] =>
   row
@@ -287,14 +289,25 @@ const cellsOf = (row: string): string[] =>
 function casesOf(table: string): string {
   const rows = table.split('\n').filter((r) => r.trim() !== '');
   const header = cellsOf(rows[0] ?? '');
-  if (header.length < 2 || !CASE_HEADER.test(header[0] ?? '') || !header.slice(1).every((c) => ACTION_HEADER.test(c) || c === ''))
+  const rest = header.slice(1);
+  if (
+    header.length < 2 ||
+    !CASE_HEADER.test(header[0] ?? '') ||
+    !rest.some((c) => ACTION_HEADER.test(c)) ||
+    !rest.every((c) => ACTION_HEADER.test(c) || NOTE_HEADER.test(c) || c === '')
+  )
     return table;
   const lines = rows.slice(1).flatMap((row) => {
-    const [first = '', ...rest] = cellsOf(row).filter((c) => c !== '');
-    if (/^:?-{2,}:?$/.test(first) || rest.length === 0) return [];
-    const duty = rest.join(', ').replace(/[.;,]+$/, '');
+    const cells = cellsOf(row);
+    const first = cells[0] ?? '';
+    const said = (test: (h: string) => boolean) =>
+      cells.slice(1).filter((c, i) => c !== '' && !/^:?-{2,}:?$/.test(c) && test(rest[i] ?? ''));
+    const actions = said((h) => !NOTE_HEADER.test(h));
+    if (/^:?-{2,}:?$/.test(first) || first === '' || actions.length === 0) return [];
+    const notes = said((h) => NOTE_HEADER.test(h)).join('; ');
+    const duty = `${actions.join(', ').replace(/[.;,]+$/, '')}${notes ? ` (${notes.replace(/[.;,]+$/, '')})` : ''}`;
     const lead =
-      /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|daily|weekly|monthly|nightly|hourly)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
+      /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|daily|weekly|monthly|nightly|hourly)\b|^(?:\d+|an?|the|one|two|three|half an)\s*(?:min\w*|hours?|hrs?|days?|weeks?|evenings?|nights?|mornings?)\s+(?:before|after|ahead of|prior to)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
         first,
       )
         ? first
@@ -408,6 +421,14 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   evry: 'every',
   evrey: 'every',
   evey: 'every',
+  tix: 'tickets',
+  tkt: 'ticket',
+  tkts: 'tickets',
+  prio: 'priority',
+  smth: 'something',
+  sth: 'something',
+  wk: 'week',
+  asap: 'as soon as possible',
 };
 
 /** Sections of a pasted job ad about the person or the offer, not the work. */

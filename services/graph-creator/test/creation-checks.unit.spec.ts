@@ -1,7 +1,7 @@
 import type { Catalog } from '@hireloop/analyst';
 import { builtInCatalog, devOrgConnections, type Workflow } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from '../src/creation/asking';
+import { applyAnswer, applyDefaults, followPromises, nextBatch, promptFor, reopen, skipBatch } from '../src/creation/asking';
 import { paramsChecker } from '../src/creation/catalog';
 import { compileWorkflows, cycleEdges, mermaid, mermaidText } from '../src/creation/compile';
 import type { GapState } from '../src/creation/state';
@@ -175,6 +175,29 @@ describe('asking the human', () => {
     const prompt = promptFor([options], { progress: 50, canGoBack: false, workflowNames: {} });
     expect(prompt.kind === 'options' && prompt.options[0]?.recommended).toBe(true);
     expect(prompt.allowedActions).toEqual(['skip', 'restart']);
+  });
+
+  it('given a provider the user said they will connect, when its trigger is asked about later, then keeping it is the recommended answer', () => {
+    const connectOr = (id: string, first: string, over: Partial<GapState> = {}) =>
+      gap(id, {
+        ask: 'options',
+        options: [
+          { id: first, label: first },
+          { id: 'connect:docusign', label: 'I will connect docusign' },
+        ],
+        recommended: first,
+        ...over,
+      });
+    const step = connectOr('step', 'leave:docusign', { status: 'answered', answer: 'connect:docusign' });
+    const trigger = connectOr('trigger', 'webhook.incoming_webhook', { target: { kind: 'trigger', workflowId: 'wf-2' } });
+    const [, after] = followPromises([step, trigger]);
+    expect(after?.recommended).toBe('connect:docusign');
+    const prompt = promptFor([after as GapState], { progress: 50, canGoBack: true, workflowNames: {} });
+    expect(prompt.kind === 'options' && prompt.options.find((o) => o.recommended)?.id).toBe('connect:docusign');
+    // nothing promised, or the user's own earlier answer shown after "back": the recommendation stays
+    expect(followPromises([trigger])[0]?.recommended).toBe('webhook.incoming_webhook');
+    const reopened = { ...trigger, previousAnswer: 'schedule.cron' };
+    expect(followPromises([step, reopened])[1]?.recommended).toBe('webhook.incoming_webhook');
   });
 
   it('an answer resolves the batch; an empty answer takes the default or leaves it unsatisfied', () => {

@@ -207,6 +207,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-12 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.91/0.97/0.81/1.00 unseen, then looked at)',
+    'blind-12',
+    {
+      capabilityRecall: 0.94,
+      capabilityPrecision: 0.96,
+      triggerRecall: 0.95,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {

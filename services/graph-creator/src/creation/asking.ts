@@ -29,6 +29,20 @@ export function nextBatch(gaps: GapState[]): GapState[] {
   return [...sameWorkflow, ...sameWeight.filter((g) => !sameWorkflow.includes(g))].slice(0, MAX_QUESTIONS);
 }
 
+/**
+ * A provider the user said they will connect ("I will connect docusign" for a step) is the recommended answer
+ * wherever it is offered again — the trigger of the same product, a step of another workflow. Pure.
+ */
+export function followPromises(gaps: GapState[]): GapState[] {
+  const promised = new Set(gaps.flatMap((g) => (g.status === 'answered' && g.answer?.startsWith('connect:') ? [g.answer] : [])));
+  if (promised.size === 0) return gaps;
+  return gaps.map((g) => {
+    if (g.status !== 'open' || g.previousAnswer !== undefined) return g;
+    const kept = (g.options ?? []).find((o) => promised.has(o.id));
+    return kept ? { ...g, recommended: kept.id } : g;
+  });
+}
+
 const questionId = (i: number) => `q${i + 1}`;
 
 /** The prompt that asks a batch; an earlier answer (after `back`) is shown as the recommendation or example. */

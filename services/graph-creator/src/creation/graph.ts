@@ -4,7 +4,7 @@ import type { EmployeeGraphSpec, Gap, Workflow } from '@hireloop/schemas';
 import { Annotation, END, Send, START, StateGraph } from '@langchain/langgraph';
 import type { Static } from '@sinclair/typebox';
 import { action, ask, selected, answers as textAnswers } from '../prompt';
-import { applyAnswer, applyDefaults, nextBatch, promptFor, reopen, skipBatch } from './asking';
+import { applyAnswer, applyDefaults, followPromises, nextBatch, promptFor, reopen, skipBatch } from './asking';
 import { describeCondition } from './bind';
 import { paramsChecker } from './catalog';
 import { compileWorkflows, mermaid } from './compile';
@@ -360,7 +360,7 @@ export function buildCreationGraph(options: CreationOptions) {
         };
       })
       .addNode('ask_human', (s): CreationUpdate => {
-        const batch = nextBatch(s.gaps.filter(mustAsk));
+        const batch = nextBatch(followPromises(s.gaps).filter(mustAsk));
         const names = Object.fromEntries(s.workflows.map((w) => [w.id, w.name]));
         const answer = ask(promptFor(batch, { progress: 55, canGoBack: s.asked.length > 0, workflowNames: names }));
         const asked = { promptsAsked: s.promptsAsked + 1 };

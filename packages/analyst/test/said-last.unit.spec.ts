@@ -1,0 +1,232 @@
+import { builtInCatalog, devOrgConnections } from '@hireloop/schemas';
+import { describe, expect, it } from 'vitest';
+import { analyseJob, type Catalog, matchWorkflow } from '../src';
+import { freeTimeFirst } from '../src/segment';
+
+const catalog: Catalog = {
+  capabilities: builtInCatalog.capabilities,
+  triggers: builtInCatalog.triggers,
+  connected: [...devOrgConnections, 'greenhouse', 'twilio', 'notion', 'quickbooks'],
+};
+
+/** Each workflow of a description: its lead, its trigger and parameters, and its steps with their capabilities. */
+const workflowsOf = (text: string) =>
+  analyseJob(text).workflows.map((w) => {
+    const m = matchWorkflow(w, catalog);
+    return {
+      lead: w.triggerHint.text,
+      triggerId: m.trigger.triggerId,
+      params: m.trigger.params,
+      steps: w.steps.map((s) => s.text),
+      capabilities: m.steps.map((s) => s.capabilityId),
+    };
+  });
+
+describe('offline analyst: a start said after the duty', () => {
+  it('given a duty and then "whenever" something happens, when analysed, then what happens starts the workflow and the duty is its step', () => {
+    expect(workflowsOf('text me on 0412 555 019 whenever a card payment fails on the flower shop')).toMatchObject([
+      { triggerId: 'stripe.payment_failed', steps: ['text me on 0412 555 019'], capabilities: ['twilio.send_sms'] },
+    ]);
+    expect(workflowsOf('Create a Jira issue as soon as someone reports a bug in #bugs.')).toMatchObject([
+      { triggerId: 'slack.new_message', steps: ['Create a Jira issue'], capabilities: ['jira.create_issue'] },
+    ]);
+    expect(workflowsOf('Post in #sales every time a new lead comes in from the website form.')[0]?.triggerId).toBe(
+      'webhook.incoming_webhook',
+    );
+  });
+
+  it('given the start said last in a request ("please …, thanks", "could you …?"), when analysed, then the asking is no part of the duty', () => {
+    expect(workflowsOf('Please post in #wins when a HubSpot deal is won, thanks')).toMatchObject([
+      { triggerId: 'hubspot.deal_stage_changed', params: { stage: 'Closed Won' }, steps: ['post in #wins'] },
+    ]);
+    expect(workflowsOf('I need you to text the on-call tech whenever a Zendesk ticket is marked urgent.')).toMatchObject([
+      { triggerId: 'zendesk.ticket_updated', steps: ['text the on-call tech'] },
+    ]);
+  });
+
+  it('given a person pointed back at, when analysed, then they start the work only where a product or a channel is named', () => {
+    expect(workflowsOf('Email candidates when they apply in Greenhouse.')).toMatchObject([
+      { triggerId: 'greenhouse.candidate_applied', steps: ['Email candidates'] },
+    ]);
+    expect(workflowsOf('Reply to the customer when they write back.')[0]?.triggerId).toBeNull();
+  });
+
+  it('given a "when" that says what to tell, a state, or a summary of the job, when analysed, then no start is read from it', () => {
+    for (const text of [
+      'Tell the client when the part arrives.',
+      'Refund it when the amount is under $100.',
+      'Keep parents informed when our buses run late.',
+    ]) {
+      const [first] = workflowsOf(text);
+      expect(first?.triggerId, text).toBeNull();
+      expect(first?.steps, text).toEqual([text.replace(/\.$/, '')]);
+    }
+  });
+});
+
+describe('offline analyst: times ahead of something with a time of its own', () => {
+  it('given a time before an item no list knows ("the fitting", "a haul-out starts", "I come"), when analysed, then it is the calendar event starting', () => {
+    expect(workflowsOf('The day before the fitting you send SMS to the customer for remember.')[0]).toMatchObject({
+      triggerId: 'google-calendar.event_starting',
+      params: { minutesBefore: 1440 },
+    });
+    expect(workflowsOf('15 min before a haul-out starts, text the owner that the lift is ready.')[0]).toMatchObject({
+      triggerId: 'google-calendar.event_starting',
+      params: { minutesBefore: 15 },
+    });
+    expect(workflowsOf('Text my customers the evening before I come.')[0]?.triggerId).toBe('google-calendar.event_starting');
+  });
+
+  it('given a time before a date of a record or a deadline, when analysed, then it stays a schedule, not a calendar event', () => {
+    for (const text of [
+      'Three days before their start date, email the new hire the first-day plan.',
+      'A week before the deadline, post a reminder in #finance.',
+    ])
+      expect(workflowsOf(text)[0]?.triggerId, text).toBe('schedule.cron');
+  });
+});
+
+describe('offline analyst: someone paying', () => {
+  it('given someone paying their deposit, a bill or just paying, when analysed, then it is the invoice paid', () => {
+    for (const text of [
+      'When a hirer pays their deposit, email them the key instructions.',
+      'When a customer pays, email them a receipt.',
+      'Once the client has paid the deposit, book the job in the calendar.',
+    ])
+      expect(workflowsOf(text)[0]?.triggerId, text).toBe('stripe.invoice_paid');
+  });
+
+  it('given a payment someone must make, when analysed, then it is no payment made', () => {
+    expect(
+      workflowsOf(
+        'When it is a wedding dress, the customer must pay deposit before the fitting, so make an invoice in Stripe.',
+      )[0]?.triggerId,
+    ).not.toBe('stripe.invoice_paid');
+  });
+
+  it('given a product name before the noun of its item, when analysed, then the noun is no verb ending the lead', () => {
+    expect(
+      workflowsOf("When a customer pays their Stripe invoice I'd like a text to my phone (828-555-0144) so I know."),
+    ).toMatchObject([
+      {
+        lead: 'When a customer pays their Stripe invoice',
+        triggerId: 'stripe.invoice_paid',
+        steps: ['send a text to my phone (828-555-0144) so I know'],
+        capabilities: ['twilio.send_sms'],
+      },
+    ]);
+  });
+});
+
+describe('offline analyst: a free time found before it is used', () => {
+  it('given a duty that offers or books a free time, when split, then a free slot is found first', () => {
+    expect(freeTimeFirst('reply offering my next two free slots')).toEqual([
+      'find a free slot in the calendar',
+      'reply offering my next two free slots',
+    ]);
+    expect(freeTimeFirst('book a site measure on the Crew calendar when the crew lead is free')).toHaveLength(2);
+  });
+
+  it('given a duty that only looks, or a look at the calendar before, when split, then nothing is added', () => {
+    expect(freeTimeFirst('look in my agenda (google) when I am free for 45 minute')).toEqual([
+      'find a free slot: look in my agenda (google) when I am free for 45 minute',
+    ]);
+    expect(freeTimeFirst('reply with the nearest free slot', ['check the "Community Room" Google calendar'])).toEqual([
+      'reply with the nearest free slot',
+    ]);
+  });
+
+  it('given availability that is asked for or a free thing that is no time, when split, then nothing is added', () => {
+    for (const clause of [
+      'send email to volunteers@ to remember them to put their availability for next month',
+      'tick them off in the "Squad availability" Notion database',
+      'offer free shipping on the next order',
+    ])
+      expect(freeTimeFirst(clause), clause).toEqual([clause]);
+  });
+
+  it('given an email asking for a visit answered with free slots, when analysed, then the calendar is searched before the reply', () => {
+    expect(
+      workflowsOf('When someone emails asking for a tuning, reply offering my next two free slots.')[0]?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot', 'gmail.send_email']);
+  });
+});
+
+describe('offline analyst: how chat, tables and third persons are written', () => {
+  it('given a table of cases with a notes column, when analysed, then each row is a case and its notes stay with its duty', () => {
+    const said = workflowsOf(
+      [
+        '| When | What to do | Notes |',
+        '|---|---|---|',
+        '| A slip-rental invoice in QuickBooks is 10 days overdue | Email the boat owner a reminder | keep it polite |',
+        '| Every Friday 4pm | Post in #dock-staff the weekend checklist | |',
+        '| 15 min before a haul-out starts | Text the owner that the lift is ready | only between 7am and 7pm |',
+      ].join('\n'),
+    );
+    expect(said).toMatchObject([
+      {
+        triggerId: 'quickbooks.invoice_overdue',
+        params: { daysOverdue: 10 },
+        steps: ['email the boat owner a reminder (keep it polite)'],
+      },
+      { triggerId: 'schedule.cron', params: { expression: '0 16 * * 5' } },
+      {
+        triggerId: 'google-calendar.event_starting',
+        steps: ['text the owner that the lift is ready (only between 7am and 7pm)'],
+      },
+    ]);
+  });
+
+  it('given a table whose columns are not cases and duties, when analysed, then it is left as written', () => {
+    const said = workflowsOf('| Name | Phone |\n|---|---|\n| Dana | 555 0100 |');
+    expect(said.every((w) => w.triggerId === null)).toBe(true);
+  });
+
+  it('given chat shorthand for tickets, priority and Zendesk, when analysed, then it reads as written in full', () => {
+    expect(workflowsOf('- new zd tix w/ prio urgent -> ping #noc + sms whoever is oncall')[0]).toMatchObject({
+      triggerId: 'zendesk.new_ticket',
+      params: { priority: 'urgent' },
+    });
+  });
+
+  it('given a note left on a ticket as an internal note, when analysed, then the ticket is updated', () => {
+    expect(
+      workflowsOf('When a new Zendesk ticket arrives, put the Jira key as internal note on the ticket.')[0]?.capabilities,
+    ).toEqual(['zendesk.update_ticket']);
+  });
+
+  it('given what he, she or they do with no modal, when analysed, then it is somebody else acting, not a duty', () => {
+    const said = workflowsOf('When a refund is requested in Zendesk, assign the ticket to Claire. She approves those herself.');
+    expect(said.flatMap((w) => w.steps)).toEqual(['assign the ticket to Claire']);
+    expect(
+      workflowsOf('They forward receipts to receipts@ledgerly.example. For each one, save the attachment to Drive.'),
+    ).toMatchObject([{ triggerId: 'gmail.new_email', steps: ['save the attachment to Drive'] }]);
+  });
+
+  it('given the employee called "he" with a verb in its base form, when analysed, then it is a duty', () => {
+    const said = workflowsOf('When a new lead comes in HubSpot, he create a task in HubSpot for the salesman.');
+    expect(said[0]?.capabilities).toEqual(['hubspot.create_task']);
+  });
+
+  it("given a label that names a product's new items, when analysed, then they are what arrives", () => {
+    expect(
+      workflowsOf('Triage every new Zendesk ticket: tag it (shipping, breakage, other) and set the priority.'),
+    ).toMatchObject([{ triggerId: 'zendesk.new_ticket', capabilities: ['zendesk.update_ticket', 'zendesk.update_ticket'] }]);
+  });
+
+  it('given a form whose data is passed on to our webhook, when analysed, then the submissions are the event', () => {
+    expect(
+      workflowsOf(
+        'They fill the loan request form in our website, and the form is sending the data to your webhook. For every request you must:\n- create a new loan in the Notion database "Loans"',
+      )[0]?.triggerId,
+    ).toBe('webhook.incoming_webhook');
+  });
+
+  it('given a second comment on a pull request, when analysed, then it is a GitHub comment, not a Jira one', () => {
+    expect(
+      workflowsOf(
+        'When a PR is opened in acme/api, comment our checklist on it, then add a second comment asking the author to fix it.',
+      )[0]?.capabilities,
+    ).toEqual(['github.comment_pull_request', 'github.comment_pull_request']);
+  });
+});
