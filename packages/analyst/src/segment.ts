@@ -95,7 +95,8 @@ const startsWithVerbIn = (text: string, w: SegmentWords): boolean => {
   if (startsWithVerb(text)) return true;
   if (w.verbs.size === 0) return false;
   const first = tokenize(stripLeadIns(text))[0];
-  return !!first && lemmas(first.lower).some((l) => w.verbs.has(l));
+  // (a past participle is what the thing is, not a duty: "…, tagged "absence"")
+  return !!first && !(/ed$/.test(first.lower) && !w.verbs.has(first.lower)) && lemmas(first.lower).some((l) => w.verbs.has(l));
 };
 
 const isBaseVerb = (word: string, w: SegmentWords = NO_SERVED_WORDS): boolean => knownVerb(word.toLowerCase(), w);
@@ -350,6 +351,16 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     if (body && startsWithDuty(body.replace(/^(also|then|and|just)\s+/i, ''), w))
       return { kind: 'condition', text: forWhich[0].replace(/,\s*$/, '').trim(), body };
   }
+  // "For everything else add an internal note …": the rest of the work, and its duty, with no comma between
+  const rest = /^for\s+(?:everything|anything|all the|all other|the rest|the others|others|every other|any other)\b/i.exec(text);
+  if (rest) {
+    const words = tokenize(text);
+    for (const t of words.slice(2, 8)) {
+      const body = text.slice(t.start);
+      if (startsWithDuty(body, w) && !/^(?:else|other|others|ones?|of)$/i.test(t.lower))
+        return { kind: 'condition', text: text.slice(0, t.start).trim(), body };
+    }
+  }
   // "When that happens add them …": an event said before, named again; the duty follows at once
   const again =
     /^(?:when|whenever|once|after|as soon as|each time|every time)\s+(?:that|this|it|they|one)\s+(?:happens|happen|does|do|comes in|come in|arrives|arrive|lands|land|is done|are done)\b,?\s*/i.exec(
@@ -394,6 +405,9 @@ const HANDS_OFF =
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
+/** "Restrictions: the assistant must not book, move or cancel …", "What you won't do: issue store credit, …" */
+const LIMITS_LABEL =
+  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
 const EVENT_VERBS = new Set(
   [
@@ -872,6 +886,9 @@ function holdsWorkItems(said: string): boolean {
   return !!items && WORK_ITEMS.test(items);
 }
 
+/** A message's content said as a "that" clause after a verb of telling: "reminding PIs that the report …". */
+const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]+ know)\w*\b[^,;]*?\bthat\s[^,;]*$/i;
+
 const CLAUSE_BREAK =
   /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
@@ -890,6 +907,12 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     if (enclosed(body, m.index ?? 0) || /^["«“]/.test(rest)) continue;
     // "with the customer's name, device, fault and branch": a list's last word, not a duty of its own
     if (/^\s+and\s+$/i.test(m[0]) && /^[\w'-]+\s*(?:[.,;]|$)/.test(rest) && body.slice(start, m.index ?? 0).includes(','))
+      continue;
+    // "reminding PIs that the usage report and recharge statements are available": what is told, not a duty
+    if (
+      TOLD_THAT.test(body.slice(start, m.index ?? 0)) &&
+      /^(?:[\w'-]+\s+){1,3}(?:are|is|were|was|will be|have been|has been)\b/i.test(rest)
+    )
       continue;
     if (
       startsWithDuty(rest, w) ||
@@ -1061,6 +1084,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "The assistant must tag it" is a duty; "You will be …" is not
     const text = said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
+    // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
+    if (s.label && LIMITS_LABEL.test(s.label)) {
+      guidelines.push(`${s.label}: ${text}`);
+      return;
+    }
     if (HANDS_OFF.test(text)) {
       guidelines.push(text);
       return;

@@ -1,7 +1,7 @@
 import { builtInCatalog, devOrgConnections } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import { analyseJob, type Catalog, matchWorkflow } from '../src';
-import { freeTimeFirst } from '../src/segment';
+import { freeTimeFirst, servedWords } from '../src/segment';
 
 const catalog: Catalog = {
   capabilities: builtInCatalog.capabilities,
@@ -228,5 +228,41 @@ describe('offline analyst: how chat, tables and third persons are written', () =
         'When a PR is opened in acme/api, comment our checklist on it, then add a second comment asking the author to fix it.',
       )[0]?.capabilities,
     ).toEqual(['github.comment_pull_request', 'github.comment_pull_request']);
+  });
+
+  it('given a label of limits before what must not be done, when analysed, then none of its verbs is a duty', () => {
+    for (const text of [
+      "When a user reports a problem in #help, create a Jira issue. Restrictions: the assistant must not book, move or cancel sessions on anyone's behalf.",
+      "When a new Zendesk ticket arrives, tag it. What you won't do: issue store credit, refund more than the order total, or talk about new flavours.",
+    ]) {
+      const said = workflowsOf(text);
+      expect(said, text).toHaveLength(1);
+      expect(said[0]?.steps, text).toHaveLength(1);
+    }
+  });
+
+  it('given what a message tells said as a "that" clause with "and", when analysed, then the told part is no duty of its own', () => {
+    expect(
+      workflowsOf(
+        'Every Monday at 9am, email the team reminding them that the usage report and recharge statements are available.',
+      )[0]?.steps,
+    ).toEqual(['email the team reminding them that the usage report and recharge statements are available']);
+  });
+
+  it('given a past participle after the thing made, when analysed, then it describes the thing and is no step of its own', () => {
+    const served = analyseJob(
+      'When a text comes in, open a Zendesk ticket for it, tagged "absence", so dispatch sees it.',
+      servedWords(catalog),
+    );
+    expect(served.workflows[0]?.steps.map((s) => s.text)).toEqual([
+      'open a Zendesk ticket for it, tagged "absence", so dispatch sees it',
+    ]);
+  });
+
+  it('given the rest of the work and its duty with no comma between ("For everything else add …"), when analysed, then the duty is kept', () => {
+    const said = workflowsOf(
+      'When a new Zendesk ticket arrives, text the on-call engineer if it is urgent. For everything else add an internal note "queued" and tag it route.',
+    );
+    expect(said.flatMap((w) => w.capabilities)).toEqual(['twilio.send_sms', 'zendesk.update_ticket', 'zendesk.update_ticket']);
   });
 });
