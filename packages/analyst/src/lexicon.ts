@@ -73,6 +73,35 @@ const UNDATED_ITEMS = [
   'audit',
   'report',
   'board',
+  'policy',
+  'visa',
+  'licence',
+  'license',
+  'warranty',
+  'membership',
+  'quote',
+  'tenancy',
+  'rent',
+  'timesheet',
+  'project',
+  'bank',
+  'school',
+  'christmas',
+  'insurance',
+  'employee',
+  'hire',
+  'certificate',
+  'permit',
+  'passport',
+  'registration',
+  'term',
+  'semester',
+  'season',
+  'period',
+  'cycle',
+  'statement',
+  'bill',
+  'new',
 ];
 
 /**
@@ -82,12 +111,16 @@ const UNDATED_ITEMS = [
  */
 export const CALENDAR_ITEM = String.raw`(?:(?:the|each|every|a|an|their|her|his|my|our) (?:[\w-]+ )?(?:${CALENDAR_ITEMS.join('|')})s?|(?:each|every) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*)\b`;
 
+/** Words after an item's first noun that end it: a verb of what it does, a joining word ("the crew arrives", "the job and"). */
+const NOT_A_NOUN =
+  'is|are|was|were|starts?|begins?|expires?|ends?|runs?|lapses?|renews?|closes?|opens?|arrives?|comes?|gets?|shows?|turns?|and|or|to|for|in|on|at|with|by|of|from|so|when|if|date|dates|deadline|due|you|we|i|they|he|she';
+
 /**
  * What has a time of its own, said after "the day before" (a regular expression): an item on a calendar, any
  * other thing said with "the" or "their" that is no deadline, period or payment ("the fitting", "their
  * tasting"), or someone arriving ("I come", "the tech arrives").
  */
-export const DATED_ITEM = String.raw`(?:${CALENDAR_ITEM}|(?:the|their|her|his|my|our) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*\b(?!\s+(?:is|are)\s+due)|(?:a|an) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]* (?:starts|begins|kicks off)\b|(?:i|we|they|you|he|she|the [\w-]+) (?:come|comes|arrive|arrives|visit|visits|get there|gets there|show up|shows up|turn up|turns up)\b)`;
+export const DATED_ITEM = String.raw`(?:${CALENDAR_ITEM}|(?:the|their|her|his|my|our) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*(?: (?!(?:${UNDATED_ITEMS.join('|')}|${NOT_A_NOUN})\b)[a-z][\w-]*)?\b(?!['’]s\b)(?!\s+(?:[\w-]+\s+)?(?:is|are|was|expires?|ends?|runs?|lapses?|renews?|closes?|date|dates|deadline|due|period|window|holidays?|break|cut-?off)\b)|(?:a|an) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]* (?:starts|begins|kicks off)\b|(?:i|we|they|you|he|she|the [\w-]+) (?:come|comes|arrive|arrives|visit|visits|get there|gets there|show up|shows up|turn up|turns up)\b)`;
 
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a
@@ -597,8 +630,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     phrases: [
       /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
       // "a hirer pays their deposit", "once the client has paid the balance", "when a customer pays"
-      /(?<!\b(?:must|should|to|will|would|can|could|may)\s)\b(?:pays?|paid|settles?|settled) (?:(?:the|their|his|her|its|an?|our|full|in full)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment|bill)s?\b/,
-      /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) [\w-]+) (?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back)\b)/,
+      /(?<!\b(?:must|should|to|will|would|can|could|may|not|never|n't|doesn't|don't|didn't|hasn't|haven't|won't)\s)\b(?:pays?|paid|settles?|settled) (?:(?:the|their|his|her|its|an?|full|in full)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment)s?\b/,
+      /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,
     ],
   },
   'stripe.payment_failed': {

@@ -199,7 +199,11 @@ function splitLead(
       // "if someone texts back …", "when a patient calls back": the verb's particle, not another verb
       !isPhrasal(prev, t.lower) &&
       // (or after a product's name: "their Stripe invoice", "each Zendesk ticket")
-      !(PRODUCT_WORD.test(prev) && /^\s+$/.test(text.slice(tokens[i - 1]?.end ?? 0, t.start))) &&
+      !(
+        PRODUCT_WORD.test(prev) &&
+        /^(?:a|an|the|their|his|her|its|our|your|my|each|every|any|new)$/.test(tokens[i - 2]?.lower ?? '') &&
+        /^\s+$/.test(text.slice(tokens[i - 1]?.end ?? 0, t.start))
+      ) &&
       // after a determiner or "new" the word is a noun ("as a new contact"), not the action
       !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my|on|at|with|from|into|via|through)$/.test(
         prev,
@@ -402,6 +406,8 @@ const GUIDELINE =
 /** Work the person keeps or forbids: "refunds I'll handle myself", "stay out of billing", "leave pricing to us". */
 const HANDS_OFF =
   /^(?:(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
+/** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
+const THEMSELVES = /^(?:he|she|they|[A-Z][a-z]+)\s+[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
@@ -486,7 +492,10 @@ const PASSES_TO_HOOK =
   /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 
 const SENT_TO_OURS =
-  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)*)/i;
+  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|(?:receipts?|invoices?|bills?|ap|ar|accounts|billing|support|help|helpdesk|info|hello|contact|enquiries|inquiries|bookings?|orders?|sales|jobs|careers|hr|claims|requests?|intake|admin|office|team|reception|front-?desk|service|returns|tickets?)@[\w-]+(?:\.[\w-]+)*)/i;
+
+/** Others sending work in: to a mailbox or number of ours, to our webhook ("They forward receipts to receipts@…"). */
+const arrivesByOthers = (text: string): boolean => SENT_TO_OURS.test(text) || PASSES_TO_HOOK.test(text) || CALLS_IN.test(text);
 
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
@@ -623,7 +632,7 @@ const PLURAL_SUBJECT =
 
 /** "The assistant should …", "you add …", "bot must …": who does it, said before the verb. */
 const SUBJECT_MODAL =
-  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|(?:he|she|they)\s+(?:(?:also|then|just|always)\s+)?(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|are to|is to|must to|is going to)\s+|(?:he|she)\s+(?=[a-z]+\b)(?![a-z]*[^s\s]s\b)|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
+  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
   /^(?:and\s+|then\s+)?(?:those|they|these|it|each one|all of them|each of them)\s+(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be\s+([a-z]+ed)\b(.*)$/i;
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
@@ -633,7 +642,7 @@ const BECOME =
 
 /** What someone says before the job itself: "Could you set up something that, …", "what I need is …". */
 const PREAMBLE =
-  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
+  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
 /** A duty may start with a third-person verb ("creates a page") or a subject ("the bot must tag it"). */
 export const startsWithDuty = (text: string, w: SegmentWords = NO_SERVED_WORDS): boolean =>
@@ -699,7 +708,7 @@ const WISH_RECEIVED =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
 /** "I'd like a text to my phone", "we want an email": a message the writer wants, as the duty that sends it to them. */
 const WISH_TOLD =
-  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:from|by|so|when|whenever|if|every|each)\b|[\s,.;(]*$)/gi;
+  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:so|when|whenever|if|every|each)\b|[\s,.;(]*$)/gi;
 /** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
 const MESSAGE_DONE =
   /\band (an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
@@ -886,6 +895,9 @@ function holdsWorkItems(said: string): boolean {
   return !!items && WORK_ITEMS.test(items);
 }
 
+/** He, she or they doing something, with no modal of duty: "she approves those herself", "so they know …". */
+const SOMEONE_ELSE =
+  /^(?:so\s+|and\s+|because\s+|as\s+)?(?:he|she|they)\s+(?!(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|also|then|just|always)\b)[a-z]+\b/i;
 /** A message's content said as a "that" clause after a verb of telling: "reminding PIs that the report …". */
 const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]+ know)\w*\b[^,;]*?\bthat\s[^,;]*$/i;
 
@@ -908,6 +920,9 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     // "with the customer's name, device, fault and branch": a list's last word, not a duty of its own
     if (/^\s+and\s+$/i.test(m[0]) && /^[\w'-]+\s*(?:[.,;]|$)/.test(rest) && body.slice(start, m.index ?? 0).includes(','))
       continue;
+    // "assign it to Claire, she approves those herself", "…, so they know who to expect": someone else acting,
+    // said inside the sentence with no modal of duty, is no duty of the employee's
+    if (SOMEONE_ELSE.test(rest)) continue;
     // "reminding PIs that the usage report and recharge statements are available": what is told, not a duty
     if (
       TOLD_THAT.test(body.slice(start, m.index ?? 0)) &&
@@ -975,7 +990,10 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:free (?:slots?|times?|half[- ]hours?|hours?|spots?|windows?|dates?|days?)|(?:next|first|earliest) (?:available|open|free)\b|when (?:i|we|he|she|they|(?:the|our|my|his|her) [\w-]+(?: [\w-]+)?|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+(?:free|available))/i;
+  /\b(?:[Ff]ree (?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her) (?:[\w-]+ )?(?:lead|manager|tech|technician|engineer|team|crew|doctor|vet|tutor|coach|trainer|consultant|owner|boss|director|partner|agent|rep)|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free)/;
+/** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
+const LOOKS_FOR_TIME =
+  /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;
 /** Looking for the time itself: "look in my agenda when I am free", "check availability in the calendar". */
 const LOOKS = /^(?:look|check|see|search|scan|go through|find)\b/i;
 const LOOKS_AT_CALENDAR = /^(?:look|check|see|search|scan|go through|find)\b.*\b(?:calendar|diary|agenda|availability|free)\b/i;
@@ -988,7 +1006,8 @@ const LOOKS_AT_CALENDAR = /^(?:look|check|see|search|scan|go through|find)\b.*\b
  */
 export function freeTimeFirst(clause: string, before: readonly string[] = []): string[] {
   const looks = LOOKS.test(clause);
-  if (!(FREE_TIME.test(clause) || (looks && /\bavailab(?:ility|le)\b/i.test(clause)))) return [clause];
+  if (!(FREE_TIME.test(clause) || (looks && /\bavailab(?:ility|le)\b/i.test(clause) && LOOKS_FOR_TIME.test(clause))))
+    return [clause];
   if (looks) return /^find\b/i.test(clause) ? [clause] : [`find a free slot: ${clause}`];
   if (before.some((c) => LOOKS_AT_CALENDAR.test(c))) return [clause];
   return ['find a free slot in the calendar', clause];
@@ -1082,14 +1101,16 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     const bare = wished.replace(PREAMBLE, '').trim() || wished;
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
-    const text = said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 ? said : bare;
+    // ("They forward receipts to receipts@…": others sending work to a mailbox of ours is how it arrives)
+    const text =
+      said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 && !arrivesByOthers(bare) ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
     // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
     if (s.label && LIMITS_LABEL.test(s.label)) {
       guidelines.push(`${s.label}: ${text}`);
       return;
     }
-    if (HANDS_OFF.test(text)) {
+    if (HANDS_OFF.test(text) || THEMSELVES.test(bare)) {
       guidelines.push(text);
       return;
     }
@@ -1178,7 +1199,20 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       const sched = findSchedule(text);
       const meeting = beforeMeeting(text);
       const implicit = implicitEvent(text);
-      if (meeting) {
+      const carried = draft !== null && draft.block !== s.block && carriesOn(draft, s, text, w);
+      const anew =
+        !draft ||
+        // an arrival said with no duty of its own ("- members @mention the bot asking for a machine") takes the items after it
+        (draft.block !== s.block &&
+          !draft.labelled &&
+          !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)) &&
+          !carried);
+      // "text me whenever a card payment fails": work of its own, its start said last
+      const last = anew && !meeting && !sched ? startSaidLast(text, w) : null;
+      if (last) {
+        draft = open(s.block, 'event', last.lead);
+        body = last.body;
+      } else if (meeting) {
         draft = open(s.block, 'event', text.slice(meeting.index));
         body = text.slice(0, meeting.index).trim();
       } else if (sched && !(sched.weak && draft?.kind === 'event' && draft.block === s.block)) {
@@ -1196,17 +1230,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       ) {
         draft = open(s.block, implicit.kind, implicit.text);
       } else {
-        const carried = draft !== null && draft.block !== s.block && carriesOn(draft, s, text, w);
-        if (
-          !draft ||
-          // an arrival said with no duty of its own ("- members @mention the bot asking for a machine") takes the items after it
-          (draft.block !== s.block &&
-            !draft.labelled &&
-            !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)) &&
-            !carried)
-        )
-          draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
-        else if (carried) draft.block = s.block;
+        if (anew) draft = open(s.block, implicit?.kind ?? 'unknown', implicit?.text ?? '');
+        else if (carried && draft) draft.block = s.block;
       }
     }
     if (!draft) return;
@@ -1303,7 +1328,7 @@ const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
 /** A duty, then the start said after it: "text me whenever a card payment fails", "… every time a deal closes". */
 const START_SAID_LAST =
-  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|this|that|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,?\s*(?:thanks|thank you|please|pls|thx|cheers|ta))?\s*[.!?]*$/i;
+  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|this|that|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta))?\s*[.!?]*$/i;
 /** How a request is put before the duty: "please", "could you", "I need you to". */
 const ASKED =
   /^(?:please\s+|pls\s+|(?:could|can|would|will) you\s+(?:please\s+)?|(?:i|we)(?:'d| would)? (?:need|want|like) (?:you|the (?:assistant|bot)) to\s+)/i;
@@ -1311,27 +1336,33 @@ const ASKED =
 const TELLS_WHEN =
   /\b(?:tell|ask|let\s+[\w-]+\s+know|remind|inform|notify|confirm|check|find out|figure out|work out|know|decide|note|record|log|track|see|show|say|explain|estimate|predict)(?:\s+[\w'-]+){0,2}$/i;
 
+/** How a writer's style is told, not a duty: "Use British spelling when …", "Sign off as Dr. Patel when …". */
+const STYLE_HEAD =
+  /^(?:use|sign|write in|speak|address|be|keep|stay|sound|include|mention|cc|bcc|copy in|remember|avoid|never|always|don'?t|do not|no)\b/i;
+
 /**
  * "text me on 0412 555 019 whenever a card payment fails" reads as "Whenever a card payment fails, text me
  * on 0412 555 019": a duty with no start before it, and after it something arriving or happening. "When" alone
  * is taken only for an event (a verb of one), never what to tell or note ("tell them when the part arrives"),
- * and never a word pointing back ("when it's done") or a state ("when the amount is over $100"). Pure.
+ * and never a word pointing back ("when it's done") or a state ("when the amount is over $100"); nor a style
+ * ("use British spelling when …") or what not to do. Only where the sentence opens work of its own (`assemble`):
+ * inside a paragraph's workflow, "escalate to Sam when the customer mentions a refund" is a case of that work. Pure.
  */
-export function startSaidLast(sentence: Sentence, w: SegmentWords = NO_SERVED_WORDS): Sentence {
-  const m = START_SAID_LAST.exec(sentence.text);
-  if (!m?.[1] || !m[2] || !m[3]) return sentence;
+export function startSaidLast(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
+  const m = START_SAID_LAST.exec(text);
+  if (!m?.[1] || !m[2] || !m[3]) return null;
   const duty = m[1].trim().replace(ASKED, '');
   const said = `${m[2]} ${m[3].trim()}`;
   // "email candidates when they apply in Greenhouse": a person pointed back at arrives only where a product or channel is named
-  if (/^(?:they|he|she)\b/i.test(m[3]) && providersIn(m[3]).length === 0 && channelsIn(m[3]).length === 0) return sentence;
-  if (detectLead(sentence.text, w) || !startsWithDuty(duty, w) || (m[2].toLowerCase() === 'when' && TELLS_WHEN.test(duty)))
-    return sentence;
+  if (/^(?:they|he|she)\b/i.test(m[3]) && providersIn(m[3]).length === 0 && channelsIn(m[3]).length === 0) return null;
+  if (STYLE_HEAD.test(duty) || NOT_TO_DO.test(duty) || GUIDELINE.test(duty)) return null;
+  if (detectLead(text, w) || !startsWithDuty(duty, w) || (m[2].toLowerCase() === 'when' && TELLS_WHEN.test(duty))) return null;
   // "Keep parents informed when our buses run late": a summary of the job, the work said after it
   const verb = parseClause(imperative(duty, w)).verbPhrase ?? '';
-  if (!knownVerb(verb.split(' ')[0] ?? '', w) || (VAGUE_VERBS as readonly string[]).includes(verb)) return sentence;
+  if (!knownVerb(verb.split(' ')[0] ?? '', w) || (VAGUE_VERBS as readonly string[]).includes(verb)) return null;
   const lead = detectLead(`${said}, ${duty}`, w);
-  if (lead?.kind !== 'event' || !happens(m[3], w)) return sentence;
-  return { ...sentence, text: `${said.charAt(0).toUpperCase()}${said.slice(1)}, ${duty}` };
+  if (lead?.kind !== 'event' || !happens(m[3], w)) return null;
+  return { lead: `${said.charAt(0).toUpperCase()}${said.slice(1)}`, body: duty };
 }
 
 /** Whether a clause says something happening: a verb of an event after its subject, not "is"/"are" and a state. */
@@ -1428,7 +1459,6 @@ const SENDS_TEXT = /^(?:text|sms)\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
     .map(modalBeforeLead)
-    .map((s) => startSaidLast(s, served))
     .flatMap((s) => splitAtAnotherStart(s, served))
     .map((s) => arrowAsCondition(s, served));
   let { drafts, guidelines } = assemble(all, served);

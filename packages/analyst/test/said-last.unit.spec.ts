@@ -266,3 +266,84 @@ describe('offline analyst: how chat, tables and third persons are written', () =
     expect(said.flatMap((w) => w.capabilities)).toEqual(['twilio.send_sms', 'zendesk.update_ticket', 'zendesk.update_ticket']);
   });
 });
+
+describe('offline analyst: what a review of these readings found', () => {
+  it('given a product named as the place of the event and the duty right after it with no comma, when analysed, then the duty is kept', () => {
+    expect(workflowsOf('When a deal closes in HubSpot create an invoice in QuickBooks.')).toMatchObject([
+      { lead: 'When a deal closes in HubSpot', capabilities: ['quickbooks.create_invoice'] },
+    ]);
+    expect(workflowsOf('When a new email arrives in Gmail label it and reply.')[0]?.capabilities).toEqual([
+      'gmail.label_email',
+      'gmail.send_email',
+    ]);
+  });
+
+  it('given a job ad that calls the hire "she" or "they", when analysed, then what they do are the duties', () => {
+    for (const text of [
+      'We are hiring a virtual receptionist. They answer patient emails, book appointments in Google Calendar and send reminders.',
+      'We are hiring a virtual receptionist. She answers the phones, books appointments in Google Calendar and sends reminders.',
+    ])
+      expect(
+        workflowsOf(text).flatMap((w) => w.capabilities),
+        text,
+      ).toContain('google-calendar.create_event');
+  });
+
+  it('given a case of the work said last inside the paragraph of a workflow, when analysed, then it stays a step of that workflow', () => {
+    const said = workflowsOf(
+      'When a new Zendesk ticket comes in, tag it by topic. Escalate to Sam when the customer mentions a refund.',
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]?.triggerId).toBe('zendesk.new_ticket');
+  });
+
+  it('given a style or what not to do said with a start last, when analysed, then no workflow starts from it', () => {
+    for (const text of [
+      'Never reply when a customer emails after 10pm.',
+      'Use British spelling when someone writes from the UK.',
+    ])
+      expect(
+        workflowsOf(text).every((w) => w.triggerId === null),
+        text,
+      ).toBe(true);
+  });
+
+  it("given a time before a record's date, a deadline or an expiry, when analysed, then it is no calendar event", () => {
+    for (const text of [
+      'A week before the policy expires, email the client a renewal quote.',
+      'Three days before the new hire starts, email them the first-day plan.',
+      "A week before the employee's start date, order their laptop.",
+      'Three days before the project deadline, email the client.',
+    ])
+      expect(workflowsOf(text)[0]?.triggerId, text).not.toBe('google-calendar.event_starting');
+    expect(workflowsOf('The day before the bin collection, text residents a reminder.')[0]?.lead).toBe(
+      'The day before the bin collection',
+    );
+  });
+
+  it('given a payment not made, or made by us, when analysed, then it is no invoice paid', () => {
+    for (const text of [
+      "If the customer doesn't pay the deposit within 48 hours, cancel the booking.",
+      "When a customer hasn't paid the balance by the due date, email them.",
+      'When the office pays the electricity bill, file the receipt.',
+    ])
+      expect(workflowsOf(text)[0]?.triggerId, text).not.toBe('stripe.invoice_paid');
+  });
+
+  it('given someone or something available that is no free time, when split, then no free slot is found', () => {
+    for (const clause of [
+      'assign it to the next available agent',
+      'text the customer when the order is available for pickup',
+      'offer them a free half-hour consultation',
+      'check stock availability in Shopify',
+      'give them 2 free hours of parking',
+    ])
+      expect(freeTimeFirst(clause), clause).toEqual([clause]);
+  });
+
+  it('given a message wanted from someone else, when analysed, then it is no message we send', () => {
+    expect(
+      workflowsOf('We need an email from the customer with their order number before we refund.').flatMap((w) => w.capabilities),
+    ).not.toContain('gmail.send_email');
+  });
+});
