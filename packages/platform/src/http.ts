@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ApiError } from '@hireloop/schemas';
+import { type ApiError, Limits } from '@hireloop/schemas';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -113,8 +113,12 @@ function lingerOnClose(socket: Socket, ms = LINGER_MS): void {
   };
 }
 
-/** The longest path parameter fastify's router reads (its default, left as it is): no id of hireloop's is longer. */
-export const MAX_PARAM_LENGTH = 100;
+/**
+ * The longest path parameter fastify's router reads: an id of hireloop's at its longest (`Limits.id`, 128), every
+ * character percent-escaped — so an id the socket and the query take is never refused by the router; the route's
+ * own schema then names a decoded id over 128.
+ */
+export const MAX_PARAM_LENGTH = 3 * Limits.id;
 
 /**
  * What a client is told when fastify's router cannot read the path (a percent-escape that is not UTF-8,
@@ -205,6 +209,7 @@ export function unparsedRequestResponse(errorCode: string | undefined): string {
 export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstance {
   const app = Fastify({
     loggerInstance: log,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     logController: probeQuietLogs(),
     // a path the router cannot read is answered in hireloop's error body, like every other 4xx
     frameworkErrors: (error, _request, reply) => {

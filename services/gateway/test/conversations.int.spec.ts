@@ -88,6 +88,18 @@ describe('GET /v1/conversations/:id/messages (app.inject, real Postgres)', () =>
     expect(stranger.json()).toEqual({ conversationId, messages: [] });
   });
 
+  it('given a conversation id at its longest (128 characters, as the socket and ?conversationId= take), when its lines are read, then they are served; one character more is a 400 naming the id', async () => {
+    const conversationId = `${uid('conv')}-${'x'.repeat(128)}`.slice(0, 128);
+    await givenExecution(h.pool, { executionId: uid('exec'), owner: alice, conversationId });
+    const line = await givenLine(h.pool, conversationId, alice, 'user', 'Automate our refunds', '2026-11-24T12:00:00.000Z');
+    const res = await get(`/v1/conversations/${conversationId}/messages`, alice);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ conversationId, messages: [{ id: line.id }] });
+    const over = await get(`/v1/conversations/${conversationId}x/messages`, alice);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/params\/id|conversationId|id/);
+  });
+
   it('a conversation with no lines yet is empty; a bad id is 400; no token is 401', async () => {
     expect((await get(`/v1/conversations/${uid('conv')}/messages`, alice)).json()).toMatchObject({ messages: [] });
     expect((await get('/v1/conversations/not%20an%20id/messages', alice)).statusCode).toBe(400);
