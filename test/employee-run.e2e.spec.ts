@@ -14,7 +14,7 @@ import { activate, api, chat, fireHook, registerEmployee, Stack, token } from '.
 interface Run {
   executionId: string;
   status: string;
-  currentPrompt: { promptId: string; kind: string; options?: { id: string }[] } | null;
+  currentPrompt: { promptId: string; kind: string; options?: { id: string }[]; inputSchema?: unknown } | null;
 }
 
 describe('a registered employee runs from a signed webhook (every service its own process)', () => {
@@ -41,11 +41,12 @@ describe('a registered employee runs from a signed webhook (every service its ow
   });
 
   /** alice's refunds employee, registered and activated: its id and the refunds workflow's hook. */
-  const activeRefunds = async () => {
+  const activeRefunds = async (tweak?: (spec: ReturnType<typeof refundsEmployee>) => void) => {
     // registered by alice's creation, as graph-creator publishes it (a complete budget: facts are validated)
     const employeeId = randomUUID();
     const spec = refundsEmployee(employeeId);
     spec.compiled.budgets = { ...spec.compiled.budgets, timeoutSeconds: 300 };
+    tweak?.(spec);
     await registerEmployee(publisher, gateway, spec);
     const activated = await activate(gateway, employeeId, alice);
     expect(activated.status).toBe(200);
@@ -219,5 +220,61 @@ describe('a registered employee runs from a signed webhook (every service its ow
     expect(bob.frames.filter((f) => 'executionId' in f && f.executionId === third.executionId)).toEqual([]);
     socket.socket.close();
     bob.socket.close();
+  }, 300_000);
+
+  it('a run whose first prompt was answered over a socket and whose next was approved over HTTP: that socket is told its end', async () => {
+    // finance's channel is asked at run time: a questions prompt first, then the approval
+    const { hook } = await activeRefunds((spec) => {
+      const ask = spec.workflows[0]?.steps.find((st) => st.id === 'ask_finance');
+      if (ask) ask.inputs = { ...ask.inputs, channel: { ask: true } } as typeof ask.inputs;
+    });
+    const body = JSON.stringify({ ticketId: 'T-9', subject: 'Refund my 300 EUR order', amount: 300, paymentId: 'pay_9' });
+    const fired = await fireHook(hook.url, hook.secret, body, `zd-two-${randomUUID()}`);
+    expect(fired.status).toBe(202);
+    const { executionId } = (await fired.json()) as { executionId: string };
+    const pending = (kind: string) =>
+      waitUntil(
+        async () => {
+          const run = await api<Run>(gateway, 'GET', `/v1/executions/${executionId}`, undefined, alice);
+          return run.body.currentPrompt?.kind === kind ? run.body.currentPrompt : undefined;
+        },
+        `the run's ${kind} prompt`,
+        90_000,
+      );
+    const questions = await pending('questions');
+    const conversationId = `runs-${randomUUID()}`;
+    const socket = await chat(chatUrl, alice, conversationId);
+    const schema = questions.inputSchema as { properties?: { answers?: { properties?: Record<string, unknown> } } };
+    const answerIds = Object.keys(schema.properties?.answers?.properties ?? {});
+    expect(answerIds.length).toBeGreaterThan(0);
+    socket.send({
+      type: 'hil_response',
+      conversationId,
+      executionId,
+      promptId: questions.promptId,
+      kind: 'questions',
+      payload: { answers: Object.fromEntries(answerIds.map((id) => [id, '#finance'])) },
+    });
+    // the approval comes to the socket that answered; it is approved elsewhere, over HTTP
+    const approval = await socket.waitFor(
+      (f) => f.type === 'hil_prompt' && f.executionId === executionId && f.kind === 'options',
+      'the approval on the socket that answered the questions',
+      90_000,
+    );
+    const approved = await api(
+      gateway,
+      'POST',
+      `/v1/executions/${executionId}/respond`,
+      { promptId: (approval as { promptId: string }).promptId, kind: 'options', payload: { selected: ['approve'] } },
+      alice,
+    );
+    expect(approved.status).toBe(202);
+    const done = await socket.waitFor(
+      (f) => f.type === 'execution_result' && f.executionId === executionId,
+      'the run’s end on the socket that was shown its prompts',
+      90_000,
+    );
+    expect(done).toMatchObject({ conversationId, status: 'completed' });
+    socket.socket.close();
   }, 300_000);
 });

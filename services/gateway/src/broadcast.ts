@@ -8,7 +8,7 @@ import type { Logger, StreamMetrics } from '@hireloop/platform';
 import { type AnyFact, type ServerFrame, SupervisorEventKinds, Topics } from '@hireloop/schemas';
 import type { Kafka } from 'kafkajs';
 import type { Audience, BroadcastHub } from './chat/hub';
-import { comesAfterEnd, type Seen } from './chat/live';
+import { comesAfterEnd, type Seen, type Shown } from './chat/live';
 import { promptFrame } from './views';
 
 export interface Outbound {
@@ -16,14 +16,21 @@ export interface Outbound {
   frame: ServerFrame;
 }
 
-const audienceOf = (fact: AnyFact, conversationId: string | undefined): Audience | undefined =>
-  conversationId === undefined
-    ? undefined
-    : {
-        orgId: fact.orgId,
-        conversationId,
-        ...(fact.correlation.userId !== undefined ? { userId: fact.correlation.userId } : {}),
-      };
+/**
+ * Who a fact of an execution is for: its conversation and user; a fact that names no conversation (a run's, its
+ * prompt answered over HTTP, its end) goes where the execution's prompts were last shown, to that user.
+ */
+const audienceOf = (fact: AnyFact, conversationId: string | undefined, shown?: Shown): Audience | undefined => {
+  if (conversationId === undefined)
+    return (
+      shown && { orgId: fact.orgId, conversationId: shown.conversationId, ...(shown.userId ? { userId: shown.userId } : {}) }
+    );
+  return {
+    orgId: fact.orgId,
+    conversationId,
+    ...(fact.correlation.userId !== undefined ? { userId: fact.correlation.userId } : {}),
+  };
+};
 
 const SUPERVISOR_EVENTS: ReadonlySet<string> = new Set(SupervisorEventKinds);
 
@@ -36,14 +43,15 @@ const SUPERVISOR_PHASES: Readonly<Record<(typeof SupervisorEventKinds)[number], 
 };
 
 /**
- * The frame a fact becomes for its conversation's sockets, if any. An `execution_event` always carries
- * `phase` and `progress` (§4a): an event without them (the supervisor's word, a reminder, progress alone)
- * carries its own phase, else the execution's last phase and progress seen (`seen`), else `working` and 0. Pure.
+ * The frame a fact becomes for its conversation's sockets (or, naming none, for where its execution's prompts
+ * were last `shown`), if any. An `execution_event` always carries `phase` and `progress` (§4a): an event without
+ * them (the supervisor's word, a reminder, progress alone) carries its own phase, else the execution's last phase
+ * and progress seen (`seen`), else `working` and 0. Pure.
  */
-export function outboundOf(fact: AnyFact, seen?: Seen): Outbound | undefined {
+export function outboundOf(fact: AnyFact, seen?: Seen, shown?: Shown): Outbound | undefined {
   switch (fact.type) {
     case 'HILPrompt': {
-      const audience = audienceOf(fact, fact.correlation.conversationId);
+      const audience = audienceOf(fact, fact.correlation.conversationId, shown);
       return audience && { audience, frame: promptFrame(fact, audience.conversationId) };
     }
     case 'ExecutionEvent': {
@@ -51,7 +59,7 @@ export function outboundOf(fact: AnyFact, seen?: Seen): Outbound | undefined {
       // the supervisor's word on admission (queued with its position, started, refused) and deadlines
       const told = SUPERVISOR_EVENTS.has(fact.event);
       if (fact.phase === undefined && fact.progress === undefined && !told) return undefined;
-      const audience = audienceOf(fact, fact.correlation.conversationId);
+      const audience = audienceOf(fact, fact.correlation.conversationId, shown);
       return (
         audience && {
           audience,
@@ -73,7 +81,7 @@ export function outboundOf(fact: AnyFact, seen?: Seen): Outbound | undefined {
       );
     }
     case 'ExecutionResult': {
-      const audience = audienceOf(fact, fact.correlation.conversationId);
+      const audience = audienceOf(fact, fact.correlation.conversationId, shown);
       return (
         audience && {
           audience,
@@ -118,9 +126,10 @@ export function outboundOf(fact: AnyFact, seen?: Seen): Outbound | undefined {
 export function broadcastFact(hub: BroadcastHub, fact: AnyFact): void {
   const late = 'executionId' in fact && comesAfterEnd(hub.live.get(fact.executionId));
   const seen = 'executionId' in fact ? hub.live.seenOf(fact.executionId) : undefined;
+  const shown = 'executionId' in fact ? hub.live.shownIn(fact.executionId) : undefined;
   hub.live.record(fact);
   if (late) return;
-  const outbound = outboundOf(fact, seen);
+  const outbound = outboundOf(fact, seen, shown);
   if (outbound) hub.deliver(outbound.audience, outbound.frame);
 }
 

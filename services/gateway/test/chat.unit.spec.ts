@@ -211,6 +211,46 @@ describe('BroadcastHub', () => {
     expect(a.socket.sent.at(-1)).toMatchObject({ type: 'hil_prompt', executionId: 'exec-2' });
   });
 
+  it('given a run with no conversation whose prompt a socket was shown, when it goes on and ends with facts naming no conversation, then that socket is told', () => {
+    const hub = new BroadcastHub();
+    const a = session();
+    const bob = session({ userId: 'bob', orgId: 'acme' });
+    for (const s of [a, bob]) {
+      hub.add(s.session);
+      hub.join(s.session, 'run-conv', s.session.principal!);
+    }
+    const bare = { executionId: 'run-1', userId: 'owner' };
+    // the run's approval prompt reached alice's socket (she answered its first prompt there)
+    broadcastFact(hub, questionsPrompt('run-1', alice, 'run-conv'));
+    // approved over HTTP: the next prompt, its progress and its end name no conversation
+    broadcastFact(hub, { ...questionsPrompt('run-1', alice, 'run-conv'), correlation: bare });
+    broadcastFact(
+      hub,
+      makeFact(
+        'ExecutionEvent',
+        { orgId: 'acme', correlation: bare },
+        { executionId: 'run-1', event: 'phase', phase: 'execute', progress: 70 },
+      ),
+    );
+    broadcastFact(
+      hub,
+      makeFact('ExecutionResult', { orgId: 'acme', correlation: bare }, { executionId: 'run-1', status: 'completed' }),
+    );
+    expect(a.socket.sent.map((f) => f.type)).toEqual(['hil_prompt', 'hil_prompt', 'execution_event', 'execution_result']);
+    expect(a.socket.sent.at(-1)).toMatchObject({ conversationId: 'run-conv', executionId: 'run-1', status: 'completed' });
+    // nobody else in the conversation, and no run never shown anywhere
+    expect(bob.socket.sent).toHaveLength(0);
+    broadcastFact(
+      hub,
+      makeFact(
+        'ExecutionResult',
+        { orgId: 'acme', correlation: { executionId: 'run-2' } },
+        { executionId: 'run-2', status: 'completed' },
+      ),
+    );
+    expect(a.socket.sent).toHaveLength(4);
+  });
+
   it('forgets a closed socket and closes every socket with the given code', () => {
     const hub = new BroadcastHub();
     const a = session();

@@ -9,6 +9,8 @@ import { type ExecutionState, TERMINAL_STATUSES } from '../commands/access';
 
 export type Live = { kind: 'prompt'; prompt: HILPrompt } | { kind: 'ended'; result: ExecutionResult };
 export type Seen = { phase?: string | undefined; progress?: number | undefined };
+/** Where an execution's prompts were last shown: a conversation, and the user it was shown to. */
+export type Shown = { conversationId: string; userId?: string | undefined };
 
 /** Executions remembered; the least recently changed are forgotten first (the projection still knows them). */
 const REMEMBERED = 50_000;
@@ -19,6 +21,8 @@ export class LivePrompts {
   private readonly asking = new Map<string, string>();
   /** each execution's last phase and progress seen, for an event that carries none (a supervisor's word, a reminder) */
   private readonly seen = new Map<string, Seen>();
+  /** where each execution's prompts were last shown, for its later facts that name no conversation (a run's) */
+  private readonly shown = new Map<string, Shown>();
 
   /** Folds a fact the broadcast consumer received. */
   record(fact: AnyFact): void {
@@ -31,8 +35,11 @@ export class LivePrompts {
     }
     if (fact.type === 'HILPrompt') {
       this.put(fact.executionId, { kind: 'prompt', prompt: fact });
-      const { conversationId } = fact.correlation;
-      if (conversationId !== undefined) remember(this.asking, `${fact.orgId}/${conversationId}`, fact.executionId);
+      const { conversationId, userId } = fact.correlation;
+      if (conversationId !== undefined) {
+        remember(this.asking, `${fact.orgId}/${conversationId}`, fact.executionId);
+        remember(this.shown, fact.executionId, { conversationId, userId });
+      }
     } else if (fact.type === 'ExecutionResult') this.put(fact.executionId, { kind: 'ended', result: fact });
   }
 
@@ -58,6 +65,15 @@ export class LivePrompts {
   /** Marks an execution whose cancel this instance accepted: no answer to it is accepted after. */
   cancelled(executionId: string): void {
     remember(this.settled, `${executionId}/`, true);
+  }
+
+  /**
+   * Where an execution's prompts were last shown, if anywhere: an employee's run has no conversation of its
+   * own, and once a socket has answered one of its prompts, what it does next (its events, its end, its next
+   * prompt answered elsewhere) goes to that socket's conversation.
+   */
+  shownIn(executionId: string): Shown | undefined {
+    return this.shown.get(executionId);
   }
 
   /** The last phase and progress seen of an execution, if any. */
