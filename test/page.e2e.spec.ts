@@ -517,6 +517,53 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.close();
   });
 
+  it('an answer sent from the page after the prompt was answered elsewhere: the gateway refuses it (409) and the page keeps its message in an alert', async () => {
+    const page = await open();
+    // the pushes that would replace the form are held back while the prompt is answered elsewhere
+    let hold = false;
+    await page.routeWebSocket(/\/v1\/chat/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (!hold) ws.send(message);
+      });
+      ws.onMessage((message) => server.send(message));
+    });
+    await page.goto(base);
+    await page.getByRole('textbox', { name: 'User' }).fill('stella');
+    await page.getByRole('textbox', { name: 'Organisation' }).fill('acme');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await describeJob(page, JOB);
+    const form = promptForm(page);
+    await visible(form);
+    hold = true;
+    const kind = await kindOf(form);
+    const pending = await waitingOn('stella', kind);
+    const { prompt } = pending;
+    const payload =
+      prompt.kind === 'options'
+        ? { selected: [(prompt.options.find((o) => o.recommended) ?? prompt.options[0])?.id] }
+        : { answers: Object.fromEntries(prompt.questions.map((q) => [q.id, q.exampleAnswer ?? FREE_ANSWER])) };
+    const elsewhere = await api(
+      base,
+      'POST',
+      `/v1/executions/${pending.executionId}/respond`,
+      { promptId: prompt.promptId, kind: prompt.kind, payload },
+      token('stella'),
+    );
+    expect(elsewhere.status).toBe(202);
+    // the page still shows the prompt: answered there as a person would
+    if (kind === 'options') await form.getByRole('radio').first().check();
+    else for (const field of await form.getByRole('textbox').all()) await field.fill(FREE_ANSWER);
+    await form.getByRole('button', { name: 'Submit answer', exact: true }).click();
+    const log = page.getByRole('log', { name: 'Conversation' });
+    // the gateway's own message, which names the prompt it no longer waits on
+    await containsText(log.getByRole('alert').last(), 'Your answer was not used: ');
+    await containsText(log.getByRole('alert').last(), `prompt ${prompt.promptId}`);
+    hold = false;
+    await screenshot(page, 'answer-not-used');
+    await page.close();
+  });
+
   it('a created employee at work: activated in the page, its webhook fired, its run approved from the inbox, its effects shown', async () => {
     // a fresh org with every provider connected (over HTTP, as its administrator would)
     const org = `refunds-${randomUUID().slice(0, 8)}`;

@@ -168,8 +168,10 @@ export function conversationView(api: Api, userId: string, conversationId: strin
           payload: answer,
         }),
       answered: (answer) => markAnswered(prompt, answer),
-      stale: () => {
-        // answered elsewhere, or the execution moved on: show where it is now
+      stale: (message) => {
+        // answered elsewhere, or the execution moved on: say the answer was not used (in the transcript, as an
+        // alert that outlives the form), then show where it is now
+        entry('error', h('p', {}, `Your answer was not used: ${message}`));
         prompts.set(prompt.promptId, { prompt, answered: true });
         if (pending?.promptId === prompt.promptId) pending = null;
         void catchUp();

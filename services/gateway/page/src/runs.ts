@@ -166,7 +166,8 @@ function effectsTable(effects: Effect[]): HTMLElement {
   );
 }
 
-export async function runPage(api: Api, main: HTMLElement, id: string): Promise<void> {
+/** A run's page; `notice`, when given, is the gateway's word on an answer it did not take, kept in an alert. */
+export async function runPage(api: Api, main: HTMLElement, id: string, notice?: string): Promise<void> {
   loading(main, 'Run');
   const res = await api.get<Execution>(`/v1/executions/${encodeURIComponent(id)}`);
   if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Run'), unavailable('This run', res));
@@ -186,7 +187,7 @@ export async function runPage(api: Api, main: HTMLElement, id: string): Promise<
             kind: prompt.kind,
             payload: answer,
           }),
-        stale: () => setTimeout(() => void runPage(api, main, id), 1_500),
+        stale: (message) => setTimeout(() => void runPage(api, main, id, `Your answer was not used: ${message}`), 1_500),
         answered: () => {
           // the form is gone: focus stays on what replaced it, then on the next prompt or the run's heading
           const sent = h('p', { role: 'status', tabindex: -1 }, 'Answer sent.');
@@ -217,6 +218,7 @@ export async function runPage(api: Api, main: HTMLElement, id: string): Promise<
       {},
       `Status: ${run.status}${run.phase ? ` · ${run.phase}` : ''}${run.progress !== null ? ` · ${run.progress}%` : ''} · started ${formatTime(run.createdAt)}`,
     ),
+    notice ? h('p', { role: 'alert', class: 'alert' }, notice) : '',
     run.result?.error ? h('p', { role: 'alert' }, `Ended: ${JSON.stringify(run.result.error)}`) : '',
     // what the run says it did (ARCHITECTURE §11: summarize)
     summary !== undefined
