@@ -187,7 +187,10 @@ export const PROVIDER_CUES: Readonly<Record<string, readonly string[]>> = {
   gmail: ['email', 'e-mail', 'inbox', 'mailbox', 'mail'],
   'google-calendar': ['calendar', 'calendar invite', 'meeting invite'],
   slack: ['channel', 'thread', 'dm', 'direct message', 'chat'],
-  zendesk: ['ticket', 'support ticket', 'requester'],
+  zendesk: ['ticket', 'support ticket', 'requester', 'helpdesk', 'help desk', 'service desk', 'support desk'],
+  // "our CRM": whichever CRM the org has connected (the connected one scores above the other)
+  hubspot: ['crm'],
+  salesforce: ['crm'],
   jira: ['jira issue', 'backlog', 'sprint'],
   github: ['pull request', 'pr', 'repo', 'repository', 'merge request'],
   notion: ['wiki', 'notion page', 'tracker', 'knowledge base'],
@@ -638,6 +641,19 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: ['payment', 'charge', 'card', 'card payment', 'subscription payment'],
     events: ['fail', 'decline', 'bounce', 'reject', 'error'],
     phrases: [/\b(failed|declined|bounced) (payment|charge|card)s?\b/, /\bpayments? (fails?|failed|is declined|bounces?)\b/],
+  },
+  // "someone gets added to our CRM as a customer": a customer or a client is a CRM's record too, weakly
+  'hubspot.new_contact': {
+    subjects: [...(triggerVocabulary['hubspot.new_contact']?.objects ?? [])],
+    weakSubjects: ['customer', 'client', 'company'],
+    events: [...(triggerVocabulary['hubspot.new_contact']?.verbs ?? [])],
+    creation: true,
+  },
+  'salesforce.new_lead': {
+    subjects: [...(triggerVocabulary['salesforce.new_lead']?.objects ?? [])],
+    weakSubjects: ['customer', 'client', 'company'],
+    events: [...(triggerVocabulary['salesforce.new_lead']?.verbs ?? [])],
+    creation: true,
   },
   'webhook.incoming_webhook': {
     subjects: ['webhook', 'form', 'form submission', 'submission', 'callback', 'alert', 'signup', 'sign-up'],

@@ -314,6 +314,10 @@ const PEOPLE_DOING =
 /** Anybody, as the subject of an event: "someone", "people", "users". */
 const SOMEONE_DOING = new RegExp(`^(?:someone|somebody|anyone|anybody|everyone|${PEOPLE_DOING.source.slice(1, -1)})$`);
 
+/** Words of how or when between an event's subject and its verb. */
+const HOW =
+  /^(?:fully|finally|actually|automatically|eventually|successfully|completely|properly|formally|officially|already|just|really|again|first)$/;
+
 function parseEvent(text: string): { subject: string; event: string; rest: string } {
   const t = text.toLowerCase().replace(LEAD, '');
   const tokens = tokenize(t);
@@ -322,6 +326,8 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
   for (; i < tokens.length; i++) {
     const w = tokens[i]?.lower ?? '';
     if (AUXILIARY.test(w)) break;
+    // "Agreement fully signed", "the contract finally comes back": a word of how is no part of the subject
+    if (subject.length > 0 && HOW.test(w)) continue;
     if (/^(that|which|who)$/.test(w) && subject.length > 0) {
       // "questions that come in as Slack DMs": the relative clause carries the event
       i++;

@@ -3,6 +3,7 @@ import {
   CONDITION_LEADS,
   EVENT_LEADS,
   KNOWN_VERBS,
+  NUMBER_WORDS,
   MANUAL_LEADS,
   NOUN_EVENT_LEADS,
   PROVIDER_CUES,
@@ -256,6 +257,10 @@ function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): 
 const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
+/** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
+const INVOICE_LATE =
+  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every)\s+(?:[\w-]+\s+)?invoice(?:['’]s)?\s+(?:is\s+|was\s+|falls\s+|becomes\s+)?due(?:\s+date)?\b/i;
+
 const WEEKDAY_AT = new RegExp(
   String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
   'i',
@@ -295,6 +300,14 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const end = meeting.index + meeting.phrase.length + (starts?.[0].length ?? 0);
     const body = text.slice(end).replace(/^\s*,?\s*/, '');
     if (body) return { kind: 'event', text: text.slice(0, end).trim(), body };
+  }
+  // "A week after an invoice is due, send …": an invoice that many days overdue (a record's date, not a calendar's)
+  const late = INVOICE_LATE.exec(text);
+  if (late?.[1] && late[2]) {
+    const n = /^(?:a|an|one)$/i.test(late[1]) ? 1 : Number(late[1]) || (NUMBER_WORDS[late[1].toLowerCase()] ?? 1);
+    const days = /^w/i.test(late[2]) ? n * 7 : n;
+    const body = text.slice(late[0].length).replace(/^\s*,?\s*/, '');
+    if (body) return { kind: 'event', text: `When an invoice is ${days} days overdue`, body };
   }
   // "friday 2pm text our driver the route list": a weekday and a time, then the duty — every such day
   const weekday = WEEKDAY_AT.exec(text);
@@ -445,7 +458,7 @@ const EVENT_VERBS = new Set(
   ].map((v) => v.split(' ')[0] ?? v),
 );
 const EVENT_CUES =
-  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?/i;
+  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar|help ?desk|service desk|support desk|crm)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?/i;
 
 /** People, in the plural, who email someone of ours: "Tenants email the front desk when …", "suppliers write to us". */
 const PEOPLE_EMAIL_US =
@@ -990,7 +1003,7 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:[Ff]ree (?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her) (?:[\w-]+ )?(?:lead|manager|tech|technician|engineer|team|crew|doctor|vet|tutor|coach|trainer|consultant|owner|boss|director|partner|agent|rep)|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free)/;
+  /\b(?:[Ff]ree (?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her) (?:[\w-]+ )?(?:lead|manager|tech|technician|engineer|team|crew|doctor|vet|tutor|coach|trainer|consultant|owner|boss|director|partner|agent|rep)|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free)/;
 /** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
 const LOOKS_FOR_TIME =
   /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;
@@ -1009,6 +1022,8 @@ export function freeTimeFirst(clause: string, before: readonly string[] = []): s
   if (!(FREE_TIME.test(clause) || (looks && /\bavailab(?:ility|le)\b/i.test(clause) && LOOKS_FOR_TIME.test(clause))))
     return [clause];
   if (looks) return /^find\b/i.test(clause) ? [clause] : [`find a free slot: ${clause}`];
+  // "get them into an orientation: find a free 30-minute slot …": the finding said inside the duty
+  if (/\b(?:find|look for|search for)\b/i.test(clause)) return [clause];
   if (before.some((c) => LOOKS_AT_CALENDAR.test(c))) return [clause];
   return ['find a free slot in the calendar', clause];
 }
@@ -1130,7 +1145,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       return;
     }
     // "People register through the form on our website: add each of them …" — the event before the colon
-    if (s.label && !lead && verbFirst && isEventSentence(s.label, w)) open(s.block, 'event', s.label);
+    // ("Opportunity moves to "Contract Sent": send …", "Agreement fully signed: move …": a known event, no lead word)
+    if (s.label && !lead && verbFirst && (isEventSentence(s.label, w) || describesEvent(s.label)))
+      open(s.block, 'event', s.label);
     // "Look after the trade@ inbox for our mill: confirm each order by email" — what arrives at the place looked after
     else if (s.label && !lead && verbFirst && watchedPlace(s.label)) open(s.block, 'event', watchedPlace(s.label) ?? s.label);
     // "Triage every new Zendesk ticket: tag it …" — the new items the label names arrive

@@ -226,6 +226,11 @@ export function normalise(text: string): string {
         /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4|evry|evrey|evey|tix|tkts?|prio|smth|sth|wk|asap)(?=[\s,!?)]|\.(?!\w)|$)/gm,
         (w) => SHORTHAND[w] ?? w,
       )
+      // the words of the work, misspelt as people type them: "the artists calender", "the apointment", "recieve"
+      .replace(MISSPELT, (word) => {
+        const right = MISSPELLINGS[word.toLowerCase()] ?? word;
+        return /^[A-Z]/.test(word) ? right.charAt(0).toUpperCase() + right.slice(1) : right;
+      })
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
       // a spoken note's fillers, in lower case and not before a number ("so um when someone …", "and, uh, send
       // them …"; not German "um 8", nor "the ER")
@@ -403,6 +408,51 @@ const inEnglish = (phrase: string): string => {
 };
 
 /** Chat shorthand spelled out (lower case only: "R&D", "U.S." are left alone). */
+/** Words of the work as they are often misspelt, and how they are spelt. */
+const MISSPELLINGS: Readonly<Record<string, string>> = {
+  calender: 'calendar',
+  calander: 'calendar',
+  calandar: 'calendar',
+  calenders: 'calendars',
+  apointment: 'appointment',
+  apointments: 'appointments',
+  appointmnet: 'appointment',
+  appoitment: 'appointment',
+  recieve: 'receive',
+  recieved: 'received',
+  recieves: 'receives',
+  reciept: 'receipt',
+  reciepts: 'receipts',
+  adress: 'address',
+  emial: 'email',
+  shedule: 'schedule',
+  schedual: 'schedule',
+  tommorow: 'tomorrow',
+  tomorow: 'tomorrow',
+  untill: 'until',
+  seperate: 'separate',
+  confirmaton: 'confirmation',
+  confirmtion: 'confirmation',
+  remindr: 'reminder',
+  reminer: 'reminder',
+  deposite: 'deposit',
+  invoce: 'invoice',
+  invocie: 'invoice',
+  invoces: 'invoices',
+  paymnet: 'payment',
+  payement: 'payment',
+  refudn: 'refund',
+  custmer: 'customer',
+  cusomter: 'customer',
+  buisness: 'business',
+  bussiness: 'business',
+  messsage: 'message',
+  mesage: 'message',
+  spreadhseet: 'spreadsheet',
+  spreedsheet: 'spreadsheet',
+};
+const MISSPELT = new RegExp(`\\b(?:${Object.keys(MISSPELLINGS).join('|')})\\b`, 'gi');
+
 const SHORTHAND: Readonly<Record<string, string>> = {
   txt: 'text',
   'w/': 'with',

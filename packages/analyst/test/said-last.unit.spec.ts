@@ -347,3 +347,51 @@ describe('offline analyst: what a review of these readings found', () => {
     ).not.toContain('gmail.send_email');
   });
 });
+
+describe('offline analyst: tools named loosely, events said as labels, late invoices and misspellings', () => {
+  it('given "the helpdesk", "our CRM" and "the chat" for the org\'s tools, when analysed, then they are the connected products', () => {
+    const said = workflowsOf(
+      [
+        'When a new file lands in the Inspections folder on the shared drive, raise it on the helpdesk as urgent and post in #safety on the chat.',
+        'When someone gets added to our CRM as a customer, make them a folder on the shared drive.',
+        'Complaints come in through the helpdesk. When one comes in tagged "damage", put an internal note on it.',
+      ].join('\n\n'),
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['google-drive.file_added', 'hubspot.new_contact', 'zendesk.new_ticket']);
+    expect(said[0]?.capabilities).toEqual(['zendesk.create_ticket', 'slack.post_message']);
+  });
+
+  it('given an event said as a label with no lead word ("Opportunity moves to …:", "Agreement fully signed:"), when analysed, then it starts the items', () => {
+    const said = workflowsOf(
+      '1. Opportunity moves to "Contract Sent": send the service agreement through DocuSign.\n2. Agreement fully signed: move the opportunity to Closed Won.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['salesforce.opportunity_stage_changed', 'docusign.envelope_completed']);
+    expect(said[0]?.params).toEqual({ stage: 'Contract Sent' });
+  });
+
+  it('given a time after an invoice falls due, when analysed, then it is the invoice that many days overdue', () => {
+    expect(
+      workflowsOf("A week after an invoice is due, if it still hasn't been paid, email the customer a nudge.")[0],
+    ).toMatchObject({
+      triggerId: 'quickbooks.invoice_overdue',
+      params: { daysOverdue: 7 },
+    });
+    expect(workflowsOf('10 days past the invoice due date, email the client a reminder.')[0]?.params).toEqual({
+      daysOverdue: 10,
+    });
+  });
+
+  it('given the words of the work misspelt, when analysed, then they read as spelt', () => {
+    expect(
+      workflowsOf('When a Stripe invoice is paid, put the apointment in the artists calender and email them the confirmaton.')[0]
+        ?.steps,
+    ).toEqual(['put the appointment in the artists calendar', 'email them the confirmation']);
+  });
+
+  it('given a free slot with words between, or the finding said inside the duty, when split, then one finding, not two', () => {
+    expect(freeTimeFirst('check the Education calendar for a free 90 min slot')).toEqual([
+      'find a free slot: check the Education calendar for a free 90 min slot',
+    ]);
+    expect(freeTimeFirst("get them into an orientation: find a free 30-minute slot on Marisol's calendar")).toHaveLength(1);
+  });
+});

@@ -220,6 +220,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-13 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.93/0.93/0.88/1.00 unseen, then looked at)',
+    'blind-13',
+    {
+      capabilityRecall: 0.93,
+      capabilityPrecision: 0.91,
+      triggerRecall: 0.92,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
