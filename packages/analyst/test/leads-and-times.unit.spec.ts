@@ -1,25 +1,7 @@
-import { builtInCatalog, devOrgConnections } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { analyseJob, type Catalog, matchWorkflow, parseSchedule } from '../src';
+import { analyseJob, matchWorkflow, parseSchedule } from '../src';
 import { passiveAsDuty } from '../src/segment';
-
-const catalog: Catalog = {
-  capabilities: builtInCatalog.capabilities,
-  triggers: builtInCatalog.triggers,
-  connected: [...devOrgConnections, 'greenhouse', 'twilio', 'notion', 'quickbooks'],
-};
-
-/** Each workflow of a description: its lead, its trigger and cron, and the clauses of its steps. */
-const workflowsOf = (text: string) =>
-  analyseJob(text).workflows.map((w) => {
-    const m = matchWorkflow(w, catalog);
-    return {
-      lead: w.triggerHint.text,
-      triggerId: m.trigger.triggerId,
-      cron: m.trigger.params.expression,
-      steps: w.steps.map((s) => s.text),
-    };
-  });
+import { catalog, workflowsOf } from './workflows-of';
 
 describe('offline analyst: where a lead ends', () => {
   it('given a lead with no verb of its own followed at once by the duty, when analysed, then the lead ends before the verb, not at a later comma', () => {

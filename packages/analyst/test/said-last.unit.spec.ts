@@ -1,26 +1,7 @@
-import { builtInCatalog, devOrgConnections } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { analyseJob, type Catalog, matchWorkflow } from '../src';
+import { analyseJob } from '../src';
 import { freeTimeFirst, servedWords } from '../src/segment';
-
-const catalog: Catalog = {
-  capabilities: builtInCatalog.capabilities,
-  triggers: builtInCatalog.triggers,
-  connected: [...devOrgConnections, 'greenhouse', 'twilio', 'notion', 'quickbooks'],
-};
-
-/** Each workflow of a description: its lead, its trigger and parameters, and its steps with their capabilities. */
-const workflowsOf = (text: string) =>
-  analyseJob(text).workflows.map((w) => {
-    const m = matchWorkflow(w, catalog);
-    return {
-      lead: w.triggerHint.text,
-      triggerId: m.trigger.triggerId,
-      params: m.trigger.params,
-      steps: w.steps.map((s) => s.text),
-      capabilities: m.steps.map((s) => s.capabilityId),
-    };
-  });
+import { catalog, workflowsOf } from './workflows-of';
 
 describe('offline analyst: a start said after the duty', () => {
   it('given a duty and then "whenever" something happens, when analysed, then what happens starts the workflow and the duty is its step', () => {
