@@ -120,7 +120,7 @@ const NOT_A_NOUN =
  * other thing said with "the" or "their" that is no deadline, period or payment ("the fitting", "their
  * tasting"), or someone arriving ("I come", "the tech arrives").
  */
-export const DATED_ITEM = String.raw`(?:${CALENDAR_ITEM}|(?:the|their|her|his|my|our) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*(?: (?!(?:${UNDATED_ITEMS.join('|')}|${NOT_A_NOUN})\b)[a-z][\w-]*)?\b(?!['’]s\b)(?!\s+(?:[\w-]+\s+)?(?:is|are|was|expires?|ends?|runs?|lapses?|renews?|closes?|date|dates|deadline|due|period|window|holidays?|break|cut-?off)\b)|(?:a|an) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]* (?:starts|begins|kicks off)\b|(?:i|we|they|you|he|she|the [\w-]+) (?:come|comes|arrive|arrives|visit|visits|get there|gets there|show up|shows up|turn up|turns up)\b)`;
+export const DATED_ITEM = String.raw`(?:${CALENDAR_ITEM}|(?:the|their|her|his|my|our) (?:(?!(?:${NOT_A_NOUN})\b)[a-z][\w-]* ){0,2}?(?!(?:${UNDATED_ITEMS.join('|')}|${NOT_A_NOUN})s?\b)[a-z][\w-]*(?=\s*(?:[,.;:!?()]|$)|\s+(?:${NOT_A_NOUN})\b)(?!\s+(?:is|are|was|expires?|ends?|runs?|lapses?|renews?|closes?|date|dates|deadline|due|period|window|holidays?|break|cut-?off)\b)|(?:a|an) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]* (?:starts|begins|kicks off)\b|(?:i|we|they|you|he|she|the [\w-]+) (?:come|comes|arrive|arrives|visit|visits|get there|gets there|show up|shows up|turn up|turns up)\b)`;
 
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a
@@ -188,9 +188,6 @@ export const PROVIDER_CUES: Readonly<Record<string, readonly string[]>> = {
   'google-calendar': ['calendar', 'calendar invite', 'meeting invite'],
   slack: ['channel', 'thread', 'dm', 'direct message', 'chat'],
   zendesk: ['ticket', 'support ticket', 'requester', 'helpdesk', 'help desk', 'service desk', 'support desk'],
-  // "our CRM": whichever CRM the org has connected (the connected one scores above the other)
-  hubspot: ['crm'],
-  salesforce: ['crm'],
   jira: ['jira issue', 'backlog', 'sprint'],
   github: ['pull request', 'pr', 'repo', 'repository', 'merge request'],
   notion: ['wiki', 'notion page', 'tracker', 'knowledge base'],
@@ -537,6 +534,9 @@ export type TriggerSense = {
   creation?: boolean;
 };
 
+/** "gets added to our CRM", "is created in the CRM": a new record of the CRM the org has, unnamed. */
+const ADDED_TO_CRM = /\b(?:added|created|entered|put|logged)\s+(?:to|in|into)\s+(?:our|the)\s+crm\b(?!\s*\()/;
+
 /** Someone who writes in, as a trigger's subject: "someone", "a crew member", "the parent" (a regular expression). */
 const ONE_WHO_WRITES = String.raw`someone|somebody|anyone|they|she|he|(?:a|an|the|any|each|every) (?:[\w-]+ )?(?!bot\b|assistant\b|agent\b|employee\b)[\w-]+`;
 
@@ -642,17 +642,18 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: ['fail', 'decline', 'bounce', 'reject', 'error'],
     phrases: [/\b(failed|declined|bounced) (payment|charge|card)s?\b/, /\bpayments? (fails?|failed|is declined|bounces?)\b/],
   },
-  // "someone gets added to our CRM as a customer": a customer or a client is a CRM's record too, weakly
+  // "someone gets added to our CRM as a customer": a record added to "our CRM" (the connected one scores above the
+  // other; "our CRM (Pipedrive)" names another product)
   'hubspot.new_contact': {
     subjects: [...(triggerVocabulary['hubspot.new_contact']?.objects ?? [])],
-    weakSubjects: ['customer', 'client', 'company'],
     events: [...(triggerVocabulary['hubspot.new_contact']?.verbs ?? [])],
+    phrases: [ADDED_TO_CRM],
     creation: true,
   },
   'salesforce.new_lead': {
     subjects: [...(triggerVocabulary['salesforce.new_lead']?.objects ?? [])],
-    weakSubjects: ['customer', 'client', 'company'],
     events: [...(triggerVocabulary['salesforce.new_lead']?.verbs ?? [])],
+    phrases: [ADDED_TO_CRM],
     creation: true,
   },
   'webhook.incoming_webhook': {
@@ -1183,6 +1184,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  fourteen: 14,
   fifteen: 15,
   twenty: 20,
   thirty: 30,

@@ -259,7 +259,7 @@ const SUBSET_RECEIVES =
 
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
 const INVOICE_LATE =
-  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every)\s+(?:[\w-]+\s+)?invoice(?:['’]s)?\s+(?:is\s+|was\s+|falls\s+|becomes\s+)?due(?:\s+date)?\b/i;
+  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:is\s+|was\s+|falls\s+|becomes\s+)?due(?:\s+date)?\b/i;
 
 const WEEKDAY_AT = new RegExp(
   String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
@@ -420,7 +420,8 @@ const GUIDELINE =
 const HANDS_OFF =
   /^(?:(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
-const THEMSELVES = /^(?:he|she|they|[A-Z][a-z]+)\s+[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
+const THEMSELVES =
+  /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)\s+[a-z]+|[A-Z][a-z]+\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
@@ -505,7 +506,7 @@ const PASSES_TO_HOOK =
   /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 
 const SENT_TO_OURS =
-  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|(?:receipts?|invoices?|bills?|ap|ar|accounts|billing|support|help|helpdesk|info|hello|contact|enquiries|inquiries|bookings?|orders?|sales|jobs|careers|hr|claims|requests?|intake|admin|office|team|reception|front-?desk|service|returns|tickets?)@[\w-]+(?:\.[\w-]+)*)/i;
+  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|(?:receipts?|invoices?|bills?|ap|ar|accounts|accounts-payable|payables|billing|finance|support|help|helpdesk|info|hello|contact|enquiries|inquiries|enquiry|bookings?|reservations?|orders?|sales|jobs|careers|hiring|recruitment|applications|hr|claims|requests?|intake|admin|office|team|reception|front-?desk|service|returns|tickets?|calls|repairs|reports|contracts|quotes|estimates|events|press|media|membership|members|donations|volunteers|admissions|registrations?|feedback|complaints|studio|hire|rentals|lettings|maintenance|it|photos|documents|docs|submissions)@[\w-]+(?:\.[\w-]+)*)/i;
 
 /** Others sending work in: to a mailbox or number of ours, to our webhook ("They forward receipts to receipts@…"). */
 const arrivesByOthers = (text: string): boolean => SENT_TO_OURS.test(text) || PASSES_TO_HOOK.test(text) || CALLS_IN.test(text);
@@ -721,7 +722,7 @@ const WISH_RECEIVED =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
 /** "I'd like a text to my phone", "we want an email": a message the writer wants, as the duty that sends it to them. */
 const WISH_TOLD =
-  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:so|when|whenever|if|every|each)\b|[\s,.;(]*$)/gi;
+  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:so|when|whenever|if|every|each)\b| by (?:\d|noon|midnight|the end|end of|close|mon|tue|wed|thu|fri|sat|sun)| from (?:you|it|the (?:bot|assistant|employee|agent))\b|[\s,.;(]*$)/gi;
 /** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
 const MESSAGE_DONE =
   /\band (an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
@@ -910,7 +911,7 @@ function holdsWorkItems(said: string): boolean {
 
 /** He, she or they doing something, with no modal of duty: "she approves those herself", "so they know …". */
 const SOMEONE_ELSE =
-  /^(?:so\s+|and\s+|because\s+|as\s+)?(?:he|she|they)\s+(?!(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|also|then|just|always)\b)[a-z]+\b/i;
+  /^(?:so\s+|and\s+|because\s+|as\s+)?(?:(?:he|she)\s+(?!(?:also|then|just|always|does|has|was|is)\b)[a-z]+[^s\s]s|they\s+(?!(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|also|then|just|always)\b)[a-z]+)\b/i;
 /** A message's content said as a "that" clause after a verb of telling: "reminding PIs that the report …". */
 const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]+ know)\w*\b[^,;]*?\bthat\s[^,;]*$/i;
 
@@ -1003,7 +1004,7 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:[Ff]ree (?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her) (?:[\w-]+ )?(?:lead|manager|tech|technician|engineer|team|crew|doctor|vet|tutor|coach|trainer|consultant|owner|boss|director|partner|agent|rep)|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free)/;
+  /\b(?:[Ff]ree (?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b)/;
 /** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
 const LOOKS_FOR_TIME =
   /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;
@@ -1019,8 +1020,11 @@ const LOOKS_AT_CALENDAR = /^(?:look|check|see|search|scan|go through|find)\b.*\b
  */
 export function freeTimeFirst(clause: string, before: readonly string[] = []): string[] {
   const looks = LOOKS.test(clause);
-  if (!(FREE_TIME.test(clause) || (looks && /\bavailab(?:ility|le)\b/i.test(clause) && LOOKS_FOR_TIME.test(clause))))
-    return [clause];
+  const availability =
+    /\b(?:availab(?:ility|le)|free)\b/i.test(clause) &&
+    (LOOKS_FOR_TIME.test(clause) ||
+      /\b(?:team|staff|people|everyone|their|his|her|my|our)(?:['’]s)? availability\b/i.test(clause));
+  if (!(FREE_TIME.test(clause) || (looks && availability))) return [clause];
   if (looks) return /^find\b/i.test(clause) ? [clause] : [`find a free slot: ${clause}`];
   // "get them into an orientation: find a free 30-minute slot …": the finding said inside the duty
   if (/\b(?:find|look for|search for)\b/i.test(clause)) return [clause];
@@ -1224,8 +1228,16 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
           !draft.labelled &&
           !(draft.kind === 'event' && (draft.clauses.length === 0 || draft.gathers)) &&
           !carried);
-      // "text me whenever a card payment fails": work of its own, its start said last
-      const last = anew && !meeting && !sched ? startSaidLast(text, w) : null;
+      // "text me whenever a card payment fails": work of its own, its start said last — where the sentence opens
+      // work anew; inside a paragraph's workflow only when said with "whenever" of a product or channel the
+      // paragraph's start does not name, or after a schedule ("Every morning at 7, post …. Email me whenever …")
+      const said = !anew && !meeting && !sched && draft ? startSaidLast(text, w) : null;
+      const last =
+        anew && !meeting && !sched
+          ? startSaidLast(text, w)
+          : said && draft && (draft.kind === 'schedule' || anotherStart(said.lead, draft.hint))
+            ? said
+            : null;
       if (last) {
         draft = open(s.block, 'event', last.lead);
         body = last.body;
@@ -1355,7 +1367,7 @@ const TELLS_WHEN =
 
 /** How a writer's style is told, not a duty: "Use British spelling when …", "Sign off as Dr. Patel when …". */
 const STYLE_HEAD =
-  /^(?:use|sign|write in|speak|address|be|keep|stay|sound|include|mention|cc|bcc|copy in|remember|avoid|never|always|don'?t|do not|no)\b/i;
+  /^(?:use|sign(?: off)? as|sign off|speak|address (?:them|him|her|people|everyone) as|be|stay|sound|avoid|never|don'?t|do not|no|answer in|reply in|respond in|write in (?:a |an )?(?:formal|friendly|casual|polite|plain|simple|british|american|english|spanish|french|german|dutch|italian|portuguese)\b)\b/i;
 
 /**
  * "text me on 0412 555 019 whenever a card payment fails" reads as "Whenever a card payment fails, text me
@@ -1372,7 +1384,8 @@ export function startSaidLast(text: string, w: SegmentWords = NO_SERVED_WORDS): 
   const said = `${m[2]} ${m[3].trim()}`;
   // "email candidates when they apply in Greenhouse": a person pointed back at arrives only where a product or channel is named
   if (/^(?:they|he|she)\b/i.test(m[3]) && providersIn(m[3]).length === 0 && channelsIn(m[3]).length === 0) return null;
-  if (STYLE_HEAD.test(duty) || NOT_TO_DO.test(duty) || GUIDELINE.test(duty)) return null;
+  const plain = stripLeadIns(duty);
+  if (STYLE_HEAD.test(plain) || NOT_TO_DO.test(duty) || GUIDELINE.test(plain)) return null;
   if (detectLead(text, w) || !startsWithDuty(duty, w) || (m[2].toLowerCase() === 'when' && TELLS_WHEN.test(duty))) return null;
   // "Keep parents informed when our buses run late": a summary of the job, the work said after it
   const verb = parseClause(imperative(duty, w)).verbPhrase ?? '';
@@ -1380,6 +1393,19 @@ export function startSaidLast(text: string, w: SegmentWords = NO_SERVED_WORDS): 
   const lead = detectLead(`${said}, ${duty}`, w);
   if (lead?.kind !== 'event' || !happens(m[3], w)) return null;
   return { lead: `${said.charAt(0).toUpperCase()}${said.slice(1)}`, body: duty };
+}
+
+/** A start said with "whenever" (or "every time", "as soon as") that names a product or channel another start does not. */
+function anotherStart(lead: string, hint: string): boolean {
+  if (!/^(?:whenever|every time|each time|any ?time|as soon as)\b/i.test(lead)) return false;
+  const named = [
+    ...providersIn(lead)
+      .filter((p) => !p.weak)
+      .map((p) => p.providerId),
+    ...channelsIn(lead),
+  ];
+  const before = new Set([...providersIn(hint).map((p) => p.providerId), ...channelsIn(hint)]);
+  return named.length > 0 && named.every((n) => !before.has(n));
 }
 
 /** Whether a clause says something happening: a verb of an event after its subject, not "is"/"are" and a state. */

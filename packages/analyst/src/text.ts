@@ -227,10 +227,7 @@ export function normalise(text: string): string {
         (w) => SHORTHAND[w] ?? w,
       )
       // the words of the work, misspelt as people type them: "the artists calender", "the apointment", "recieve"
-      .replace(MISSPELT, (word) => {
-        const right = MISSPELLINGS[word.toLowerCase()] ?? word;
-        return /^[A-Z]/.test(word) ? right.charAt(0).toUpperCase() + right.slice(1) : right;
-      })
+      .replace(MISSPELT, (word) => MISSPELLINGS[word] ?? word)
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
       // a spoken note's fillers, in lower case and not before a number ("so um when someone …", "and, uh, send
       // them …"; not German "um 8", nor "the ER")
@@ -451,7 +448,8 @@ const MISSPELLINGS: Readonly<Record<string, string>> = {
   spreadhseet: 'spreadsheet',
   spreedsheet: 'spreadsheet',
 };
-const MISSPELT = new RegExp(`\\b(?:${Object.keys(MISSPELLINGS).join('|')})\\b`, 'gi');
+/** (in lower case, and not inside a name, an address or a channel: "#calender-updates", "apointments@…") */
+const MISSPELT = new RegExp(`(?<![#@\\w.-])(?:${Object.keys(MISSPELLINGS).join('|')})(?![\\w@-]|\\.\\w)`, 'g');
 
 const SHORTHAND: Readonly<Record<string, string>> = {
   txt: 'text',

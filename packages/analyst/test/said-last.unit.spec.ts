@@ -376,3 +376,87 @@ describe('offline analyst: tools named loosely, events said as labels, late invo
     expect(freeTimeFirst("get them into an orientation: find a free 30-minute slot on Marisol's calendar")).toHaveLength(1);
   });
 });
+
+describe('offline analyst: what a second review found', () => {
+  it('given "themselves" in a duty, when analysed, then the workflow stays', () => {
+    const [first] = workflowsOf('When a new hire starts, send them the handbook and let them set up their laptop themselves.');
+    expect(first?.triggerId).toBe('bamboohr.new_hire');
+    expect(first?.steps).toHaveLength(2);
+  });
+
+  it('given a start said last with "whenever" of another product, or after a schedule, in the same paragraph, when analysed, then it is work of its own', () => {
+    expect(
+      workflowsOf('When a new lead comes in, add them to HubSpot. Text me whenever a Stripe payment fails.').map(
+        (w) => w.triggerId,
+      ),
+    ).toEqual(['hubspot.new_contact', 'stripe.payment_failed']);
+    expect(
+      workflowsOf("Every morning at 7, post the day's orders in #kitchen. Email me whenever a customer pays their invoice.").map(
+        (w) => w.triggerId,
+      ),
+    ).toEqual(['schedule.cron', 'stripe.invoice_paid']);
+  });
+
+  it('given a duty after "always" or "remember to", when its start is said last, then the start is read', () => {
+    for (const text of [
+      'Always text me when a Stripe payment fails.',
+      'Remember to email the client whenever an invoice is paid.',
+    ])
+      expect(workflowsOf(text)[0]?.triggerId, text).not.toBeNull();
+  });
+
+  it('given a new customer on the website, or "our CRM" that is another product, when analysed, then no CRM of ours starts it', () => {
+    expect(workflowsOf('When a new customer signs up on our website, email them a welcome.')[0]?.triggerId).toBe(
+      'webhook.incoming_webhook',
+    );
+    expect(workflowsOf('When a deal is won in our CRM (Pipedrive), post in #wins.')[0]?.triggerId).toBeNull();
+    expect(workflowsOf('When someone gets added to our CRM as a customer, make them a folder.')[0]?.triggerId).toBe(
+      'hubspot.new_contact',
+    );
+  });
+
+  it('given a calendar event said in two words, when analysed, then it is the event starting', () => {
+    for (const text of [
+      '15 minutes before the project standup, post in #eng.',
+      'A week before the Christmas party, email the staff.',
+    ])
+      expect(workflowsOf(text)[0]?.triggerId, text).toBe('google-calendar.event_starting');
+  });
+
+  it('given a misspelt word inside a channel or an address, when analysed, then it is left as written', () => {
+    expect(workflowsOf('When someone posts in #calender-updates, email me.')[0]?.params).toEqual({
+      channel: '#calender-updates',
+    });
+  });
+
+  it('given a message wanted by a time or from the employee, when analysed, then it is the duty that sends it', () => {
+    expect(workflowsOf("I'd like an email by 9am every day with the day's bookings.")[0]?.capabilities).toEqual([
+      'gmail.send_email',
+    ]);
+    expect(workflowsOf("I'd like an email from the bot whenever a Stripe payment fails.")[0]).toMatchObject({
+      triggerId: 'stripe.payment_failed',
+      capabilities: ['gmail.send_email'],
+    });
+  });
+
+  it('given a free time offered or awaited, when split, then a free slot is found first', () => {
+    for (const clause of ['email them the earliest available interview slot', 'book the call when the therapist is free'])
+      expect(freeTimeFirst(clause)[0], clause).toBe('find a free slot in the calendar');
+  });
+
+  it('given mail sent to a shared mailbox of ours, when analysed, then it is work arriving', () => {
+    expect(
+      workflowsOf('Our website sends every booking to reservations@bistro.com. Add each one to the calendar.')[0]?.triggerId,
+    ).toBe('gmail.new_email');
+  });
+
+  it('given the employee called "he" with base-form verbs inside a sentence, when analysed, then each is a duty', () => {
+    expect(
+      workflowsOf('When a customer calls, he answer the phone, he book the job in calendar and he send the invoice.')[0]?.steps,
+    ).toHaveLength(3);
+  });
+
+  it('given a number of days in words after an invoice is due, when analysed, then that many days overdue', () => {
+    expect(workflowsOf('Fourteen days after an invoice is due, email the client.')[0]?.params).toEqual({ daysOverdue: 14 });
+  });
+});

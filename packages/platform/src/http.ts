@@ -222,7 +222,7 @@ export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstanc
     },
   }) as unknown as FastifyInstance;
   // every route as the router holds it, so that a path taken with another method is told which it takes
-  const table: RouteTable = { routes: FindMyWay(), methods: new Set() };
+  const table: RouteTable = { routes: FindMyWay({ maxParamLength: MAX_PARAM_LENGTH }), methods: new Set() };
   routeTables.set(app.server, table);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat().map((m) => m.toUpperCase() as HTTPMethod)) {

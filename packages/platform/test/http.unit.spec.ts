@@ -257,6 +257,10 @@ describe('a request no route answers, or Node cannot parse', () => {
       code: 'method_not_allowed',
       message: '/v1/things/a-1 does not take DELETE: it takes GET, HEAD',
     });
+    // an id at its longest is a path the app serves too
+    const longest = await app.inject({ method: 'DELETE', url: `/v1/things/${'a'.repeat(128)}` });
+    expect(longest.statusCode).toBe(405);
+    expect(longest.headers.allow).toBe('GET, HEAD');
     const prefixed = await app.inject({ method: 'GET', url: '/v1/things/a-1/cancel' });
     expect(prefixed.statusCode).toBe(405);
     expect(prefixed.headers.allow).toBe('POST');
