@@ -109,7 +109,7 @@ const UNDATED_ITEMS = [
  * kinds ("the demo", "their appointment"), or any item said with "each" or "every" ("the day before every
  * move", "an hour before each tasting") — something that happens, one by one, at a time of its own.
  */
-export const CALENDAR_ITEM = String.raw`(?:(?:the|each|every|a|an|their|her|his|my|our) (?:[\w-]+ )?(?:${CALENDAR_ITEMS.join('|')})s?|(?:each|every) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*)\b`;
+export const CALENDAR_ITEM = String.raw`(?:(?:the|each|every|a|an|their|her|his|my|our) (?:[\w-]+ )?(?:${CALENDAR_ITEMS.join('|')})s?|(?:each|every|any) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*)\b`;
 
 /** Words after an item's first noun that end it: a verb of what it does, a joining word ("the crew arrives", "the job and"). */
 const NOT_A_NOUN =

@@ -96,7 +96,7 @@ export function findSchedule(text: string): { text: string; index: number; relat
 }
 
 const BEFORE_ITEM = new RegExp(
-  `\\b(${NUM}|the|a|an|one|half an)\\s+(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+${DATED_ITEM}`,
+  `(?:\\b(${NUM}|the|a|an|one|half an)\\s+|^)(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+${DATED_ITEM}`,
   'i',
 );
 

@@ -460,3 +460,19 @@ describe('offline analyst: what a second review found', () => {
     expect(workflowsOf('Fourteen days after an invoice is due, email the client.')[0]?.params).toEqual({ daysOverdue: 14 });
   });
 });
+
+describe('offline analyst: a fourteenth blind set', () => {
+  it('given "day before" with no article, or "any" item on a calendar, when analysed, then it is the event starting', () => {
+    expect(workflowsOf('Day before any survey on that calendar -> text the site contact.')[0]).toMatchObject({
+      triggerId: 'google-calendar.event_starting',
+      params: { minutesBefore: 1440 },
+    });
+  });
+
+  it('given a time after an invoice passes its due date, when analysed, then it is the invoice that many days overdue', () => {
+    expect(workflowsOf('Three days after an invoice passes its due date, email the practice manager.')[0]).toMatchObject({
+      triggerId: 'quickbooks.invoice_overdue',
+      params: { daysOverdue: 3 },
+    });
+  });
+});

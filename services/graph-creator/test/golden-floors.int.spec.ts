@@ -233,6 +233,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-14 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.89/0.89/0.80/1.00 unseen, then looked at)',
+    'blind-14',
+    {
+      capabilityRecall: 0.87,
+      capabilityPrecision: 0.87,
+      triggerRecall: 0.82,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
