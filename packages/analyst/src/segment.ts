@@ -1231,13 +1231,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       // "text me whenever a card payment fails": work of its own, its start said last — where the sentence opens
       // work anew; inside a paragraph's workflow only when said with "whenever" of a product or channel the
       // paragraph's start does not name, or after a schedule ("Every morning at 7, post …. Email me whenever …")
-      const said = !anew && !meeting && !sched && draft ? startSaidLast(text, w) : null;
-      const last =
-        anew && !meeting && !sched
-          ? startSaidLast(text, w)
-          : said && draft && (draft.kind === 'schedule' || anotherStart(said.lead, draft.hint))
-            ? said
-            : null;
+      const said = meeting || sched ? null : startSaidLast(text, w);
+      const last = said && (anew || draft?.kind === 'schedule' || (draft && anotherStart(said.lead, draft.hint))) ? said : null;
       if (last) {
         draft = open(s.block, 'event', last.lead);
         body = last.body;
