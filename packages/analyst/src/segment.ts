@@ -128,13 +128,6 @@ function enclosed(text: string, index: number): boolean {
   return open > 0 || (before.match(/"/g)?.length ?? 0) % 2 === 1;
 }
 
-/** One word of a product's name: "stripe", "zendesk" (the word before a noun of its: "their Stripe invoice"). */
-const PRODUCT_WORD = new RegExp(
-  `^(?:${PROVIDER_NAMES.filter(([name]) => !name.includes(' '))
-    .map(([name]) => name.replace(/[.*+?^${'$'}{}()|[\]\\]/g, '\\$&'))
-    .join('|')})$`,
-);
-
 function splitLead(
   text: string,
   skipWords: number,
@@ -201,7 +194,7 @@ function splitLead(
       !isPhrasal(prev, t.lower) &&
       // (or after a product's name: "their Stripe invoice", "each Zendesk ticket")
       !(
-        PRODUCT_WORD.test(prev) &&
+        providersIn(prev).some((p) => p.name === prev) &&
         /^(?:a|an|the|their|his|her|its|our|your|my|each|every|any|new)$/.test(tokens[i - 2]?.lower ?? '') &&
         /^\s+$/.test(text.slice(tokens[i - 1]?.end ?? 0, t.start))
       ) &&
@@ -520,10 +513,8 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
   // "Our answering service texts first-call details to our Twilio number": something sent in to a place of ours
   if (SENT_TO_OURS.test(text)) return true;
   if (DESCRIPTIVE_START.test(text)) return false;
-  const tokens = tokenize(text);
-  const hasEventVerb = tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
-  return (hasEventVerb && hasCue) || bringsWork(text);
+  return (hasEventVerb(text, w) && hasCue) || bringsWork(text);
 }
 
 /** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */
@@ -1404,9 +1395,13 @@ function anotherStart(lead: string, hint: string): boolean {
 }
 
 /** Whether a clause says something happening: a verb of an event after its subject, not "is"/"are" and a state. */
-function happens(clause: string, w: SegmentWords): boolean {
-  const tokens = tokenize(clause);
-  return tokens.slice(1).some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l))) || bringsWork(clause);
+const happens = (clause: string, w: SegmentWords): boolean => hasEventVerb(clause, w) || bringsWork(clause);
+
+/** A verb of an event after the first word: "a payment fails", "people reserve …" (the first word is its subject). */
+function hasEventVerb(text: string, w: SegmentWords): boolean {
+  return tokenize(text)
+    .slice(1)
+    .some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
 }
 
 /** "You will, when a booking is about to start, DM …": who does it, then the start set off by commas. */

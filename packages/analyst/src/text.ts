@@ -222,10 +222,7 @@ export function normalise(text: string): string {
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
-      .replace(
-        /(?<=^|[\s(])(txt|w\/|thru|u|ppl|r|pls|plz|dont|im|msg|msgs|bc|b4|evry|evrey|evey|tix|tkts?|prio|smth|sth|wk|asap)(?=[\s,!?)]|\.(?!\w)|$)/gm,
-        (w) => SHORTHAND[w] ?? w,
-      )
+      .replace(SHORTHAND_WORD, (w) => SHORTHAND[w] ?? w)
       // the words of the work, misspelt as people type them: "the artists calender", "the apointment", "recieve"
       .replace(MISSPELT, (word) => MISSPELLINGS[word] ?? word)
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
@@ -478,6 +475,13 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   wk: 'week',
   asap: 'as soon as possible',
 };
+/** A word of the table, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form". */
+const SHORTHAND_WORD = new RegExp(
+  String.raw`(?<=^|[\s(])(${Object.keys(SHORTHAND)
+    .map((k) => k.replace(/[/.*+?^${'$'}{}()|[\]\\]/g, '\\$&'))
+    .join('|')})(?=[\s,!?)]|\.(?!\w)|$)`,
+  'gm',
+);
 
 /** Sections of a pasted job ad about the person or the offer, not the work. */
 const NOT_WORK_SECTION =
