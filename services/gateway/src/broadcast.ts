@@ -21,11 +21,7 @@ export interface Outbound {
  * prompt answered over HTTP, its end) goes where the execution's prompts were last shown, to that user.
  */
 const audienceOf = (fact: AnyFact, conversationId: string | undefined, shown?: Shown): Audience | undefined => {
-  // (only to a known user: a conversation id alone may be joined by anyone of the org)
-  if (conversationId === undefined)
-    return shown?.userId !== undefined
-      ? { orgId: fact.orgId, conversationId: shown.conversationId, userId: shown.userId }
-      : undefined;
+  if (conversationId === undefined) return shown && { orgId: fact.orgId, ...shown };
   return {
     orgId: fact.orgId,
     conversationId,

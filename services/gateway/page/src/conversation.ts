@@ -168,10 +168,10 @@ export function conversationView(api: Api, userId: string, conversationId: strin
           payload: answer,
         }),
       answered: (answer) => markAnswered(prompt, answer),
-      stale: (message) => {
+      stale: (notice) => {
         // answered elsewhere, or the execution moved on: say the answer was not used (in the transcript, as an
         // alert that outlives the form), then show where it is now
-        entry('error', h('p', {}, `Your answer was not used: ${message}`));
+        entry('error', h('p', {}, notice));
         prompts.set(prompt.promptId, { prompt, answered: true });
         if (pending?.promptId === prompt.promptId) pending = null;
         void catchUp();

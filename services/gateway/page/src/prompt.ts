@@ -42,7 +42,7 @@ export interface PromptFormOptions {
   answered: (answer: Answer) => void;
   /**
    * the gateway says this prompt is no longer pending (409): answered elsewhere, or the execution moved on; given
-   * the gateway's message, which the caller keeps in an alert where it shows what happens now
+   * what to tell the person (the gateway's message), which the caller keeps in an alert where it shows what happens now
    */
   stale?: (message: string) => void;
 }
@@ -191,7 +191,7 @@ export function promptForm({ prompt, submit, answered, stale }: PromptFormOption
     else if (result.status === 409 && stale) {
       // said in words, not the gateway's ids; the caller then shows where the execution is now
       showProblem('This question was already answered, or hireloop has moved on. Showing where it is now…');
-      stale(result.message);
+      stale(`Your answer was not used: ${result.message}`);
     } else showProblem(result.message, result.field);
   }
 

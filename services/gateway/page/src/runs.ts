@@ -187,7 +187,7 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
             kind: prompt.kind,
             payload: answer,
           }),
-        stale: (message) => setTimeout(() => void runPage(api, main, id, `Your answer was not used: ${message}`), 1_500),
+        stale: (notice) => setTimeout(() => void runPage(api, main, id, notice), 1_500),
         answered: () => {
           // the form is gone: focus stays on what replaced it, then on the next prompt or the run's heading
           const sent = h('p', { role: 'status', tabindex: -1 }, 'Answer sent.');

@@ -10,7 +10,7 @@ import { type ExecutionState, TERMINAL_STATUSES } from '../commands/access';
 export type Live = { kind: 'prompt'; prompt: HILPrompt } | { kind: 'ended'; result: ExecutionResult };
 export type Seen = { phase?: string | undefined; progress?: number | undefined };
 /** Where an execution's prompts were last shown: a conversation, and the user it was shown to. */
-export type Shown = { conversationId: string; userId?: string | undefined };
+export type Shown = { conversationId: string; userId: string };
 
 /** Executions remembered; the least recently changed are forgotten first (the projection still knows them). */
 const REMEMBERED = 50_000;
@@ -38,7 +38,8 @@ export class LivePrompts {
       const { conversationId, userId } = fact.correlation;
       if (conversationId !== undefined) {
         remember(this.asking, `${fact.orgId}/${conversationId}`, fact.executionId);
-        remember(this.shown, fact.executionId, { conversationId, userId });
+        // (to a known user only: a conversation id alone may be joined by anyone of the org)
+        if (userId !== undefined) remember(this.shown, fact.executionId, { conversationId, userId });
       }
     } else if (fact.type === 'ExecutionResult') this.put(fact.executionId, { kind: 'ended', result: fact });
   }
