@@ -48,7 +48,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'google-calendar.create_event': v(
     'book, schedule, reserve, arrange, set up, plan, add, put, block, hold, invite, organise',
-    'meeting, event, appointment, call, calendar, invite, invitation, session, slot, room, visit, booking, 1:1, sync, kickoff, reservation',
+    'meeting, event, appointment, call, calendar, invite, invitation, session, slot, room, visit, booking, 1:1, sync, kickoff, reservation, consult, consultation, lesson, class',
     'put on the calendar, add to the calendar, book a meeting, send an invite, set up a call, block time, reserve a room, create a booking',
   ),
   'google-calendar.find_free_slot': v(
@@ -58,8 +58,8 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'google-calendar.cancel_event': v(
     'cancel, call off, remove, delete, drop, decline',
-    'meeting, event, appointment, call, booking, reservation, session',
-    'cancel the meeting, take off the calendar, call off the appointment, free up the room',
+    'meeting, event, appointment, call, booking, reservation, session, consult, consultation, visit, lesson, class, slot',
+    'cancel the meeting, take off the calendar, call off the appointment, free up the room, free the slot, free up the slot',
   ),
   'slack.post_message': v(
     'post, ping, dm, message, notify, tell, alert, announce, share, broadcast, remind, reply, answer, let know, shout out, flag',
@@ -77,9 +77,9 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'add to the channel, invite to the channel, bring into the channel, add them to slack',
   ),
   'hubspot.create_contact': v(
-    'create, add, capture, register, save, enter, record, import, log',
-    'contact, lead, prospect, person, signup, registration, crm',
-    'add to the crm, create a contact, save as a contact, add them to the crm',
+    'create, add, capture, register, save, enter, record, import, log, put',
+    'contact, lead, prospect, person, signup, registration, crm, enquirer',
+    'add to the crm, create a contact, save as a contact, add them to the crm, put into the crm as a contact',
   ),
   'hubspot.update_contact': v(
     'update, enrich, edit, change, set, note, log, record, tag, mark',

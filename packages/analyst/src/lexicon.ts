@@ -568,7 +568,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\bforwards?\b/,
       /\b(they|she|he|the (lead|customer|client|prospect|candidate)) repl(y|ies)\b/,
       // arrival by email: "arrives by email", "lands in the billing mailbox", "comes in via e-mail", "hits the shared inbox"
-      /\b(arriv(es?|ing)|lands?|landing|comes? in|coming in|reach(es)?|hits?|shows? up|turns? up|drops? into)\b[^,;.]{0,30}?\b((by|via|over|through) e-?mail|((in|into|to|at) )?(the|our|my|a|an|its|their|her|his) ([\w-]+ ){0,2}(inbox|mailbox))\b/,
+      /\b(arriv(es?|ing)|lands?|landing|comes? in(?:to)?|came in(?:to)?|coming in(?:to)?|reach(es)?|hits?|shows? up|turns? up|drops? into)\b[^,;.]{0,30}?\b((by|via|over|through) e-?mail|((in|into|to|at) )?(the|our|my|a|an|its|their|her|his) ([\w-]+ ){0,2}(inbox|mailbox))\b/,
       // "when a case email comes": an email that comes is one that arrives
       /\be-?mails? (?:comes?|came)\b/,
       // "emailed to us", "e-mailed in to the team", "we get an email about …"

@@ -7,6 +7,7 @@ import {
   INTERNAL_PEOPLE,
   KNOWN_VERBS,
   MESSAGE_FAMILY,
+  NUMBER_WORDS,
   PROVIDER_CUES,
   REPLY_VERBS,
   type Sense,
@@ -318,6 +319,9 @@ const SOMEONE_DOING = new RegExp(`^(?:someone|somebody|anyone|anybody|everyone|$
 const HOW =
   /^(?:fully|finally|actually|automatically|eventually|successfully|completely|properly|formally|officially|already|just|really|again|first)$/;
 
+const DURATION_UNIT = /^(?:minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?)$/;
+const isCount = (w: string): boolean => /^\d+$/.test(w) || w in NUMBER_WORDS || w === 'a' || w === 'an';
+
 function parseEvent(text: string): { subject: string; event: string; rest: string } {
   const t = text.toLowerCase().replace(LEAD, '');
   const tokens = tokenize(t);
@@ -355,6 +359,8 @@ function parseEvent(text: string): { subject: string; event: string; rest: strin
     subject.push(w);
   }
   while (i < tokens.length && AUXILIARY.test(tokens[i]?.lower ?? '')) i++;
+  // "an invoice is 14 days overdue", "a ticket has been two days unanswered": how long is no part of the event
+  if (isCount(tokens[i]?.lower ?? '') && DURATION_UNIT.test(tokens[i + 1]?.lower ?? '')) i += 2;
   const event = tokens[i]?.lower ?? '';
   const cut = subject.findIndex((w) => /^(in|on|from|of|for|with|at)$/.test(w));
   const head = (cut >= 0 ? subject.slice(0, cut) : subject).filter(

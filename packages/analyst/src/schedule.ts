@@ -43,6 +43,10 @@ const NTH = {
   last: 'L',
 } as const;
 
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+/** A day of a month: "the 1st of October", "1 March", "January 15th", "the last day of June". */
+const DAY_OF_YEAR = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|first|last)\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`;
+
 const RECURRING = new RegExp(
   [
     `\\b(?:every|each)\\s+(?:other\\s+|single\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
@@ -67,13 +71,17 @@ const RECURRING = new RegExp(
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
     // "the first Monday of each month", "every last Friday of the month": a weekday of the month
     `\\b(?:(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTH.source}`,
+    // "On the 1st of October, …", "If it's 1 March …", "Every January 15th": a day of the year that opens the
+    // duty comes round each year (a date in a duty, or one with its year, is no schedule)
+    `^(?:(?:if|when|once)\\s+it(?:['’]s|\\s+is)\\s+|on\\s+|every\\s+|each\\s+)?${DAY_OF_YEAR}(?:\\s*(?:,|and|&)\\s*(?:and\\s+)?${MONTH}\\b)*(?!,?\\s*\\d{4})`,
   ].join('|'),
   'i',
 );
 
 const RELATIVE = new RegExp(
   [
-    `\\b(?:${NUM}|a|an|the)\\s+(?:${UNIT}|day|week|morning|evening)\\s+(?:after|before|prior to|following|ahead of)\\b`,
+    // ("no food for 2 hours before swimming": how long, not when)
+    `(?<!\\bfor\\s)\\b(?:${NUM}|a|an|the)\\s+(?:${UNIT}|day|week|morning|evening)\\s+(?:after|before|prior to|following|ahead of)\\b`,
     '\\bthe (?:day|week|morning|evening) (?:after|before|following)\\b',
     "\\bon (?:their|his|her|the [\\w-]+'s|the) (?:first|last|final|start|end|official) (?:day|date|working day|week)\\b",
     "\\bon (?:their|his|her|each|every|the) (?:[\\w-]+'s )?(?:birthday|(?:work )?anniversary|start date|end date|renewal date|due date)\\b",
@@ -93,6 +101,23 @@ export function findSchedule(text: string): { text: string; index: number; relat
     return { text: r[0], index: r.index, relative: false, ...(ONE_WEEKDAY.test(r[0]) ? { weak: true } : {}) };
   if (rel) return { text: rel[0], index: rel.index, relative: true };
   return null;
+}
+
+/** A clock time said on its own: "at 9:30", "by 5pm", "7.45 a.m." (not "at 48 hours"). */
+const CLOCK_SAID =
+  /\b(?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?(?![\w:])(?!\s*(?:%|days?|hours?|hrs?|minutes?|mins?|weeks?))|\b\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?m\.?(?![a-z])|\b\d{1,2}:\d\d\b/i;
+
+/**
+ * A recurring time found in a duty, with the time of day and the run of days the same sentence says apart from it:
+ * "post the day's appointments in #studio at 9:30 every morning we're open (Tue–Sat)" → "every morning at 9:30
+ * Tue–Sat". Pure.
+ */
+export function scheduleSaid(text: string, found: { text: string; index: number; relative: boolean }): string {
+  if (found.relative) return found.text;
+  const rest = `${text.slice(0, found.index)} ${text.slice(found.index + found.text.length)}`;
+  const clock = timeOfDay(found.text.toLowerCase())?.explicit ? null : CLOCK_SAID.exec(rest);
+  const days = daysOfWeek(found.text) ? null : new RegExp(DAY_RANGE, 'i').exec(rest);
+  return [found.text, clock?.[0], days?.[0]].filter(Boolean).join(' ');
 }
 
 const BEFORE_ITEM = new RegExp(
@@ -274,10 +299,9 @@ const MONTH_NAMES = [
  * another month (it is also a verb).
  */
 function monthsIn(t: string): string | null {
-  const month = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
-  // the day tied to the months: "the first day of February, May …", "the 15th of March", "every January 1st"
+  // the day tied to the months: "the first day of February, May …", "the 15th of March", "every January 1st", "1 March"
   const dayOf = new RegExp(
-    `\\b(?:first|last|\\d{1,2}(?:st|nd|rd|th)?)(?: (?:day|working day|business day))? of ${month}\\b|\\b(?:every|each) ${month} \\d{1,2}(?:st|nd|rd|th)?\\b`,
+    `\\b(?:first|last|\\d{1,2}(?:st|nd|rd|th)?)(?: (?:day|working day|business day))? of ${MONTH}\\b|\\b${DAY_OF_YEAR}`,
   );
   // a date that bounds another schedule is no schedule of its own: "every weekday from Sep 1st to June 30th"
   if (!dayOf.test(t) || /\b(?:from|until|till|through|thru|starting|to|before|after|by)\s+(?:the\s+)?(?:\d|[a-z]+ \d)/.test(t))

@@ -12,7 +12,7 @@ import {
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST } from './schedule';
+import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST, scheduleSaid } from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -60,6 +60,10 @@ type Draft = {
   labelled?: boolean;
   /** an arrival said with no duty of its own: the items after it, until one with its own start, are its steps */
   gathers?: boolean;
+  /** opened by a start whose only duty is one not to do: no workflow unless a duty follows it */
+  ruled?: boolean;
+  /** its ways in said as such ("Enquiries come in two ways: …"): "and" between them lists alternatives */
+  ways?: boolean;
 };
 
 const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
@@ -154,6 +158,18 @@ function splitLead(
       };
     break;
   }
+  // "IF a customer texts back STOP THEN never text them again": a rule's "then", before any comma, ends its lead
+  const then = needOwnVerb ? /(?<!\b(?:and|or|but))\s+then\s+(?=\S)/i.exec(text) : null;
+  const ruled = then && text.slice(then.index + then[0].length).trim();
+  if (
+    then &&
+    ruled &&
+    (startsWithDuty(ruled, w) || NOT_TO_DO.test(ruled)) &&
+    then.index > (said[skipWords]?.start ?? 0) &&
+    !text.slice(0, then.index).includes(',') &&
+    !enclosed(text, then.index)
+  )
+    return { lead: text.slice(0, then.index).trim(), body: ruled };
   // the first comma before a duty ends the lead; a later one only when no verb of work comes before it
   // ("Every Monday post the plan to #ops, and email it to Bob": the lead ends before "post")
   let comma: { lead: string; body: string; at: number } | undefined;
@@ -252,7 +268,7 @@ const SUBSET_RECEIVES =
 
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
 const INVOICE_LATE =
-  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:(?:is\s+|was\s+|falls\s+|becomes\s+)?due(?:\s+date)?|passes\s+its\s+due\s+date|goes\s+past\s+its\s+due\s+date)\b/i;
+  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:(?:is\s+|was\s+|falls\s+|becomes\s+|goes\s+)?(?:over)?due(?:\s+date)?|passes\s+its\s+due\s+date|goes\s+past\s+its\s+due\s+date)\b|^(?:at|after|once|when|on)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:overdue|past due)\b/i;
 
 const WEEKDAY_AT = new RegExp(
   String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
@@ -295,10 +311,13 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     if (body) return { kind: 'event', text: text.slice(0, end).trim(), body };
   }
   // "A week after an invoice is due, send …": an invoice that many days overdue (a record's date, not a calendar's)
+  // ("At 14 days overdue, send a firmer email": the next step of the same chase, an invoice that late)
   const late = INVOICE_LATE.exec(text);
-  if (late?.[1] && late[2]) {
-    const n = /^(?:a|an|one)$/i.test(late[1]) ? 1 : Number(late[1]) || (NUMBER_WORDS[late[1].toLowerCase()] ?? 1);
-    const days = /^w/i.test(late[2]) ? n * 7 : n;
+  const count = late?.[1] ?? late?.[3];
+  const unit = late?.[2] ?? late?.[4];
+  if (late && count && unit) {
+    const n = /^(?:a|an|one)$/i.test(count) ? 1 : Number(count) || (NUMBER_WORDS[count.toLowerCase()] ?? 1);
+    const days = /^w/i.test(unit) ? n * 7 : n;
     const body = text.slice(late[0].length).replace(/^\s*,?\s*/, '');
     if (body) return { kind: 'event', text: `When an invoice is ${days} days overdue`, body };
   }
@@ -390,7 +409,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
 }
 
 const ROLE_TITLE =
-  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?$/i;
+  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops|control|support|reception)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?$/i;
 /** "If their card is declined" is an outside event; "If the ticket describes a defect" is a condition. */
 const isCatalogEvent = (text: string): boolean =>
   !/^(for each|for every|for all)\b/i.test(text) &&
@@ -489,6 +508,11 @@ const bringsWork = (text: string): boolean => {
 };
 
 /** A sentence that says what not to do: "Oh and don't book anything …", "Never email …", "please do not …". */
+/** Clauses that only say what not to do ("never text them again"), with nothing to do instead. */
+const ruleOnly = (clauses: readonly string[]): boolean =>
+  clauses.length > 0 && clauses.every((c) => NOT_TO_DO.test(c) && !ALTERNATIVE.test(c));
+/** What to do instead, said after what not to: "don't book it — email me instead", "never refund, but tell …". */
+const ALTERNATIVE = /\b(?:instead|but|rather|otherwise|just|only)\b|[—–;]|\s-\s/i;
 const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'?t|do not|never|no need to)\b/i;
 
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
@@ -643,11 +667,15 @@ const PASSIVE_DUTY =
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
 const TURN_INTO = /^(?:turn|convert|make|transform|change)\s+(?!sure\b)(.{1,80}?)\s+into\s+(an?|the|new)\s+(.+)$/i;
 const BECOME =
-  /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as)\s+/i;
+  /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as|land as|end up as|come in as|go in as|arrive as|show up as|be added as|be entered as|be saved as)\s+/i;
 
 /** What someone says before the job itself: "Could you set up something that, …", "what I need is …". */
 const PREAMBLE =
   /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
+
+/** A word of sequence before the duty: "At that point, email the customer …", "After that, …", "In that case, …". */
+const TRANSITION =
+  /^(?:at (?:that|this) (?:point|stage|moment|time)|after that|after this|afterwards|from there|in (?:that|this|which) case|with that done|once (?:that|this)(?:['’]s| is) done|right after(?: that)?|straight after(?: that)?)\s*,\s*(?=[a-z])/i;
 
 /** A duty may start with a third-person verb ("creates a page") or a subject ("the bot must tag it"). */
 export const startsWithDuty = (text: string, w: SegmentWords = NO_SERVED_WORDS): boolean =>
@@ -686,7 +714,7 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|that|this|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
 /** "…, and a matter folder created in Google Drive": one more thing wished done, its object first. */
 const OBJECT_DONE =
   /(\band|,) (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written|put) (in|on|into|for|to|with|under|named|called)\b/gi;
@@ -749,7 +777,22 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): 
   return base ? `${base} ${m[1].charAt(0).toLowerCase()}${m[1].slice(1)}${m[3] ?? ''}` : text;
 }
 
+/**
+ * Work routed to someone: "Anything over €5,000 goes straight to Luís in Slack", "Billing questions go to Sam on
+ * Slack", "Urgent tickets go to me by text" — (the items, the person, how and the rest).
+ */
+const ROUTED =
+  /^((?:anything|everything|all|those|these|the rest|(?!(?:the|a|an|this|that|its|their|when|whenever|if|once|for|as|after|before|every|each)\b)(?:[\w'-]+\s+){0,3}[\w'-]+s)(?:\s+(?:over|above|under|below|more than|less than|worth|from|about|with|that|which|marked|tagged)\b(?:[^,;]|,(?=\d)){0,40}?)?)\s+(?:go|goes|should go|must go|get sent|gets sent|are sent|is sent)\s+(?:straight\s+|directly\s+|right\s+)?to\s+(me|us|(?!(?:Resolved|Done|Closed|Won|Lost|Approved|Shipped|Completed?|Archived?|Review|Pending|Paid|Live|Production|Staging|Backlog)\b)[A-Z][\p{L}'-]+(?!\s+[A-Z])|(?:the|our|their|my)\s+(?:[\w-]+\s+)?(?:manager|owner|lead|team|boss|director|supervisor|rep|accountant|bookkeeper|office|partner|vet|doctor|chef|foreman|head)s?|#[\w-]+)((?:\s+(?:in|on|by|via|over|through)\s+(?:[\w#-]+\s*){1,3})?.*)$/u;
+
+const ASKS_APPROVAL =
+  /\bfor (?:a yes|approval|(?:a |the )?sign-?off|an ok|the ok|(?:a |the )?go-ahead|review)\b|\bto (?:approve|sign (?:it |them )?off|ok)\b/i;
+
 export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  // "Anything over €5,000 goes straight to Luís in Slack": for those items, send them on to that person
+  // (an approval asked of them is a rule of the work: "Orders over £2,500 go to Marco for a yes first")
+  const routed = ASKS_APPROVAL.test(text) ? null : ROUTED.exec(text.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase()));
+  if (routed?.[1] && routed[2] && !/^(?:it|they|he|she|we|i|you|this|that|one|someone|people)$/i.test(routed[1]))
+    return `For ${routed[1]}, send them to ${routed[2]}${routed[3] ?? ''}`;
   let wished = false;
   const duties = text
     .replace(WISH_RECEIVED, (_whole, who: string, message: string) => {
@@ -816,7 +859,7 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
 export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
   // "Each text should become a Zendesk ticket": the event, then what it turns into
   const become = text.match(
-    /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as)\s+(.+)$/i,
+    /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as|land as|end up as|come in as|go in as|arrive as|show up as|be added as|be entered as|be saved as)\s+(.+)$/i,
   );
   if (become?.[1] && become[2]) return { lead: become[1].trim(), body: `create ${become[2]}` };
   // "Jira tickets tagged urgent should be announced in #eng …": the product's items are the event, what is
@@ -954,9 +997,14 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
       const comma = [...piece.matchAll(/,\s*|(?<=\))\s+/g)].find((m) =>
         startsWithVerbIn(piece.slice((m.index ?? 0) + m[0].length), w),
       );
+      // ("once they pick one put it in the calendar": no comma, the condition ends where the duty's verb starts)
+      const led = comma ? null : detectLead(piece, w);
       if (comma) {
         conditions.push(piece.slice(0, comma.index ?? 0).trim());
         piece = piece.slice((comma.index ?? 0) + comma[0].length).trim();
+      } else if (led?.body && led.kind !== 'schedule' && !led.text.includes(',') && startsWithVerbIn(led.body, w)) {
+        conditions.push(led.text);
+        piece = led.body;
       } else if (/^otherwise\b/i.test(piece)) {
         piece = piece.replace(/^otherwise,?\s*/i, '');
       } else if (i < pieces.length - 1) {
@@ -989,13 +1037,32 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     if (HAND_OVER.test(c)) continue;
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
-    else if (startsWithVerbIn(c, w)) draft.clauses.push(...freeTimeFirst(c, draft.clauses));
+    else if (startsWithVerbIn(c, w)) draft.clauses.push(...freeTimeFirst(oneNamed(c, draft.clauses.at(-1)), draft.clauses));
   }
+}
+
+/** Words that tell one of a kind from another, not the kind: "the old calendar event", "the new one". */
+const WHICH_ONE =
+  /^(?:the|a|an|their|his|her|our|my|your|its|this|that|old|new|existing|current|previous|original|same|other|first|second|next|last|updated|replacement)$/i;
+
+/**
+ * "cancel the old calendar event and create the new one": "one" is the kind the duty before named (→ "create the
+ * new calendar event"); unchanged when the duty before names no object. Pure.
+ */
+export function oneNamed(clause: string, before: string | undefined): string {
+  const one = /\b((?:the|a)\s+(?:new|replacement|updated|fresh)|another)\s+one\b/i.exec(clause);
+  if (!one || !before) return clause;
+  // (only where the duty before says which one went: "the old calendar event", "their existing booking")
+  const object = parseClause(before).object;
+  if (!/\b(?:old|existing|current|previous|original)\b/i.test(object)) return clause;
+  const kind = object.split(/\s+/).filter((x) => x && !WHICH_ONE.test(x));
+  if (kind.length === 0 || kind.length > 3 || kind.some((x) => !/^[\w-]+$/.test(x))) return clause;
+  return `${clause.slice(0, one.index)}${one[1]} ${kind.join(' ')}${clause.slice(one.index + one[0].length)}`;
 }
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:[Ff]ree (?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b)/;
+  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b)/;
 /** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
 const LOOKS_FOR_TIME =
   /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;
@@ -1096,19 +1163,23 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
   let current: Draft | null = null;
+  // the sentence at hand, with its label: where a draft opened by it says its ways in as such
+  let saying = '';
   const open = (block: number, kind: TriggerKind, hint: string): Draft => {
     const d: Draft = { block, kind, hint, sentences: [], clauses: [], constraints: [] };
+    if (SAID_AS_WAYS.test(saying)) d.ways = true;
     drafts.push(d);
     current = d;
     return d;
   };
 
   all.forEach((s, index) => {
+    saying = `${s.label ?? ''} ${s.text}`;
     // a wish first ("I want every order put on the board"), before the words that open a request go
     const wishes = wishesAsDuties(s.text, w);
     // (how it is done today is no duty, whatever its grammar: "At the moment, invoices get emailed by …")
     const wished = isStatusQuo(wishes, w) ? wishes : passiveAsDuty(wishes, w);
-    const bare = wished.replace(PREAMBLE, '').trim() || wished;
+    const bare = wished.replace(PREAMBLE, '').replace(TRANSITION, '').trim() || wished;
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
     // ("They forward receipts to receipts@…": others sending work to a mailbox of ours is how it arrives)
@@ -1172,7 +1243,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (!lead && !verbFirst) {
       if (subject || isEventSentence(text, w)) {
         // a system that calls in says no duty of its own: the sentence is the event
-        const split = subject ?? (CALLS_IN.test(text) ? null : splitEventSentence(text, w));
+        const split = subject ?? (CALLS_IN.test(text.replace(/\([^()]*\)/g, '')) ? null : splitEventSentence(text, w));
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
         if (split) addClauses(d, split.body, w);
@@ -1180,10 +1251,14 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       return;
     }
 
+    // "If a customer texts back STOP, never text them again": a start whose only duty is one not to do is a rule
+    // (and no workflow, unless a duty follows it: "A ticket asks for a refund within 48h: Don't refund. Reply …")
+    const ruled = lead && (lead.kind === 'condition' || lead.kind === 'event') && ruleOnly(splitClauses(lead.body, w).clauses);
+    if (ruled) guidelines.push(text);
     let body = text;
     let draft: Draft | null = current;
     if (lead) {
-      body = lead.body;
+      body = ruled ? '' : lead.body;
       if (lead.kind === 'condition') {
         // "- if anyone posts about an incident in #site, open …": people bringing work, in an item of its own
         const arrives = bringsWork(lead.text.replace(/^(?:if|when|whenever|should)\s+/i, ''));
@@ -1233,9 +1308,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       } else if (sched && !(sched.weak && draft?.kind === 'event' && draft.block === s.block)) {
         // (one weekday with a time, said in a paragraph that has a start already, is when that step happens:
         // "When a new hire signs, add them to BambooHR. Send them the welcome pack on Monday at 9am.")
-        draft = open(s.block, 'schedule', sched.text);
+        draft = open(s.block, 'schedule', scheduleSaid(text, sched));
         body = `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length)}`
-          .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?\s*([ap]\.?m\.?)?|noon|midnight)\b/i, '')
+          .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?(\s*[ap]\.?m\.?)?|noon|midnight)\b/i, '')
           .replace(/\s+/g, ' ')
           .trim();
       } else if (
@@ -1250,12 +1325,13 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       }
     }
     if (!draft) return;
+    if (ruled && draft.sentences.length === 0) draft.ruled = true;
     // the arrival takes the items that follow it, one after the other, until one says when it starts
     if (draft.kind === 'event' && draft.clauses.length === 0 && draft.block !== s.block && !lead) draft.gathers = true;
     draft.sentences.push(text);
     if (body) addClauses(draft, body, w);
   });
-  return { drafts, guidelines };
+  return { drafts: drafts.filter((d) => !(d.ruled && d.clauses.length === 0)), guidelines };
 }
 
 const stepAction = (clause: string): string => {
@@ -1458,6 +1534,11 @@ const WAYS_IN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(?:form|website|web ?hook|portal|online)\b/i, 'when the form on the website is submitted'],
   [/(?:\bslack\b|(?<![\w#])#[\w-]+)/i, 'when a message is posted in Slack'],
 ];
+/** An event whose subject points back: "when it's fully signed", "once they're approved". */
+const POINTED_SUBJECT =
+  /^(?:when|whenever|once|after|as soon as)\s+(?:it|they|this|that)(?:['’]s|['’]re|\s+is|\s+are|\s+gets?|\s+has|\s+have)?\s+(?:been\s+)?(?:fully\s+|finally\s+|all\s+)?[a-z]+ed\b/i;
+/** Ways in said as such: "in two ways", "both ways", "either by …". */
+const SAID_AS_WAYS = /\b(?:two|three|both|several|multiple|different|a couple of|a few) (?:ways|routes|channels)\b|\beither\b/i;
 /** How a way in is said: the canonical arrival, a Slack channel kept by name. */
 const wayIn = (said: string, matched: string): string =>
   matched.startsWith('#') ? `when a message is posted in ${matched}` : said;
@@ -1466,7 +1547,7 @@ const wayIn = (said: string, matched: string): string =>
  * The ways in of an arrival said as alternatives ("by texting our number, or through the form on our website",
  * "customers email us or fill in the form"): two or more, each named, with an "or" between them; else none.
  */
-function waysIn(hint: string): string[] {
+function waysIn(hint: string, saidAsWays = false): string[] {
   const found = WAYS_IN.map(([re, said]) => {
     const m = re.exec(hint);
     return { at: m?.index ?? -1, said: wayIn(said, m?.[0] ?? '') };
@@ -1476,7 +1557,7 @@ function waysIn(hint: string): string[] {
   if (found.length < 2) return [];
   for (let i = 1; i < found.length; i++) {
     const between = hint.slice((found[i - 1] as { at: number }).at, (found[i] as { at: number }).at);
-    if (!/\bor\b/i.test(between)) return [];
+    if (!/\bor\b/i.test(between) && !(saidAsWays && /\band\b/i.test(between))) return [];
   }
   return found.map((f) => f.said);
 }
@@ -1519,9 +1600,17 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     // said again by the next one, as its context or in its own words: nothing is left of it to run
     return [];
   });
+  // "send the client the agreement through DocuSign" ¶ "when it's fully signed: …": what "it" is, said by the duty before
+  drafts = drafts.map((d, i) => {
+    const before = drafts[i - 1];
+    const last = before?.clauses.at(-1);
+    if (d.kind !== 'event' || !last || !POINTED_SUBJECT.test(d.hint) || KNOWN_TRIGGER_CUE(d.hint)) return d;
+    return providersIn(last).length > 0 ? { ...d, hint: `${d.hint} (${last})` } : d;
+  });
   // "by texting our refill number, or through the refill form on our website": one duty, two ways in — a workflow each
   drafts = drafts.flatMap((d) => {
-    const ways = d.kind === 'event' ? waysIn(d.hint) : [];
+    // ("Enquiries come in two ways: the contact form … and straight to our email": "and" between ways said as such)
+    const ways = d.kind === 'event' ? waysIn(d.hint, d.ways) : [];
     if (ways.length < 2) return [d];
     return ways.map((hint) => ({
       ...d,

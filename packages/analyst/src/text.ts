@@ -221,6 +221,8 @@ export function normalise(text: string): string {
       .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
+      // a number written onto its unit: "2hrs before", "30mins", "3days"
+      .replace(/\b(\d{1,3})(hrs?|hours?|mins?|minutes?|days?|wks?|weeks?)\b/gi, '$1 $2')
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
       .replace(SHORTHAND_WORD, (w) => SHORTHAND[w] ?? w)
       // the words of the work, misspelt as people type them: "the artists calender", "the apointment", "recieve"
@@ -473,6 +475,9 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   smth: 'something',
   sth: 'something',
   wk: 'week',
+  appt: 'appointment',
+  appts: 'appointments',
+  cal: 'calendar',
   asap: 'as soon as possible',
 };
 /** A word of the table, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form". */

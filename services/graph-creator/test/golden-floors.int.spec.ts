@@ -246,6 +246,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-15 (twenty more, written 2026-11-29 by a helper that read no analyst source; read 0.87/0.94/0.78/0.90 unseen, then looked at)',
+    'blind-15',
+    {
+      capabilityRecall: 0.89,
+      capabilityPrecision: 0.93,
+      triggerRecall: 0.88,
+      missingIntegrationRecall: 0.9,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {

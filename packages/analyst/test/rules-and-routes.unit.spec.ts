@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { analyseJob } from '../src';
+import { parseSchedule } from '../src/schedule';
+import { oneNamed } from '../src/segment';
+import { workflowsOf } from './workflows-of';
+
+describe('offline analyst: rules written "IF … THEN …"', () => {
+  const rules = [
+    'Rules for the office assistant:',
+    '',
+    'IF someone emails asking for a sweep THEN offer them two free morning slots from the van calendar.',
+    'IF an invoice is 14 days overdue THEN text the customer a reminder.',
+    "IF it's the 1st of October THEN email everyone we swept last year reminding them to book.",
+    'IF a customer texts back STOP THEN never text them again.',
+  ].join('\n');
+
+  it('given rules that each name what happens, when analysed, then each opens a workflow of its own', () => {
+    expect(workflowsOf(rules)).toMatchObject([
+      { triggerId: 'gmail.new_email' },
+      { triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 14 }, steps: ['text the customer a reminder'] },
+      { triggerId: 'schedule.cron', cron: '0 9 1 10 *', capabilities: ['gmail.send_email'] },
+    ]);
+  });
+
+  it('given a rule whose only duty is one not to do, when analysed, then it is a guideline and no workflow', () => {
+    expect(workflowsOf(rules).some((w) => w.triggerId === 'twilio.sms_received')).toBe(false);
+    for (const w of analyseJob(rules).workflows) expect(w.description).toContain('Guideline: IF a customer texts back STOP');
+  });
+
+  it('given a start whose "don\'t" comes with what to do instead, or with a duty in the next sentence, when analysed, then the workflow stays', () => {
+    expect(
+      workflowsOf("When a refund ticket comes in within 48h of the game: Don't refund. Reply with our 48-hour policy."),
+    ).toMatchObject([{ steps: ['Reply with our 48-hour policy'] }]);
+    expect(
+      workflowsOf(
+        "When a Zendesk ticket comes in, tag it. If it comes to more than £1,000, don't send it, leave it as a draft.",
+      )[0]?.steps,
+    ).toContain('leave it as a draft');
+  });
+
+  it('given "then" inside a start ("and then", a comma before it), when analysed, then it ends no lead', () => {
+    expect(workflowsOf('When a deal closes and then gets paid in Stripe, email Bob.')[0]?.steps).toEqual(['email Bob']);
+  });
+});
+
+describe('offline analyst: days of the year and times said apart', () => {
+  it('given a day of a month that opens the duty, when parsed, then it comes round each year on that day', () => {
+    expect(parseSchedule("IF it's the 1st of October")?.expression).toBe('0 9 1 10 *');
+    expect(parseSchedule('On 1 March each year')?.expression).toBe('0 9 1 3 *');
+    expect(parseSchedule('Every January 15th at 10am')?.expression).toBe('0 10 15 1 *');
+    expect(workflowsOf('On the 1st of September, email the Allotments Officer a reminder.')).toMatchObject([
+      { triggerId: 'schedule.cron', cron: '0 9 1 9 *', steps: ['email the Allotments Officer a reminder'] },
+    ]);
+  });
+
+  it('given months listed after the day, when analysed, then every month is kept', () => {
+    expect(
+      workflowsOf('On the first day of February, May, August and November at 9 in the morning, email every member a preview.')[0]
+        ?.cron,
+    ).toBe('0 9 1 2,5,8,11 *');
+  });
+
+  it('given a date with its year, or a deadline inside a duty, when analysed, then no schedule is read', () => {
+    expect(workflowsOf('On the 3rd of March 2027, launch the new menu.')[0]?.triggerId).not.toBe('schedule.cron');
+    expect(workflowsOf('When a Zendesk ticket comes in, send the report by March 31st.')[0]?.triggerId).toBe(
+      'zendesk.new_ticket',
+    );
+  });
+
+  it('given a time of day and a run of days said apart from "every morning", when analysed, then the cron keeps both and the duty its words', () => {
+    expect(workflowsOf("And post the day's appointments in #studio at 9:30 every morning we're open (Tue–Sat).")).toMatchObject([
+      { cron: '30 9 * * 2-6', steps: ["And post the day's appointments in #studio we're open (Tue–Sat)"] },
+    ]);
+  });
+
+  it('given a number written onto its unit and an appointment shortened, when analysed, then the time before it is read', () => {
+    expect(workflowsOf('also 2hrs before each appt text the owner a reminder to walk the dog first.')).toMatchObject([
+      { triggerId: 'google-calendar.event_starting', params: { minutesBefore: 120 }, capabilities: ['twilio.send_sms'] },
+    ]);
+  });
+
+  it('given how long something lasts before an event ("no food for 2 hours before swimming"), when analysed, then it is no start', () => {
+    expect(
+      workflowsOf('An hour before every session, text the owner to remind them, and say no food for 2 hours before swimming.'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('offline analyst: how late an invoice is, said in steps', () => {
+  it('given "two days after an invoice is overdue" and "at 14 days overdue", when analysed, then each is the invoice that many days overdue', () => {
+    expect(
+      workflowsOf(
+        [
+          '- Two days after an invoice is overdue, email the customer a friendly reminder.',
+          '- At 14 days overdue, send a firmer email.',
+        ].join('\n'),
+      ),
+    ).toMatchObject([
+      { triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 2 } },
+      { triggerId: 'quickbooks.invoice_overdue', params: { daysOverdue: 14 }, steps: ['send a firmer email'] },
+    ]);
+  });
+});
+
+describe('offline analyst: work routed to someone', () => {
+  it('given items that "go to" a person by a channel, when analysed, then sending them on is a duty of the workflow before', () => {
+    expect(workflowsOf('When a Zendesk ticket comes in, tag it. Billing questions go to Sam on Slack.')).toMatchObject([
+      { steps: ['tag it', 'send them to Sam on Slack'], capabilities: ['zendesk.update_ticket', 'slack.post_message'] },
+    ]);
+    expect(
+      workflowsOf('When a Zendesk ticket comes in, tag it. Anything over €5,000 goes straight to Luís in Slack.')[0]?.steps,
+    ).toEqual(['tag it', 'send them to Luís in Slack']);
+  });
+
+  it('given a record that goes to a stage, or items that go to someone for approval, when analysed, then nothing is routed', () => {
+    expect(workflowsOf('When an opp goes to Closed Won in Salesforce, post the win in #sales.')).toMatchObject([
+      { triggerId: 'salesforce.opportunity_stage_changed', params: { stage: 'Closed Won' } },
+    ]);
+    expect(
+      workflowsOf('Orders over £2,500 go to Marco on Slack for a yes first.')
+        .flatMap((w) => w.steps)
+        .join(' '),
+    ).not.toContain('send them to Marco');
+  });
+});
+
+describe('offline analyst: a duty said around its start', () => {
+  it('given arrival "into" an inbox, when analysed, then an email starts the workflow', () => {
+    expect(workflowsOf('When a special order request comes into the shop inbox, reply to the customer.')[0]?.triggerId).toBe(
+      'gmail.new_email',
+    );
+  });
+
+  it('given "At that point," before a duty, when analysed, then the duty is a step of the workflow before', () => {
+    expect(
+      workflowsOf(
+        'When a book comes in, one of us changes its status in Notion to "Arrived". At that point, email the customer that it\'s ready.',
+      ),
+    ).toMatchObject([{ triggerId: 'notion.page_updated', steps: ["email the customer that it's ready"] }]);
+  });
+
+  it('given "we\'d like that sent out through DocuSign", when analysed, then sending it is the duty', () => {
+    expect(
+      workflowsOf(
+        "Before their session every client has to sign our consent form. We'd like that sent out through DocuSign but we haven't set DocuSign up yet.",
+      )[0]?.capabilities,
+    ).toEqual(['docusign.send_envelope']);
+  });
+
+  it('given a condition and its duty with no comma between, inside a sentence, when analysed, then the duty is a step of its own', () => {
+    expect(
+      workflowsOf(
+        'When a client texts to book, reply with the next 3 free slots from the calendar and once they pick one put it in the cal.',
+      ),
+    ).toMatchObject([
+      {
+        triggerId: 'twilio.sms_received',
+        capabilities: ['google-calendar.find_free_slot', 'twilio.send_sms', 'google-calendar.create_event'],
+      },
+    ]);
+  });
+
+  it('given ways in said as such, joined by "and", when analysed, then each way in starts the same duties', () => {
+    expect(
+      workflowsOf(
+        'Enquiries come in two ways: the contact form on the website (it posts to a webhook) and straight to our email. Reply to each enquirer with the price list.',
+      ),
+    ).toMatchObject([{ triggerId: 'webhook.incoming_webhook' }, { triggerId: 'gmail.new_email' }]);
+  });
+
+  it('given items that "should land as" records of a product, with an aside, when analysed, then creating them is the duty', () => {
+    expect(
+      workflowsOf('- enquiries from the website form (it hits our webhook) should land as leads in salesforce, source = Web'),
+    ).toMatchObject([{ triggerId: 'webhook.incoming_webhook', capabilities: ['salesforce.create_lead', null] }]);
+  });
+
+  it('given "when it\'s fully signed" after sending an agreement through DocuSign, when analysed, then the signed envelope starts it', () => {
+    expect(
+      workflowsOf(
+        [
+          '- once an opportunity reaches the "Contract" stage, send the client the charter agreement through docusign',
+          "- when it's fully signed: save the signed PDF into the client's folder on drive, and ping #charters",
+        ].join('\n'),
+      )[1]?.triggerId,
+    ).toBe('docusign.envelope_completed');
+  });
+});
+
+describe('offline analyst: which one is meant', () => {
+  it('given the old one cancelled and "the new one" made, when analysed, then the new one is of the same kind', () => {
+    expect(oneNamed('create the new one', 'cancel the old calendar event')).toBe('create the new calendar event');
+    expect(oneNamed('book the new one', 'cancel their old appointment')).toBe('book the new appointment');
+  });
+
+  it('given a duty before that says no old one, when analysed, then "one" is left as it is', () => {
+    expect(oneNamed('offer them the next one', 'stick it in the calendar')).toBe('offer them the next one');
+    expect(oneNamed('create a new one', 'read the message')).toBe('create a new one');
+  });
+
+  it('given a slot freed after a booking is cancelled, when analysed, then no free slot is looked for', () => {
+    expect(
+      workflowsOf(
+        'When a client books, put it in the calendar. If the deposit is not paid within 48 hours, cancel the consult and free the slot.',
+      )[0]?.capabilities,
+    ).not.toContain('google-calendar.find_free_slot');
+  });
+});
