@@ -87,10 +87,13 @@ const tools = new ToolRegistry({
   observe: toolMetrics(metrics),
   faults,
 });
+// cancels asked for while a run is advanced: the runner notes them, the runtime graph calls no further step
+const cancels = new Set<string>();
 const runtime = runtimeAdapter(checkpointer, {
   specs: postgresSpecs(pool),
   tools,
   parallelism: Number(env.RUN_PARALLELISM ?? 4),
+  cancelRequested: (executionId) => cancels.has(executionId),
 });
 const runner =
   graph === 'conversation'
@@ -103,6 +106,7 @@ const runner =
         faults,
         checkpoints: checkpointer,
         observe: workerStageMetrics(metrics),
+        cancels,
       })
     : new ExecutionRunner({
         runtime,
@@ -122,6 +126,7 @@ const runner =
         faults,
         checkpoints: checkpointer,
         observe: workerStageMetrics(metrics),
+        cancels,
       });
 
 // Answers first (docs/decisions.md, 2026-11-24): starts and answers arrive on consumers of their own

@@ -94,6 +94,11 @@ export interface RunnerDeps<S, R = unknown> {
   checkpoints?: { holding<T>(threadId: string, fn: () => Promise<T>): Promise<T> };
   /** where a start's or an answer's time goes, stage by stage (platform's `workerStageMetrics`) */
   observe?: (handled: WorkerHandled, stage: WorkerStage, seconds: number) => void;
+  /**
+   * Cancels asked for while the execution is being advanced, shared with the runtime graph (whose execute node
+   * calls no further step once its execution is in it) — absent, the runner keeps its own
+   */
+  cancels?: Set<string>;
 }
 
 /**
@@ -155,12 +160,14 @@ type State = Awaited<ReturnType<RunnableGraph['getState']>>;
  */
 export class ExecutionRunner<S, R = unknown> {
   private readonly clock: Clock;
+  private readonly cancels: Set<string>;
   private readonly durability: 'exit' | 'sync' | 'async';
   private readonly faults: Faults;
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: RunnerDeps<S, R>) {
     this.clock = deps.clock ?? systemClock;
+    this.cancels = deps.cancels ?? new Set();
     this.durability = deps.durability ?? 'exit';
     this.faults = deps.faults ?? noFaults;
   }
@@ -245,6 +252,16 @@ export class ExecutionRunner<S, R = unknown> {
   }
 
   async cancel(intent: RunIntent, traceparent?: string): Promise<void> {
+    // said at once, before the lock: a run advancing under it calls no further step and ends cancelled
+    this.cancels.add(intent.executionId);
+    try {
+      await this.cancelUnderLock(intent, traceparent);
+    } finally {
+      this.cancels.delete(intent.executionId);
+    }
+  }
+
+  private async cancelUnderLock(intent: RunIntent, traceparent?: string): Promise<void> {
     await this.withLock(intent.executionId, async (row) => {
       if (row && row.status !== 'running') return;
       const now = this.clock.now().toISOString();
@@ -432,6 +449,9 @@ export class ExecutionRunner<S, R = unknown> {
         return this.advance(cause as RunIntent | HILResponse, row, null, traceparent);
       case 'finish': {
         const { status, ...body } = adapter.outcome(state.values);
+        // a cancel that came while it ran: what it did is told, and the run ends cancelled
+        if (this.cancels.has(executionId))
+          return this.finish(cause, executionId, 'cancelled', { ...body, error: cancelError(undefined) }, before, traceparent);
         return this.finish(cause, executionId, status, body, before, traceparent);
       }
       case 'ended': {

@@ -80,7 +80,14 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     connectors,
     effects,
   });
-  const runtime = runtimeAdapter(checkpointer, { specs: postgresSpecs(pool), tools, parallelism: 4 });
+  // as the worker's main wires them: a cancel the runner notes is one the runtime graph's execute node sees
+  const cancels = new Set<string>();
+  const runtime = runtimeAdapter(checkpointer, {
+    specs: postgresSpecs(pool),
+    tools,
+    parallelism: 4,
+    cancelRequested: (executionId) => cancels.has(executionId),
+  });
   const runner = new ExecutionRunner({
     adapter: conversationAdapter(checkpointer),
     runtime,
@@ -88,9 +95,15 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     publisher,
     log,
     checkpoints: checkpointer,
+    cancels,
   });
 
   const received: { path: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  // a call to /slow is answered when the test lets it go
+  let letSlowGo: () => void = () => {};
+  const slowLetGo = new Promise<void>((r) => {
+    letSlowGo = r;
+  });
   let server: Server;
   let base = '';
 
@@ -104,6 +117,10 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
         received.push({ path: req.url ?? '', headers: req.headers, body });
         if (req.url === '/fail') {
           res.writeHead(503).end('down');
+          return;
+        }
+        if (req.url === '/slow') {
+          void slowLetGo.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
           return;
         }
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, echo: body }));
@@ -305,6 +322,33 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     // the events and the result go out in one publishAll, but on two topics: wait for the events
     const failed = await collector.until(() => eventsOf(id).find((e) => e.event === 'tool_failed'), 'tool_failed');
     expect(failed.effect?.error?.code).toBe('server_error');
+  });
+
+  it('a cancel that comes while a step is being called: no later step is called, and the run ends cancelled, saying what it did', async () => {
+    const spec = await employee(httpEmployee(`${base}/slow`));
+    const id = randomUUID();
+    const started = runner.start(runIntent(id, spec.employeeId, 'refunds', { note: '{}' }));
+    await collector.until(() => received.find((r) => r.path === '/slow'), 'the slow call to be made');
+    const cancel = {
+      ...runIntent(id, spec.employeeId, 'refunds', {}),
+      id: randomUUID(),
+      action: 'cancel' as const,
+      reason: 'requested' as const,
+    };
+    const cancelled = runner.cancel(cancel);
+    // the cancel is noted before it waits for the run's lock; the call in flight then comes back
+    await new Promise((r) => setTimeout(r, 200));
+    letSlowGo();
+    await Promise.all([started, cancelled]);
+    const result = await resultOf(id);
+    expect(result).toMatchObject({ status: 'cancelled', error: { code: 'cancelled' } });
+    expect(result.output?.steps?.map((s) => s.status)).toEqual(['succeeded', 'not_run', 'not_run']);
+    expect(received.some((r) => r.path === '/slow/hook')).toBe(false);
+    const rows = await effectRows(id);
+    expect(rows.call?.status).toBe('succeeded');
+    expect(rows.notify).toBeUndefined();
+    expect(rows.refund).toBeUndefined();
+    expect(collector.of('ExecutionResult', (r) => r.executionId === id)).toHaveLength(1);
   });
 
   it('a sandboxed call is validated against the input schema: bad arguments never reach the provider', async () => {

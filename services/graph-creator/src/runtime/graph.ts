@@ -26,6 +26,8 @@ export interface RuntimeOptions {
   parallelism?: number;
   /** when quiet hours end is read on it (the registry's rails read theirs) */
   clock?: Clock;
+  /** whether a cancel of the execution came while it runs: no further step is called (the runner's `cancels`) */
+  cancelRequested?: (executionId: string) => boolean;
 }
 
 const QUESTIONS_PER_PROMPT = 20;
@@ -261,6 +263,12 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     };
 
     for (const batch of batches(steps)) {
+      // a cancel that came while the run acts: no further step is called, and the summary says what was done
+      if (options.cancelRequested?.(s.executionId)) {
+        for (const id of batch) done[id] = { status: 'not_run', detail: 'the run was cancelled before it' };
+        stopped = { code: 'cancelled', message: 'the run was cancelled while it ran' };
+        break;
+      }
       const calls: { step: Step; args: Record<string, unknown>; left: number }[] = [];
       for (const id of batch) {
         const step = byId.get(id) as Step;
