@@ -18,6 +18,19 @@ export function validationFailed(errors: readonly FieldError[], prefix = ''): Hi
   return new HireloopError('VALIDATION_FAILED', describeErrors(prefixed), { field: prefixed[0]?.path ?? (prefix || '/') });
 }
 
+/**
+ * For a POST that takes no body (cancel, activate, deactivate): none, or an empty JSON object; anything else is a
+ * 422 naming the field, as an unknown field of any other body is (a hook: fastify's body schema cannot allow "none").
+ */
+export async function noBodyFields(request: { body?: unknown }): Promise<void> {
+  const body = request.body;
+  if (body === undefined || body === null) return;
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw validationFailed([{ path: '/', message: 'Expected no body, or an empty object' }]);
+  const extra = Object.keys(body)[0];
+  if (extra !== undefined) throw validationFailed([{ path: `/${extra}`, message: 'Unexpected property' }]);
+}
+
 const hidden: Partial<Record<number, string>> = {
   500: 'internal error: it is logged; quote the ref when reporting it',
   503: 'hireloop cannot reach one of its dependencies right now: retry shortly',

@@ -114,6 +114,20 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(foreign.json()).toMatchObject({ code: 'not_found' });
   });
 
+  it('a switch takes no body fields: an unknown one is a 422 naming it, for activate and deactivate alike', async () => {
+    for (const action of ['activate', 'deactivate']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/v1/employees/${employeeId}/${action}`,
+        headers: { ...bearerOf(alice), 'content-type': 'application/json' },
+        payload: '{"force":true}',
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', field: '/force' });
+    }
+    expect((await get(`/v1/employees/${employeeId}`, alice)).json()).toMatchObject({ status: 'inactive' });
+  });
+
   it('activates: 200 with a hook and secret per webhook workflow that is on, and the workflow waiting for gmail off', async () => {
     const res = await post(`/v1/employees/${employeeId}/activate`, alice);
     expect(res.statusCode).toBe(200);

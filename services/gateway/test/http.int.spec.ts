@@ -544,6 +544,26 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       });
     });
 
+    it('takes no body or an empty object; an unknown field or another body is a 422 naming it, and nothing is published', async () => {
+      const executionId = uid('exec');
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId: uid('conv') });
+      const url = `/v1/executions/${executionId}/cancel`;
+      const json = { ...bearerOf(alice), 'content-type': 'application/json' };
+      const extra = await app.inject({ method: 'POST', url, headers: json, payload: '{"reason":"x"}' });
+      expect(extra.statusCode).toBe(422);
+      expect(extra.json()).toMatchObject({ code: 'validation_failed', field: '/reason' });
+      const list = await app.inject({ method: 'POST', url, headers: json, payload: '[1]' });
+      expect(list.statusCode).toBe(422);
+      expect(list.json()).toMatchObject({ field: '/' });
+      const empty = await app.inject({ method: 'POST', url, headers: json, payload: '{}' });
+      expect(empty.statusCode).toBe(202);
+      const { triggerId } = empty.json<{ triggerId: string }>();
+      await h.collector.until(() => h.collector.of('TriggerCreated', (f) => f.triggerId === triggerId)[0], 'the cancel trigger');
+      expect(
+        h.collector.of('TriggerCreated', (f) => f.triggerType === 'cancel_execution' && f.payload.executionId === executionId),
+      ).toHaveLength(1);
+    });
+
     it('answers 409 for an execution that has ended and 404 for another user’s', async () => {
       const ended = uid('exec');
       await givenExecution(h.pool, { executionId: ended, owner: alice, conversationId: uid('conv'), status: 'completed' });

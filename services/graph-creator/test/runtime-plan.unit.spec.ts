@@ -3,6 +3,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import {
   batches,
+  cannotRun,
   canonical,
   coerce,
   eventMatches,
@@ -220,5 +221,30 @@ describe('connectors', () => {
     );
     expect(out).toEqual({ echoed: 'stripe.refund_payment', args: { paymentId: 'p' }, key: 'x/s/h', tag: 'live' });
     expect(connectors.extraCapabilities().map((c) => c.id)).toEqual(['webhook.send']);
+  });
+});
+
+describe('confirm: the steps nobody is asked to approve', () => {
+  const chain = [step('refund'), step('reply', ['refund']), step('close', ['reply']), step('tag')];
+  const all = ['refund', 'reply', 'close', 'tag'];
+
+  it('given a rejected step, when its dependents are looked at, then they cannot run, at any remove; a step apart from it can', () => {
+    expect([...cannotRun(chain, all, { refund: 'rejected' })].sort()).toEqual(['close', 'reply']);
+  });
+
+  it('given a step the org refuses outright, when the steps are looked at in the order the run calls them, then none after it can run', () => {
+    // (tag waits for nothing: it is called in the first batch, before reply — and after refund, in that batch)
+    expect([...cannotRun(chain, all, { reply: 'moot' })]).toEqual(['close']);
+    expect([...cannotRun(chain, all, { refund: 'moot' })].sort()).toEqual(['close', 'reply', 'tag']);
+  });
+
+  it('given approvals given or none yet, or a dependency off its branch, then every step can run', () => {
+    expect(cannotRun(chain, all, { refund: 'approved' }).size).toBe(0);
+    expect(cannotRun(chain, all, {}).size).toBe(0);
+    expect(cannotRun(chain, ['reply', 'close', 'tag'], { refund: 'rejected' }).size).toBe(0);
+  });
+
+  it('given steps that form no order, then nothing is blocked (plan fails such a spec)', () => {
+    expect(cannotRun([step('a', ['b']), step('b', ['a'])], ['a', 'b'], { a: 'rejected' }).size).toBe(0);
   });
 });

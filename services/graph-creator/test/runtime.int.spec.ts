@@ -293,6 +293,26 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     return spec;
   };
 
+  it('a high-risk step that depends on a rejected one is asked of nobody: it does not run, and the run completes', async () => {
+    const spec = refundsEmployee(`emp-${randomUUID()}`);
+    const flow = spec.workflows[0] as EmployeeGraphSpec['workflows'][number];
+    // the reply is high-risk too, and waits for finance's word
+    flow.steps = flow.steps.map((st) => (st.id === 'reply' ? { ...st, risk: 'high' as const, dependsOn: ['ask_finance'] } : st));
+    await employee(spec);
+    const id = randomUUID();
+    await runner.start(
+      runIntent(id, spec.employeeId, 'refunds', { amount: 500, paymentId: 'pi_5', ticketId: 'T-5', subject: 'Huge refund' }),
+    );
+    const first = await nextPrompt(id, 0);
+    expect(first.messages[0]).toContain('ask_finance');
+    await runner.respond(answer(first, { selected: ['reject'] }));
+    const result = await resultOf(id);
+    expect(result.status).toBe('completed');
+    expect(promptsOf(id)).toHaveLength(1);
+    expect(result.output?.steps?.find((st) => st.stepId === 'reply')).toMatchObject({ status: 'not_run' });
+    expect((await effectRows(id)).reply).toMatchObject({ status: 'skipped', error: { code: 'dependency_not_run' } });
+  });
+
   it('http.request and webhook.send call a real server; a `when` over a step output is decided after that step', async () => {
     const spec = await employee(httpEmployee(`${base}/billing`));
     const id = randomUUID();

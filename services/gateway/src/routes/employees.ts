@@ -4,6 +4,7 @@ import { ActivationView, ApiLimits, EmployeeList, EmployeeParams, EmployeeView }
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../auth';
 import { type ActivationDeps, activate, deactivate } from '../commands/activate';
+import { noBodyFields } from '../errors';
 import { findEmployee, orgEmployees } from '../read-model';
 import { traceOf } from '../trace';
 import { employeeView } from '../views';
@@ -60,8 +61,9 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
           "The employee's owner or an org admin (else 403). Each workflow is on, or off with the reason (waiting for a provider to be connected, an unsatisfied gap, an invalid cron expression). Each webhook-started workflow that is on gets a URL and a secret, shown in this answer only; activating again rotates every secret.",
         tags: ['employees'],
         params: EmployeeParams,
-        response: { 200: ActivationView, ...errorResponses(...COMMON_ERRORS, 403, 404) },
+        response: { 200: ActivationView, ...errorResponses(...COMMON_ERRORS, 403, 404, 422) },
       },
+      preValidation: noBodyFields,
     },
     async (request) =>
       activate(commands, principalOf(request), request.params.id, publicBaseUrl(request, publicUrl), traceOf(request)),
@@ -74,8 +76,9 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
         summary: 'Switch an employee off: its webhooks answer 409 employee_inactive, its schedules stop',
         tags: ['employees'],
         params: EmployeeParams,
-        response: { 200: ActivationView, ...errorResponses(...COMMON_ERRORS, 403, 404) },
+        response: { 200: ActivationView, ...errorResponses(...COMMON_ERRORS, 403, 404, 422) },
       },
+      preValidation: noBodyFields,
     },
     async (request) => deactivate(commands, principalOf(request), request.params.id, traceOf(request)),
   );

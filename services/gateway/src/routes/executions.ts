@@ -16,6 +16,7 @@ import { ownExecution } from '../commands/access';
 import { cancel } from '../commands/cancel';
 import type { CommandDeps } from '../commands/deps';
 import { respond } from '../commands/respond';
+import { noBodyFields } from '../errors';
 import { callerExecutions, executionEffects, executionTimeline, findExecution } from '../read-model';
 import { traceOf } from '../trace';
 import { executionView, timelineEntry } from '../views';
@@ -142,8 +143,9 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
         description: 'Publishes TriggerCreated{triggerType:cancel_execution}; 409 when the execution has already ended.',
         tags: ['executions'],
         params: ExecutionParams,
-        response: { 202: CancelAccepted, ...errorResponses(...COMMON_ERRORS, 404, 409) },
+        response: { 202: CancelAccepted, ...errorResponses(...COMMON_ERRORS, 404, 409, 422) },
       },
+      preValidation: noBodyFields,
     },
     async (request, reply) => {
       const fact = await cancel(

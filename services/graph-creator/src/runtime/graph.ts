@@ -15,7 +15,17 @@ import type { NodeEvent } from '../runner';
 import type { WaitSpec } from '../runner-decisions';
 import { deferralOf } from '../tools/rails';
 import type { ToolRegistry } from '../tools/registry';
-import { batches, dependenciesOf, eventMatches, holds, missingInputs, planSteps, previewArgs, resolveArgs } from './plan';
+import {
+  batches,
+  cannotRun,
+  dependenciesOf,
+  eventMatches,
+  holds,
+  missingInputs,
+  planSteps,
+  previewArgs,
+  resolveArgs,
+} from './plan';
 import type { EmployeeSpecs } from './specs';
 import { RunState, type RunStateT, type RunUpdate, type StepDone } from './state';
 
@@ -53,8 +63,14 @@ async function mapCapped<T, R>(items: readonly T[], limit: number, fn: (item: T)
 }
 
 /** The high-risk planned step that still waits for its approver, if any. */
-export const awaitingApproval = (s: RunStateT): Step | undefined =>
-  s.workflow?.steps.find((st) => st.risk === 'high' && s.planned.includes(st.id) && !s.approvals[st.id]);
+export const awaitingApproval = (s: RunStateT): Step | undefined => {
+  const steps = s.workflow?.steps ?? [];
+  const waiting = steps.filter((st) => st.risk === 'high' && s.planned.includes(st.id) && !s.approvals[st.id]);
+  if (waiting.length === 0) return undefined;
+  // a step that cannot run (it depends on a rejected one, or comes after one the org refuses) is asked of nobody
+  const blocked = cannotRun(steps, s.planned, s.approvals);
+  return waiting.find((st) => !blocked.has(st.id));
+};
 
 /** Every step of the workflow and how it ended, in the workflow's order. */
 export function stepOutcomes(s: RunStateT): { stepId: string; status: StepDone['status']; detail?: string }[] {

@@ -113,6 +113,39 @@ export function batches(steps: readonly Step[]): string[][] {
   return out;
 }
 
+/**
+ * The planned steps that cannot run whatever is answered now: a step that depends (at any remove) on one that was
+ * rejected, and every step after one the org refuses outright (`moot`: execute fails the run there). Nobody is
+ * asked to approve those. `approvals` as the run holds them; a spec whose steps form no order blocks nothing. Pure.
+ */
+export function cannotRun(
+  steps: readonly Step[],
+  planned: readonly string[],
+  approvals: Readonly<Record<string, 'approved' | 'rejected' | 'moot'>>,
+): Set<string> {
+  const blocked = new Set<string>();
+  let order: string[];
+  try {
+    order = batches(steps).flat();
+  } catch {
+    return blocked;
+  }
+  const byId = new Map(steps.map((st) => [st.id, st]));
+  const stopped = new Set<string>();
+  let refusedBefore = false;
+  for (const id of order) {
+    if (!planned.includes(id)) continue;
+    if (refusedBefore) blocked.add(id);
+    else if (dependenciesOf(byId.get(id) as Step).some((d) => stopped.has(d))) {
+      blocked.add(id);
+      stopped.add(id);
+    }
+    if (approvals[id] === 'rejected') stopped.add(id);
+    if (approvals[id] === 'moot') refusedBefore = true;
+  }
+  return blocked;
+}
+
 export interface PlannedRun {
   /** the steps that will run (a condition over a step output is decided in execute, after that step) */
   planned: string[];
