@@ -45,7 +45,7 @@ const NTH = {
 
 const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
 /** A day of a month: "the 1st of October", "1 March", "January 15th", "the last day of June". */
-const DAY_OF_YEAR = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|first|last)\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`;
+export const DAY_OF_YEAR = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|first|last)\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`;
 
 const RECURRING = new RegExp(
   [
@@ -73,7 +73,9 @@ const RECURRING = new RegExp(
     `\\b(?:(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTH.source}`,
     // "On the 1st of October, …", "If it's 1 March …", "Every January 15th": a day of the year that opens the
     // duty comes round each year (a date in a duty, or one with its year, is no schedule)
-    `^(?:(?:if|when|once)\\s+it(?:['’]s|\\s+is)\\s+|on\\s+|every\\s+|each\\s+)?${DAY_OF_YEAR}(?:\\s*(?:,|and|&)\\s*(?:and\\s+)?${MONTH}\\b)*(?!,?\\s*\\d{4})`,
+    // (one that bounds a season, "1 June – 31 August: …", or says what happened that day, "On the 3rd of March we
+    // had a flood", is none: the day is followed by its duty's comma, "each year", "then", a time or a colon)
+    `^(?:(?:if|when|once)\\s+it(?:['’]s|\\s+is)\\s+|on\\s+|every\\s+|each\\s+)?${DAY_OF_YEAR}(?:\\s*(?:,|and|&)\\s*(?:and\\s+)?${MONTH}\\b)*(?!,?\\s*\\d{4})(?!\\s*(?:,|[-–—]|to|until|till|through|thru)\\s*\\d{1,2}\\b)(?=\\s*(?:$|,|:|\\s(?:each|every)\\s+year\\b|\\s(?:then|THEN)\\s|\\s(?:at|by)\\s+\\d))`,
   ].join('|'),
   'i',
 );
@@ -93,6 +95,9 @@ const RELATIVE = new RegExp(
 export const HOURS_FIRST =
   /^(?:(?:during|in|within|on)\s+)?(?:(?:business|office|working|opening)\s+hours|weekdays|workdays)(?:\s+only)?\s*(?:\([^)]{0,40}\))?\s*,\s*/i;
 
+/** A day of the year, as a schedule found says it: "On the 1st of October", "If it's 1 March". */
+export const isDayOfYear = (said: string): boolean => new RegExp(DAY_OF_YEAR, 'i').test(said) && !RELATIVE.test(said);
+
 /** A recurring time ("every Monday at 9am") or a date relative to a record ("thirty days after their start date"). */
 export function findSchedule(text: string): { text: string; index: number; relative: boolean; weak?: boolean } | null {
   const r = RECURRING.exec(text);
@@ -103,9 +108,14 @@ export function findSchedule(text: string): { text: string; index: number; relat
   return null;
 }
 
-/** A clock time said on its own: "at 9:30", "by 5pm", "7.45 a.m." (not "at 48 hours"). */
-const CLOCK_SAID =
-  /\b(?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?(?![\w:])(?!\s*(?:%|days?|hours?|hrs?|minutes?|mins?|weeks?))|\b\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?m\.?(?![a-z])|\b\d{1,2}:\d\d\b/i;
+/** A clock time said right before a schedule: "at 9:30 every morning", "at 7pm each Friday". */
+const CLOCK_RIGHT_BEFORE = /\b((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)\s*,?\s*$/i;
+/** … or last in the sentence after a noun: "a daily recap in #sales at 5pm" (not "the office closes at 5pm"). */
+const CLOCK_LAST =
+  /(?<!\b(?:closes?|opens?|starts?|ends?|shuts?|begins?|finish(?:es)?|arrives?|leaves?|departs?|is|are|was|were|due|ready|back|home|here|there)\s)\b((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)\s*[.!]?\s*$/i;
+/** … or right after it: "daily at 5pm", "every weekday at 9:30" (not "at 48 hours"). */
+const CLOCK_RIGHT_AFTER =
+  /^\s*,?\s*((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)(?![\w:])(?!\s*(?:%|days?|hours?|hrs?|minutes?|mins?|weeks?))/i;
 
 /**
  * A recurring time found in a duty, with the time of day and the run of days the same sentence says apart from it:
@@ -114,10 +124,15 @@ const CLOCK_SAID =
  */
 export function scheduleSaid(text: string, found: { text: string; index: number; relative: boolean }): string {
   if (found.relative) return found.text;
-  const rest = `${text.slice(0, found.index)} ${text.slice(found.index + found.text.length)}`;
-  const clock = timeOfDay(found.text.toLowerCase())?.explicit ? null : CLOCK_SAID.exec(rest);
-  const days = daysOfWeek(found.text) ? null : new RegExp(DAY_RANGE, 'i').exec(rest);
-  return [found.text, clock?.[0], days?.[0]].filter(Boolean).join(' ');
+  // (only right before it, "at 9:30 every morning": a time said elsewhere is the content's, "the 7am walk")
+  const before = text.slice(0, found.index);
+  const after = text.slice(found.index + found.text.length);
+  const clock = timeOfDay(found.text.toLowerCase())?.explicit
+    ? null
+    : (CLOCK_RIGHT_BEFORE.exec(before) ?? CLOCK_RIGHT_AFTER.exec(after) ?? CLOCK_LAST.exec(after));
+  // (only in brackets: "we're open (Tue–Sat)"; "we're open Thu–Sun" says when someone is there)
+  const days = daysOfWeek(found.text) ? null : new RegExp(`\\(\\s*${DAY_RANGE}\\s*\\)`, 'i').exec(text);
+  return [found.text, clock?.[1], days?.[0].replace(/[()]/g, '').trim()].filter(Boolean).join(' ');
 }
 
 const BEFORE_ITEM = new RegExp(
@@ -313,9 +328,22 @@ function monthsIn(t: string): string | null {
   )
     return null;
   const found = MONTH_NAMES.map((m, i) => (new RegExp(`\\b${m}\\b`).test(t) ? i + 1 : 0)).filter((n) => n > 0);
-  const others = found.filter((n) => n !== 5);
+  // ("May" alone may be the verb; tied to a day of its own it is the month: "the 1st of May", "May 5th")
+  const mayDated = /\b(?:\d{1,2}(?:st|nd|rd|th)?|first|last)\s+(?:day\s+)?(?:of\s+)?may\b|\bmay\s+\d{1,2}(?:st|nd|rd|th)?\b/.test(
+    t,
+  );
+  const others = found.filter((n) => n !== 5 || mayDated);
   if (others.length === 0) return null;
   return found.join(',');
+}
+
+/** The day of the month a yearly date names: "the 15th of March", "15 March", "March 15" (ordinal or not). */
+function dayOfMonth(t: string): number | undefined {
+  const m =
+    t.match(/\b(\d{1,2})(?:st|nd|rd|th)\b/) ??
+    t.match(new RegExp(`\\b(\\d{1,2})\\s+(?:of\\s+)?${MONTH}\\b`)) ??
+    t.match(new RegExp(`\\b${MONTH}\\s+(\\d{1,2})\\b`));
+  return m?.[1] ? Number(m[1]) : undefined;
 }
 
 /** The hours of a day a schedule says it runs between: "from 8 to 4", "between 6am and 10pm", "6am–10pm". */
@@ -390,10 +418,10 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   const months = monthsIn(t);
   if (months) {
     // "on the first day of February, May, August and November", "every January 1st": a day of those months
-    const nth = t.match(/\b(\d{1,2})(?:st|nd|rd|th)\b/);
+    const nth = dayOfMonth(t);
     // croner reads "L" as a month's last day; a day past a month's end (the 31st of April) would never come
     const shortest = Math.min(...months.split(',').map((m) => MONTH_DAYS[Number(m) - 1] ?? 28));
-    const dom = /\blast day\b/.test(t) ? 'L' : nth ? Math.min(shortest, Number(nth[1])) : 1;
+    const dom = /\blast day\b/.test(t) ? 'L' : nth ? Math.min(shortest, nth) : 1;
     return { expression: `${minute} ${hour} ${dom} ${months} *`, confidence: time ? 0.85 : 0.75, ...tz };
   }
   if (found?.relative) {

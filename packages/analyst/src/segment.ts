@@ -12,7 +12,7 @@ import {
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST, scheduleSaid } from './schedule';
+import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST, isDayOfYear, scheduleSaid } from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -159,12 +159,13 @@ function splitLead(
     break;
   }
   // "IF a customer texts back STOP THEN never text them again": a rule's "then", before any comma, ends its lead
-  const then = needOwnVerb ? /(?<!\b(?:and|or|but))\s+then\s+(?=\S)/i.exec(text) : null;
+  // ("If a lead books then cancels, …": a second event, not the duty; "reaches Then Contract stage": a name)
+  const then = needOwnVerb ? /(?<!\b(?:and|or|but))\s+(?:then|THEN)\s+(?=\S)/.exec(text) : null;
   const ruled = then && text.slice(then.index + then[0].length).trim();
   if (
     then &&
     ruled &&
-    (startsWithDuty(ruled, w) || NOT_TO_DO.test(ruled)) &&
+    ((startsWithVerbIn(ruled, w) && imperative(ruled, w) === ruled && !/^[a-z]+s\b/i.test(ruled)) || NOT_TO_DO.test(ruled)) &&
     then.index > (said[skipWords]?.start ?? 0) &&
     !text.slice(0, then.index).includes(',') &&
     !enclosed(text, then.index)
@@ -268,12 +269,34 @@ const SUBSET_RECEIVES =
 
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
 const INVOICE_LATE =
-  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:(?:is\s+|was\s+|falls\s+|becomes\s+|goes\s+)?(?:over)?due(?:\s+date)?|passes\s+its\s+due\s+date|goes\s+past\s+its\s+due\s+date)\b|^(?:at|after|once|when|on)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:overdue|past due)\b/i;
+  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:(?:is\s+|was\s+|falls\s+|becomes\s+|goes\s+)?(?:over)?due(?:\s+date)?|passes\s+its\s+due\s+date|goes\s+past\s+its\s+due\s+date)\b/i;
+/** How many days "three days", "a week", "2 weeks" are. */
+const daysOf = (count: string, unit: string): number => {
+  const n = /^(?:a|an|one)$/i.test(count) ? 1 : Number(count) || (NUMBER_WORDS[count.toLowerCase()] ?? 1);
+  return /^w/i.test(unit) ? n * 7 : n;
+};
+/** "At 14 days overdue, send a firmer email": the next step of a chase, how late said with no noun. */
+const AT_DAYS_OVERDUE =
+  /^(?:at|after|once|when|on)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:overdue|past due)\b,?\s*/i;
 
 const WEEKDAY_AT = new RegExp(
   String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
   'i',
 );
+
+/**
+ * The schedule a duty's sentence says: as `findSchedule`, but a day of the year counts only when a duty follows it
+ * ("On 14 February, the shop is busiest; every hour that day post …" is run every hour, not each 14 February).
+ */
+function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSchedule> {
+  const found = findSchedule(text);
+  if (!found || !isDayOfYear(found.text)) return found;
+  const after = text.slice(found.index + found.text.length);
+  const duty = after.replace(/^\s*(?:[,:]|\s(?:each|every)\s+year\b[\s,]*|\s(?:then|THEN)\s)\s*/, '');
+  if (startsWithDuty(duty, w)) return found;
+  const later = findSchedule(after);
+  return later && !isDayOfYear(later.text) ? { ...later, index: later.index + found.index + found.text.length } : null;
+}
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
@@ -311,13 +334,11 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     if (body) return { kind: 'event', text: text.slice(0, end).trim(), body };
   }
   // "A week after an invoice is due, send …": an invoice that many days overdue (a record's date, not a calendar's)
-  // ("At 14 days overdue, send a firmer email": the next step of the same chase, an invoice that late)
   const late = INVOICE_LATE.exec(text);
-  const count = late?.[1] ?? late?.[3];
-  const unit = late?.[2] ?? late?.[4];
+  const count = late?.[1];
+  const unit = late?.[2];
   if (late && count && unit) {
-    const n = /^(?:a|an|one)$/i.test(count) ? 1 : Number(count) || (NUMBER_WORDS[count.toLowerCase()] ?? 1);
-    const days = /^w/i.test(unit) ? n * 7 : n;
+    const days = daysOf(count, unit);
     const body = text.slice(late[0].length).replace(/^\s*,?\s*/, '');
     if (body) return { kind: 'event', text: `When an invoice is ${days} days overdue`, body };
   }
@@ -331,7 +352,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   }
   // "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …": the hours it keeps belong to its lead
   const keeps = HOURS_FIRST.exec(text)?.[0].length ?? 0;
-  const found = findSchedule(text.slice(keeps));
+  const found = dutySchedule(text.slice(keeps), w);
   const sched = found && { ...found, index: found.index + keeps };
   if (sched && sched.index <= keeps + 3) {
     // "Every weekday at 9:30 CET, DM each engineer …": the lead is the schedule and its time of day
@@ -510,7 +531,9 @@ const bringsWork = (text: string): boolean => {
 /** A sentence that says what not to do: "Oh and don't book anything …", "Never email …", "please do not …". */
 /** Clauses that only say what not to do ("never text them again"), with nothing to do instead. */
 const ruleOnly = (clauses: readonly string[]): boolean =>
-  clauses.length > 0 && clauses.every((c) => NOT_TO_DO.test(c) && !ALTERNATIVE.test(c));
+  clauses.length > 0 && clauses.every((c) => NOT_TO_DO.test(c) && !ALTERNATIVE.test(c) && !DUTY_SAID_NEGATIVELY.test(c));
+/** A duty said with a negative: "don't forget to email them", "never fail to reply", "don't hesitate to call". */
+const DUTY_SAID_NEGATIVELY = /\b(?:don'?t|do not|never)\s+(?:forget|hesitate|fail|wait|neglect|omit)\b/i;
 /** What to do instead, said after what not to: "don't book it — email me instead", "never refund, but tell …". */
 const ALTERNATIVE = /\b(?:instead|but|rather|otherwise|just|only)\b|[—–;]|\s-\s/i;
 const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'?t|do not|never|no need to)\b/i;
@@ -667,7 +690,7 @@ const PASSIVE_DUTY =
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
 const TURN_INTO = /^(?:turn|convert|make|transform|change)\s+(?!sure\b)(.{1,80}?)\s+into\s+(an?|the|new)\s+(.+)$/i;
 const BECOME =
-  /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as|land as|end up as|come in as|go in as|arrive as|show up as|be added as|be entered as|be saved as)\s+/i;
+  /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as|(?:land|end up|come in|go in|arrive|show up|be added|be entered|be saved) as(?= (?:an?|new)\s|\s*(?:leads?|contacts?|tickets?|tasks?|issues?|deals?|cards?|rows?|entries|entry|records?|pages?|events?|bookings?|orders?|candidates?)\b))\s+/i;
 
 /** What someone says before the job itself: "Could you set up something that, …", "what I need is …". */
 const PREAMBLE =
@@ -714,7 +737,7 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|that|this|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled)\b)|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
 /** "…, and a matter folder created in Google Drive": one more thing wished done, its object first. */
 const OBJECT_DONE =
   /(\band|,) (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written|put) (in|on|into|for|to|with|under|named|called)\b/gi;
@@ -784,6 +807,13 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): 
 const ROUTED =
   /^((?:anything|everything|all|those|these|the rest|(?!(?:the|a|an|this|that|its|their|when|whenever|if|once|for|as|after|before|every|each)\b)(?:[\w'-]+\s+){0,3}[\w'-]+s)(?:\s+(?:over|above|under|below|more than|less than|worth|from|about|with|that|which|marked|tagged)\b(?:[^,;]|,(?=\d)){0,40}?)?)\s+(?:go|goes|should go|must go|get sent|gets sent|are sent|is sent)\s+(?:straight\s+|directly\s+|right\s+)?to\s+(me|us|(?!(?:Resolved|Done|Closed|Won|Lost|Approved|Shipped|Completed?|Archived?|Review|Pending|Paid|Live|Production|Staging|Backlog)\b)[A-Z][\p{L}'-]+(?!\s+[A-Z])|(?:the|our|their|my)\s+(?:[\w-]+\s+)?(?:manager|owner|lead|team|boss|director|supervisor|rep|accountant|bookkeeper|office|partner|vet|doctor|chef|foreman|head)s?|#[\w-]+)((?:\s+(?:in|on|by|via|over|through)\s+(?:[\w#-]+\s*){1,3})?.*)$/u;
 
+/** How routed work is sent: "in Slack", "on Slack", "by email", "by text", "in #billing". */
+const ROUTE_CHANNEL =
+  /^\s+(?:in|on|by|via|over|through)\s+(?:slack|e-?mail|text|sms|phone|whatsapp|teams|dm|direct message|#[\w-]+)\b/i;
+/** Some of the work at hand, said by a quantity or a kind of it: "anything over €5,000", "those", "orders under £20". */
+const SOME_OF_IT =
+  /^(?:anything|everything|all|those|these|the rest)\b|\s(?:over|above|under|below|more than|less than|worth|marked|tagged)\s/i;
+
 const ASKS_APPROVAL =
   /\bfor (?:a yes|approval|(?:a |the )?sign-?off|an ok|the ok|(?:a |the )?go-ahead|review)\b|\bto (?:approve|sign (?:it |them )?off|ok)\b/i;
 
@@ -791,8 +821,21 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
   // "Anything over €5,000 goes straight to Luís in Slack": for those items, send them on to that person
   // (an approval asked of them is a rule of the work: "Orders over £2,500 go to Marco for a yes first")
   const routed = ASKS_APPROVAL.test(text) ? null : ROUTED.exec(text.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase()));
-  if (routed?.[1] && routed[2] && !/^(?:it|they|he|she|we|i|you|this|that|one|someone|people)$/i.test(routed[1]))
-    return `For ${routed[1]}, send them to ${routed[2]}${routed[3] ?? ''}`;
+  const [, items, who, how] = routed ?? [];
+  // (a name only with the way it is sent: "Luís in Slack", "Martina by email" — not "Stripe", "Room 4", "Leeds on Mondays")
+  const named = who !== undefined && /^[A-Z]/.test(who);
+  if (
+    items &&
+    who &&
+    !/^(?:it|they|he|she|we|i|you|this|that|one|someone|people)$/i.test(items) &&
+    (!named || (ROUTE_CHANNEL.test(how ?? '') && providersIn(who).length === 0))
+  ) {
+    // some of the work at hand ("Anything over €5,000", "Those") is sent on within it; work of a kind
+    // ("Complaints go to Martina by email") is work of its own that arrives
+    return SOME_OF_IT.test(items)
+      ? `For ${items}, send them to ${who}${how ?? ''}`
+      : `When ${items} come in, send them to ${who}${how ?? ''}`;
+  }
   let wished = false;
   const duties = text
     .replace(WISH_RECEIVED, (_whole, who: string, message: string) => {
@@ -859,7 +902,7 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
 export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
   // "Each text should become a Zendesk ticket": the event, then what it turns into
   const become = text.match(
-    /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as|land as|end up as|come in as|go in as|arrive as|show up as|be added as|be entered as|be saved as)\s+(.+)$/i,
+    /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as|(?:land|end up|come in|go in|arrive|show up|be added|be entered|be saved) as(?= (?:an?|new)\s|\s*(?:leads?|contacts?|tickets?|tasks?|issues?|deals?|cards?|rows?|entries|entry|records?|pages?|events?|bookings?|orders?|candidates?)\b))\s+(.+)$/i,
   );
   if (become?.[1] && become[2]) return { lead: become[1].trim(), body: `create ${become[2]}` };
   // "Jira tickets tagged urgent should be announced in #eng …": the product's items are the event, what is
@@ -1041,6 +1084,8 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
   }
 }
 
+const UNDONE = /^(?:cancel|delete|remove|close|archive|replace|drop|call off|decline)\b/i;
+const MADE = /^(?:create|book|add|make|schedule|set up|open|put|start|send out|raise|log)\b/i;
 /** Words that tell one of a kind from another, not the kind: "the old calendar event", "the new one". */
 const WHICH_ONE =
   /^(?:the|a|an|their|his|her|our|my|your|its|this|that|old|new|existing|current|previous|original|same|other|first|second|next|last|updated|replacement)$/i;
@@ -1051,7 +1096,8 @@ const WHICH_ONE =
  */
 export function oneNamed(clause: string, before: string | undefined): string {
   const one = /\b((?:the|a)\s+(?:new|replacement|updated|fresh)|another)\s+one\b/i.exec(clause);
-  if (!one || !before) return clause;
+  // (only an old one undone and a new one made: "refund the old order and ship a new one" sends a new kettle)
+  if (!one || !before || !UNDONE.test(before) || !MADE.test(clause)) return clause;
   // (only where the duty before says which one went: "the old calendar event", "their existing booking")
   const object = parseClause(before).object;
   if (!/\b(?:old|existing|current|previous|original)\b/i.test(object)) return clause;
@@ -1173,13 +1219,29 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     return d;
   };
 
+  // an invoice's chase: one that names invoices, or "when one is 14 days overdue" where invoices are spoken of
+  const invoicesSaid = all.some((s) => /\binvoices?\b/i.test(s.text));
+  const chasesInvoices = (hint: string): boolean =>
+    /\binvoice/i.test(hint) ||
+    (invoicesSaid && /^(?:when|if|once)\s+(?:it|one|they)\s+(?:is|are|gets?)\s+\S+\s+(?:days?|weeks?)\s+overdue\b/i.test(hint));
   all.forEach((s, index) => {
     saying = `${s.label ?? ''} ${s.text}`;
     // a wish first ("I want every order put on the board"), before the words that open a request go
     const wishes = wishesAsDuties(s.text, w);
     // (how it is done today is no duty, whatever its grammar: "At the moment, invoices get emailed by …")
     const wished = isStatusQuo(wishes, w) ? wishes : passiveAsDuty(wishes, w);
-    const bare = wished.replace(PREAMBLE, '').replace(TRANSITION, '').trim() || wished;
+    const plain = wished.replace(PREAMBLE, '').trim() || wished;
+    // "At that point, email the customer …": a word of sequence before a duty (not "At that point, the customer calls")
+    const sequenced = plain.replace(TRANSITION, '');
+    const said0 = sequenced !== plain && startsWithDuty(sequenced, w) ? sequenced : plain;
+    // "At 14 days overdue, send a firmer email" after an invoice's chase: the invoice that late (a library book's
+    // chase says no invoice, and keeps its words)
+    const chased = AT_DAYS_OVERDUE.exec(said0);
+    const chase = current as Draft | null;
+    const bare =
+      chased && chase && chasesInvoices(chase.hint) && startsWithDuty(said0.slice(chased[0].length), w)
+        ? `When an invoice is ${daysOf(chased[1] ?? '1', chased[2] ?? 'days')} days overdue, ${said0.slice(chased[0].length)}`
+        : said0;
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
     // ("They forward receipts to receipts@…": others sending work to a mailbox of ours is how it arrives)
@@ -1253,7 +1315,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
 
     // "If a customer texts back STOP, never text them again": a start whose only duty is one not to do is a rule
     // (and no workflow, unless a duty follows it: "A ticket asks for a refund within 48h: Don't refund. Reply …")
-    const ruled = lead && (lead.kind === 'condition' || lead.kind === 'event') && ruleOnly(splitClauses(lead.body, w).clauses);
+    const ruled = lead && lead.kind !== 'manual' && ruleOnly(splitClauses(lead.body, w).clauses);
     if (ruled) guidelines.push(text);
     let body = text;
     let draft: Draft | null = current;
@@ -1283,7 +1345,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
             : lead.text,
         );
     } else {
-      const sched = findSchedule(text);
+      const sched = dutySchedule(text, w);
       const meeting = beforeMeeting(text);
       const implicit = implicitEvent(text);
       const carried = draft !== null && draft.block !== s.block && carriesOn(draft, s, text, w);
@@ -1536,7 +1598,7 @@ const WAYS_IN: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 /** An event whose subject points back: "when it's fully signed", "once they're approved". */
 const POINTED_SUBJECT =
-  /^(?:when|whenever|once|after|as soon as)\s+(?:it|they|this|that)(?:['’]s|['’]re|\s+is|\s+are|\s+gets?|\s+has|\s+have)?\s+(?:been\s+)?(?:fully\s+|finally\s+|all\s+)?[a-z]+ed\b/i;
+  /^(?:when|whenever|once|after|as soon as)\s+(?:it|they|this|that)(?:['’]s|['’]re|\s+is|\s+are|\s+gets?|\s+has|\s+have)?\s+(?:been\s+)?(?:fully\s+|finally\s+|all\s+)?(?:signed|countersigned|executed|completed|signed off|comes? back signed)\b/i;
 /** Ways in said as such: "in two ways", "both ways", "either by …". */
 const SAID_AS_WAYS = /\b(?:two|three|both|several|multiple|different|a couple of|a few) (?:ways|routes|channels)\b|\beither\b/i;
 /** How a way in is said: the canonical arrival, a Slack channel kept by name. */

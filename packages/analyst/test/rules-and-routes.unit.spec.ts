@@ -103,13 +103,31 @@ describe('offline analyst: how late an invoice is, said in steps', () => {
 });
 
 describe('offline analyst: work routed to someone', () => {
-  it('given items that "go to" a person by a channel, when analysed, then sending them on is a duty of the workflow before', () => {
-    expect(workflowsOf('When a Zendesk ticket comes in, tag it. Billing questions go to Sam on Slack.')).toMatchObject([
-      { steps: ['tag it', 'send them to Sam on Slack'], capabilities: ['zendesk.update_ticket', 'slack.post_message'] },
-    ]);
+  it('given some of the work at hand that "goes to" a person by a channel, when analysed, then sending it on is a duty of the workflow before', () => {
     expect(
       workflowsOf('When a Zendesk ticket comes in, tag it. Anything over €5,000 goes straight to Luís in Slack.')[0]?.steps,
     ).toEqual(['tag it', 'send them to Luís in Slack']);
+  });
+
+  it('given work of a kind that "goes to" a person by a channel, when analysed, then it arrives and is sent on, a workflow of its own', () => {
+    expect(workflowsOf('When a Zendesk ticket comes in, tag it. Billing questions go to Sam on Slack.')).toMatchObject([
+      { triggerId: 'zendesk.new_ticket', steps: ['tag it'] },
+      { lead: 'When billing questions come in', steps: ['send them to Sam on Slack'], capabilities: ['slack.post_message'] },
+    ]);
+  });
+
+  it('given things that "go to" a product, a place or a status, or a name with no way of sending, when analysed, then nothing is routed', () => {
+    for (const text of [
+      'When a Shopify order comes in, add it to the sheet. Payments go to Stripe.',
+      'When a course books, email the tutor. Students go to Room 4 on arrival.',
+      'Chris goes to Leeds on Mondays to collect stock.',
+      'Tickets go to Solved when answered.',
+    ])
+      expect(
+        workflowsOf(text)
+          .flatMap((w) => w.steps)
+          .join(' '),
+      ).not.toContain('send them to');
   });
 
   it('given a record that goes to a stage, or items that go to someone for approval, when analysed, then nothing is routed', () => {
@@ -203,5 +221,71 @@ describe('offline analyst: which one is meant', () => {
         'When a client books, put it in the calendar. If the deposit is not paid within 48 hours, cancel the consult and free the slot.',
       )[0]?.capabilities,
     ).not.toContain('google-calendar.find_free_slot');
+  });
+});
+
+describe('offline analyst: what a review of these readings found', () => {
+  it('given a day written without its ordinal, or in May, when parsed, then the day and the month are kept', () => {
+    expect(parseSchedule('On 15 March, email the members')?.expression).toBe('0 9 15 3 *');
+    expect(parseSchedule('On June 30, email the members')?.expression).toBe('0 9 30 6 *');
+    expect(parseSchedule('On the 1st of May, email the members')?.expression).toBe('0 9 1 5 *');
+  });
+
+  it("given a season's dates, a date that says what happened, or a day with no duty, when analysed, then no yearly schedule is read", () => {
+    expect(workflowsOf('1 June – 31 August: every Saturday, post the market stalls in #market.')[0]?.cron).toBe('0 9 * * 6');
+    expect(
+      workflowsOf('On the 3rd of March we had a flood, so now we check the sheet every morning.').some((w) =>
+        String(w.cron ?? '').endsWith(' 3 *'),
+      ),
+    ).toBe(false);
+    expect(workflowsOf('On 14 February, the shop is busiest; every hour that day post a stock update in #shop.')).toMatchObject([
+      { cron: '0 * * * *' },
+    ]);
+    expect(workflowsOf("On the 25th of December, don't send anything.").some((w) => w.triggerId)).toBe(false);
+  });
+
+  it('given a time or days that are what the duty says, not when it runs, when analysed, then the schedule keeps its own', () => {
+    expect(workflowsOf('Email a summary of deliveries due before 9am the next day every evening.')[0]?.cron).toBe('0 18 * * *');
+    expect(workflowsOf("Check stock levels every week, we're open Thu–Sun.")[0]?.cron).toBe('0 9 * * 1');
+  });
+
+  it('given "then" before a second event or inside a name, or a duty said with "don\'t forget", when analysed, then the start is kept', () => {
+    expect(workflowsOf('If a lead books then cancels, email them a rebooking link.')[0]?.steps).toEqual([
+      'email them a rebooking link',
+    ]);
+    expect(workflowsOf('When a deal reaches Then Contract stage, email Sam.')[0]?.steps).toEqual(['email Sam']);
+    expect(workflowsOf("If a payment fails in Stripe, don't forget to email the customer.")[0]?.triggerId).toBe(
+      'stripe.payment_failed',
+    );
+  });
+
+  it('given "at 14 days overdue" after a chase that is not an invoice\'s, when analysed, then no invoice is read', () => {
+    expect(
+      workflowsOf('When a library book is 7 days overdue, email the member. At 14 days overdue, text them.').some(
+        (w) => w.triggerId === 'quickbooks.invoice_overdue',
+      ),
+    ).toBe(false);
+  });
+
+  it('given "when they\'re hired" after a step in another product, when analysed, then the start is read on its own', () => {
+    expect(
+      workflowsOf("When someone applies, move them to screening in Greenhouse. When they're hired, add them to BambooHR.")[1]
+        ?.triggerId,
+    ).toBe('bamboohr.new_hire');
+  });
+
+  it('given a remark about how ("we\'d like that kept confidential", "should end up as resolved", "At that point, the customer calls"), when analysed, then no duty is read from it', () => {
+    expect(workflowsOf("When a file lands in Drive, save it to the folder. We'd like that kept confidential.")[0]?.steps).toEqual(
+      ['save it to the folder'],
+    );
+    expect(workflowsOf('Tickets should end up as resolved within 24 hours.').flatMap((w) => w.capabilities)).toEqual([]);
+    expect(
+      workflowsOf('When a customer signs up, add them to HubSpot. At that point, the customer usually calls us.'),
+    ).toHaveLength(1);
+  });
+
+  it('given "a new one" after an order refunded, when analysed, then it is not read as the old one\'s kind', () => {
+    expect(oneNamed('send a new one', 'refund the old order')).toBe('send a new one');
+    expect(oneNamed('ship a new one', 'cancel the old order')).toBe('ship a new one');
   });
 });
