@@ -238,9 +238,9 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'create the employee record, add to the hr system, set up the new hire',
   ),
   'bamboohr.update_employee': v(
-    'update, change, edit, set, record, log, mark, adjust, correct',
-    'employee, record, profile, time off, leave, pto, vacation, holiday, title, salary, manager, hr record',
-    'update the employee record, record the time off, log the leave, change the title',
+    'update, change, edit, set, record, log, mark, adjust, correct, add, fill in',
+    'employee, record, profile, time off, leave, pto, vacation, holiday, title, salary, manager, hr record, start date',
+    'update the employee record, record the time off, log the leave, change the title, add to their record',
   ),
   'http.request': v(
     'call, hit, invoke, request, query, fetch, post, trigger',

@@ -609,6 +609,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
         String.raw`\b(?:${ONE_WHO_WRITES}) (?:texts?|sms(?:es)?)\b(?! (?:them|him|her|the (?:customer|client|patient|parent|tenant|driver)s?)\b)`,
       ),
       /\b(?:texts? (?:us|in|back)|(?:repl(?:y|ies)|answers?|responds?|writes? back) by (?:sms|text)|by text message)\b/,
+      // an answer to a text we sent: "when I reply "yes" to one of your texts", "replies to the reminder text"
+      /\b(?:repl(?:y|ies)|answers?|responds?)\b[^,;.]{0,30}?\bto (?:one of )?(?:your|our|the|my|that|this|a) (?:[\w-]+ )?(?:texts?|sms(?:es)?|text messages?)\b/,
     ],
     creation: true,
   },

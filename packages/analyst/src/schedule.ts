@@ -83,7 +83,8 @@ const RECURRING = new RegExp(
 const RELATIVE = new RegExp(
   [
     // ("no food for 2 hours before swimming": how long, not when)
-    `(?<!\\bfor\\s)\\b(?:${NUM}|a|an|the)\\s+(?:${UNIT}|day|week|morning|evening)\\s+(?:after|before|prior to|following|ahead of)\\b`,
+    // (nor "if it's more than 7 days before drop-off": a condition on how far off)
+    `(?<!\\b(?:for|more than|less than|at least|at most|within|over|under|up to|no later than)\\s)\\b(?:${NUM}|a|an|the)\\s+(?:${UNIT}|day|week|morning|evening)\\s+(?:after|before|prior to|following|ahead of)\\b`,
     '\\bthe (?:day|week|morning|evening) (?:after|before|following)\\b',
     "\\bon (?:their|his|her|the [\\w-]+'s|the) (?:first|last|final|start|end|official) (?:day|date|working day|week)\\b",
     "\\bon (?:their|his|her|each|every|the) (?:[\\w-]+'s )?(?:birthday|(?:work )?anniversary|start date|end date|renewal date|due date)\\b",

@@ -270,6 +270,11 @@ const SUBSET_RECEIVES =
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
 const INVOICE_LATE =
   /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:(?:is\s+|was\s+|falls\s+|becomes\s+|goes\s+)?(?:over)?due(?:\s+date)?|passes\s+its\s+due\s+date|goes\s+past\s+its\s+due\s+date)\b/i;
+/** Some of the work by an amount, with no lead word: "anything over £800", "orders under $20", "refunds above 500". */
+const AMOUNT_CASE =
+  /^((?:anything|everything|any [\w-]+|all [\w-]+|[\w-]+s)\s+(?:over|above|under|below|more than|less than|worth|at least|up to)\s+[$€£]?\d[\d,.]*k?)\s*,?\s+(?=[a-z])/i;
+const AMOUNT_STATEMENT =
+  /^(?:go|goes|come|comes|need|needs|require|requires|get|gets|are|is|have|has|stay|stays|sit|sits|land|lands|take|takes|must|should|will|can|may|always|never|usually)\b/i;
 /** How many days "three days", "a week", "2 weeks" are. */
 const daysOf = (count: string, unit: string): number => {
   const n = /^(?:a|an|one)$/i.test(count) ? 1 : Number(count) || (NUMBER_WORDS[count.toLowerCase()] ?? 1);
@@ -309,7 +314,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     .replace(/^(also|then|and|additionally|finally)[,\s]+/i, '')
     // "So basically the main thing is when …", "The other thing, when …": how a spoken note introduces a duty
     .replace(
-      /^(?:(?:ok|okay|so|basically|right|yeah|anyway)[,\s]+)*(?:the (?:main|other|first|second|next|last) thing(?: is)?[,:\s]+)?/i,
+      /^(?:(?:ok|okay|so|basically|right|yeah|anyway|oh)[,\s]+)*(?:and[,\s]+)?(?:the (?:main|other|first|second|next|last) thing(?: is)?[,:\s]+)?/i,
       '',
     )
     // "during the season, every hour …": the part of the year it runs in qualifies the start, it is none
@@ -394,6 +399,14 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     );
     return { kind: 'condition', text: lead, body };
   }
+  // "anything over £800 ask Tom in #brewhouse first": some of the work, by an amount, then its duty
+  const amount = AMOUNT_CASE.exec(text);
+  if (amount?.[1]) {
+    const body = text.slice(amount[0].length).trim();
+    // (not a statement of them: "Orders over £2,500 go to Marco for a yes", "Anything over £500 must be approved")
+    if (body && !AMOUNT_STATEMENT.test(body) && startsWithDuty(body, w) && imperative(body, w) === body)
+      return { kind: 'condition', text: `If ${amount[1]}`, body };
+  }
   // "For the big claims, also flag it in #claims-leads": the items a duty is for, before a comma
   const forWhich = /^for\s+[^,]{1,80},\s*/i.exec(text);
   if (forWhich) {
@@ -448,7 +461,7 @@ const conditionArrives = (text: string): boolean =>
   (bringsWork(text.replace(/^(?:if|when|whenever|should)\s+/i, '')) && CHANNEL_ARRIVAL.test(text));
 
 const GUIDELINE =
-  /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that)\b|\bat all times\b/i;
+  /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light)\b)\b|\bat all times\b/i;
 /** Work the person keeps or forbids: "refunds I'll handle myself", "stay out of billing", "leave pricing to us". */
 const HANDS_OFF =
   /^(?:(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
@@ -492,7 +505,7 @@ const EVENT_VERBS = new Set(
   ].map((v) => v.split(' ')[0] ?? v),
 );
 const EVENT_CUES =
-  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar|help ?desk|service desk|support desk|crm)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?/i;
+  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar|help ?desk|service desk|support desk|crm)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?|\b(?:comes?|arrives?|lands?|(?:get|gets|are|is) sent)\s+(?:in\s+)?(?:by|via|over|through) (?:e-?mail|text|sms|whatsapp)\b/i;
 
 /** People, in the plural, who email someone of ours: "Tenants email the front desk when …", "suppliers write to us". */
 const PEOPLE_EMAIL_US =
@@ -696,6 +709,9 @@ const BECOME =
 const PREAMBLE =
   /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
+/** The duty a statement leads to: ", so text them …", ", so please find …" (not "so that", "so we can"). */
+const SO_THEN_DUTY =
+  /,\s*(?:and\s+)?(?:so|just)\s+(?:please\s+|could you\s+|can you\s+)?(?!(?:that|we|they|i|you|it|do|does|did|is|are|was|were|has|have|will|can|should|would|much|many|far)\b)/i;
 /** A word of sequence before the duty: "At that point, email the customer …", "After that, …", "In that case, …". */
 const TRANSITION =
   /^(?:at (?:that|this) (?:point|stage|moment|time)|after that|after this|afterwards|from there|in (?:that|this|which) case|with that done|once (?:that|this)(?:['’]s| is) done|right after(?: that)?|straight after(?: that)?)\s*,\s*(?=[a-z])/i;
@@ -805,7 +821,7 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): 
  * Slack", "Urgent tickets go to me by text" — (the items, the person, how and the rest).
  */
 const ROUTED =
-  /^((?:anything|everything|all|those|these|the rest|(?!(?:the|a|an|this|that|its|their|when|whenever|if|once|for|as|after|before|every|each)\b)(?:[\w'-]+\s+){0,3}[\w'-]+s)(?:\s+(?:over|above|under|below|more than|less than|worth|from|about|with|that|which|marked|tagged)\b(?:[^,;]|,(?=\d)){0,40}?)?)\s+(?:go|goes|should go|must go|get sent|gets sent|are sent|is sent)\s+(?:straight\s+|directly\s+|right\s+)?to\s+(me|us|(?!(?:Resolved|Done|Closed|Won|Lost|Approved|Shipped|Completed?|Archived?|Review|Pending|Paid|Live|Production|Staging|Backlog)\b)[A-Z][\p{L}'-]+(?!\s+[A-Z])|(?:the|our|their|my)\s+(?:[\w-]+\s+)?(?:manager|owner|lead|team|boss|director|supervisor|rep|accountant|bookkeeper|office|partner|vet|doctor|chef|foreman|head)s?|#[\w-]+)((?:\s+(?:in|on|by|via|over|through)\s+(?:[\w#-]+\s*){1,3})?.*)$/u;
+  /^((?:anything|everything|all|those|these|the rest|(?!(?:the|a|an|this|that|its|their|when|whenever|if|once|for|as|after|before|every|each)\b)(?:[\w'-]+\s+){0,3}[\w'-]+s)(?:\s+(?:over|above|under|below|more than|less than|worth|from|about|with|that|which|marked|tagged)\b(?:[^,;]|,(?=\d)){0,40}?)?)\s+(?:go|goes|should go|must go|get sent|gets sent|are sent|is sent)\s+(?:straight\s+|directly\s+|right\s+)?to\s+(me|us|(?!(?:Resolved|Done|Closed|Won|Lost|Approved|Shipped|Completed?|Archived?|Review|Pending|Paid|Live|Production|Staging|Backlog)\b)[A-Z][\p{L}'-]+(?!\s+[A-Z])|(?:the|our|their|my)\s+(?:(?!(?:in|on|by|via|over|through)\b)[\w-]+\s+){0,2}(?:manager|owner|lead|team|boss|director|supervisor|rep|accountant|bookkeeper|office|partner|vet|doctor|chef|foreman|head|handyman|engineer|technician|coordinator|admin|desk|nurse|receptionist)s?|#[\w-]+)((?:\s+(?:in|on|by|via|over|through)\s+(?:[\w#-]+\s*){1,3})?.*)$/u;
 
 /** How routed work is sent: "in Slack", "on Slack", "by email", "by text", "in #billing". */
 const ROUTE_CHANNEL =
@@ -882,7 +898,13 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
     const base = lemmas(passive[1].toLowerCase()).find((l) => knownVerb(l, w));
     if (base) return `${base} them${passive[2]}`;
   }
-  let t = clause.trim().replace(SUBJECT_MODAL, '');
+  // "could you text them", "can you please reply": the asking is no part of the duty
+  // ("switch to texts once we've sorted it": sending by that channel from then on)
+  let t = clause
+    .trim()
+    .replace(/^(?:(?:could|can|would|will) you\s+(?:please\s+)?|please\s+)(?=[a-z])/i, '')
+    .replace(/^(?:switch|move|change|go over)\s+to\s+(?=(?:texts?|sms|text messages?|e-?mails?)\b)/i, 'send ')
+    .replace(SUBJECT_MODAL, '');
   const first = tokenize(t)[0];
   if (first && !knownVerb(first.lower, w)) {
     const base = lemmas(first.lower)
@@ -1147,6 +1169,8 @@ const APPROVAL_RULE =
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 const STATUS_QUO =
   /^(?:at the moment|currently|right now|at present|presently|these days|nowadays|today|until now|up to now|so far|for now)\b,?\s+([\w'-]+)/i;
+/** Work a system does by itself: "…, which creates the calendar events itself", "the form books it itself". */
+const DONE_BY_ITSELF = /\b(?:which|that|it)\s+(?:already\s+)?[a-z]+s\b[^.;]{0,80}?\bitself\b/i;
 /** A sentence that says how the work is done today, by someone: "Currently we copy …", "Right now the office types …". */
 function isStatusQuo(text: string, w: SegmentWords): boolean {
   const next = STATUS_QUO.exec(text)?.[1]?.toLowerCase();
@@ -1238,10 +1262,15 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // chase says no invoice, and keeps its words)
     const chased = AT_DAYS_OVERDUE.exec(said0);
     const chase = current as Draft | null;
-    const bare =
+    const said1 =
       chased && chase && chasesInvoices(chase.hint) && startsWithDuty(said0.slice(chased[0].length), w)
         ? `When an invoice is ${daysOf(chased[1] ?? '1', chased[2] ?? 'days')} days overdue, ${said0.slice(chased[0].length)}`
         : said0;
+    // "A lot of our pickers don't read email, so text them the interview time as well": why, then the duty
+    const so = startsWithVerbIn(said1, w) || detectLead(said1, w) ? null : SO_THEN_DUTY.exec(said1);
+    // (a style said so is a guideline: "most of them are over 70, so please keep every message short")
+    const then = so ? said1.slice(so.index + so[0].length) : '';
+    const bare = so && startsWithDuty(then, w) && !GUIDELINE.test(then) && !STYLE_HEAD.test(stripLeadIns(then)) ? then : said1;
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
     // ("They forward receipts to receipts@…": others sending work to a mailbox of ours is how it arrives)
@@ -1258,7 +1287,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       return;
     }
     // "At the moment a secretary copies each enquiry into HubSpot by hand": how it is done today, why the job exists
-    if (isStatusQuo(text, w)) return;
+    // "Lessons are booked through our website, which creates the calendar events itself": done by a system already
+    if (isStatusQuo(text, w) || DONE_BY_ITSELF.test(text)) return;
     const lead = detectLead(text, w);
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
@@ -1481,7 +1511,7 @@ const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
 /** A duty, then the start said after it: "text me whenever a card payment fails", "… every time a deal closes". */
 const START_SAID_LAST =
-  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|this|that|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta))?\s*[.!?]*$/i;
+  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|this|that|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(or\s+[^,;:]{3,100}?))?(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta)|\s*[,;]\s*([^:]{3,200}?))?\s*[.!?]*$/i;
 /** How a request is put before the duty: "please", "could you", "I need you to". */
 const ASKED =
   /^(?:please\s+|pls\s+|(?:could|can|would|will) you\s+(?:please\s+)?|(?:i|we)(?:'d| would)? (?:need|want|like) (?:you|the (?:assistant|bot)) to\s+)/i;
@@ -1504,8 +1534,10 @@ const STYLE_HEAD =
 export function startSaidLast(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
   const m = START_SAID_LAST.exec(text);
   if (!m?.[1] || !m[2] || !m[3]) return null;
-  const duty = m[1].trim().replace(ASKED, '');
-  const said = `${m[2]} ${m[3].trim()}`;
+  // (an alternative said after a comma is the start's: ", or says "urgent" in the subject"; what follows is the duty's:
+  // "…, name, yard, number of horses")
+  const duty = `${m[1].trim().replace(ASKED, '')}${m[5] ? `, ${m[5].trim()}` : ''}`;
+  const said = `${m[2]} ${m[3].trim()}${m[4] ? `, ${m[4].trim()}` : ''}`;
   // "email candidates when they apply in Greenhouse": a person pointed back at arrives only where a product or channel is named
   if (/^(?:they|he|she)\b/i.test(m[3]) && providersIn(m[3]).length === 0 && channelsIn(m[3]).length === 0) return null;
   const plain = stripLeadIns(duty);
@@ -1571,7 +1603,13 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 14) return sentence;
   const body = m[2].trim();
   // "If it's a bug report -> open a Jira bug": a case that says its own lead; the arrow is its comma
-  if (detectLead(m[1], w)) return { ...sentence, text: `${m[1].trim()}, ${body}` };
+  // (so is a time: "Mon 8am → email me this week's deliveries", "2 wks before each wedding → email the couple …")
+  const when = m[1].trim();
+  const timed = (findSchedule(when)?.index ?? 9) <= 3 || (beforeMeeting(when)?.index ?? 9) <= 4 || WEEKDAY_AT.test(`${when}, x`);
+  if (timed || detectLead(m[1], w)) return { ...sentence, text: `${when}, ${body}` };
+  // "deposits go through Xero → when one's paid, mark the enquiry Booked": the start is said after the arrow
+  const inner = detectLead(body, w);
+  if (inner?.body && inner.kind !== 'manual') return { ...sentence, text: `${inner.text} (${when}), ${inner.body}` };
   // "3★ and up → nothing", "already reviewed → skip": a case left alone is a guideline, not a duty
   if (/^(?:nothing|skip(?: it)?|ignore(?: it)?|no action|none|do nothing|leave it)\b/i.test(body))
     return { ...sentence, text: `do not act if ${m[1].trim()}` };

@@ -230,7 +230,7 @@ export function normalise(text: string): string {
       .replace(FOREIGN_WHEN, (phrase) => inEnglish(phrase))
       // a spoken note's fillers, in lower case and not before a number ("so um when someone …", "and, uh, send
       // them …"; not German "um 8", nor "the ER")
-      .replace(/(?<=^|[\s,(])(?:um+|uh+|erm+)(?:,|\.\.\.)?(?=\s+(?!\d))/gm, '')
+      .replace(/(?<=^|[\s,(])(?:um+|uh+|erm+|er(?=,))(?:,|\.\.\.)?(?=\s+(?!\d))/gm, '')
       .replace(/[ \t]{2,}/g, ' ')
       .replace(TABLE, (table) => casesOf(table))
       .replace(QUESTION_ANSWER, (whole, question: string, answer: string) => asCase(question, answer) ?? whole)
@@ -475,6 +475,7 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   smth: 'something',
   sth: 'something',
   wk: 'week',
+  wks: 'weeks',
   appt: 'appointment',
   appts: 'appointments',
   cal: 'calendar',

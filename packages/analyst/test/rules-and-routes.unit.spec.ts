@@ -289,3 +289,137 @@ describe('offline analyst: what a review of these readings found', () => {
     expect(oneNamed('ship a new one', 'cancel the old order')).toBe('ship a new one');
   });
 });
+
+describe('offline analyst: why, then the duty', () => {
+  it('given a statement and then ", so <duty>", when analysed, then the duty is a step', () => {
+    expect(
+      workflowsOf(
+        "When a candidate applies in Greenhouse, email them. A lot of our pickers don't read email, so text them the interview time as well.",
+      )[0]?.capabilities,
+    ).toEqual(['gmail.send_email', 'twilio.send_sms']);
+    expect(
+      workflowsOf('For weddings, the couple must first meet Father Michael, so please find a free slot in his calendar.')[0]
+        ?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot']);
+  });
+
+  it('given "so we can", "and so do …", or a style said so, when analysed, then no duty is read from it', () => {
+    expect(workflowsOf('Orders pile up on Fridays, so we can never keep up.').flatMap((w) => w.steps)).toEqual([]);
+    expect(
+      workflowsOf('We have 1,400 patients, most of them over 70, so please keep every message short and plain.').flatMap(
+        (w) => w.steps,
+      ),
+    ).toEqual([]);
+    expect(
+      workflowsOf(
+        'When an order comes in by email, reply. Orders over £2,500 go to Marco for a yes first, and so do orders from new customers.',
+      )
+        .flatMap((w) => w.steps)
+        .join(' '),
+    ).not.toContain('do orders');
+  });
+
+  it('given "Oh and" before a schedule in a spoken note, when analysed, then the schedule starts the duty', () => {
+    expect(
+      workflowsOf("When a farmer books, text them. Oh and every Sunday night text me a reminder to look at the week's jobs.")[1],
+    ).toMatchObject({ triggerId: 'schedule.cron', cron: '0 22 * * 0', capabilities: ['twilio.send_sms'] });
+  });
+
+  it('given work a system does itself, when analysed, then it starts nothing and is no duty', () => {
+    const read = workflowsOf(
+      'When a lesson is cancelled in the calendar, text the pupil. Lessons are booked through our website, which creates the calendar events itself.',
+    );
+    expect(read).toHaveLength(1);
+    expect(read[0]?.steps).toEqual(['text the pupil']);
+  });
+
+  it("given a start date added to a hire's record after BambooHR's new hire, when analysed, then the record is updated", () => {
+    expect(
+      workflowsOf(
+        'Once we hire someone, the office creates their record in BambooHR. When that happens, add their start date to the record.',
+      )[0]?.capabilities,
+    ).toEqual(['bamboohr.update_employee']);
+  });
+});
+
+describe('offline analyst: what a sixteenth blind set taught', () => {
+  it('given "could you" before the duty after a time, when analysed, then the asking is no part of the duty', () => {
+    expect(workflowsOf('So the day before each appointment, could you text them a reminder.')).toMatchObject([
+      { triggerId: 'google-calendar.event_starting', steps: ['text them a reminder'], capabilities: ['twilio.send_sms'] },
+    ]);
+  });
+
+  it('given times and starts written as arrows in bullets, when analysed, then each arrow is its own workflow', () => {
+    expect(
+      workflowsOf(
+        [
+          '- new enquiry email → reply w/ brochure',
+          '- 2 wks before each wedding → email the couple the final checklist',
+          "- Mon 8am → email me this week's deliveries",
+          "- deposits go through Stripe → when one's paid, mark the enquiry Booked in Notion",
+        ].join('\n'),
+      ),
+    ).toMatchObject([
+      { triggerId: 'gmail.new_email' },
+      { triggerId: 'google-calendar.event_starting', params: { minutesBefore: 10080 } },
+      { triggerId: 'schedule.cron', cron: '0 8 * * 1' },
+      { triggerId: 'stripe.invoice_paid', steps: ['mark the enquiry Booked in Notion'] },
+    ]);
+  });
+
+  it("given a start said last with an alternative or details after a comma, when analysed, then the alternative is the start's and the details the duty's", () => {
+    expect(
+      workflowsOf(
+        'Text me whenever a new job comes in through the booking form on the website, name, yard, number of horses.',
+      )[0],
+    ).toMatchObject({ triggerId: 'webhook.incoming_webhook', capabilities: ['twilio.send_sms', null] });
+    expect(
+      workflowsOf('Text me as well whenever someone emails about a lame horse, or says "urgent" in the subject.')[0],
+    ).toMatchObject({
+      lead: 'Whenever someone emails about a lame horse, or says "urgent" in the subject',
+      triggerId: 'gmail.new_email',
+    });
+  });
+
+  it('given a reply to one of our texts, when analysed, then a text received starts it', () => {
+    expect(workflowsOf('When I reply "yes" to one of your texts with a day, put the visit in my calendar.')[0]?.triggerId).toBe(
+      'twilio.sms_received',
+    );
+  });
+
+  it('given some of the work by an amount and its duty with no lead word, when analysed, then it is a condition of the work at hand', () => {
+    expect(
+      workflowsOf(
+        'When supplier bills come in by email, record them in QuickBooks. Anything over £800 ask Tom in #brewhouse first.',
+      ),
+    ).toMatchObject([{ triggerId: 'gmail.new_email', capabilities: ['quickbooks.record_expense', 'slack.post_message'] }]);
+    expect(
+      workflowsOf('When an order comes in by email, reply. Orders over £2,500 go to Marco for a yes first.')
+        .flatMap((w) => w.steps)
+        .join(' '),
+    ).not.toContain('go to Marco');
+  });
+
+  it('given work that comes in by email, and a condition on how far off a date is, when analysed, then the arrival starts the duties', () => {
+    expect(
+      workflowsOf(
+        "Cancellations come in by email. Cancel the calendar event and refund their deposit through Stripe if it's more than 7 days before drop-off.",
+      ),
+    ).toMatchObject([{ triggerId: 'gmail.new_email', capabilities: ['google-calendar.cancel_event', 'stripe.refund_payment'] }]);
+  });
+
+  it('given "switch to texts once …", when analysed, then texting is the duty (and a texting product is needed)', () => {
+    expect(
+      workflowsOf('Two days before each shift, email the volunteers for now and switch to texts once we have sorted it.')[0]
+        ?.capabilities,
+    ).toEqual(['gmail.send_email', 'twilio.send_sms']);
+  });
+
+  it('given ", just <duty>" after a statement, when analysed, then the duty is a step', () => {
+    expect(
+      workflowsOf(
+        'When someone emails about a lame horse, text me. Everything else by email can wait, just label it "to book".',
+      )[0]?.capabilities,
+    ).toEqual(['twilio.send_sms', 'gmail.label_email']);
+  });
+});
