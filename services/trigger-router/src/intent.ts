@@ -203,7 +203,8 @@ const CAPABILITIES =
 /** Asking about something rather than asking for it: "what is an employee?", "tell me about agents". */
 const ASKING_ABOUT = [
   /^(?:what|what's|whats|who|who's|why|where|which|how|is|are|does|do|did|was|were)\b/,
-  /\b(?:tell|remind) me (?:about|what|how|more|why)\b/,
+  // ("tell me what you'd need from me" asks what to give, after a request: not a question about hireloop)
+  /\b(?:tell|remind) me (?:about|what|how|more|why)\b(?!\s+(?:you(?:'d| would| will)?|else you(?:'d| would)?) need\b)/,
   /\bexplain\b/,
   /\bdifference between\b/,
   /^(?:(?:hi|hey|hello|ok|so),? )?(?:can|could|would) you (?:tell|explain|describe|show) me\b/,

@@ -17,6 +17,11 @@ Every Friday, prepare a summary of outstanding receivables and share it with the
 
 const creates: [string, string | undefined][] = [
   ['I need someone to handle refunds', undefined],
+  // a request that ends by asking what to give: "tell me what you'd need from me" is no question about hireloop
+  [
+    "Boxing gym. I just want someone to keep on top of the members who've gone quiet and sort out whatever lands in the gym inbox. I don't know what's possible, so tell me what you'd need from me.",
+    undefined,
+  ],
   ['can you set up an agent that triages tickets', undefined],
   ['hire a recruiting coordinator who schedules interviews with candidates from Greenhouse', 'Recruiting Coordinator'],
   ['hire a recruiting coordinator', 'Recruiting Coordinator'],
@@ -77,6 +82,7 @@ const replies: [string, RegExp][] = [
   ['hello', /^Hi!/],
   ['Good morning', /^Hi!/],
   ['what is an employee?', /digital employee is/],
+  ['tell me what an agent can do', /digital employee is/],
   ['thanks!', /welcome/],
   ['thank you so much', /welcome/],
   ['what can you do?', /create digital employees/],
