@@ -157,7 +157,8 @@ export function beforeMeeting(text: string): { minutes: number; index: number; p
   return { minutes: Math.min(Math.round(n * perUnit), 10_080), index: m.index, phrase: m[0] };
 }
 
-const toNumber = (w: string): number => {
+/** A count written as digits or a word ("14", "two"), 1 when it is neither. */
+export const toNumber = (w: string): number => {
   const n = Number(w);
   return Number.isFinite(n) ? n : (NUMBER_WORDS[w.toLowerCase()] ?? 1);
 };

@@ -5,14 +5,13 @@ import {
   KNOWN_VERBS,
   MANUAL_LEADS,
   NOUN_EVENT_LEADS,
-  NUMBER_WORDS,
   PROVIDER_CUES,
   PROVIDER_NAMES,
   VAGUE_VERBS,
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST, isDayOfYear, scheduleSaid } from './schedule';
+import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST, isDayOfYear, scheduleSaid, toNumber } from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -268,8 +267,12 @@ const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
-const INVOICE_LATE =
-  /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:(?:is\s+|was\s+|falls\s+|becomes\s+|goes\s+)?(?:over)?due(?:\s+date)?|passes\s+its\s+due\s+date|goes\s+past\s+its\s+due\s+date)\b/i;
+/** How many days or weeks late, as the chase says it: "14", "a", "two", "thirty". */
+const LATE_BY = String.raw`(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)`;
+const INVOICE_LATE = new RegExp(
+  String.raw`^${LATE_BY}\s+(?:after|past)\s+(?:an?|the|their|its|each|every|our)\s+(?:(?!supplier|vendor|contractor|utility|bill)[\w-]+\s+)?invoice(?:['’]s)?\s+(?:(?:is\s+|was\s+|falls\s+|becomes\s+|goes\s+)?(?:over)?due(?:\s+date)?|passes\s+its\s+due\s+date|goes\s+past\s+its\s+due\s+date)\b`,
+  'i',
+);
 /** Some of the work by an amount, with no lead word: "anything over £800", "orders under $20", "refunds above 500". */
 const AMOUNT_CASE =
   /^((?:anything|everything|any [\w-]+|all [\w-]+|[\w-]+s)\s+(?:over|above|under|below|more than|less than|worth|at least|up to)\s+[$€£]?\d[\d,.]*k?)\s*,?\s+(?=[a-z])/i;
@@ -277,12 +280,11 @@ const AMOUNT_STATEMENT =
   /^(?:go|goes|come|comes|need|needs|require|requires|get|gets|are|is|have|has|stay|stays|sit|sits|land|lands|take|takes|must|should|will|can|may|always|never|usually)\b/i;
 /** How many days "three days", "a week", "2 weeks" are. */
 const daysOf = (count: string, unit: string): number => {
-  const n = /^(?:a|an|one)$/i.test(count) ? 1 : Number(count) || (NUMBER_WORDS[count.toLowerCase()] ?? 1);
+  const n = /^(?:a|an|one)$/i.test(count) ? 1 : toNumber(count);
   return /^w/i.test(unit) ? n * 7 : n;
 };
 /** "At 14 days overdue, send a firmer email": the next step of a chase, how late said with no noun. */
-const AT_DAYS_OVERDUE =
-  /^(?:at|after|once|when|on)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)\s+(?:overdue|past due)\b,?\s*/i;
+const AT_DAYS_OVERDUE = new RegExp(String.raw`^(?:at|after|once|when|on)\s+${LATE_BY}\s+(?:overdue|past due)\b,?\s*`, 'i');
 
 const WEEKDAY_AT = new RegExp(
   String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
@@ -1229,6 +1231,33 @@ function sharesThing(a: string, b: string, w: SegmentWords): boolean {
   );
 }
 
+/** "At that point, email the customer …": a word of sequence before a duty goes (not "At that point, the customer calls"). */
+function afterSequence(text: string, w: SegmentWords): string {
+  const sequenced = text.replace(TRANSITION, '');
+  return sequenced !== text && startsWithDuty(sequenced, w) ? sequenced : text;
+}
+
+/**
+ * "At 14 days overdue, send a firmer email", said in an invoice's chase (`chasing`): the invoice that late. A library
+ * book's chase says no invoice, and keeps its words.
+ */
+function invoiceChased(text: string, chasing: boolean, w: SegmentWords): string {
+  const chased = AT_DAYS_OVERDUE.exec(text);
+  const duty = chased ? text.slice(chased[0].length) : '';
+  if (!chased || !chasing || !startsWithDuty(duty, w)) return text;
+  return `When an invoice is ${daysOf(chased[1] ?? '1', chased[2] ?? 'days')} days overdue, ${duty}`;
+}
+
+/**
+ * "A lot of our pickers don't read email, so text them the interview time as well": why, then the duty — the duty.
+ * A style said so stays as it is ("most of them are over 70, so please keep every message short" is a guideline).
+ */
+function dutyAfterWhy(text: string, w: SegmentWords): string {
+  const so = startsWithVerbIn(text, w) || detectLead(text, w) ? null : SO_THEN_DUTY.exec(text);
+  const duty = so ? text.slice(so.index + so[0].length) : '';
+  return so && startsWithDuty(duty, w) && !GUIDELINE.test(duty) && !STYLE_HEAD.test(stripLeadIns(duty)) ? duty : text;
+}
+
 function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[] } {
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
@@ -1255,22 +1284,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // (how it is done today is no duty, whatever its grammar: "At the moment, invoices get emailed by …")
     const wished = isStatusQuo(wishes, w) ? wishes : passiveAsDuty(wishes, w);
     const plain = wished.replace(PREAMBLE, '').trim() || wished;
-    // "At that point, email the customer …": a word of sequence before a duty (not "At that point, the customer calls")
-    const sequenced = plain.replace(TRANSITION, '');
-    const said0 = sequenced !== plain && startsWithDuty(sequenced, w) ? sequenced : plain;
-    // "At 14 days overdue, send a firmer email" after an invoice's chase: the invoice that late (a library book's
-    // chase says no invoice, and keeps its words)
-    const chased = AT_DAYS_OVERDUE.exec(said0);
     const chase = current as Draft | null;
-    const said1 =
-      chased && chase && chasesInvoices(chase.hint) && startsWithDuty(said0.slice(chased[0].length), w)
-        ? `When an invoice is ${daysOf(chased[1] ?? '1', chased[2] ?? 'days')} days overdue, ${said0.slice(chased[0].length)}`
-        : said0;
-    // "A lot of our pickers don't read email, so text them the interview time as well": why, then the duty
-    const so = startsWithVerbIn(said1, w) || detectLead(said1, w) ? null : SO_THEN_DUTY.exec(said1);
-    // (a style said so is a guideline: "most of them are over 70, so please keep every message short")
-    const then = so ? said1.slice(so.index + so[0].length) : '';
-    const bare = so && startsWithDuty(then, w) && !GUIDELINE.test(then) && !STYLE_HEAD.test(stripLeadIns(then)) ? then : said1;
+    const bare = dutyAfterWhy(invoiceChased(afterSequence(plain, w), chase !== null && chasesInvoices(chase.hint), w), w);
     const said = imperative(bare, w);
     // "The assistant must tag it" is a duty; "You will be …" is not
     // ("They forward receipts to receipts@…": others sending work to a mailbox of ours is how it arrives)
