@@ -111,6 +111,24 @@ const UNDATED_ITEMS = [
  */
 export const CALENDAR_ITEM = String.raw`(?:(?:the|each|every|a|an|their|her|his|my|our) (?:[\w-]+ )?(?:${CALENDAR_ITEMS.join('|')})s?|(?:each|every|any) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]*)\b`;
 
+/** What has a time of its own said bare, with no "the" or "their": "a week before drop-off", "the day before arrival". */
+const BARE_DATED = [
+  'arrival',
+  'departure',
+  'check-?in',
+  'check-?out',
+  'drop-?off',
+  'pick-?up',
+  'collection',
+  'move-?in',
+  'move-?out',
+  'handover',
+  'surgery',
+  'installation',
+  'go-?live',
+  'kick-?off',
+];
+
 /** Words after an item's first noun that end it: a verb of what it does, a joining word ("the crew arrives", "the job and"). */
 const NOT_A_NOUN =
   'is|are|was|were|starts?|begins?|expires?|ends?|runs?|lapses?|renews?|closes?|opens?|arrives?|comes?|gets?|shows?|turns?|and|or|to|for|in|on|at|with|by|of|from|so|when|if|date|dates|deadline|due|you|we|i|they|he|she';
@@ -120,7 +138,7 @@ const NOT_A_NOUN =
  * other thing said with "the" or "their" that is no deadline, period or payment ("the fitting", "their
  * tasting"), or someone arriving ("I come", "the tech arrives").
  */
-export const DATED_ITEM = String.raw`(?:${CALENDAR_ITEM}|(?:the|their|her|his|my|our) (?:(?!(?:${NOT_A_NOUN})\b)[a-z][\w-]* ){0,2}?(?!(?:${UNDATED_ITEMS.join('|')}|${NOT_A_NOUN})s?\b)[a-z][\w-]*(?=\s*(?:[,.;:!?()]|$)|\s+(?:${NOT_A_NOUN})\b)(?!\s+(?:is|are|was|expires?|ends?|runs?|lapses?|renews?|closes?|date|dates|deadline|due|period|window|holidays?|break|cut-?off)\b)|(?:a|an) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]* (?:starts|begins|kicks off)\b|(?:i|we|they|you|he|she|the [\w-]+) (?:come|comes|arrive|arrives|visit|visits|get there|gets there|show up|shows up|turn up|turns up)\b)`;
+export const DATED_ITEM = String.raw`(?:${CALENDAR_ITEM}|(?:${BARE_DATED.join('|')})\b|(?:the|their|her|his|my|our) (?:(?!(?:${NOT_A_NOUN})\b)[a-z][\w-]* ){0,2}?(?!(?:${UNDATED_ITEMS.join('|')}|${NOT_A_NOUN})s?\b)[a-z][\w-]*(?=\s*(?:[,.;:!?()]|$)|\s+(?:${NOT_A_NOUN})\b)(?!\s+(?:is|are|was|expires?|ends?|runs?|lapses?|renews?|closes?|date|dates|deadline|due|period|window|holidays?|break|cut-?off)\b)|(?:a|an) (?!(?:${UNDATED_ITEMS.join('|')})s?\b)[a-z][\w-]* (?:starts|begins|kicks off)\b|(?:i|we|they|you|he|she|the [\w-]+) (?:come|comes|arrive|arrives|visit|visits|get there|gets there|show up|shows up|turn up|turns up)\b)`;
 
 // The offline analyst's vocabulary: how people name products, actions, schedules and vague asks.
 // Terms are lower case; a single word matches any of its inflections (see text.ts `lemmas`), a

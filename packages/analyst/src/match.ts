@@ -67,6 +67,8 @@ type Ctx = {
   triggerProvider: string | null;
   prevProvider: string | null;
   connected: ReadonlySet<string>;
+  /** products the workflow's own words name as where its work is done ("We're on QuickBooks but it isn't linked") */
+  said?: ReadonlySet<string>;
 };
 
 type Scored = { id: string; providerId: string; score: number; verb: boolean; phrase: boolean };
@@ -192,6 +194,9 @@ const VOCABULARY_WORDS = new Set(
 const inCatalog = (catalog: Catalog, providerId: string): boolean =>
   catalog.capabilities.some((c) => c.providerId === providerId) || catalog.triggers.some((t) => t.providerId === providerId);
 
+/** The same action of two products: "stripe.create_invoice" and "quickbooks.create_invoice". */
+const sameAction = (a: string, b: string): boolean => a.slice(a.indexOf('.')) === b.slice(b.indexOf('.'));
+
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 /** A quoted field set to a value, the record left unsaid: "set "Rent 2025" to Paid", "mark 'Status' as done". */
 const SET_FIELD = /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])\s+(to|as)\b/i;
@@ -223,8 +228,15 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
     .map((c) => scoreCapability(c, clause, ctx, named))
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score);
-  const best = scored[0];
-  const second = scored[1];
+  // the same action in the product the workflow says its work is in ("We're on QuickBooks": invoice there, not in Stripe)
+  const top = scored[0];
+  // (not where the step names its product: "create a Jira issue")
+  const own =
+    top && !ctx.said?.has(top.providerId) && named.get(top.providerId) !== true
+      ? scored.find((s) => ctx.said?.has(s.providerId) && sameAction(s.id, top.id))
+      : undefined;
+  const best = own && top ? { ...own, score: top.score, verb: top.verb, phrase: top.phrase } : top;
+  const second = own ? top : scored[1];
   const candidates = scored.filter((s) => s.score >= 2).slice(0, 5);
   if (best && (best.verb || best.phrase) && best.score >= MIN_SCORE) {
     const margin = best.score - (second?.score ?? 0);
@@ -639,7 +651,12 @@ const PLACE_AGAIN = /\b(there|in it|into it|in that (one|tool|app|space|channel|
 export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): CapabilityMatch {
   const trigger = matchTrigger(workflow, catalog);
   const connected = new Set(catalog.connected);
-  const ctx: Ctx = { triggerProvider: trigger.triggerId ? providerOf(trigger.triggerId) : null, prevProvider: null, connected };
+  const ctx: Ctx = {
+    triggerProvider: trigger.triggerId ? providerOf(trigger.triggerId) : null,
+    prevProvider: null,
+    connected,
+    said: new Set((workflow.unconnected ?? []).map((u) => u.providerId)),
+  };
   const steps: StepMatch[] = [];
   let outside: string | null = null;
   for (const step of workflow.steps) {

@@ -96,6 +96,15 @@ const RELATIVE = new RegExp(
 export const HOURS_FIRST =
   /^(?:(?:during|in|within|on)\s+)?(?:(?:business|office|working|opening)\s+hours|weekdays|workdays)(?:\s+only)?\s*(?:\([^)]{0,40}\))?\s*,\s*/i;
 
+/**
+ * A time of day said before the schedule it belongs to: "At 7:30 every evening", "9am each Monday", "5:30, Monday
+ * to Friday", "Noon on Fridays" — only before a word that says when it recurs.
+ */
+export const CLOCK_FIRST = new RegExp(
+  String.raw`^(?:(?:at|around|about|by)\s+)?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|noon|midday|midnight)\s*,?\s+(?=(?:on\s+)?(?:every|each|daily|weekly|weekdays|weekends|${ANY_DAY}s?)\b)`,
+  'i',
+);
+
 /** A day of the year, as a schedule found says it: "On the 1st of October", "If it's 1 March". */
 export const isDayOfYear = (said: string): boolean => new RegExp(DAY_OF_YEAR, 'i').test(said) && !RELATIVE.test(said);
 
@@ -150,6 +159,13 @@ export function beforeMeeting(text: string): { minutes: number; index: number; p
   const m = BEFORE_ITEM.exec(text);
   if (sameDay && (!m || sameDay.index < m.index)) return { minutes: 180, index: sameDay.index, phrase: sameDay[0] };
   if (!m) return null;
+  // "if it's more than 7 days before drop-off", "within 48 hours before the class": how far ahead, a condition
+  if (
+    /\b(?:more|less|fewer|longer|shorter)\s+than\s*$|\b(?:within|at least|at most|under|over|up to|inside|outside)\s*$/i.test(
+      text.slice(0, m.index),
+    )
+  )
+    return null;
   const unit = (m[2] ?? 'minute').toLowerCase();
   // "the day before", "the night before": a day ahead; "a week before": seven
   const n = m[1] === 'half an' ? 0.5 : /^(the|a|an|one)$/i.test(m[1] ?? '') ? 1 : toNumber(m[1] ?? '1');
@@ -248,7 +264,9 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
   }
   const clock = t.match(/\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/);
   if (clock) return found(withPartOfDay(around(t, clock), Number(clock[1]), Number(clock[1])), Number(clock[2]), clock);
-  const at = t.match(/\b(?:at|by|around)\s+(\d{1,2})(?:\s*o'?clock)?\b(?!\s*(?:%|days?|hours?|minutes?|weeks?|[$]))/i);
+  const at = t.match(
+    /\b(?:at|by|around|about)\s+(?:about\s+|around\s+)?(\d{1,2})(?:\s*o'?clock)?\b(?!\s*(?:%|days?|hours?|minutes?|weeks?|[$]))/i,
+  );
   if (at) {
     const h = Number(at[1]);
     return found(withPartOfDay(around(t, at), h, h >= 1 && h <= 6 ? h + 12 : h % 24), 0, at);

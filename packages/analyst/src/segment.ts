@@ -11,7 +11,17 @@ import {
   WATCH_LEADS,
 } from './lexicon';
 import { describesEvent } from './match';
-import { ANY_DAY, beforeMeeting, dayName, findSchedule, HOURS_FIRST, isDayOfYear, scheduleSaid, toNumber } from './schedule';
+import {
+  ANY_DAY,
+  beforeMeeting,
+  CLOCK_FIRST,
+  dayName,
+  findSchedule,
+  HOURS_FIRST,
+  isDayOfYear,
+  scheduleSaid,
+  toNumber,
+} from './schedule';
 import {
   channelsIn,
   contentWords,
@@ -27,8 +37,10 @@ import {
   startsWithVerb,
   stripLeadIns,
   tokenize,
+  unknownProductsIn,
 } from './text';
 import type { DraftStep, DraftWorkflow, JobAnalysis, TriggerKind } from './types';
+import { saidUnconnected, type UnconnectedProduct } from './unconnected';
 
 // Job description → responsibilities → workflows: what starts each one and its ordered steps.
 
@@ -358,7 +370,8 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
       return { kind: 'schedule', text: `every ${dayName(weekday[1])} at ${weekday[2]}`, body };
   }
   // "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …": the hours it keeps belong to its lead
-  const keeps = HOURS_FIRST.exec(text)?.[0].length ?? 0;
+  // ("At 7:30 every evening, …", "9am every Monday: …": the time of day said first belongs to it too)
+  const keeps = HOURS_FIRST.exec(text)?.[0].length ?? CLOCK_FIRST.exec(text)?.[0].length ?? 0;
   const found = dutySchedule(text.slice(keeps), w);
   const sched = found && { ...found, index: found.index + keeps };
   if (sched && sched.index <= keeps + 3) {
@@ -701,7 +714,7 @@ const PLURAL_SUBJECT =
 const SUBJECT_MODAL =
   /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
-  /^(?:and\s+|then\s+)?(?:those|they|these|it|each one|all of them|each of them)\s+(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be\s+([a-z]+ed)\b(.*)$/i;
+  /^(?:and\s+|then\s+)?(those|they|these|it|each one|all of them|each of them)\s+(?:(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be|(?:also\s+)?gets?)\s+([a-z]+ed)\b(.*)$/i;
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
 const TURN_INTO = /^(?:turn|convert|make|transform|change)\s+(?!sure\b)(.{1,80}?)\s+into\s+(an?|the|new)\s+(.+)$/i;
 const BECOME =
@@ -740,9 +753,10 @@ const RECEIVED: Record<string, string> = {
   confirmation: 'confirm to',
   response: 'reply to',
   answer: 'reply to',
+  invoice: 'invoice',
 };
 const RECEIVES =
-  /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+)?(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder)\b(.*)$/i;
+  /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+)?(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder|invoice)\b(.*)$/i;
 
 /** "the engineer on call should get an email with the link" → "email the engineer on call with the link". */
 export function receives(clause: string): string | null {
@@ -777,9 +791,9 @@ const baseOf = (participle: string, w: SegmentWords): string | undefined => {
     (['put', 'set', 'read', 'split', 'cut'].includes(word) ? word : lemmas(word).find((l) => l !== word && knownVerb(l, w)));
   return base && particle ? `${base} ${particle}` : base;
 };
-/** "we want them to get a welcome email from us": a message wished received, as the duty that sends it. */
+/** "we want them to get a welcome email from us", "we'd like volunteers to get a text": a message wished received, as the duty that sends it. */
 const WISH_RECEIVED =
-  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?|(?:all |our |all our )?(?!(?:us|this|its|was|has|is|as)\b)[a-z][\w-]*[a-rt-z]s) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
 /** "I'd like a text to my phone", "we want an email": a message the writer wants, as the duty that sends it to them. */
 const WISH_TOLD =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:so|when|whenever|if|every|each)\b| by (?:\d|noon|midnight|the end|end of|close|mon|tue|wed|thu|fri|sat|sun)| from (?:you|it|the (?:bot|assistant|employee|agent))\b|[\s,.;(]*$)/gi;
@@ -801,7 +815,38 @@ const DONE_TO_SOME =
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
-  /\bby\s+(?:(?:the|our|their|a|an)\s+)?(?:[A-Z][a-z][\w-]*|[\w-]*(?:er|or|ist|ant|team|staff|manager|office|system|app|bot|tool|department))\b/;
+  /\bby\s+(?:(?:the|our|their|a|an)\s+)?(?:[\w-]+\s+)?(?:[A-Z][a-z][\w-]*|[\w-]*(?:er|or|ist|ant|team|staff|manager|office|system|app|bot|tool|department))\b/;
+
+/**
+ * Work said to want doing, British style: "they need adding to BambooHR … and inviting to #crew", "overdue invoices
+ * need chasing", "new starters need setting up in Slack" — (who or what, the verb's -ing, the rest).
+ */
+const NEEDS_DOING =
+  /^((?:(?:the|all|any|every|each|our|their|new)\s+)?[\w'-]+(?:\s+[\w'-]+){0,7}?)\s+(?:also\s+)?(?:need|needs|want|wants|require|requires)\s+(?:also\s+)?([a-z]+ing)(\s+(?:up|out|off)\b)?(.*)$/i;
+/** "… and inviting to #crew-2025": one more thing the same subject needs doing. */
+const AND_DOING =
+  /\b(and|or|then)\s+(?:also\s+)?([a-z]+ing)(\s+(?:up|out|off)\b)?(?=\s+(?:to|in|into|on|onto|with|from|for|as|about)\b)/gi;
+const OBJECT_OF: Record<string, string> = { they: 'them', he: 'him', she: 'her', it: 'it', this: 'this', that: 'that' };
+const baseOfGerund = (gerund: string, w: SegmentWords): string | undefined =>
+  lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && knownVerb(l, w));
+
+/** "they need adding to BambooHR and inviting to #crew" → "add them to BambooHR and invite them to #crew". Pure. */
+function needsDoing(text: string, w: SegmentWords): string {
+  const m = NEEDS_DOING.exec(text);
+  const [, subject = '', gerund = '', particle = '', rest = ''] = m ?? [];
+  if (!m || /^(?:if|when|whenever|once|after|before|unless|we|i|you|there|what|who|which|how)\b/i.test(subject)) return text;
+  if (/\b(?:that|which|who)\b|,/i.test(subject) || startsWithVerbIn(subject, w) || findSchedule(subject)) return text;
+  const base = baseOfGerund(gerund, w);
+  if (!base) return text;
+  const lower = subject.toLowerCase();
+  const object = OBJECT_OF[lower] ?? `${subject.charAt(0).toLowerCase()}${subject.slice(1)}`;
+  const pronoun = OBJECT_OF[lower] ?? (/s$/i.test(subject) ? 'them' : 'it');
+  const more = rest.replace(AND_DOING, (whole, joiner: string, next: string, up = '') => {
+    const verb = baseOfGerund(next, w);
+    return verb ? `${joiner} ${verb}${up} ${pronoun}` : whole;
+  });
+  return `${base}${particle} ${object}${more}`;
+}
 
 export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
   const m = DONE_TO_SOME.exec(text);
@@ -892,13 +937,15 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
 export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  const needed = needsDoing(clause, w);
+  if (needed !== clause) return needed;
   const received = receives(clause);
   if (received) return received;
   const passive = clause.trim().match(PASSIVE_DUTY);
-  if (passive?.[1] && passive[2] !== undefined) {
-    // "those should be saved into the folder" → "save those into the folder"
-    const base = lemmas(passive[1].toLowerCase()).find((l) => knownVerb(l, w));
-    if (base) return `${base} them${passive[2]}`;
+  if (passive?.[1] && passive[2] && passive[3] !== undefined && !AGENT_BY.test(passive[3])) {
+    // "those should be saved into the folder" → "save them into the folder"; "it gets saved in the folder" → "save it …"
+    const base = lemmas(passive[2].toLowerCase()).find((l) => knownVerb(l, w));
+    if (base) return `${base} ${passive[1].toLowerCase() === 'it' ? 'it' : 'them'}${passive[3]}`;
   }
   // "could you text them", "can you please reply": the asking is no part of the duty
   // ("switch to texts once we've sorted it": sending by that channel from then on)
@@ -1095,7 +1142,8 @@ const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0
 
 function addClauses(draft: Draft, body: string, w: SegmentWords): void {
   // "(so 24h before it starts) text the patient …": an aside before the duty is no part of it
-  const { clauses } = splitClauses(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w);
+  // ("they need adding to BambooHR and inviting to #crew": said as duties first, so the second splits off)
+  const { clauses } = splitClauses(needsDoing(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w), w);
   for (const raw of clauses) {
     const c = imperative(raw, w)
       .replace(BECOME, 'create ')
@@ -1258,9 +1306,11 @@ function dutyAfterWhy(text: string, w: SegmentWords): string {
   return so && startsWithDuty(duty, w) && !GUIDELINE.test(duty) && !STYLE_HEAD.test(stripLeadIns(duty)) ? duty : text;
 }
 
-function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[] } {
+function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[]; openAt: Map<Sentence, Draft> } {
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
+  // the workflow being written when each sentence was read
+  const openAt = new Map<Sentence, Draft>();
   let current: Draft | null = null;
   // the sentence at hand, with its label: where a draft opened by it says its ways in as such
   let saying = '';
@@ -1278,6 +1328,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     /\binvoice/i.test(hint) ||
     (invoicesSaid && /^(?:when|if|once)\s+(?:it|one|they)\s+(?:is|are|gets?)\s+\S+\s+(?:days?|weeks?)\s+overdue\b/i.test(hint));
   all.forEach((s, index) => {
+    if (current) openAt.set(s, current);
     saying = `${s.label ?? ''} ${s.text}`;
     // a wish first ("I want every order put on the board"), before the words that open a request go
     const wishes = wishesAsDuties(s.text, w);
@@ -1438,7 +1489,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     draft.sentences.push(text);
     if (body) addClauses(draft, body, w);
   });
-  return { drafts: drafts.filter((d) => !(d.ruled && d.clauses.length === 0)), guidelines };
+  return { drafts: drafts.filter((d) => !(d.ruled && d.clauses.length === 0)), guidelines, openAt };
 }
 
 const stepAction = (clause: string): string => {
@@ -1685,12 +1736,53 @@ const SENDS_EMAIL = /^e-?mail\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:e-?
 const SENDS_TEXT = /^(?:text|sms)\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:text(?: message)?|sms)\b/i;
 
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
+/**
+ * The products the description says are not connected, each with the workflow whose work speaks of it: the one
+ * that names the product, else the one sharing most things with the sentence that says so ("Deposits are paid
+ * through Square, which isn't connected" → the workflow of "no deposit has come in"), else the one being written
+ * when it was said, else the first. Pure.
+ */
+function productsSaidUnconnected(
+  all: readonly Sentence[],
+  drafts: readonly Draft[],
+  openAt: ReadonlyMap<Sentence, Draft>,
+  w: SegmentWords,
+): Map<Draft, UnconnectedProduct[]> {
+  const out = new Map<Draft, UnconnectedProduct[]>();
+  const textOf = (d: Draft): string => [d.hint, ...d.sentences, ...d.clauses].join(' ');
+  const things = (text: string): Set<string> =>
+    new Set(
+      contentWords(text)
+        .filter((x) => x.length > 3 && !GENERIC.has(x) && !PEOPLE_WORDS.test(x) && !knownVerb(x, w))
+        .map(nounStem),
+    );
+  for (const s of all) {
+    for (const product of saidUnconnected(s.text)) {
+      if (drafts.length === 0) break;
+      const names = (d: Draft): boolean =>
+        [...providersIn(textOf(d)), ...unknownProductsIn(textOf(d))].some((p) => p.providerId === product.providerId);
+      const said = things(s.text);
+      const shared = (d: Draft): number => [...things(textOf(d))].filter((x) => said.has(x)).length;
+      const best = drafts.reduce((a, b) => (shared(b) > shared(a) ? b : a));
+      const open = openAt.get(s);
+      const draft = drafts.find(names) ?? (shared(best) > 0 ? best : open && drafts.includes(open) ? open : drafts[0]);
+      if (!draft) continue;
+      const list = out.get(draft) ?? [];
+      if (!list.some((p) => p.providerId === product.providerId)) list.push({ ...product, excerpt: clip(product.excerpt, 500) });
+      out.set(draft, list);
+    }
+  }
+  return out;
+}
+
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
     .map(modalBeforeLead)
     .flatMap((s) => splitAtAnotherStart(s, served))
     .map((s) => arrowAsCondition(s, served));
-  let { drafts, guidelines } = assemble(all, served);
+  const assembled = assemble(all, served);
+  let { drafts } = assembled;
+  const { guidelines, openAt } = assembled;
   if (drafts.length > 1) {
     const concrete = drafts.filter((d) => !isVagueOnly(d));
     if (concrete.length > 0) drafts = concrete;
@@ -1760,6 +1852,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     const text = all.map((s) => s.text).join('. ');
     drafts = [{ block: 0, kind: 'unknown', hint: '', sentences: [text], clauses: [], constraints: [] }];
   }
+  const lacking = productsSaidUnconnected(all, drafts, openAt, served);
   const workflows: DraftWorkflow[] = drafts.slice(0, 20).map((d, i) => {
     const id = `wf-${i + 1}`;
     const steps: DraftStep[] = d.clauses
@@ -1774,6 +1867,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       responsibility,
       triggerHint: { kind: d.kind, text: clip(d.hint, 500) },
       steps,
+      ...(lacking.get(d)?.length ? { unconnected: lacking.get(d)?.slice(0, 10) } : {}),
     };
   });
   const confidence = workflows.length

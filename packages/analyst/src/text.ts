@@ -2,7 +2,7 @@ import { memo } from '@hireloop/platform';
 import { capabilityVocabulary } from '@hireloop/schemas';
 import nlp from 'compromise';
 import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
-import { findSchedule, HOURS_FIRST } from './schedule';
+import { CLOCK_FIRST, findSchedule, HOURS_FIRST } from './schedule';
 
 // ---- words ----
 
@@ -221,6 +221,8 @@ export function normalise(text: string): string {
       .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
+      // a time of day said in words: "half past seven", "quarter to nine", "at half eight", "seven o'clock"
+      .replace(SPOKEN_CLOCK, spokenClock)
       // a number written onto its unit: "2hrs before", "30mins", "3days"
       .replace(/\b(\d{1,3})(hrs?|hours?|mins?|minutes?|days?|wks?|weeks?)\b/gi, '$1 $2')
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
@@ -233,12 +235,44 @@ export function normalise(text: string): string {
       .replace(/(?<=^|[\s,(])(?:um+|uh+|erm+|er(?=,))(?:,|\.\.\.)?(?=\s+(?!\d))/gm, '')
       .replace(/[ \t]{2,}/g, ' ')
       .replace(TABLE, (table) => casesOf(table))
-      .replace(QUESTION_ANSWER, (whole, question: string, answer: string) => asCase(question, answer) ?? whole)
+      // (a question that says no case, "Q: What about reminders?", keeps its line; the answer loses its "A:")
+      .replace(
+        QUESTION_ANSWER,
+        (whole, question: string, answer: string) => asCase(question, answer) ?? whole.replace(ANSWER_MARK, '$1'),
+      )
   );
+}
+
+const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const HOUR = String.raw`(?:${HOUR_WORDS.join('|')}|1[0-2]|[1-9])`;
+/** A clock said in words: "half past seven", "quarter to nine", "at half eight" (British, 8:30), "seven o'clock", "at seven". */
+const SPOKEN_CLOCK = new RegExp(
+  [
+    String.raw`\b(half|quarter)\s+past\s+(${HOUR})\b`,
+    String.raw`\b(quarter)\s+to\s+(${HOUR})\b`,
+    String.raw`\b(?:(at|by|around|about|from|until|till)\s+)half\s+(${HOUR})\b(?!\s*(?:an?\s+)?(?:hours?|days?|weeks?|months?|years?|minutes?|of|the|a|an)\b)`,
+    String.raw`\b(${HOUR_WORDS.join('|')})\s+o'?clock\b`,
+    String.raw`\b(at|by|around|about|from|until|till)\s+(${HOUR_WORDS.join('|')})\b(?=\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|at night|sharp|[,.;:!?)]|$))`,
+  ].join('|'),
+  'gi',
+);
+const hourOf = (word: string): number => {
+  const n = HOUR_WORDS.indexOf(word.toLowerCase());
+  return n >= 0 ? n + 1 : Number(word);
+};
+function spokenClock(whole: string, ...g: (string | undefined)[]): string {
+  const [pastWhat, pastHour, toWhat, toHour, halfPrep, halfHour, oclockHour, atPrep, atHour] = g;
+  if (pastWhat && pastHour) return `${hourOf(pastHour)}:${pastWhat.toLowerCase() === 'half' ? '30' : '15'}`;
+  if (toWhat && toHour) return `${((hourOf(toHour) + 10) % 12) + 1}:45`;
+  if (halfPrep && halfHour) return `${halfPrep} ${hourOf(halfHour)}:30`;
+  if (oclockHour) return `${hourOf(oclockHour)} o'clock`;
+  if (atPrep && atHour) return `${atPrep} ${hourOf(atHour)}`;
+  return whole;
 }
 
 /** A question and its answer, each on a line of its own: "Q: Someone emails berths@. What do I do?" ¶ "A: Add them …". */
 const QUESTION_ANSWER = /^[ \t]*Q\s*[:.)-]\s*(.+?)[ \t]*\n(?:[ \t]*\n)*[ \t]*A\s*[:.)-]\s*(.+)$/gim;
+const ANSWER_MARK = /(\n[ \t]*)A\s*[:.)-]\s*/;
 
 /**
  * A question and answer as the case it says: what happens, then what to do ("When someone emails berths@: Add
@@ -260,9 +294,10 @@ function asCase(question: string, answer: string): string | undefined {
   const doing = /^(?:should|can|must|shall)\s+(?:i|we|you)\s+(.+)$/i.exec(asked);
   if (doing?.[1] && /^no\b/i.test(answer)) return `Don't ${doing[1]}.`;
   const situation = /^(?:when|whenever|if|once|after|as soon as)\b/i.test(asked);
+  // an answer that it is not the employee's at all, whatever was asked ("Q: Tide tables?" "A: Not you, …")
+  if (/^not\s+(?:you|yours|for you)\b/i.test(answer)) return '';
   // anything else ("Q: What's the salary?", "Q: How often should I check the inbox?") is left as written
   if (!told && !situation) return undefined;
-  if (/^not\s+(?:you|yours|for you)\b/i.test(answer)) return '';
   return `${situation ? asked : `When ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`}: ${answer}`;
 }
 
@@ -507,7 +542,7 @@ const LEAD_BEFORE_COLON = new RegExp(`${LEAD_HEADING.source.replace(/:\$$/, '$')
 
 /** "Mon–Fri at 9:30 pm", "Fridays 3pm", "15 min before a booking starts": a label that is a time from its first word. */
 const startsWithSchedule = (label: string): boolean =>
-  findSchedule(label.slice(HOURS_FIRST.exec(label)?.[0].length ?? 0))?.index === 0;
+  findSchedule(label.slice(HOURS_FIRST.exec(label)?.[0].length ?? CLOCK_FIRST.exec(label)?.[0].length ?? 0))?.index === 0;
 
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 export function sentences(description: string): Sentence[] {

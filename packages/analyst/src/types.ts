@@ -38,6 +38,10 @@ export const DraftWorkflow = Type.Object(
     responsibility: Paragraph,
     triggerHint: Type.Object({ kind: TriggerKind, text: Line }, { additionalProperties: false }),
     steps: Type.Array(DraftStep, { maxItems: 30 }),
+    /** products the description says are not connected, that this workflow's work speaks of */
+    unconnected: Type.Optional(
+      Type.Array(Type.Object({ providerId: Id, excerpt: Line }, { additionalProperties: false }), { maxItems: 10 }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -73,3 +73,41 @@ describe('missing integrations named on steps', () => {
     expect(run.spec.workflows[0]?.steps.map((s) => s.capabilityId)).toEqual(['slack.create_channel', 'slack.post_message']);
   });
 });
+
+describe('products the description says are not connected', () => {
+  const tattoo = [
+    'IF a booking request comes through the website form THEN email the client two free slots from the calendar.',
+    'IF no deposit has come in 48 hours after the hold was made THEN cancel the hold in the calendar and tell the artist on Slack.',
+    "Deposits are paid through Square, which isn't connected to anything yet.",
+  ].join('\n');
+
+  it('given a product said not connected that no step names, when created, then it is a missing integration of the work that speaks of it, assumed and not asked', async () => {
+    const run = await create(new MemorySaver(), tattoo);
+    const gap = run.spec.gaps.find((g) => g.providerId === 'square');
+    expect(gap).toMatchObject({ category: 'missing_integration', resolution: 'defaulted', blocking: false });
+    expect(run.prompts.some((p) => p.messages.join(' ').includes('square') && p !== run.prompts.at(-1))).toBe(false);
+    // what the employee does meanwhile is in the behaviour prompt of that workflow, and the review says it
+    const carrying = run.spec.workflows.find((w) => w.id === gap?.workflowId);
+    expect(carrying?.behaviourPrompt).toContain('square');
+    expect(carrying?.behaviourPrompt).toContain('deposit');
+    expect(run.prompts.at(-1)?.messages[0]).toContain('assumed: "');
+  });
+
+  it('given a product said not connected that a step names, when created, then the step’s own gap is the only one, asked as before', async () => {
+    const run = await create(
+      new MemorySaver(),
+      "When a deal is won in HubSpot, send the contract through DocuSign (we haven't connected DocuSign yet) and post it in #sales.",
+    );
+    const gaps = run.spec.gaps.filter((g) => g.providerId === 'docusign');
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]?.id).not.toContain(':said');
+  });
+
+  it('given a product said not connected that the org has connected after all, when created, then no gap is made of it', async () => {
+    const run = await create(
+      new MemorySaver(),
+      "Every Friday at 4pm, post the week's sales in #sales. Our HubSpot isn't hooked up yet, I think.",
+    );
+    expect(run.spec.gaps.some((g) => g.providerId === 'hubspot')).toBe(false);
+  });
+});

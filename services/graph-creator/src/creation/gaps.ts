@@ -1,5 +1,5 @@
 import { type CapabilityMatch, type Catalog, type DraftWorkflow, type Finding, PERSON_TITLES } from '@hireloop/analyst';
-import type { CatalogCapability, ObjectJsonSchema, Workflow } from '@hireloop/schemas';
+import { type CatalogCapability, Limits, type ObjectJsonSchema, type Workflow } from '@hireloop/schemas';
 import { runTimeRisks } from './approval';
 import { bindWorkflow, type DraftBoundStep } from './bind';
 import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalog';
@@ -314,7 +314,49 @@ export function identifyGaps(
       target: { kind: 'context', workflowId: f.workflowId },
     });
   }
+  gaps.push(...saidUnconnectedGaps(workflows, gaps, connected));
   return gaps;
+}
+
+/**
+ * A product the description says is not connected ("Deposits are paid through Square, which isn't connected")
+ * and no step or start of the org's design already asks about: listed as a missing integration of the
+ * workflow that speaks of it, not asked — the user said so already — with what the employee does meanwhile
+ * as its default, in the behaviour prompt and the review. Pure.
+ */
+export function saidUnconnectedGaps(
+  workflows: readonly DraftWorkflow[],
+  gaps: readonly GapState[],
+  connected: ReadonlySet<string>,
+): GapState[] {
+  const listed = new Set(gaps.filter((g) => g.gap.category === 'missing_integration').map((g) => g.gap.providerId));
+  const out: GapState[] = [];
+  for (const wf of workflows) {
+    for (const { providerId, excerpt } of wf.unconnected ?? []) {
+      if (connected.has(providerId) || listed.has(providerId)) continue;
+      listed.add(providerId);
+      out.push({
+        gap: {
+          id: slug(`gap:${wf.id}:integration:${providerId}:said`),
+          category: 'missing_integration',
+          providerId,
+          workflowId: wf.id,
+          blocking: false,
+          question:
+            `"${wf.name}" speaks of ${providerId}, which you said is not connected ("${excerpt.slice(0, 200)}"). What should the employee do where it would need ${providerId}?`.slice(
+              0,
+              Limits.shortText,
+            ),
+          resolution: 'defaulted',
+          default: `Leave that part to a person and say what it needs from ${providerId}; ${providerId} is listed as a missing integration`,
+        },
+        status: 'defaulted',
+        ask: 'questions',
+        target: { kind: 'context', workflowId: wf.id },
+      });
+    }
+  }
+  return out;
 }
 
 /**
