@@ -158,7 +158,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   // a new row of a database is a new page in it: logging, recording or adding an item creates one
   'notion.create_page': v(
-    'create, write, draft, document, publish, compile, prepare, put together, make, add, write up, log, record, file',
+    'create, write, draft, document, publish, compile, prepare, put together, make, add, write up, log, record, file, enter',
     'page, doc, document, notes, wiki, report, summary, writeup, minutes, checklist, knowledge base, newsletter, brief, entry, card, database, board, table, tracker',
     'write up, create a page, put together a doc, add a page to the wiki, document in notion, log it in the tracker, add a card to the board',
   ),

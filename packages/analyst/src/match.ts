@@ -158,9 +158,16 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
 const isCognitive = (verb: string): boolean => (COGNITIVE_VERBS as readonly string[]).includes(verb);
 const isVague = (verb: string): boolean => (VAGUE_VERBS as readonly string[]).includes(verb);
 
+/** Before a product, where a thing the step speaks of is kept, not where the step acts: "the handbook held on Google Drive". */
+const KEPT_IN =
+  /\b(?:held|stored|kept|saved|filed|sitting|living|lives|hosted|found)\s+(?:on|in|at)\s+(?:our\s+|the\s+|your\s+)?$/i;
+
 function namedProviders(text: string): Map<string, boolean> {
   const named = new Map<string, boolean>();
-  for (const m of providersIn(text)) named.set(m.providerId, (named.get(m.providerId) ?? false) || !m.weak);
+  for (const m of providersIn(text)) {
+    const strong = !m.weak && !KEPT_IN.test(text.slice(0, m.index));
+    named.set(m.providerId, (named.get(m.providerId) ?? false) || strong);
+  }
   return named;
 }
 

@@ -441,7 +441,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   }
   // "When that happens add them …": an event said before, named again; the duty follows at once
   const again =
-    /^(?:when|whenever|once|after|as soon as|each time|every time)\s+(?:that|this|it|they|one)\s+(?:happens|happen|does|do|comes in|come in|arrives|arrive|lands|land|is done|are done)\b,?\s*/i.exec(
+    /^(?:(?:when|whenever|once|after|as soon as|each time|every time)\s+(?:that|this|it|they|one)\s+(?:happens|happen|does|do|comes in|come in|arrives|arrive|lands|land|is done|are done)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one|(?:the|each|an?) [\w-]+))?)\b,?\s*/i.exec(
       text,
     );
   if (again && text.length > again[0].length)
@@ -796,10 +796,57 @@ const WISH_RECEIVED =
   /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?|(?:all |our |all our )?(?!(?:us|this|its|was|has|is|as)\b)[a-z][\w-]*[a-rt-z]s) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
 /** "I'd like a text to my phone", "we want an email": a message the writer wants, as the duty that sends it to them. */
 const WISH_TOLD =
-  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:so|when|whenever|if|every|each)\b| by (?:\d|noon|midnight|the end|end of|close|mon|tue|wed|thu|fri|sat|sun)| from (?:you|it|the (?:bot|assistant|employee|agent))\b|[\s,.;(]*$)/gi;
+  /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:so|when|whenever|if|every|each)\b| by (?:\d|noon|midnight|the end|end of|close|mon|tue|wed|thu|fri|sat|sun)| from (?:you|it|the (?:bot|assistant|employee|agent))\b| (?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty) (?:minutes?|hours?|days?|weeks?|months?) (?:before|after|ahead)\b| the (?:day|night|morning|evening|week) before\b|[\s,.;(]*$)/gi;
 /** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
 const MESSAGE_DONE =
   /\band (an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
+
+/**
+ * A wish for each item of a kind, said with the event that brings it: "I want every applicant in Greenhouse who
+ * applies without a portfolio to get an email asking for one", "we'd like every new hire added in BambooHR to be
+ * invited to #studio" — (each, the kind, where, "who …" or a participle and where, then what is done or received).
+ */
+const WISH_EACH =
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:every|each|any|all) ((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|(?:the|our) [\w-]+(?: form| page| site| inbox| channel)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|has|have|had|did|does|do)\b)[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation)))\b/i;
+/** "…, and have a 45-minute interview scheduled with me": one more thing the wish has done, its object first. */
+const AND_HAVE_DONE = /\band (?:also )?have ((?:an?|the|their|its) [^,;]{1,60}?) ([a-z]+ed|sent|set up|made|booked)\b/gi;
+/** "…, and emailed a welcome note": one more thing the wish has done to them, its object after. */
+const AND_DONE_TO_THEM = /(,?) and (?:also )?([a-z]+ed) (?=(?:an?|the|their|our) )/gi;
+
+const articleFor = (noun: string): string => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+
+/** "I want applicants who did attach a portfolio to be moved to …": a wish for things of a kind done, as the duty. */
+const WISH_KIND_DONE =
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) ((?!(?:us|this|its|was|has|is|as)\b)[a-z][\w-]*[a-rt-z]s(?: (?:who|that|which) [^,;]{1,60}?)?) to (?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)\b/i;
+
+/** A wish for each item, as the event and the duty: "When an applicant … applies …, send them an email …". Pure. */
+function wishedForEach(text: string, w: SegmentWords): string {
+  const m = WISH_EACH.exec(text);
+  if (!m) return text;
+  const [whole, kind = '', where = '', clause, participle, into = '', done, message] = m;
+  const singular = kind.replace(/(?<=\w{3})s$/, '');
+  // ("every new lead from the website form": new items come in; "every customer" alone is no event)
+  if (!clause && !participle && !/^new\s/i.test(kind)) return text;
+  const event = clause
+    ? `When ${articleFor(singular)} ${singular}${where} ${clause.trim()}`
+    : participle
+      ? `When ${articleFor(singular)} ${singular} is ${participle}${into}${where}`
+      : `When ${articleFor(singular)} ${singular} comes in${where}`;
+  const base = done ? baseOf(done, w) : undefined;
+  const duty = message ? `send them ${message}` : base ? `${base} them` : undefined;
+  if (!duty) return text;
+  const rest = text
+    .slice((m.index ?? 0) + whole.length)
+    .replace(AND_HAVE_DONE, (all, object: string, had: string) => {
+      const verb = baseOf(had, w);
+      return verb ? `and ${verb} ${object}` : all;
+    })
+    .replace(AND_DONE_TO_THEM, (all, comma: string, had: string) => {
+      const verb = baseOf(had, w);
+      return verb ? `${comma} and ${verb} them ` : all;
+    });
+  return `${text.slice(0, m.index)}${event}, ${duty}${rest}`;
+}
 
 /**
  * A sentence's wishes for things done ("I'd like them added …, and an email sent to them", "we want them
@@ -811,7 +858,7 @@ const MESSAGE_DONE =
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'£$€.,-]+){0,11}?)\s+(?:get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded)\b(?!\s+by\b)(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'£$€.,-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
@@ -848,13 +895,47 @@ function needsDoing(text: string, w: SegmentWords): string {
   return `${base}${particle} ${object}${more}`;
 }
 
+/** Said done with "get", these read as what happens ("when an opportunity gets moved to Closed Won"), not a duty. */
+const HAPPENS_WHEN_GOT = new Set([
+  'entered',
+  'booked',
+  'sent',
+  'saved',
+  'recorded',
+  'scheduled',
+  'invited',
+  'shared',
+  'uploaded',
+  'updated',
+  'assigned',
+  'moved',
+  'created',
+]);
+
 export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
-  const m = DONE_TO_SOME.exec(text);
+  // ("and a comment should be added to the issue": the joining word is no part of the duty)
+  const joined = /^(?:and|then|also)\s+(?=\S)/i.exec(text)?.[0] ?? '';
+  if (joined) {
+    const rest = passiveAsDuty(text.slice(joined.length), w);
+    return rest === text.slice(joined.length) ? text : rest;
+  }
+  const found = DONE_TO_SOME.exec(text);
+  if (found && /^gets?$/i.test(found[2] ?? '') && HAPPENS_WHEN_GOT.has((found[3] ?? '').toLowerCase())) return text;
+  // (the subject, what is done, the rest)
+  const m = found && ([found[0], found[1], found[3], found[4]] as const);
   if (!m?.[1] || !m[2] || /^(?:if|when|whenever|once|after|before|unless|we|i|you|they|it|this|that|there)\b/i.test(m[1]))
     return text;
+  // "Applicants who require a visa shall be sent the letter": the people it is for, as a condition of the duty
+  const some = /^(?:(?:the|all|any|our)\s+)?([\w-]+s) who ((?!(?:is|are|was|were)\b)[^,]{3,80})$/i.exec(m[1]);
+  const someBase = some ? baseOf(m[2], w) : undefined;
+  if (some?.[1] && some[2] && someBase && !AGENT_BY.test(m[3] ?? ''))
+    return `If ${some[1]} ${some[2]}, ${someBase} them${(m[3] ?? '').replace(/^\s*(?:also|additionally)\b/i, '')}`;
   // "Log every receipt that gets emailed to …": a duty already, its object said done to on the way in; "Every
   // Monday at 4pm, overdue invoices get emailed …": a lead first, which the rewrite would bury
-  if (/\b(?:that|which|who)\b|,/i.test(m[1]) || startsWithVerbIn(m[1], w) || findSchedule(m[1])) return text;
+  // (a relative clause in the subject says which; "that week's enrolments" points at a time, it is none)
+  if (/\b(?:which|who)\b|\bthat\b(?!\s+(?:[\w-]+'s|week|day|month|year|morning|afternoon|evening|night)\b)|,/i.test(m[1]))
+    return text;
+  if (startsWithVerbIn(m[1], w) || findSchedule(m[1])) return text;
   // "… get notified automatically by Shopify when …": somebody else does it
   if (AGENT_BY.test(m[3] ?? '')) return text;
   // "Jira tickets should be posted in Slack": a product's items as the subject are the arrival (`productSubject`)
@@ -899,8 +980,20 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       ? `For ${items}, send them to ${who}${how ?? ''}`
       : `When ${items} come in, send them to ${who}${how ?? ''}`;
   }
-  let wished = false;
-  const duties = text
+  const each = wishedForEach(text, w);
+  const kind = each === text ? WISH_KIND_DONE.exec(text) : null;
+  const kindBase = kind?.[2] ? baseOf(kind[2], w) : undefined;
+  const kindDone =
+    kind?.[1] && kindBase
+      ? `${text.slice(0, kind.index)}${kindBase} ${kind[1]}${text
+          .slice((kind.index ?? 0) + kind[0].length)
+          .replace(AND_HAVE_DONE, (all, object: string, had: string) => {
+            const verb = baseOf(had, w);
+            return verb ? `and ${verb} ${object}` : all;
+          })}`
+      : text;
+  let wished = each !== text || kindDone !== text;
+  const duties = (each !== text ? each : kindDone)
     .replace(WISH_RECEIVED, (_whole, who: string, message: string) => {
       wished = true;
       return `send ${who} ${message}`;
@@ -947,6 +1040,9 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
     const base = lemmas(passive[2].toLowerCase()).find((l) => knownVerb(l, w));
     if (base) return `${base} ${passive[1].toLowerCase() === 'it' ? 'it' : 'them'}${passive[3]}`;
   }
+  // "the applicant shall be entered as a new record": said done to it, after a lead ("Upon receipt, …")
+  const done = passiveAsDuty(clause.trim(), w);
+  if (done !== clause.trim()) return done;
   // "could you text them", "can you please reply": the asking is no part of the duty
   // ("switch to texts once we've sorted it": sending by that channel from then on)
   let t = clause
@@ -1140,12 +1236,17 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
 const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
 
+/** Why a duty is done, said after it: ", so that I stop chasing them by hand". */
+const PURPOSE = /,?\s+so that\s(?![^(]*\)).*$/i;
+
 function addClauses(draft: Draft, body: string, w: SegmentWords): void {
   // "(so 24h before it starts) text the patient …": an aside before the duty is no part of it
   // ("they need adding to BambooHR and inviting to #crew": said as duties first, so the second splits off)
   const { clauses } = splitClauses(needsDoing(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w), w);
   for (const raw of clauses) {
     const c = imperative(raw, w)
+      // "…, so that good people don't wait": why it is done, no part of what is done
+      .replace(PURPOSE, '')
       .replace(BECOME, 'create ')
       .replace(TURN_INTO, (_whole, what: string, article: string, made: string) => `create ${article} ${made} from ${what}`);
     // "can you take this over?": the whole job handed over, said of it — no duty of its own
@@ -1234,7 +1335,7 @@ function isStatusQuo(text: string, w: SegmentWords): boolean {
 
 /** A lead that points back at the arrival just said: "When that happens", "once this comes in", "after it arrives". */
 const SAME_EVENT =
-  /^(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)$/i;
+  /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one|(?:the|each|an?) [\w-]+))?)$/i;
 
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 const POINTS_BACK =

@@ -221,6 +221,8 @@ export function normalise(text: string): string {
       .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
+      // a user story's role is who wants it, not part of the work: "As the studio manager, I want …"
+      .replace(STORY_ROLE, '')
       // a time of day said in words: "half past seven", "quarter to nine", "at half eight", "seven o'clock"
       .replace(SPOKEN_CLOCK, spokenClock)
       // a number written onto its unit: "2hrs before", "30mins", "3days"
@@ -242,6 +244,10 @@ export function normalise(text: string): string {
       )
   );
 }
+
+/** "As the studio manager, I want …", "As a line manager, I'd like …": the role a user story opens with. */
+const STORY_ROLE =
+  /\bAs (?:(?:a|an|the|our|my) |(?=[A-Z]))(?!(?:soon|of|well|long|usual)\b)[^,.;:\n]{1,60}, (?=(?:I|we)(?:'d| would)? (?:want|need|like|love|would like|expect)\b)/g;
 
 const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const HOUR = String.raw`(?:${HOUR_WORDS.join('|')}|1[0-2]|[1-9])`;
@@ -528,7 +534,8 @@ const SHORTHAND_WORD = new RegExp(
 const NOT_WORK_SECTION =
   /^(requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
 
-const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\(?\d{1,2}[.)]|\(?[a-h][.)])\s+/;
+// (a section of a procedure too: "3.2 Upon receipt, …", "4.1.2 …")
+const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
 const NEGATIVE_SECTION =
   /^(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job)(?:\s+(?:please|ever))?[!.]*$/i;

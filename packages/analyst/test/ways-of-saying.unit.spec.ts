@@ -119,3 +119,83 @@ describe('offline analyst: a duty said done to its object', () => {
     expect(workflowsOf(text)[0]?.capabilities).toEqual(['jira.create_issue']);
   });
 });
+
+describe('offline analyst: user stories', () => {
+  const stories = [
+    'User stories: people-ops assistant',
+    '',
+    '1. As the studio manager, I want every applicant in Greenhouse who applies without a portfolio attached to get an email asking for one, so that I stop chasing them by hand.',
+    '2. As HR, I want every new hire added in BambooHR to be invited to #studio on Slack, and emailed a welcome note.',
+    "3. As a line manager, I want a Slack message two weeks before a report's probation ends, so that I book the review in time.",
+  ].join('\n');
+
+  it('given "As <role>, I want every <item> who <event> to get …", when analysed, then the event starts a workflow that sends it', () => {
+    expect(workflowsOf(stories)[0]).toMatchObject({
+      lead: 'When an applicant in Greenhouse applies without a portfolio attached',
+      triggerId: 'greenhouse.candidate_applied',
+      steps: ['send them an email asking for one'],
+      capabilities: ['gmail.send_email'],
+    });
+  });
+
+  it('given "every new hire added in BambooHR to be invited …, and emailed …", when analysed, then both are duties of the hire', () => {
+    expect(workflowsOf(stories)[1]).toMatchObject({
+      lead: 'When a new hire is added in BambooHR',
+      triggerId: 'bamboohr.new_hire',
+      capabilities: ['slack.invite_user', 'gmail.send_email'],
+    });
+  });
+
+  it('given a message wanted some weeks before a date, when analysed, then it is checked on a schedule and no role or purpose is left in a step', () => {
+    const all = workflowsOf(stories);
+    expect(all[2]).toMatchObject({ triggerId: 'schedule.cron', capabilities: ['slack.post_message'] });
+    for (const w of all) for (const step of w.steps) expect(step).not.toMatch(/\bAs (?:the|a|HR)\b|so that/);
+  });
+
+  it('given "As soon as …, I want …", when analysed, then the start is kept', () => {
+    expect(workflowsOf('As soon as a deal closes in HubSpot, I want a message in #sales.')[0]).toMatchObject({
+      triggerId: 'hubspot.deal_stage_changed',
+    });
+  });
+});
+
+describe('offline analyst: a formal procedure', () => {
+  const procedure = [
+    'Procedure LS-3: Adult course enrolment',
+    '',
+    '3.1 Enrolment applications come in through the application form on our website.',
+    '3.2 Upon receipt, the applicant shall be entered as a new record in the Notion Students database, and a 40-minute placement test shall be booked in the Academic Office calendar.',
+    '3.3 Applicants who require a student visa shall additionally be sent the Letter of Acceptance via DocuSign.',
+    "3.4 Every Friday at 17:00, a summary of that week's enrolments by level is to be posted to #academic.",
+  ].join('\n');
+
+  it('given numbered sections and duties said with "shall be", when analysed, then each is read as the duty it states', () => {
+    expect(workflowsOf(procedure)).toMatchObject([
+      {
+        triggerId: 'webhook.incoming_webhook',
+        steps: [
+          'enter the applicant as a new record in the Notion Students database',
+          'book a 40-minute placement test in the Academic Office calendar',
+          'send them the Letter of Acceptance via DocuSign',
+        ],
+        capabilities: ['notion.create_page', 'google-calendar.create_event', 'docusign.send_envelope'],
+      },
+      { cron: '0 17 * * 5', steps: ["post a summary of that week's enrolments by level to #academic"] },
+    ]);
+  });
+
+  it('given "when an opportunity gets moved to Closed Won", when analysed, then it stays the event, not a duty to move it', () => {
+    expect(
+      workflowsOf(
+        'We sell beer to pubs. When an opportunity gets moved to Closed Won in Salesforce, email the landlord a welcome.',
+      )[0],
+    ).toMatchObject({ triggerId: 'salesforce.opportunity_stage_changed', steps: ['email the landlord a welcome'] });
+  });
+
+  it('given a product named where a thing is kept, when analysed, then the step acts where its verb says', () => {
+    expect(
+      workflowsOf('When the level is recorded, email the student a link to the Course Handbook held on Google Drive.')[0]
+        ?.capabilities,
+    ).toEqual(['gmail.send_email']);
+  });
+});
