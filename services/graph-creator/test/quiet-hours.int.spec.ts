@@ -4,7 +4,7 @@
  * checkpoint and the step is made — once. Real Kafka, Postgres and LangGraph; no timers.
  */
 import { randomUUID } from 'node:crypto';
-import { FactPublisher } from '@hireloop/fact-stream';
+import { FactPublisher, makeFact } from '@hireloop/fact-stream';
 import { FactCollector } from '@hireloop/fact-stream/testing';
 import { createCheckpointer, createKafka, createLogger, createPool } from '@hireloop/platform';
 import { builtInCatalog, type RunIntent, Topics } from '@hireloop/schemas';
@@ -31,7 +31,7 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
   const kafka = createKafka({ clientId: 'quiet-hours-test', brokers: inject('kafkaBrokers'), log });
   const pool = createPool(inject('databaseUrl'));
   const publisher = new FactPublisher({ kafka, topicPrefix: prefix, log });
-  const collector = new FactCollector(kafka, prefix, [Topics.executionResult, Topics.executionEvents]);
+  const collector = new FactCollector(kafka, prefix, [Topics.executionResult, Topics.executionEvents, Topics.hilPrompt]);
   const checkpointer = createCheckpointer(pool);
   // 23:30 UTC, inside quiet hours 22:00–07:00 UTC
   const clock = { t: new Date('2026-11-24T23:30:00Z'), now: () => clock.t };
@@ -43,13 +43,18 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
     },
   };
   const org = `org-${randomUUID()}`;
+  const approving = `org-${randomUUID()}`;
   const policies = postgresPolicies(pool);
   const tools = new ToolRegistry({
     catalog: staticCatalog(builtInCatalog.capabilities),
     connectors: new Connectors({ slack: connector, stripe: connector, zendesk: connector }),
     effects: postgresEffects(pool),
     clock,
-    rails: { scopes: fixedScopes({ [org]: ['zendesk', 'slack', 'stripe'] }), policies, retries: 0 },
+    rails: {
+      scopes: fixedScopes({ [org]: ['zendesk', 'slack', 'stripe'], [approving]: ['zendesk', 'slack', 'stripe'] }),
+      policies,
+      retries: 0,
+    },
   });
   const runner = new ExecutionRunner({
     adapter: conversationAdapter(checkpointer),
@@ -64,6 +69,7 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
     await publisher.connect();
     await collector.start();
     await setPolicy(pool, org, { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } });
+    await setPolicy(pool, approving, { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'approval' } });
   });
   afterAll(async () => {
     await collector.stop();
@@ -128,5 +134,71 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
     ]);
     // woken once: a second wake-up finds nothing
     expect(await runner.wakeDue()).toBe(0);
+  });
+
+  /** Answers each prompt of a run as `choose` says, until its result. */
+  async function answerUntilResult(id: string, choose: (message: string) => 'approve' | 'reject') {
+    const asked: string[] = [];
+    for (;;) {
+      const result = collector.of('ExecutionResult', (r) => r.executionId === id)[0];
+      if (result) return { result, asked };
+      const prompt = collector.of('HILPrompt', (p) => p.executionId === id)[asked.length];
+      if (!prompt) {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      asked.push(prompt.messages.join(' '));
+      await runner.respond(
+        makeFact(
+          'HILResponse',
+          { orgId: approving, correlation: { ...prompt.correlation, userId: 'u-admin' } },
+          {
+            executionId: id,
+            promptId: prompt.promptId,
+            kind: 'options',
+            payload: { selected: [choose(prompt.messages[0] ?? '')] },
+          },
+        ),
+      );
+    }
+  }
+
+  it('given quiet hours that ask for approval, when steps the spec calls low-risk but the catalog high-risk fall inside them, then a person is asked for each and, approved, they are made', async () => {
+    clock.t = new Date('2026-11-26T23:30:00Z');
+    const spec = refundsEmployee(`emp-${randomUUID()}`, approving);
+    await registerEmployee(pool, spec);
+    expect(spec.workflows[0]?.steps.filter((st) => st.risk === 'high').map((st) => st.id)).toEqual(['ask_finance']);
+    const id = randomUUID();
+    await runner.start({
+      ...runIntent(id, spec.employeeId, 'refunds', { amount: 40, paymentId: 'pi_2', ticketId: 'T-2', subject: 's' }),
+      orgId: approving,
+    });
+    // nothing is called before a person's word
+    await collector.until(() => collector.of('HILPrompt', (p) => p.executionId === id)[0], `prompt of ${id}`);
+    expect(called.filter((c) => c.startsWith(id))).toEqual([]);
+    const { result, asked } = await answerUntilResult(id, () => 'approve');
+    // the refund and the reply (both high-risk by the catalog) were asked about, each saying why
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toContain('refund');
+    expect(asked[1]).toContain('reply');
+    for (const text of asked) expect(text).toContain('quiet hours');
+    expect(result.status).toBe('completed');
+    expect(called.filter((c) => c.startsWith(id)).sort()).toEqual([`${id}/refund`, `${id}/reply`]);
+  });
+
+  it('given quiet hours that ask for approval, when the approver rejects the refund, then it is not made and the run says so', async () => {
+    clock.t = new Date('2026-11-27T23:30:00Z');
+    const spec = refundsEmployee(`emp-${randomUUID()}`, approving);
+    await registerEmployee(pool, spec);
+    const id = randomUUID();
+    await runner.start({
+      ...runIntent(id, spec.employeeId, 'refunds', { amount: 40, paymentId: 'pi_3', ticketId: 'T-3', subject: 's' }),
+      orgId: approving,
+    });
+    const { result } = await answerUntilResult(id, (message) => (message.includes('refund') ? 'reject' : 'approve'));
+    expect(result.output?.steps).toEqual(
+      expect.arrayContaining([{ stepId: 'refund', status: 'rejected', detail: 'rejected by the approver' }]),
+    );
+    expect(called.filter((c) => c === `${id}/refund`)).toEqual([]);
   });
 });

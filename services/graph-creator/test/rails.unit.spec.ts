@@ -1,6 +1,7 @@
 import { builtInCatalog, type CatalogCapability, type OrgPolicy } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import {
+  approvalInQuietHours,
   budgetDecision,
   type CircuitRow,
   circuitAfter,
@@ -178,5 +179,20 @@ describe('quiet hours that defer: when the step runs again', () => {
     expect(deferralOf({}, 'quiet_hours', at)).toBeUndefined();
     // the policy changed meanwhile and they no longer hold: no deferral, the refusal stands as it was
     expect(deferralOf({ quietHours: night }, 'quiet_hours', new Date('2026-11-24T12:00:00Z'))).toBeUndefined();
+  });
+});
+
+describe('quiet hours that ask for approval: which calls a person approves', () => {
+  const approval = { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'approval' } } as const;
+  it('given quiet hours that ask for approval, when a high-risk tool is called inside them, then a person approves it', () => {
+    expect(approvalInQuietHours(approval, refund, night)).toBe(true);
+  });
+  it('given the same policy, when a low-risk tool or any tool outside them, then nobody is asked', () => {
+    expect(approvalInQuietHours(approval, post, night)).toBe(false);
+    expect(approvalInQuietHours(approval, refund, noon)).toBe(false);
+  });
+  it('given quiet hours that defer, or none, then nobody is asked (the step is deferred or runs)', () => {
+    expect(approvalInQuietHours({ quietHours: { ...approval.quietHours, during: 'defer' } }, refund, night)).toBe(false);
+    expect(approvalInQuietHours({}, refund, night)).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { END, interrupt, START, StateGraph } from '@langchain/langgraph';
 import { answers as answersOf, ask, selected } from '../prompt';
 import type { NodeEvent } from '../runner';
 import type { WaitSpec } from '../runner-decisions';
-import { deferralOf } from '../tools/rails';
+import { approvalInQuietHours, deferralOf } from '../tools/rails';
 import type { ToolRegistry } from '../tools/registry';
 import {
   batches,
@@ -62,10 +62,11 @@ async function mapCapped<T, R>(items: readonly T[], limit: number, fn: (item: T)
   return out;
 }
 
-/** The high-risk planned step that still waits for its approver, if any. */
+/** The planned step that still waits for its approver (high-risk, or asked by the org's quiet hours), if any. */
 export const awaitingApproval = (s: RunStateT): Step | undefined => {
   const steps = s.workflow?.steps ?? [];
-  const waiting = steps.filter((st) => st.risk === 'high' && s.planned.includes(st.id) && !s.approvals[st.id]);
+  const asked = (st: Step) => st.risk === 'high' || s.quietApprovals.includes(st.id);
+  const waiting = steps.filter((st) => asked(st) && s.planned.includes(st.id) && !s.approvals[st.id]);
   if (waiting.length === 0) return undefined;
   // a step that cannot run (it depends on a rejected one, or comes after one the org refuses) is asked of nobody
   const blocked = cannotRun(steps, s.planned, s.approvals);
@@ -167,8 +168,15 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     const refusedOutright = await tools.outrightRefusals(s.orgId);
     const approvals: RunStateT['approvals'] = {};
     const refusals: RunStateT['refusals'] = {};
+    // quiet hours that ask for approval: a step high-risk by the catalog is approved by a person, whatever the spec says
+    const policy = await tools.policy(s.orgId);
+    const now = clock.now();
+    const quietApprovals = steps
+      .filter((st) => st.risk !== 'high' && planned.includes(st.id))
+      .filter((st) => approvalInQuietHours(policy, caps.get(st.capabilityId) as CatalogCapability, now))
+      .map((st) => st.id);
     for (const st of steps) {
-      if (st.risk !== 'high' || !planned.includes(st.id)) continue;
+      if ((st.risk !== 'high' && !quietApprovals.includes(st.id)) || !planned.includes(st.id)) continue;
       // a call the org refuses whatever a person says is asked of nobody, decided here once (plan holds no
       // interrupt: a policy changed later neither drops an answer given nor lets the step run unapproved)
       const preview = previewArgs(st, caps.get(st.capabilityId), s.event, s.answers);
@@ -187,7 +195,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       }
       events.push({ key: `approval_requested:${st.id}`, event: 'approval_requested', stepId: st.id, detail: st.capabilityId });
     }
-    return { events, planned, notRun, missing, approvals, refusals, phase: 'plan', progress: 20 };
+    return { events, planned, notRun, missing, approvals, refusals, quietApprovals, phase: 'plan', progress: 20 };
   };
 
   /** confirm, part one: ONE questions prompt for every input asked at run time or resolved to nothing. */
@@ -224,6 +232,9 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       kind: 'options',
       messages: [
         `Approve step ${step.id} of ${s.workflow?.name ?? 'this run'}: ${step.capabilityId}?`,
+        ...(s.quietApprovals.includes(step.id)
+          ? [`It is inside the org's quiet hours, when ${step.capabilityId} (high-risk) runs only with a person's approval.`]
+          : []),
         step.purpose,
         `Arguments: ${JSON.stringify(preview, null, 2)}`.slice(0, 4000),
       ],

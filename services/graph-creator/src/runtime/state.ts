@@ -61,6 +61,8 @@ export const RunState = Annotation.Root({
   answers: Annotation<Record<string, string>>({ reducer: merge, default: () => ({}) }),
   /** per high-risk step: its approver's word, or `moot` when the org refuses the call whatever a person says (never asked) */
   approvals: Annotation<Record<string, 'approved' | 'rejected' | 'moot'>>({ reducer: merge, default: () => ({}) }),
+  /** steps the spec calls low-risk that the org's quiet hours (`during: approval`) have a person approve in this run, decided once by plan */
+  quietApprovals: Annotation<string[]>({ reducer: replace, default: () => [] }),
   /** why each `moot` step is refused, decided once by plan: execute fails on it without calling, whatever the policy says later */
   refusals: Annotation<Record<string, RunFailure>>({ reducer: merge, default: () => ({}) }),
   done: Annotation<Record<string, StepDone>>({ reducer: merge, default: () => ({}) }),

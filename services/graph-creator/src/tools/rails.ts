@@ -77,6 +77,16 @@ export function deferralOf(policy: OrgPolicy, code: string | undefined, now: Dat
 }
 
 /**
+ * Whether the org's quiet hours ask a person to approve a call now: a high-risk tool (by the catalog's risk) inside
+ * quiet hours whose policy says `approval`. The run asks for it like any high-risk step's approval, whatever risk
+ * the employee's spec gave the step.
+ */
+export function approvalInQuietHours(policy: OrgPolicy, capability: CatalogCapability, now: Date): boolean {
+  const quiet = policy.quietHours;
+  return capability.risk === 'high' && quiet?.during === 'approval' && inQuietHours(quiet, now);
+}
+
+/**
  * Policy: allowed and denied tools, argument limits, quiet hours for a high-risk step — deferred
  * (refused), or let through when a person approved this step and the policy says `approval`.
  */
