@@ -117,6 +117,46 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(plain.json().triggerId).not.toBe(triggerId);
     });
 
+    it('with an Idempotency-Key used before for another request, answers 422 naming the key and starts nothing', async () => {
+      const key = uid('reused');
+      const first = await post(
+        '/v1/triggers',
+        { type: 'create_graph', payload: { jobDescription: 'Triage Jira issues' } },
+        { ...bearerOf(alice), 'idempotency-key': key },
+      );
+      expect(first.statusCode).toBe(202);
+      const other = await post(
+        '/v1/triggers',
+        { type: 'create_graph', payload: { jobDescription: 'Every Monday, email the team a summary of open deals' } },
+        { ...bearerOf(alice), 'idempotency-key': key },
+      );
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toMatchObject({ code: 'validation_failed', field: 'idempotency-key' });
+      // the same key with the first request's body still answers its ids: the retry a key is for
+      const again = await post(
+        '/v1/triggers',
+        { payload: { jobDescription: 'Triage Jira issues' }, type: 'create_graph' },
+        { ...bearerOf(alice), 'idempotency-key': key },
+      );
+      expect(again.json()).toEqual(first.json());
+    });
+
+    it('with an Idempotency-Key on a request that is refused, leaves the key free for the corrected request', async () => {
+      const key = uid('refused');
+      const refused = await post(
+        '/v1/triggers',
+        { type: 'create_graph', payload: { jobDescription: '   ' } },
+        { ...bearerOf(alice), 'idempotency-key': key },
+      );
+      expect(refused.statusCode).toBe(422);
+      const corrected = await post(
+        '/v1/triggers',
+        { type: 'create_graph', payload: { jobDescription: 'Triage Jira issues' } },
+        { ...bearerOf(alice), 'idempotency-key': key },
+      );
+      expect(corrected.statusCode).toBe(202);
+    });
+
     it('answers 400 naming the Idempotency-Key header when it is not printable text', async () => {
       const res = await post(
         '/v1/triggers',

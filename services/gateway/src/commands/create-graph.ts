@@ -2,7 +2,8 @@
  * What happens on `POST /v1/triggers`: a request to create a digital employee becomes
  * `TriggerCreated{triggerType:'create_graph', source:'http'}` for the caller's org and conversation.
  */
-import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
+import { createHash } from 'node:crypto';
+import { canonicalJson, makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { derivedId, HireloopError, type Principal } from '@hireloop/platform';
 import type { CreateTriggerBody, TriggerCreated } from '@hireloop/schemas';
 import { conversationOwnership } from '../read-model';
@@ -61,6 +62,44 @@ export function decideCreateGraph(
   );
 }
 
+/**
+ * Claims an Idempotency-Key for this request: the first use records a hash of the request; the same key sent
+ * again with the same request goes on (and answers the same ids), with another request it is refused — a key
+ * names one request, and the second would otherwise be dropped in silence.
+ */
+export async function claimIdempotencyKey(
+  pool: CommandDeps['pool'],
+  principal: Principal,
+  key: string,
+  body: CreateTriggerBody,
+): Promise<void> {
+  const hash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  const { rows } = await pool.query<{ request_hash: string }>(
+    `WITH claimed AS (
+       INSERT INTO idempotency_keys (org_id, user_id, key, request_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (org_id, user_id, key) DO NOTHING RETURNING request_hash)
+     SELECT request_hash FROM claimed
+     UNION ALL SELECT request_hash FROM idempotency_keys WHERE org_id = $1 AND user_id = $2 AND key = $3
+     LIMIT 1`,
+    [principal.orgId, principal.userId, key, hash],
+  );
+  // (a claim made at the same moment by another request is not in this statement's snapshot: read it again)
+  const found =
+    rows[0] ??
+    (
+      await pool.query<{ request_hash: string }>(
+        'SELECT request_hash FROM idempotency_keys WHERE org_id = $1 AND user_id = $2 AND key = $3',
+        [principal.orgId, principal.userId, key],
+      )
+    ).rows[0];
+  if (found && found.request_hash !== hash)
+    throw new HireloopError(
+      'VALIDATION_FAILED',
+      `idempotency-key: ${key} was used for a different request; send a new request with a new key`,
+      { field: 'idempotency-key' },
+    );
+}
+
 export async function createGraph(
   deps: CommandDeps,
   principal: Principal,
@@ -71,6 +110,8 @@ export async function createGraph(
   const conversation = body.conversationId ? await conversationOwnership(deps.pool, principal.orgId, body.conversationId) : [];
   const ids = requestIds(principal, idempotencyKey, deps);
   const fact = decideCreateGraph(body, principal, conversation, { ids, clock: deps.clock });
+  // (claimed once the request is valid: a refused one leaves the key free for the corrected request)
+  if (idempotencyKey !== undefined) await claimIdempotencyKey(deps.pool, principal, idempotencyKey, body);
   await deps.publisher.publish(fact, trace);
   return { triggerId: fact.triggerId, conversationId: fact.correlation.conversationId ?? '' };
 }

@@ -14,7 +14,8 @@ export const triggerRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps }>
         summary: 'Start creating a digital employee',
         description:
           'Publishes TriggerCreated{triggerType:create_graph, source:http} for the caller’s org; prompts then arrive on the conversation’s chat sockets. ' +
-          'With an Idempotency-Key the same request sent again answers the same triggerId and conversation and starts nothing new.',
+          'With an Idempotency-Key the same request sent again answers the same triggerId and conversation and starts nothing new; ' +
+          'the same key with another request is refused (422 naming idempotency-key) — a key names one request.',
         tags: ['triggers'],
         headers: CreateTriggerHeaders,
         body: CreateTriggerBody,
