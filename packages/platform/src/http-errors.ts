@@ -13,18 +13,38 @@ export const PROTOTYPE_KEY_REFUSED = 'HIRELOOP_ERR_PROTOTYPE_KEY';
 const clientError = (code: string, statusCode: number, message: string): FastifyError =>
   Object.assign(new Error(message), { code, statusCode, name: 'FastifyError' }) as FastifyError;
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A body sent compressed (`Content-Encoding` other than identity), refused as a media type no hireloop service reads (415). */
+export function compressedBody(request: FastifyRequest): FastifyError | null {
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  return encoding && encoding !== 'identity'
+    ? clientError(CONTENT_ENCODING_REFUSED, 415, `bodies are read uncompressed: send it without Content-Encoding: ${encoding}`)
+    : null;
+}
+
 /**
  * Every service's JSON body parser (`createHttpApp`): what fastify's own does — an empty body refused, a
  * `__proto__` or `constructor.prototype` key refused (secure-json-parse) — but saying what is wrong
  * (where the JSON breaks, which key is refused) instead of "not valid JSON", and refusing a compressed
  * body as a media type it does not read (415) rather than as JSON it cannot parse.
  */
-export function parseJsonBody(request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void): void {
-  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
-  if (encoding && encoding !== 'identity') {
-    done(
-      clientError(CONTENT_ENCODING_REFUSED, 415, `bodies are read uncompressed: send it without Content-Encoding: ${encoding}`),
-    );
+export function parseJsonBody(
+  request: FastifyRequest,
+  raw: string | Buffer,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
+  const compressed = compressedBody(request);
+  if (compressed) {
+    done(compressed);
+    return;
+  }
+  let body: string;
+  try {
+    // JSON is UTF-8 (RFC 8259): bytes that are not are refused, not replaced with U+FFFD and acted on
+    body = typeof raw === 'string' ? raw : STRICT_UTF8.decode(raw);
+  } catch {
+    done(clientError('FST_ERR_CTP_INVALID_JSON_BODY', 400, 'the body is not UTF-8: JSON must be sent as UTF-8'));
     return;
   }
   if (body.length === 0) {

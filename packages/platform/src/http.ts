@@ -234,7 +234,7 @@ export function createHttpApp(log: Logger, lingerMs = LINGER_MS): FastifyInstanc
   app.server.on('connection', (socket: Socket) => lingerOnClose(socket, lingerMs));
   // bodies are JSON (a route may parse its own in its own context): text/plain is a 415, not a string
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
   // a request read from a connection already answered for the last time is dropped with it, unhandled
   app.addHook('onRequest', (request, reply, done) => {
     if (!lingering.has(request.raw.socket)) return done();

@@ -206,6 +206,29 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(h.collector.of('TriggerCreated').length).toBe(before);
   });
 
+  it('a compressed body → 415, bytes that are not UTF-8 → 400, more than 100 properties → 422 naming "/"; nothing fired', async () => {
+    const before = h.collector.of('TriggerCreated').length;
+    const secret = hooks.inbound?.secret ?? '';
+    const body = JSON.stringify({ anything: 1 });
+    const gzip = await hook('inbound', body, { 'content-encoding': 'gzip', 'x-hireloop-signature': signBody(secret, body) });
+    expect(gzip.statusCode).toBe(415);
+    expect(gzip.json()).toMatchObject({ message: expect.stringContaining('Content-Encoding') });
+    const bytes = Buffer.concat([Buffer.from('{"note":"U8'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const notUtf8 = await app.inject({
+      method: 'POST',
+      url: `/v1/hooks/${employeeId}/inbound`,
+      payload: bytes,
+      headers: { 'content-type': 'application/json', 'x-hireloop-signature': signBody(secret, bytes) },
+    });
+    expect(notUtf8.statusCode).toBe(400);
+    expect(notUtf8.json().message).toContain('UTF-8');
+    const wide = await signed('inbound', JSON.stringify(Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i]))));
+    expect(wide.statusCode).toBe(422);
+    expect(wide.json()).toMatchObject({ code: 'validation_failed', field: '/', message: expect.stringContaining('100') });
+    await h.collector.caughtUp();
+    expect(h.collector.of('TriggerCreated').length).toBe(before);
+  });
+
   it('any JSON object when the trigger has no event schema; too large → 413; unknown → 404; a workflow off → 409', async () => {
     expect((await signed('inbound', JSON.stringify({ anything: [1, 2] }))).statusCode).toBe(202);
     const large = JSON.stringify({ ticket: { id: 1, subject: 'x'.repeat(5000) } });

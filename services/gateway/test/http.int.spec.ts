@@ -157,6 +157,22 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(corrected.statusCode).toBe(202);
     });
 
+    it('answers 400 for a body whose bytes are not UTF-8, instead of acting on replacement characters', async () => {
+      const bytes = Buffer.concat([
+        Buffer.from('{"type":"create_graph","payload":{"jobDescription":"Triage '),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}}'),
+      ]);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/triggers',
+        payload: bytes,
+        headers: { 'content-type': 'application/json', ...bearerOf(alice) },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('UTF-8');
+    });
+
     it('answers 400 naming the Idempotency-Key header when it is not printable text', async () => {
       const res = await post(
         '/v1/triggers',

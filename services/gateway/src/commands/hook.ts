@@ -9,7 +9,7 @@
  */
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { type Clock, derivedId, executionIdOf, HireloopError } from '@hireloop/platform';
-import { type TriggerCreated, unstorableText } from '@hireloop/schemas';
+import { Limits, type TriggerCreated, unstorableText } from '@hireloop/schemas';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { validationFailed } from '../errors';
@@ -62,17 +62,38 @@ const fieldOf = (error: ErrorObject): string => {
   return `${error.instancePath}${leaf ? `/${leaf}` : ''}` || '/';
 };
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+const MAX_EVENT_PROPERTIES = 100;
+
 /** The body as a JSON object, valid against the trigger's event schema when the catalog has one; else 422 naming the field. */
 export function checkEvent(body: Buffer, eventSchema: Record<string, unknown> | undefined): Record<string, unknown> {
+  let text: string;
+  try {
+    // JSON is UTF-8 (RFC 8259): bytes that are not are refused, not replaced and passed on to a tool
+    text = STRICT_UTF8.decode(body);
+  } catch {
+    throw new HireloopError('BAD_REQUEST', 'the body is not UTF-8: JSON must be sent as UTF-8');
+  }
   let event: unknown;
   try {
-    event = JSON.parse(body.toString('utf8'));
+    event = JSON.parse(text);
   } catch (error) {
     throw new HireloopError('BAD_REQUEST', `the body is not JSON: ${(error as Error).message}`);
   }
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
     throw validationFailed([{ path: '/', message: 'the trigger event must be a JSON object' }]);
   }
+  // what a trigger event may hold (the fact's JsonObject): at most 100 properties, names of at most 200 characters
+  const names = Object.keys(event);
+  if (names.length > MAX_EVENT_PROPERTIES)
+    throw validationFailed([
+      { path: '/', message: `the trigger event may hold at most ${MAX_EVENT_PROPERTIES} properties, not ${names.length}` },
+    ]);
+  const long = names.find((n) => n.length > Limits.name);
+  if (long !== undefined)
+    throw validationFailed([
+      { path: `/${long.slice(0, 40)}`, message: `a property name may be at most ${Limits.name} characters` },
+    ]);
   const unstorable = unstorableText(event);
   if (unstorable) throw validationFailed([unstorable]);
   if (eventSchema) {
