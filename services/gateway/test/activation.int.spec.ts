@@ -250,8 +250,10 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(off.json()).toMatchObject({ code: 'conflict', message: expect.stringContaining('waiting for gmail') });
   });
 
+  // a run of the employee that waits at an approval (projected below): switching the employee off cancels it
+  const runId = randomUUID();
+
   describe('a run of the employee', () => {
-    const runId = randomUUID();
     const promptId = uid('approve');
     const correlation = { executionId: runId };
 
@@ -364,6 +366,16 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     const refused = await signed('tickets', ticket, uid('delivery'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'employee_inactive' });
+    // its run that waited for an approval is cancelled by the one who switched it off: nothing it would do is done
+    const cancelled = await h.collector.until(
+      () =>
+        h.collector.of(
+          'TriggerCreated',
+          (f) => f.triggerType === 'cancel_execution' && 'executionId' in f.payload && f.payload.executionId === runId,
+        )[0],
+      `cancel of ${runId}`,
+    );
+    expect(cancelled.correlation.userId).toBe(admin.userId);
   });
 
   it('a switch answers once the event store has recorded it: the hook it shows takes a delivery at once', async () => {

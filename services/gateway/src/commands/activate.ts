@@ -7,7 +7,7 @@
  * that is on gets a URL and a secret (hooks/secret.ts), shown in this answer only.
  */
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
-import { HireloopError, type Principal } from '@hireloop/platform';
+import { HireloopError, isHireloopError, type Principal } from '@hireloop/platform';
 import type {
   ActivationView,
   EmployeeActivated,
@@ -18,7 +18,9 @@ import type {
 import { Cron } from 'croner';
 import type { ConnectHub, OrgView } from '../hooks/connect-hub';
 import { hookSecret } from '../hooks/secret';
-import { type Employee, findEmployee, untilRecorded } from '../read-model';
+import { callerExecutions, type Employee, findEmployee, untilRecorded } from '../read-model';
+import { TERMINAL_STATUSES } from './access';
+import { cancel } from './cancel';
 import type { CommandDeps, Minting } from './deps';
 
 export const SCHEDULE_TRIGGER = 'schedule.cron';
@@ -153,7 +155,25 @@ export async function deactivate(
   );
   await deps.publisher.publish(fact, trace);
   await recorded(deps, fact);
+  await cancelOpenRuns(deps, principal, employee.employeeId, trace);
   return { employeeId: fact.employeeId, version: fact.version, status: 'inactive', hooks: [] };
+}
+
+/**
+ * An employee switched off stops acting: each of its runs not yet ended — waiting for an approval or an answer,
+ * deferred by quiet hours, running — is cancelled by the one who switched it off, as if they had pressed cancel
+ * on it. A run that ends meanwhile is left as it ended.
+ */
+async function cancelOpenRuns(deps: CommandDeps, principal: Principal, employeeId: string, trace: PublishOptions): Promise<void> {
+  const runs = await callerExecutions(deps.pool, principal, { employeeId });
+  for (const run of runs) {
+    if (TERMINAL_STATUSES.has(run.status)) continue;
+    try {
+      await cancel(deps, principal, { executionId: run.executionId, source: 'http' }, trace);
+    } catch (error) {
+      if (!(isHireloopError(error) && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND'))) throw error;
+    }
+  }
 }
 
 /**

@@ -73,7 +73,8 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
     '/v1/employees/:id/deactivate',
     {
       schema: {
-        summary: 'Switch an employee off: its webhooks answer 409 employee_inactive, its schedules stop',
+        summary:
+          'Switch an employee off: its webhooks answer 409 employee_inactive, its schedules stop, its runs not yet ended are cancelled',
         tags: ['employees'],
         params: EmployeeParams,
         response: { 200: ActivationView, ...errorResponses(...COMMON_ERRORS, 403, 404, 422) },
