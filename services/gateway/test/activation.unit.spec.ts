@@ -3,7 +3,7 @@ import type { Principal } from '@hireloop/platform';
 import type { EmployeeGraphSpec } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
 import { cronProblem, decideActivate, decideWorkflows, hooksOf, manageableEmployee } from '../src/commands/activate';
-import { admitDelivery, checkEvent, decideHookTrigger, hookTriggerId } from '../src/commands/hook';
+import { admitDelivery, checkEvent, decideHookTrigger, hookTriggerId, stillConnected } from '../src/commands/hook';
 import type { OrgView } from '../src/hooks/connect-hub';
 import { hookSecret, loadHookSecretKey, signatureMatches, signBody } from '../src/hooks/secret';
 import type { Employee } from '../src/read-model';
@@ -252,5 +252,20 @@ describe('webhook deliveries (admitDelivery, checkEvent, hookTriggerId)', () => 
       orgId: 'acme',
       payload: { employeeId: 'emp-1', version: 1, workflowId: 'tickets', event: { x: 1 }, deliveryId: 'd-1' },
     });
+  });
+});
+
+describe('webhook deliveries after a disconnect (stillConnected)', () => {
+  const tickets = spec.workflows[0] as EmployeeGraphSpec['workflows'][number];
+  it('given every provider of the workflow still connected, when a delivery comes, then it is let through', () => {
+    expect(() => stillConnected(tickets, ['zendesk', 'slack'])).not.toThrow();
+  });
+  it('given the trigger’s provider disconnected since activation, when a delivery comes, then 409 naming it', () => {
+    expect(() => stillConnected(tickets, ['slack'])).toThrow(/zendesk is no longer connected/);
+  });
+  it('given a step’s provider disconnected, when a delivery comes, then 409 before the run could act halfway', () => {
+    expect(() => stillConnected(tickets, ['zendesk'])).toThrow(
+      expect.objectContaining({ code: 'CONFLICT', details: { field: '/workflowId' } }),
+    );
   });
 });

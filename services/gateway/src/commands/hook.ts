@@ -9,7 +9,7 @@
  */
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { type Clock, derivedId, executionIdOf, HireloopError } from '@hireloop/platform';
-import { Limits, type TriggerCreated, unstorableText } from '@hireloop/schemas';
+import { Limits, type TriggerCreated, unstorableText, type Workflow } from '@hireloop/schemas';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { validationFailed } from '../errors';
@@ -170,6 +170,25 @@ export function decideHookTrigger(
   );
 }
 
+/**
+ * A workflow whose trigger's or steps' provider the org has disconnected since activation is off for now: a
+ * delivery is refused (409, as for a workflow off) before the run could act halfway — refund the money, then fail
+ * to tell the customer. Connecting the provider again lets deliveries in (within the hub view's few seconds). Pure.
+ */
+export function stillConnected(workflow: Workflow, providers: readonly string[]): void {
+  const connected = new Set(providers);
+  const needed = [workflow.trigger.triggerId, ...workflow.steps.map((st) => st.capabilityId)].map((id) =>
+    id.slice(0, id.indexOf('.')),
+  );
+  const missing = [...new Set(needed)].filter((p) => !connected.has(p));
+  if (missing.length > 0)
+    throw new HireloopError(
+      'CONFLICT',
+      `workflow ${workflow.id} is off: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} no longer connected for the org`,
+      { field: '/workflowId' },
+    );
+}
+
 export interface HookDeps extends CommandDeps {
   connectHub: ConnectHub;
   hookSecretKey: string;
@@ -186,6 +205,7 @@ export async function acceptHook(
     deps.hookSecretKey,
   );
   const org = await deps.connectHub.orgView(employee.orgId);
+  stillConnected(workflow, org.providers);
   const eventSchema = org.triggers.find((t) => t.id === workflow.trigger.triggerId)?.eventSchema;
   const event = checkEvent(delivery.body, eventSchema);
   const triggerId = hookTriggerId(employee.employeeId, workflow.id, delivery.deliveryId, () => deps.ids.newId());
