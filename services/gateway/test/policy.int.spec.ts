@@ -102,6 +102,20 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
       [{ budgets: { maxCreationRounds: 0 } }, '/budgets/maxCreationRounds'],
       [{ budgets: { maxCreationRoutes: 2.5 } }, '/budgets/maxCreationRoutes'],
       [{ budgets: { maxTokens: 'many' } }, '/budgets/maxTokens'],
+      // rules that could never apply: a tool, provider or argument the catalog does not have, a limit on text, an empty window
+      [{ argumentLimits: [{ capabilityId: 'stripe.refund', argument: 'amount', max: 100 }] }, '/argumentLimits/0/capabilityId'],
+      [
+        { argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'notAnArg', max: 1 }] },
+        '/argumentLimits/0/argument',
+      ],
+      [
+        { argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'paymentId', max: 1 }] },
+        '/argumentLimits/0/argument',
+      ],
+      [{ rates: [{ capabilityId: 'nope.nothing', rate: '5/m' }] }, '/rates/0/capabilityId'],
+      [{ deniedTools: ['stripe', 'strpe.refund_payment'] }, '/deniedTools/1'],
+      [{ allowedTools: ['x'] }, '/allowedTools/0'],
+      [{ quietHours: { start: '22:00', end: '22:00', timeZone: 'UTC', during: 'defer' } }, '/quietHours/end'],
     ];
     for (const [body, field] of cases) {
       const res = await put(body);

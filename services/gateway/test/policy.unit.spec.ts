@@ -1,5 +1,6 @@
+import { builtInCatalog } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { knownTimeZone, policyReader, policyWriter } from '../src/routes/policy';
+import { knownTimeZone, policyProblem, policyReader, policyWriter } from '../src/routes/policy';
 
 describe('who may read and change an org policy (pure)', () => {
   it('given a token of the org, then it reads its own; another org is not found', () => {
@@ -13,5 +14,33 @@ describe('who may read and change an org policy (pure)', () => {
   it('knows IANA time zones', () => {
     expect(knownTimeZone('Europe/Paris')).toBe(true);
     expect(knownTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('rules a policy holds that could never apply (policyProblem, pure)', () => {
+  const catalog = builtInCatalog.capabilities;
+  it('given rules over the catalog’s tools, providers and numeric arguments, when checked, then none is a problem', () => {
+    expect(
+      policyProblem(
+        {
+          allowedTools: ['stripe', 'zendesk.reply_ticket'],
+          deniedTools: ['http'],
+          argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 100 }],
+          rates: [{ capabilityId: 'slack.post_message', rate: '10/m' }],
+          quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' },
+        },
+        catalog,
+      ),
+    ).toBeNull();
+  });
+  it('given a limit on a text argument, when checked, then it names the argument and says limits are maxima of numbers', () => {
+    expect(
+      policyProblem({ argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'paymentId', max: 1 }] }, catalog),
+    ).toEqual({ field: '/argumentLimits/0/argument', message: expect.stringContaining('no number') });
+  });
+  it('given a mistyped tool, when checked, then it names the rule', () => {
+    expect(policyProblem({ rates: [{ capabilityId: 'stripe.refund', rate: '1/m' }] }, catalog)?.field).toBe(
+      '/rates/0/capabilityId',
+    );
   });
 });

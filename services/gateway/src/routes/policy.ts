@@ -8,7 +8,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getOrgPolicy } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
-import { OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
+import {
+  builtInCatalog,
+  type CatalogCapability,
+  OrgPolicy,
+  OrgPolicyParams,
+  OrgPolicyView,
+  type PolicyChanged,
+} from '@hireloop/schemas';
 import { principalOf } from '../auth';
 import type { CommandDeps, Minting } from '../commands/deps';
 import { RECORD_TIMEOUT_MS, untilRecorded } from '../read-model';
@@ -38,6 +45,53 @@ export function knownTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * What in a policy could never apply, against the catalog's tools: a tool or provider id it does not have, a limit on
+ * an argument the tool does not take or that is no number (limits are maxima), a rate of an unknown tool, quiet hours
+ * that start when they end. The first one, with its field; null when every rule can apply. Pure.
+ */
+export function policyProblem(
+  policy: OrgPolicy,
+  capabilities: readonly CatalogCapability[],
+): { field: string; message: string } | null {
+  const byId = new Map(capabilities.map((c) => [c.id, c]));
+  const providers = new Set(capabilities.map((c) => c.providerId));
+  for (const list of ['allowedTools', 'deniedTools'] as const) {
+    const i = (policy[list] ?? []).findIndex((id) => !byId.has(id) && !providers.has(id));
+    if (i >= 0)
+      return {
+        field: `/${list}/${i}`,
+        message: `${policy[list]?.[i]} is neither a tool nor a provider of the catalog (e.g. stripe.refund_payment or stripe)`,
+      };
+  }
+  for (const [i, limit] of (policy.argumentLimits ?? []).entries()) {
+    const capability = byId.get(limit.capabilityId);
+    if (!capability)
+      return { field: `/argumentLimits/${i}/capabilityId`, message: `${limit.capabilityId} is not a tool of the catalog` };
+    const argument = capability.inputSchema.properties[limit.argument] as { type?: unknown } | undefined;
+    if (!argument)
+      return {
+        field: `/argumentLimits/${i}/argument`,
+        message: `${limit.capabilityId} takes no argument ${limit.argument}; it takes ${Object.keys(capability.inputSchema.properties).join(', ')}`,
+      };
+    const type = [argument.type].flat();
+    if (!type.includes('number') && !type.includes('integer'))
+      return {
+        field: `/argumentLimits/${i}/argument`,
+        message: `${limit.capabilityId}'s ${limit.argument} is no number: a limit is a maximum of a numeric argument`,
+      };
+  }
+  const rate = (policy.rates ?? []).findIndex((r) => !byId.has(r.capabilityId));
+  if (rate >= 0)
+    return {
+      field: `/rates/${rate}/capabilityId`,
+      message: `${policy.rates?.[rate]?.capabilityId} is not a tool of the catalog`,
+    };
+  if (policy.quietHours && policy.quietHours.start === policy.quietHours.end)
+    return { field: '/quietHours/end', message: 'quiet hours end when they start: give a window, such as 22:00 to 07:00' };
+  return null;
 }
 
 /** A policy set by an admin, as the fact the audit and replay keep. */
@@ -121,6 +175,8 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
             field: '/quietHours/timeZone',
           },
         );
+      const problem = policyProblem(request.body, builtInCatalog.capabilities);
+      if (problem) throw new HireloopError('VALIDATION_FAILED', `${problem.field}: ${problem.message}`, { field: problem.field });
       // the fact is the change (a broker away changes nothing); the event store makes it the policy
       const fact = decidePolicyChange(principal, orgId, request.body, commands);
       await publisher.publish(fact, traceOf(request));
