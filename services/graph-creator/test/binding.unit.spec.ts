@@ -49,6 +49,23 @@ describe('binding a step’s inputs', () => {
     expect(inputs.body).toEqual({ value: 'Reply to the customer in the ticket', origin: 'default' });
   });
 
+  it('given "POST it … with the event", when binding an HTTP request, then its body carries the whole trigger event', () => {
+    const inputs = bindInputs(step('s1', 'http.request', 'send an HTTP POST to https://relay.example.com/in with the event'), {
+      event: eventOf('zendesk.new_ticket'),
+      earlier: [],
+    });
+    expect(inputs.body).toEqual({ from: 'trigger', path: '' });
+    expect(inputs.url).toEqual(expect.objectContaining({ value: 'https://relay.example.com/in' }));
+  });
+
+  it('given an HTTP request that says nothing of the event, when binding, then no body is made up', () => {
+    const inputs = bindInputs(step('s1', 'http.request', 'check the status page at https://status.example.com/api/v2.'), {
+      event: eventOf('zendesk.new_ticket'),
+      earlier: [],
+    });
+    expect(inputs.body).toBeUndefined();
+  });
+
   it('given a web address written in the description, when calling it, then the url is the user’s constant, not asked at run time', () => {
     const inputs = bindInputs(step('s1', 'http.request', 'check the status page at https://status.example.com/api/v2.'), {
       event: eventOf('schedule.cron'),

@@ -106,6 +106,9 @@ describe('bindings', () => {
     expect(fitted({ type: 'number', description: 'n' }, '12.5')).toBe(12.5);
     expect(fitted({ type: 'integer', description: 'n' }, '12.5')).toBe('12.5');
     expect(fitted({ type: 'array', description: 'list' }, { a: 1 })).toEqual({ a: 1 });
+    // the whole event where JSON text is asked (a request's body) is written as JSON; other text is left for the check
+    expect(fitted({ type: 'string', description: 'request body (JSON text)' }, { ticketId: 7 })).toBe('{"ticketId":7}');
+    expect(fitted({ type: 'string', description: 'message text' }, { ticketId: 7 })).toEqual({ ticketId: 7 });
     // an empty field of the event is nothing: the run-time answer takes its place, not [""]
     const answered = resolveArgs(
       welcome,

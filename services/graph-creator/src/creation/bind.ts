@@ -195,6 +195,9 @@ const CHANGES = /^(update|transition|move|label)/;
 
 /** Capabilities that write a message to someone (their text is composed, never copied from the event). */
 const MESSAGING = /^(send|post|reply|comment)/;
+/** The whole of what came in, said as what a request carries: "with the event", "passing on the payload". */
+const WITH_THE_EVENT =
+  /\b(?:with|containing|including|carrying|passing(?: on)?|forwarding|relaying|sending(?: on)?)\s+(?:(?:the|its|all the|the whole|the full|the raw|the original)\s+)?(?:event|payload|webhook (?:body|payload|data)|event data|json|details of the event)\b/i;
 
 /**
  * Binds every required input of the capability (and optional ones a source clearly fits). Order: a
@@ -220,6 +223,11 @@ export function bindInputs(step: StepToBind, sources: BindSources): Record<strin
     const optionalFits = !!field?.exact && !CHANGES.test(step.capability.name);
     if (field && (must || optionalFits)) {
       out[input] = field.source;
+      continue;
+    }
+    // "POST it to https://… with the event": a body of JSON text carries the whole trigger event
+    if (/\bjson\b/i.test(prop.description ?? '') && WITH_THE_EVENT.test(step.text)) {
+      out[input] = { from: 'trigger', path: '' };
       continue;
     }
     if (!must) continue;

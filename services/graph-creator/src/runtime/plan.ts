@@ -229,7 +229,7 @@ export function coerce(capability: CatalogCapability | undefined, input: string,
 /**
  * A bound value in the shape its input's schema asks for, where one reads plainly as the other: one
  * address where a list of them is asked (the trigger's `email` → `to: [email]`), a number or a yes/no
- * where text is asked, a number written as text where a number is asked. Anything else is left as it
+ * where text is asked, an object where JSON text is asked (a request's body carrying the event), a number written as text where a number is asked. Anything else is left as it
  * is, for the registry's check of the arguments to refuse by name.
  */
 export function fitted(prop: JsonSchemaProperty | undefined, value: unknown): unknown {
@@ -237,6 +237,9 @@ export function fitted(prop: JsonSchemaProperty | undefined, value: unknown): un
   if (value === undefined || value === null || value === '' || !prop?.type) return value;
   if (prop.type === 'array' && !Array.isArray(value) && typeof value !== 'object') return [value];
   if (prop.type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) return String(value);
+  // JSON text asked (a request's body) and a whole object bound (the trigger event): written as JSON
+  if (prop.type === 'string' && typeof value === 'object' && /\bjson\b/i.test(prop.description ?? ''))
+    return JSON.stringify(value);
   if ((prop.type === 'number' || prop.type === 'integer') && typeof value === 'string' && value.trim() !== '') {
     const n = Number(value);
     if (Number.isFinite(n) && (prop.type === 'number' || Number.isInteger(n))) return n;
