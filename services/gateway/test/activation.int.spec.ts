@@ -378,6 +378,39 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(cancelled.correlation.userId).toBe(admin.userId);
   });
 
+  it('activations sent at once (a double-click) answer one after the other: the answer that comes last holds the secret that works', async () => {
+    let release = () => {};
+    const later = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // an event store that records nothing until released: the first activation waits for it, holding the switch
+    const slow = await h.build({ bodyLimit: 4096 }, undefined, recording(h, later), { publicUrl: 'https://hooks.example/' });
+    const before = h.collector.of('EmployeeActivated', (f) => f.employeeId === employeeId).length;
+    const order: string[] = [];
+    const click = (name: string) =>
+      slow.inject({ method: 'POST', url: `/v1/employees/${employeeId}/activate`, headers: bearerOf(alice) }).then((res) => {
+        order.push(name);
+        return res;
+      });
+    const first = click('first');
+    await published('EmployeeActivated', before);
+    const second = click('second');
+    // the second waits for the first to be answered: it publishes nothing meanwhile
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.collector.of('EmployeeActivated', (f) => f.employeeId === employeeId)).toHaveLength(before + 1);
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second']);
+    const body = JSON.stringify({ ticket: { id: 44, subject: 'refund please' } });
+    const statuses: number[] = [];
+    for (const res of answers) {
+      const tickets = res.json().hooks.find((x: { workflowId: string }) => x.workflowId === 'tickets');
+      statuses.push((await hook('tickets', body, { 'x-hireloop-signature': signBody(tickets.secret, body) })).statusCode);
+    }
+    // the second rotated the first's secrets: the answer that came last is the one taken
+    expect(statuses).toEqual([401, 202]);
+  });
+
   it('a switch answers once the event store has recorded it: the hook it shows takes a delivery at once', async () => {
     let release = () => {};
     const later = new Promise<void>((resolve) => {

@@ -125,19 +125,47 @@ export async function activate(
   baseUrl: string,
   trace: PublishOptions = {},
 ): Promise<ActivationView> {
-  const employee = manageableEmployee(await findEmployee(deps.pool, principal.orgId, employeeId), principal, employeeId);
-  // read afresh: "connect the provider, activate again, and it is on" (README)
-  const org = await deps.connectHub.orgView(employee.orgId, { fresh: true });
-  const fact = decideActivate(employee, org, principal, deps);
-  await deps.publisher.publish(fact, trace);
-  await recorded(deps, fact);
-  return {
-    employeeId: fact.employeeId,
-    version: fact.version,
-    status: 'active',
-    hooks: hooksOf(fact, deps.hookSecretKey, baseUrl),
-    workflows: fact.workflows,
-  };
+  return oneSwitchAtATime(deps, employeeId, async () => {
+    const employee = manageableEmployee(await findEmployee(deps.pool, principal.orgId, employeeId), principal, employeeId);
+    // read afresh: "connect the provider, activate again, and it is on" (README)
+    const org = await deps.connectHub.orgView(employee.orgId, { fresh: true });
+    const fact = decideActivate(employee, org, principal, deps);
+    await deps.publisher.publish(fact, trace);
+    await recorded(deps, fact);
+    return {
+      employeeId: fact.employeeId,
+      version: fact.version,
+      status: 'active' as const,
+      hooks: hooksOf(fact, deps.hookSecretKey, baseUrl),
+      workflows: fact.workflows,
+    };
+  });
+}
+
+/**
+ * One switch of an employee at a time, across every gateway (a Postgres advisory lock): two activations sent at
+ * once (a double-click) answer one after the other, so the answer that comes last holds the secret that works —
+ * not one an activation already replaced. The lock goes with its connection if the gateway dies.
+ */
+async function oneSwitchAtATime<T>(deps: CommandDeps, employeeId: string, fn: () => Promise<T>): Promise<T> {
+  const key = `employee-switch/${employeeId}`;
+  const client = await deps.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 7))', [key]);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  let broken: Error | undefined;
+  try {
+    return await fn();
+  } finally {
+    // a lock that could not be given back goes with its connection, not back to the pool held
+    await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 7))', [key]).catch((error: Error) => {
+      broken = error;
+    });
+    client.release(broken);
+  }
 }
 
 export async function deactivate(
@@ -146,17 +174,20 @@ export async function deactivate(
   employeeId: string,
   trace: PublishOptions = {},
 ): Promise<ActivationView> {
-  const employee = manageableEmployee(await findEmployee(deps.pool, principal.orgId, employeeId), principal, employeeId);
-  const fact: EmployeeDeactivated = makeFact(
-    'EmployeeDeactivated',
-    { orgId: employee.orgId, correlation: { userId: principal.userId } },
-    { employeeId: employee.employeeId, version: employee.version },
-    deps,
-  );
-  await deps.publisher.publish(fact, trace);
-  await recorded(deps, fact);
-  await cancelOpenRuns(deps, principal, employee.employeeId, trace);
-  return { employeeId: fact.employeeId, version: fact.version, status: 'inactive', hooks: [] };
+  const view = await oneSwitchAtATime(deps, employeeId, async () => {
+    const employee = manageableEmployee(await findEmployee(deps.pool, principal.orgId, employeeId), principal, employeeId);
+    const fact: EmployeeDeactivated = makeFact(
+      'EmployeeDeactivated',
+      { orgId: employee.orgId, correlation: { userId: principal.userId } },
+      { employeeId: employee.employeeId, version: employee.version },
+      deps,
+    );
+    await deps.publisher.publish(fact, trace);
+    await recorded(deps, fact);
+    return { employeeId: fact.employeeId, version: fact.version, status: 'inactive' as const, hooks: [] };
+  });
+  await cancelOpenRuns(deps, principal, employeeId, trace);
+  return view;
 }
 
 /**
