@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { createSigner, createVerifier } from 'fast-jwt';
+import { createDecoder, createSigner, createVerifier } from 'fast-jwt';
 import { ConfigError } from './config';
 import { HireloopError } from './errors';
 
@@ -74,6 +74,17 @@ export function tokenVerifier(secret: string): (token: string) => Principal {
     }
     return principalOfClaims(claims);
   };
+}
+
+const decode = createDecoder();
+/** When a token (already verified) expires, in ms since the epoch; undefined when it says none. */
+export function tokenExpiry(token: string): number | undefined {
+  try {
+    const exp = (decode(token) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The token of an `Authorization: Bearer …` header, if any. */

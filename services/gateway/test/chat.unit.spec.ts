@@ -267,3 +267,38 @@ describe('BroadcastHub', () => {
     expect(hub.sessions).toBe(0);
   });
 });
+
+describe('a socket does not outlive its token (ChatSession)', () => {
+  const clocked = () => {
+    const socket = new FakeSocket();
+    const clock = { t: 1_000 };
+    return { socket, clock, session: new ChatSession('s-exp', socket, alice, '127.0.0.1', () => clock.t) };
+  };
+  const frame = promptFrame(questionsPrompt('e-1', alice, 'c-1'), 'c-1');
+
+  it('given a token that has not expired, when a prompt is pushed, then it is shown', () => {
+    const { socket, session } = clocked();
+    session.holdToken(2_000);
+    expect(session.send(frame)).toBe(true);
+    expect(socket.sent.map((f) => f.type)).toEqual(['hil_prompt']);
+  });
+
+  it('given the token expired, when pushes come, then it is told once and shown nothing more', () => {
+    const { socket, clock, session } = clocked();
+    session.holdToken(2_000);
+    clock.t = 2_000;
+    expect(session.send(frame)).toBe(false);
+    expect(session.send({ ...frame, promptId: 'p-2' })).toBe(false);
+    expect(socket.sent).toEqual([expect.objectContaining({ type: 'error', code: 'unauthorized' })]);
+  });
+
+  it('given a fresh token after it expired, when a push comes, then it is shown again', () => {
+    const { socket, clock, session } = clocked();
+    session.holdToken(2_000);
+    clock.t = 3_000;
+    session.send(frame);
+    session.holdToken(10_000);
+    expect(session.send({ ...frame, promptId: 'p-3' })).toBe(true);
+    expect(socket.sent.map((f) => f.type)).toEqual(['error', 'hil_prompt']);
+  });
+});

@@ -19,6 +19,9 @@ export class ChatSession {
   inFlight = 0;
   /** handles this socket's frames one after another, in the order they came */
   queue: Promise<void> = Promise.resolve();
+  /** when the token this socket holds expires (ms since the epoch): past it, nothing more is pushed to it */
+  expiresAt: number | undefined;
+  private toldExpired = false;
 
   constructor(
     readonly id: string,
@@ -27,14 +30,32 @@ export class ChatSession {
     readonly principal: Principal | null,
     /** the rate limiter's key when no user is known */
     readonly remote: string,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get open(): boolean {
     return this.socket.readyState === OPEN;
   }
 
+  /** A token taken for this socket (on connect, or a fresh one sent in a frame): pushes go on until it expires. */
+  holdToken(expiresAt: number | undefined): void {
+    this.expiresAt = expiresAt;
+    this.toldExpired = false;
+  }
+
   send(frame: ServerFrame): boolean {
     if (!this.open) return false;
+    // a socket does not outlive its token: past it, it is told once and shown nothing more until a fresh one comes
+    if (frame.type !== 'error' && this.expiresAt !== undefined && this.now() >= this.expiresAt) {
+      if (!this.toldExpired) {
+        this.toldExpired = true;
+        this.sendError({
+          code: 'unauthorized',
+          message: 'the token this socket holds has expired: send a fresh one as a frame’s token field, or reconnect with one',
+        });
+      }
+      return false;
+    }
     try {
       this.socket.send(JSON.stringify(frame));
       return true;

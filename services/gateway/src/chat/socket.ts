@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { bearer, HireloopError, type Principal } from '@hireloop/platform';
+import { bearer, HireloopError, type Principal, tokenExpiry } from '@hireloop/platform';
 import { type ApiError, ChatQuery } from '@hireloop/schemas';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Verify } from '../auth';
@@ -77,7 +77,15 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
   const openedWith = new WeakMap<ChatSession, string>();
 
   const principalFor = (session: ChatSession, frame: InboundFrame): Principal => {
-    if (frame.token !== undefined) return verify(frame.token);
+    if (frame.token !== undefined) {
+      const principal = verify(frame.token);
+      // a fresh token of the socket's own user renews it: pushes go on until that one expires
+      if (session.principal?.userId === principal.userId && session.principal.orgId === principal.orgId) {
+        openedWith.set(session, frame.token);
+        session.holdToken(tokenExpiry(frame.token));
+      }
+      return principal;
+    }
     const token = openedWith.get(session);
     if (session.principal && token !== undefined) {
       try {
@@ -168,7 +176,10 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     wsHandler: (socket, request) => {
       const session = new ChatSession(randomUUID(), socket, request.principal, request.ip);
       const token = bearer(request.headers.authorization) ?? (request.query as { token?: string }).token;
-      if (request.principal && token) openedWith.set(session, token);
+      if (request.principal && token) {
+        openedWith.set(session, token);
+        session.holdToken(tokenExpiry(token));
+      }
       hub.add(session);
       const log = request.log.child({ session: session.id });
       socket.on('close', () => hub.remove(session));
