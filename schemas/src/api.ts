@@ -139,6 +139,10 @@ export type ChatQuery = Static<typeof ChatQuery>;
 /** Every status the executions projection gives an execution, in the order a run moves through them. */
 export const ExecutionProjectionStatuses = ['queued', 'running', 'waiting', 'completed', 'cancelled', 'failed'] as const;
 
+/** A GET that takes no query parameters: an unknown one is a 400 naming it, as on every list that takes some. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+export type NoQuery = Static<typeof NoQuery>;
+
 export const ListExecutionsQuery = Type.Object(
   {
     conversationId: Type.Optional(Id),

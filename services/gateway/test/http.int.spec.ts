@@ -315,6 +315,14 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       );
     });
 
+    it('answers 400 naming a query parameter an endpoint does not take, on every GET alike', async () => {
+      for (const url of ['/v1/employees?limit=1', '/v1/executions/x?x=1', `/v1/orgs/${alice.orgId}/policy?verbose=1`]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message, url).toMatch(/querystring/);
+      }
+    });
+
     it('answers 400 naming the query parameter when it is not an id', async () => {
       const res = await get('/v1/executions?conversationId=not%20an%20id');
       expect(res.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ConversationMessages, ConversationParams } from '@hireloop/schemas';
+import { ConversationMessages, ConversationParams, NoQuery } from '@hireloop/schemas';
 import { principalOf } from '../auth';
 import { ownConversation } from '../commands/access';
 import type { CommandDeps } from '../commands/deps';
@@ -13,6 +13,7 @@ export const conversationRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDe
     '/v1/conversations/:id/messages',
     {
       schema: {
+        querystring: NoQuery,
         summary: "A conversation's chat lines: the caller's and hireloop's replies to them, oldest first",
         description:
           "What a client shows again after a reload, beside its executions' timelines (prompts and answers). 404 when the conversation is someone else's.",

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HireloopError } from '@hireloop/platform';
-import { ActivationView, ApiLimits, EmployeeList, EmployeeParams, EmployeeView } from '@hireloop/schemas';
+import { ActivationView, ApiLimits, EmployeeList, EmployeeParams, EmployeeView, NoQuery } from '@hireloop/schemas';
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../auth';
 import { type ActivationDeps, activate, deactivate } from '../commands/activate';
@@ -24,6 +24,7 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
     '/v1/employees',
     {
       schema: {
+        querystring: NoQuery,
         summary: "The org's registered employees (latest versions first, without their specs)",
         tags: ['employees'],
         response: { 200: EmployeeList, ...errorResponses(...COMMON_ERRORS) },
@@ -39,6 +40,7 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
     '/v1/employees/:id',
     {
       schema: {
+        querystring: NoQuery,
         summary: 'A registered employee with its spec, its status and (once activated) its workflows on or off',
         tags: ['employees'],
         params: EmployeeParams,

@@ -7,6 +7,7 @@ import {
   ExecutionParams,
   ExecutionView,
   ListExecutionsQuery,
+  NoQuery,
   RespondBody,
   ResponseAccepted,
   Timeline,
@@ -54,6 +55,7 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
     '/v1/executions/:id',
     {
       schema: {
+        querystring: NoQuery,
         summary: 'An execution: status, current prompt, progress, phase, result',
         tags: ['executions'],
         params: ExecutionParams,
@@ -71,6 +73,7 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
     '/v1/executions/:id/events',
     {
       schema: {
+        querystring: NoQuery,
         summary: "An execution's audit timeline from the event store",
         tags: ['executions'],
         params: ExecutionParams,
@@ -91,6 +94,7 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
     '/v1/executions/:id/effects',
     {
       schema: {
+        querystring: NoQuery,
         summary: 'What a run did: one record per call (idempotency key), in the order the calls began',
         tags: ['executions'],
         params: ExecutionParams,

@@ -11,6 +11,7 @@ import { HireloopError, type Principal } from '@hireloop/platform';
 import {
   builtInCatalog,
   type CatalogCapability,
+  NoQuery,
   OrgPolicy,
   OrgPolicyParams,
   OrgPolicyView,
@@ -143,6 +144,7 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
     '/v1/orgs/:orgId/policy',
     {
       schema: {
+        querystring: NoQuery,
         summary: "The org's policy for its employees' tool calls (no rules: `{}`)",
         tags: ['policy'],
         params: OrgPolicyParams,
