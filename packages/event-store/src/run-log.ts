@@ -96,8 +96,9 @@ export async function readRunLog(pool: Pool, query: RunLogQuery): Promise<Execut
       params,
     ),
     pool.query<{ code: string | null; n: number }>(
+      // calls made or refused by a rail; a step skipped (its condition, a dependency) or rejected by its approver was no call
       `SELECT COALESCE(t.error->>'code', t.status) AS code, count(*)::int AS n FROM tool_effects t
-        WHERE t.org_id = $1 AND ($2::timestamptz IS NULL OR t.at >= $2)
+        WHERE t.org_id = $1 AND ($2::timestamptz IS NULL OR t.at >= $2) AND t.status IN ('succeeded', 'failed')
           AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM executions e WHERE e.execution_id = t.execution_id AND e.employee_id = $3))
         GROUP BY 1 ORDER BY n DESC, code LIMIT 50`,
       params,

@@ -51,6 +51,9 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
     const a = await execution('completed', 'emp-a', undefined, undefined, '2026-11-24T10:00:04Z');
     await effect(a, 'succeeded');
     await effect(a, 'succeeded');
+    // a step not run (its condition did not hold) and one its approver rejected: no calls
+    await effect(a, 'skipped', 'condition_false');
+    await effect(a, 'rejected', 'rejected');
     await fact(a, 'HILPrompt', { promptId: 'p1' });
     await fact(a, 'HILPrompt', { promptId: 'p1' }); // the same prompt published again: asked once
     await fact(a, 'ExecutionEvent', { event: 'approval_requested' });
