@@ -153,6 +153,10 @@ export const ListExecutionsQuery = Type.Object(
      * statuses an execution reads (`ExecutionProjectionStatuses`)
      */
     status: Type.Optional(Literals(['awaiting_input', ...ExecutionProjectionStatuses])),
+    /** how many to list at most (default and largest: 500) */
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ApiLimits.list })),
+    /** the next page: those listed after this execution, as a list's `next` names it */
+    after: Type.Optional(Id),
   },
   { additionalProperties: false },
 );
@@ -192,7 +196,11 @@ export const ExecutionView = Type.Object(
 export type ExecutionView = Static<typeof ExecutionView>;
 
 export const ExecutionList = Type.Object(
-  { executions: Type.Array(ExecutionView, { maxItems: ApiLimits.list }) },
+  {
+    executions: Type.Array(ExecutionView, { maxItems: ApiLimits.list }),
+    /** present when more follow: pass it as `after=` to list the next page */
+    next: Type.Optional(Id),
+  },
   { additionalProperties: false },
 );
 export type ExecutionList = Static<typeof ExecutionList>;

@@ -186,6 +186,8 @@ export interface ListExecutionsOptions {
   answerableBy?: { userId: string; admin: boolean };
   /** newest first; default 100, at most 1000 */
   limit?: number;
+  /** only those listed after this execution (a page's last), newest first: the next page */
+  after?: string;
 }
 
 /**
@@ -210,8 +212,10 @@ export async function listExecutions(pool: Pool, orgId: string, options: ListExe
        WHERE x.org_id = $1 AND ($2::text IS NULL OR x.conversation_id = $2) AND ($3::text IS NULL OR x.employee_id = $3)
          AND (NOT $4::bool OR (x.status = 'waiting' AND x.current_prompt IS NOT NULL))
          AND ($8::text IS NULL OR x.status = $8)) v
-     WHERE $5::text IS NULL OR v.owner_user_id = $5 OR v.employee_owner_user_id = $5
-        OR ($6::bool AND v.employee_owner_user_id IS NOT NULL)
+     WHERE ($5::text IS NULL OR v.owner_user_id = $5 OR v.employee_owner_user_id = $5
+        OR ($6::bool AND v.employee_owner_user_id IS NOT NULL))
+       AND ($9::text IS NULL OR EXISTS (SELECT 1 FROM executions c WHERE c.org_id = $1 AND c.execution_id = $9
+             AND (v.created_at < c.created_at OR (v.created_at = c.created_at AND v.execution_id > c.execution_id))))
      ORDER BY v.created_at DESC, v.execution_id LIMIT $7`,
     [
       orgId,
@@ -222,6 +226,7 @@ export async function listExecutions(pool: Pool, orgId: string, options: ListExe
       who?.admin ?? false,
       limit,
       options.status ?? null,
+      options.after ?? null,
     ],
   );
   return rows.map(executionView);

@@ -64,6 +64,10 @@ export interface ExecutionFilter {
   awaitingInput?: boolean;
   /** only those whose status is this one */
   status?: ExecutionStatus;
+  /** at most this many (default and largest: ApiLimits.list) */
+  limit?: number;
+  /** those listed after this execution: the next page */
+  after?: string;
 }
 
 /**
@@ -77,7 +81,8 @@ export async function callerExecutions(pool: Pool, principal: Principal, filter:
     waiting: filter.awaitingInput ?? false,
     ...(filter.status !== undefined ? { status: filter.status } : {}),
     answerableBy: { userId: principal.userId, admin: principal.role === 'admin' },
-    limit: ApiLimits.list,
+    limit: Math.min(filter.limit ?? ApiLimits.list, ApiLimits.list + 1),
+    ...(filter.after !== undefined ? { after: filter.after } : {}),
   });
 }
 

@@ -278,6 +278,36 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(res.json().executions.map((e: { executionId: string }) => e.executionId)).toEqual([mine]);
     });
 
+    it('lists a page at a time: at most limit, and next names where the following page starts, until none follows', async () => {
+      const conversationId = uid('conv');
+      const made: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const executionId = uid('exec');
+        made.push(executionId);
+        await givenExecution(h.pool, { executionId, owner: alice, conversationId });
+      }
+      const seen: string[] = [];
+      let after: string | undefined;
+      let pages = 0;
+      do {
+        const res = await get(`/v1/executions?conversationId=${conversationId}&limit=2${after ? `&after=${after}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as { executions: { executionId: string }[]; next?: string };
+        expect(body.executions.length).toBeLessThanOrEqual(2);
+        seen.push(...body.executions.map((e) => e.executionId));
+        after = body.next;
+        pages += 1;
+      } while (after && pages < 10);
+      // every execution once, newest first, over three pages; the last page says no more follow
+      expect(pages).toBe(3);
+      expect(new Set(seen)).toEqual(new Set(made));
+      expect(seen).toHaveLength(5);
+      const all = (await get(`/v1/executions?conversationId=${conversationId}`)).json();
+      expect(all.executions.map((e: { executionId: string }) => e.executionId)).toEqual(seen);
+      expect(all.next).toBeUndefined();
+      expect((await get('/v1/executions?limit=0')).statusCode).toBe(400);
+    });
+
     it('narrows the list to a status an execution reads, and refuses a status no execution has naming the field', async () => {
       const conversationId = uid('conv');
       const done = uid('exec');

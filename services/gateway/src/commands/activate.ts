@@ -8,12 +8,13 @@
  */
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { HireloopError, isHireloopError, type Principal } from '@hireloop/platform';
-import type {
-  ActivationView,
-  EmployeeActivated,
-  EmployeeDeactivated,
-  EmployeeGraphSpec,
-  WorkflowActivation,
+import {
+  type ActivationView,
+  ApiLimits,
+  type EmployeeActivated,
+  type EmployeeDeactivated,
+  type EmployeeGraphSpec,
+  type WorkflowActivation,
 } from '@hireloop/schemas';
 import { Cron } from 'croner';
 import type { ConnectHub, OrgView } from '../hooks/connect-hub';
@@ -196,14 +197,19 @@ export async function deactivate(
  * on it. A run that ends meanwhile is left as it ended.
  */
 async function cancelOpenRuns(deps: CommandDeps, principal: Principal, employeeId: string, trace: PublishOptions): Promise<void> {
-  const runs = await callerExecutions(deps.pool, principal, { employeeId });
-  for (const run of runs) {
-    if (TERMINAL_STATUSES.has(run.status)) continue;
-    try {
-      await cancel(deps, principal, { executionId: run.executionId, source: 'http' }, trace);
-    } catch (error) {
-      if (!(isHireloopError(error) && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND'))) throw error;
+  // every page of its runs, newest first
+  for (let after: string | undefined, pages = 0; pages < 100; pages++) {
+    const runs = await callerExecutions(deps.pool, principal, { employeeId, ...(after ? { after } : {}) });
+    for (const run of runs) {
+      if (TERMINAL_STATUSES.has(run.status)) continue;
+      try {
+        await cancel(deps, principal, { executionId: run.executionId, source: 'http' }, trace);
+      } catch (error) {
+        if (!(isHireloopError(error) && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND'))) throw error;
+      }
     }
+    if (runs.length < ApiLimits.list) break;
+    after = runs.at(-1)?.executionId;
   }
 }
 

@@ -32,7 +32,7 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
       schema: {
         summary: 'The executions the caller may see, newest first',
         description:
-          "Their own, the runs of employees they own, and every run of the org's employees for an admin; `employeeId` narrows to one employee's runs, `status=awaiting_input` to those waiting on a prompt the caller may answer (the inbox), any other `status` to the executions in it (`queued`, `running`, `waiting`, `completed`, `cancelled`, `failed`).",
+          "Their own, the runs of employees they own, and every run of the org's employees for an admin; `employeeId` narrows to one employee's runs, `status=awaiting_input` to those waiting on a prompt the caller may answer (the inbox), any other `status` to the executions in it (`queued`, `running`, `waiting`, `completed`, `cancelled`, `failed`). At most `limit` (default and largest 500); when more follow, `next` names the last one shown: `after=<next>` lists the next page.",
         tags: ['executions'],
         querystring: ListExecutionsQuery,
         response: { 200: ExecutionList, ...errorResponses(...COMMON_ERRORS) },
@@ -40,14 +40,19 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
     },
     async (request) => {
       const principal = principalOf(request);
-      const { conversationId, employeeId, status } = request.query;
+      const { conversationId, employeeId, status, limit = ApiLimits.list, after } = request.query;
+      // one more than shown: whether a next page follows
       const executions = await callerExecutions(pool, principal, {
         ...(conversationId !== undefined ? { conversationId } : {}),
         ...(employeeId !== undefined ? { employeeId } : {}),
         awaitingInput: status === 'awaiting_input',
         ...(status !== undefined && status !== 'awaiting_input' ? { status } : {}),
+        limit: limit + 1,
+        ...(after !== undefined ? { after } : {}),
       });
-      return { executions: executions.slice(0, ApiLimits.list).map(executionView) };
+      const page = executions.slice(0, limit);
+      const last = page.at(-1);
+      return { executions: page.map(executionView), ...(executions.length > limit && last ? { next: last.executionId } : {}) };
     },
   );
 
