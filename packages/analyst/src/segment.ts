@@ -1575,6 +1575,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       } else if (
         implicit &&
         (!implicit.weak || !draft || draft.block !== s.block) &&
+        // ("Every Monday at 8:30:" over "- post the open RFIs that are overdue …": the schedule's own first item)
+        !(draft?.kind === 'schedule' && draft.block === s.block && draft.clauses.length === 0) &&
         (!draft || s.anew || implicit.kind === 'unknown' || !/^(each|every|all)\b/.test(implicit.text))
       ) {
         draft = open(s.block, implicit.kind, implicit.text);

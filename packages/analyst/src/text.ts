@@ -551,6 +551,37 @@ const LEAD_BEFORE_COLON = new RegExp(`${LEAD_HEADING.source.replace(/:\$$/, '$')
 const startsWithSchedule = (label: string): boolean =>
   findSchedule(label.slice(HOURS_FIRST.exec(label)?.[0].length ?? CLOCK_FIRST.exec(label)?.[0].length ?? 0))?.index === 0;
 
+/** An outline's event heading: "on new Salesforce lead (source Website):", "on opportunity -> "Proposal Accepted":". */
+const OUTLINE_EVENT =
+  /^on\s+(?!(?:the\s+)?(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|holidays?|site|call|leave)\b)[^:]{3,120}:$/i;
+/** "daily 17:30" written as a schedule's heading: "daily" reads as every day. */
+const OUTLINE_SCHEDULE = /^(?=daily\b)/i;
+
+/**
+ * An outline's event heading as a lead: "on new Salesforce lead (…)" → "When a new Salesforce lead comes in (…)",
+ * "on opportunity -> "Proposal Accepted"" → "When an opportunity moves to "Proposal Accepted"", "on contract fully
+ * signed" → "When the contract is fully signed". Pure.
+ */
+function outlineEvent(heading: string): string {
+  const what = heading.replace(/^on\s+/i, '').trim();
+  const moved = /^(?:an?\s+|the\s+)?([\w\s-]{2,40}?)\s*(?:->|→|=>)\s*(.+)$/.exec(what);
+  if (moved?.[1] && moved[2]) return `When ${/^[aeiou]/i.test(moved[1]) ? 'an' : 'a'} ${moved[1]} moves to ${moved[2]}`;
+  if (/^new\s/i.test(what)) {
+    const [head = '', rest = ''] = what.split(/(?=\s*[(,])/, 2);
+    return `When a ${head} comes in${rest ? ` ${rest.trim()}` : ''}`;
+  }
+  const done = /^(?:an?\s+|the\s+)?([\w-]+(?:\s+(?!fully\b|being\b)[\w-]+)?)\s+((?:fully\s+|being\s+)?[a-z]+ed)\b(.*)$/i.exec(
+    what,
+  );
+  if (done?.[1] && done[2]) return `When the ${done[1]} is ${done[2]}${done[3] ?? ''}`;
+  return `When ${what}`;
+}
+
+/** A duty that sends words, before the words it sends: "text the homeowner:", "email them:", "post in #ops:". */
+const SENDS_WORDS = /^(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+\S/i;
+/** An outline's item that sets a record's stage: "opportunity -> "Contracted"". */
+const SETS_STAGE = /^(?:the\s+)?([a-z][\w-]*(?:\s+[\w-]+)?)\s*(?:->|→|=>)\s*(["“][^"”]{1,40}["”])\s*$/i;
+
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 export function sentences(description: string): Sentence[] {
   const out: Sentence[] = [];
@@ -562,7 +593,8 @@ export function sentences(description: string): Sentence[] {
   let underLead = false;
   // the items under a heading of things not to do ("Please DON'T:") are rules, not duties
   let forbidden = false;
-  for (const rawLine of normalise(description).split('\n')) {
+  const lines = normalise(description).split('\n');
+  for (const [index, rawLine] of lines.entries()) {
     let line = rawLine.trim();
     if (!line) {
       if (blockOpen) block++;
@@ -573,16 +605,29 @@ export function sentences(description: string): Sentence[] {
     const bullet = BULLET.test(line);
     if (!bullet) forbidden = false;
     if (bullet) {
-      line = line.replace(BULLET, '');
+      line = line.replace(BULLET, '').replace(SETS_STAGE, 'move the $1 to $2');
       if (forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
       if (!underLead) {
         if (blockOpen) block++;
         blockOpen = false;
       }
     } else underLead = false;
-    if (!bullet && LEAD_HEADING.test(line)) {
+    // an outline's start, over the items it runs ("on new Salesforce lead:", "on contract fully signed:", "daily 17:30:")
+    const outlined =
+      !bullet &&
+      /:$/.test(line) &&
+      BULLET.test(
+        lines
+          .slice(index + 1)
+          .find((l) => l.trim())
+          ?.trim() ?? '',
+      );
+    const outlineStart =
+      outlined && (OUTLINE_EVENT.test(line) || startsWithSchedule(line.replace(/:$/, '').replace(OUTLINE_SCHEDULE, '')));
+    if (!bullet && (LEAD_HEADING.test(line) || outlineStart)) {
       if (blockOpen) block++;
-      out.push({ text: line.replace(/:$/, '').trim(), block, first: true });
+      const said = line.replace(/:$/, '').trim();
+      out.push({ text: OUTLINE_EVENT.test(line) ? outlineEvent(said) : said, block, first: true });
       blockOpen = true;
       underLead = true;
       continue;
@@ -661,7 +706,15 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
       out.push({ text: `${label[1].trim()}, ${label[2].trim()}` });
       continue;
     }
-    if (label?.[1] && label[2] && !/\d$/.test(label[1]) && (label[1].split(/\s+/).length <= 5 || startsWithVerb(label[2]))) {
+    // ("text homeowners with an install tomorrow: clear the drive …": a message's words after the duty that sends it)
+    const sends = label?.[1] !== undefined && SENDS_WORDS.test(label[1]);
+    if (
+      label?.[1] &&
+      label[2] &&
+      !sends &&
+      !/\d$/.test(label[1]) &&
+      (label[1].split(/\s+/).length <= 5 || startsWithVerb(label[2]))
+    ) {
       out.push({ text: label[2].trim(), label: label[1].trim() });
     } else out.push({ text });
   }

@@ -199,3 +199,53 @@ describe('offline analyst: a formal procedure', () => {
     ).toEqual(['gmail.send_email']);
   });
 });
+
+describe('offline analyst: an outline of starts and their items', () => {
+  const outline = [
+    'assistant: install coordinator',
+    '',
+    'on new Salesforce lead (source Website):',
+    '  - text the homeowner within 5 min: thanks, a surveyor will call',
+    '  - create a follow-up task for the surveyor',
+    '',
+    'on opportunity -> "Proposal Accepted":',
+    '  - send the install contract through DocuSign',
+    '',
+    'on contract fully signed:',
+    '  - opportunity -> "Contracted"',
+    '  - text the homeowner the dates',
+    '',
+    'daily 17:30:',
+    '  - text homeowners with an install tomorrow: clear the drive',
+  ].join('\n');
+
+  it('given "on <event>:" headings over items, when analysed, then each heading starts the workflow of its items', () => {
+    expect(workflowsOf(outline).map((w) => w.triggerId)).toEqual([
+      'salesforce.new_lead',
+      'salesforce.opportunity_stage_changed',
+      'docusign.envelope_completed',
+      'schedule.cron',
+    ]);
+    expect(workflowsOf(outline)[1]?.params).toEqual({ stage: 'Proposal Accepted' });
+  });
+
+  it('given an item "<record> -> "<stage>"", when analysed, then it moves the record to that stage', () => {
+    expect(workflowsOf(outline)[2]).toMatchObject({
+      steps: ['move the opportunity to "Contracted"', 'text the homeowner the dates'],
+      capabilities: ['salesforce.update_opportunity', 'twilio.send_sms'],
+    });
+  });
+
+  it('given "daily 17:30:" over "text …: <the words>", when analysed, then it runs daily at 17:30 and the words stay with the text', () => {
+    expect(workflowsOf(outline)[3]).toMatchObject({
+      cron: '30 17 * * *',
+      steps: ['text homeowners with an install tomorrow: clear the drive'],
+    });
+  });
+
+  it('given a heading "On holidays:" or a label that is no start, when analysed, then it starts nothing', () => {
+    expect(workflowsOf('When a ticket comes in to Zendesk, tag it.\n\nOn holidays:\n- be brief').map((w) => w.triggerId)).toEqual(
+      ['zendesk.new_ticket'],
+    );
+  });
+});
