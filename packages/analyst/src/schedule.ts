@@ -67,7 +67,7 @@ const RECURRING = new RegExp(
     // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
     `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
-    `\\bon\\s+the\\s+(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
+    `(?:\\bon\\s+the\\s+|^(?:the\\s+)?)(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
     // "the first Monday of each month", "every last Friday of the month": a weekday of the month
     `\\b(?:(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTH.source}`,
@@ -448,8 +448,10 @@ export function parseSchedule(text: string): ParsedSchedule | null {
     // a date relative to a record (start date, renewal): check once a day
     return { expression: `${minute} ${hour} * * ${dow ?? '*'}`, confidence: 0.5, ...tz };
   }
+  // croner's days of a month: "L" its last day, "LW" its last weekday, "1W" its first weekday
+  const business = /\b(?:business|working|work)\s+day\b/.test(t);
   if (/\b(quarterly|every quarter|each quarter|once a quarter)\b/.test(t)) {
-    const dom = /\b(end|last)\b/.test(t) ? '28' : '1';
+    const dom = /\b(end|last)\b/.test(t) ? (business ? 'LW' : 'L') : business ? '1W' : '1';
     const months = /\b(end|last)\b/.test(t) ? '3,6,9,12' : '1,4,7,10';
     return { expression: `${minute} ${hour} ${dom} ${months} *`, confidence: 0.75, ...tz };
   }
@@ -457,10 +459,14 @@ export function parseSchedule(text: string): ParsedSchedule | null {
     return { expression: `${minute} ${hour} 1 1 *`, confidence: 0.7, ...tz };
   if (/\b(monthly|every month|each month|once a month|of (each|every|the) month|end of (each|every|the) month)\b/.test(t)) {
     if (/\b(last|end)\b/.test(t))
-      return { expression: `${minute} ${/\bend\b/.test(t) && !time ? '17' : hour} 28 * *`, confidence: 0.55, ...tz };
+      return {
+        expression: `${minute} ${/\bend\b/.test(t) && !time ? '17' : hour} ${business ? 'LW' : 'L'} * *`,
+        confidence: 0.7,
+        ...tz,
+      };
     const nth = t.match(/\bon the (\d{1,2})(?:st|nd|rd|th)?\b/);
-    const dom = nth ? Math.min(28, Number(nth[1])) : 1;
-    return { expression: `${minute} ${hour} ${dom} * *`, confidence: /\bbusiness|working\b/.test(t) ? 0.65 : 0.8, ...tz };
+    const dom = nth ? Math.min(28, Number(nth[1])) : business ? '1W' : 1;
+    return { expression: `${minute} ${hour} ${dom} * *`, confidence: 0.8, ...tz };
   }
   if (/\b(fortnightly|bi-?weekly|every other week|every two weeks)\b/.test(t)) {
     return { expression: `${minute} ${hour} * * ${dow ?? '1'}`, confidence: 0.45, ...tz };

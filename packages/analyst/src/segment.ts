@@ -53,6 +53,8 @@ const SCHEDULE_TAIL = new RegExp(
     String.raw`|\s+(?:in the\s+)?(?:morning|afternoon|evening|night)s?` +
     String.raw`|,?\s+(?:on\s+)?(?:(?:[Mm]on|[Tt]ues|[Ww]ednes|[Tt]hurs|[Ff]ri|[Ss]atur|[Ss]un)days?|[Ww]eekdays|[Ww]eekends)(?![\w'’])` +
     String.raw`|\s+of\s+(?:the|each|every)\s+(?:week|month|quarter|year)` +
+    // ("Every Friday, 4 PM, post …": a time of day after a comma, said with am/pm or as hh:mm)
+    String.raw`|,\s*\d{1,2}(?::\d\d\s*(?:[apAP]\.?[mM]\.?)?|\s*[apAP]\.?[mM]\.?)(?![\w:])` +
     // the hours it runs between: "every hour from 8 to 4", "hourly 6am–10pm"
     String.raw`|,?\s+(?:(?:from|between)\s+)?\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?\s*(?:-|–|—|to|till|until|and)\s*\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?(?=[\s,;.)]|$)(?<=(?:from|between)\s.*|[ap]\.?m\.?))*`,
 );
@@ -1816,7 +1818,13 @@ const wayIn = (said: string, matched: string): string =>
  * The ways in of an arrival said as alternatives ("by texting our number, or through the form on our website",
  * "customers email us or fill in the form"): two or more, each named, with an "or" between them; else none.
  */
+/** The ways in, said to end in one place: "both land in Zendesk", "all end up in the inbox". */
+const ONE_PLACE =
+  /\b(?:both|all|each|either way|they all|all of them)\s+(?:of them\s+)?(?:land|lands|end up|ends up|go|goes|come|comes|arrive|arrives|get logged|are logged)\s+(?:in|into|to|on)\b/i;
+
 function waysIn(hint: string, saidAsWays = false): string[] {
+  // ("a client opens a ticket (email or portal, both land in Zendesk)": the ways end in one place, the start is there)
+  if (ONE_PLACE.test(hint)) return [];
   const found = WAYS_IN.map(([re, said]) => {
     const m = re.exec(hint);
     return { at: m?.index ?? -1, said: wayIn(said, m?.[0] ?? '') };

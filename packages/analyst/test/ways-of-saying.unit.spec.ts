@@ -249,3 +249,31 @@ describe('offline analyst: an outline of starts and their items', () => {
     );
   });
 });
+
+describe('offline analyst: days of a month and a time after a comma', () => {
+  it.each([
+    ['We run an IT desk. Last business day of the month, 4 PM: post ticket counts in #management.', '0 16 LW * *'],
+    ['We run an IT desk. On the last day of the month, post ticket counts in #management.', '0 9 L * *'],
+    ['We run an IT desk. On the first working day of each month at 9am, post ticket counts in #management.', '0 9 1W * *'],
+    ['We run an IT desk. Every Friday, 4 PM, post ticket counts in #management.', '0 16 * * 5'],
+  ])('given "%s", when analysed, then it runs on %s', (text, cron) => {
+    expect(workflowsOf(text)).toMatchObject([{ cron, steps: ['post ticket counts in #management'] }]);
+  });
+});
+
+describe('offline analyst: ways in that end in one place', () => {
+  it('given "opens a ticket (email or portal, both land in Zendesk)", when analysed, then one workflow starts on the ticket', () => {
+    expect(
+      workflowsOf('When a client opens a ticket (email or portal, both land in Zendesk), tag it and set the priority.').map(
+        (w) => w.triggerId,
+      ),
+    ).toEqual(['zendesk.new_ticket']);
+  });
+
+  it('given two ways in said with "or" and no one place, when analysed, then each way is a workflow as before', () => {
+    expect(
+      workflowsOf('When a customer orders by texting our refill number, or through the refill form on our website, confirm it.')
+        .length,
+    ).toBe(2);
+  });
+});
