@@ -58,8 +58,8 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'google-calendar.cancel_event': v(
     'cancel, call off, remove, delete, drop, decline',
-    'meeting, event, appointment, call, booking, reservation, session, consult, consultation, visit, lesson, class, slot',
-    'cancel the meeting, take off the calendar, call off the appointment, free up the room, free the slot, free up the slot',
+    'meeting, event, appointment, call, booking, reservation, session, consult, consultation, visit, lesson, class, slot, hold',
+    'cancel the meeting, take off the calendar, call off the appointment, free up the room, free the slot, free up the slot, release the hold',
   ),
   'slack.post_message': v(
     'post, ping, dm, message, notify, tell, alert, announce, share, broadcast, remind, reply, answer, let know, shout out, flag',

@@ -6,7 +6,6 @@ import {
   MANUAL_LEADS,
   NOUN_EVENT_LEADS,
   PROVIDER_CUES,
-  PROVIDER_NAMES,
   VAGUE_VERBS,
   WATCH_LEADS,
 } from './lexicon';
@@ -301,7 +300,7 @@ const daysOf = (count: string, unit: string): number => {
 const AT_DAYS_OVERDUE = new RegExp(String.raw`^(?:at|after|once|when|on)\s+${LATE_BY}\s+(?:overdue|past due)\b,?\s*`, 'i');
 
 const WEEKDAY_AT = new RegExp(
-  String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon)\b,?\s*`,
+  String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:[01]?\d|2[0-3])[:h][0-5]\d|noon)\b[,:]?\s*`,
   'i',
 );
 
@@ -860,7 +859,7 @@ function wishedForEach(text: string, w: SegmentWords): string {
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'£$€.,-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
@@ -914,15 +913,16 @@ const HAPPENS_WHEN_GOT = new Set([
   'created',
 ]);
 
-export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, sentence = false): string {
   // ("and a comment should be added to the issue": the joining word is no part of the duty)
   const joined = /^(?:and|then|also)\s+(?=\S)/i.exec(text)?.[0] ?? '';
   if (joined) {
-    const rest = passiveAsDuty(text.slice(joined.length), w);
+    const rest = passiveAsDuty(text.slice(joined.length), w, sentence);
     return rest === text.slice(joined.length) ? text : rest;
   }
   const found = DONE_TO_SOME.exec(text);
-  if (found && /^gets?$/i.test(found[2] ?? '') && HAPPENS_WHEN_GOT.has((found[3] ?? '').toLowerCase())) return text;
+  // (a whole sentence that opens so says what is done: "Scan files attached to the email get saved to Drive")
+  if (!sentence && found && /^gets?$/i.test(found[2] ?? '') && HAPPENS_WHEN_GOT.has((found[3] ?? '').toLowerCase())) return text;
   // (the subject, what is done, the rest)
   const m = found && ([found[0], found[1], found[3], found[4]] as const);
   if (!m?.[1] || !m[2] || /^(?:if|when|whenever|once|after|before|unless|we|i|you|they|it|this|that|there)\b/i.test(m[1]))
@@ -1031,9 +1031,15 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
 }
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
+/** "Each email = one Jira issue", "every order -> a row": what each item becomes, written as an equation. */
+const EACH_MAKES = /^(?:each|every|one)\s+[\w-]+\s*(?:=|→|->)\s*(?:one|a|an|1)\s+/i;
+
 export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): string {
   const needed = needsDoing(clause, w);
   if (needed !== clause) return needed;
+  // "Each email = one Jira issue in project CASE": one thing made for each that comes
+  const made = EACH_MAKES.exec(clause.trim());
+  if (made) return `create a ${clause.trim().slice(made[0].length)}`;
   const received = receives(clause);
   if (received) return received;
   const passive = clause.trim().match(PASSIVE_DUTY);
@@ -1436,7 +1442,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // a wish first ("I want every order put on the board"), before the words that open a request go
     const wishes = wishesAsDuties(s.text, w);
     // (how it is done today is no duty, whatever its grammar: "At the moment, invoices get emailed by …")
-    const wished = isStatusQuo(wishes, w) ? wishes : passiveAsDuty(wishes, w);
+    const wished = isStatusQuo(wishes, w) ? wishes : passiveAsDuty(wishes, w, true);
     const plain = wished.replace(PREAMBLE, '').trim() || wished;
     const chase = current as Draft | null;
     const bare = dutyAfterWhy(invoiceChased(afterSequence(plain, w), chase !== null && chasesInvoices(chase.hint), w), w);
@@ -1764,6 +1770,10 @@ const SOMEONE_ACTS =
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
 
+/** The side before an arrow that starts work of its own: what comes in by a channel, lands somewhere, a time passed. */
+const ARROW_START =
+  /\b(?:by|via|through|over)\s+(?:e-?mail|text|sms|whatsapp|the (?:web ?)?form|phone)\b|\b(?:lands?|arrives?|comes? in|gets? uploaded|is uploaded|are uploaded)\b|\b(?:after|past|over)\s+\d+\s*(?:h|hrs?|hours?|d|days?|wks?|weeks?)\b/i;
+
 /**
  * A case and what it gets, written with an arrow ("1-2★ → Jira bug in MOB …", "over $500 → ask Dana"), as
  * the condition and the duty it guards: "if 1-2★, create a Jira bug in MOB …". What the arrow points to may
@@ -1777,7 +1787,10 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   // (so is a time: "Mon 8am → email me this week's deliveries", "2 wks before each wedding → email the couple …")
   const when = m[1].trim();
   const timed = (findSchedule(when)?.index ?? 9) <= 3 || (beforeMeeting(when)?.index ?? 9) <= 4 || WEEKDAY_AT.test(`${when}, x`);
-  if (timed || detectLead(m[1], w)) return { ...sentence, text: `${when}, ${body}` };
+  // ("Sun 20:00 → next week's sessions in #engineers": what goes to a channel, posted there)
+  const posted = !startsWithDuty(body, w) && /(?:^|\s)#[\w-]+/.test(body) ? `post ${body}` : body;
+  if (timed) return { ...sentence, text: `${when}, ${posted}` };
+  if (detectLead(m[1], w)) return { ...sentence, text: `${when}, ${body}` };
   // "deposits go through Xero → when one's paid, mark the enquiry Booked": the start is said after the arrow
   const inner = detectLead(body, w);
   if (inner?.body && inner.kind !== 'manual') return { ...sentence, text: `${inner.text} (${when}), ${inner.body}` };
@@ -1790,9 +1803,17 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   const arrives =
     /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) ||
     SOMEONE_ACTS.test(m[1].trim()) ||
+    // "booking request by email → …", "stems land in Drive → …", "deposit unpaid after 72h → …": what comes in by a
+    // channel or lands somewhere, or a time passed, is a start of its own (each item of a kind is a case of the start
+    // that speaks of it: "every enquiry → new row in Notion")
+    ARROW_START.test(m[1].trim()) ||
     // "that Jira bug goes to Done → …" — not a kind of the items at hand ("tickets that mention an order → …")
     (!/\b[\w-]+\s+(?:that|which|who)\s+\w/i.test(m[1]) && isEventSentence(m[1].trim(), w));
-  return { ...sentence, text: `${arrives ? 'when' : 'if'} ${m[1].trim()}, ${duty}` };
+  // ("booking request by email": what comes in that way)
+  const left = /\b(?:comes?|came|arrives?|lands?|gets?|got|is|are|was|were|sent|back)\b/i.test(m[1])
+    ? m[1].trim()
+    : m[1].trim().replace(/^([^,]*?[a-z])\s+(by|via|through|over)\s+(e-?mail|text|sms|whatsapp)$/i, '$1 comes in $2 $3');
+  return { ...sentence, text: `${arrives ? 'when' : 'if'} ${left}, ${duty}` };
 }
 
 /** Ways work comes in, each as the arrival it is, and how a catalog says it. */

@@ -535,7 +535,8 @@ const NOT_WORK_SECTION =
   /^(requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
 
 // (a section of a procedure too: "3.2 Upon receipt, …", "4.1.2 …")
-const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?|\(?[a-h][.)])\s+/;
+// (a checklist's box too: "[ ] Scan files …", "[x] …")
+const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
 const NEGATIVE_SECTION =
   /^(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job)(?:\s+(?:please|ever))?[!.]*$/i;

@@ -277,3 +277,54 @@ describe('offline analyst: ways in that end in one place', () => {
     ).toBe(2);
   });
 });
+
+describe('offline analyst: a terse list of arrows and a checklist', () => {
+  const terse = [
+    'Studio 9. Assistant:',
+    "- booking request by email → 2 free slots from the room's calendar, offer both, book the one they pick",
+    '- deposit unpaid after 72h → cancel the hold, email them',
+    "- Sun 20:00 → next week's sessions in #engineers",
+  ].join('\n');
+
+  it('given arrow items that come in by a channel or after a time, when analysed, then each starts work of its own', () => {
+    expect(workflowsOf(terse).map((w) => w.lead)).toEqual([
+      'when booking request comes in by email',
+      'when deposit unpaid after 72h',
+      'every sunday at 20:00',
+    ]);
+    expect(workflowsOf(terse)[0]?.triggerId).toBe('gmail.new_email');
+  });
+
+  it('given a time before an arrow and a channel after it, when analysed, then it posts there on that schedule', () => {
+    expect(workflowsOf(terse)[2]).toMatchObject({
+      cron: '0 20 * * 0',
+      steps: ["post next week's sessions in #engineers"],
+      capabilities: ['slack.post_message'],
+    });
+  });
+
+  it('given "cancel the hold", when analysed, then a calendar hold is cancelled', () => {
+    expect(workflowsOf(terse)[1]?.capabilities).toEqual(['google-calendar.cancel_event', 'gmail.send_email']);
+  });
+
+  it('given every item of a kind before an arrow, when analysed, then it is a case of the start that speaks of it', () => {
+    const florist = [
+      '- new enquiry email → reply with the brochure',
+      '- every enquiry → new row in Notion enquiries tracker',
+    ].join('\n');
+    expect(workflowsOf(florist)).toMatchObject([
+      { triggerId: 'gmail.new_email', capabilities: ['gmail.send_email', 'notion.create_page'] },
+    ]);
+  });
+
+  it('given checklist boxes and "Each email = one Jira issue", when analysed, then the boxes are items and the equation a duty', () => {
+    const checklist = [
+      'What the assistant does:',
+      '[ ] When a dentist emails a prescription to cases@lab.example, each email = one Jira issue in project CASE.',
+      '[x] Case moved to Dispatched in Jira → email the practice that it is on its way.',
+    ].join('\n');
+    const read = workflowsOf(checklist);
+    expect(read.map((w) => w.capabilities)).toEqual([['jira.create_issue'], ['gmail.send_email']]);
+    for (const w of read) for (const step of w.steps) expect(step).not.toMatch(/\[/);
+  });
+});
