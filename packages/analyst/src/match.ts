@@ -162,10 +162,11 @@ const isVague = (verb: string): boolean => (VAGUE_VERBS as readonly string[]).in
 const KEPT_IN =
   /\b(?:held|stored|kept|saved|filed|sitting|living|lives|hosted|found)\s+(?:on|in|at)\s+(?:our\s+|the\s+|your\s+)?$/i;
 
-function namedProviders(text: string): Map<string, boolean> {
+function namedProviders(text: string, sends = false): Map<string, boolean> {
   const named = new Map<string, boolean>();
   for (const m of providersIn(text)) {
-    const strong = !m.weak && !KEPT_IN.test(text.slice(0, m.index));
+    // ("email them the handbook held on Google Drive": where it is kept, for a step that sends it)
+    const strong = !m.weak && !(sends && KEPT_IN.test(text.slice(0, m.index)));
     named.set(m.providerId, (named.get(m.providerId) ?? false) || strong);
   }
   return named;
@@ -220,7 +221,10 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
     return mine.capabilityId ? mine : matchStep(said, catalog, ctx);
   }
   const clause = parseClause(step.text);
-  const named = namedProviders(clause.core);
+  const named = namedProviders(
+    clause.core,
+    /^(?:email|e-mail|send|text|message|post|reply|dm|tell|notify|remind|forward)$/i.test(clause.verb ?? ''),
+  );
   // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool
   const outside = [...named].find(([p, strong]) => strong && !inCatalog(catalog, p))?.[0] ?? unnamedProduct(clause.text);
   if (outside) return { stepId: step.id, capabilityId: null, providerId: outside, confidence: 0.3, candidates: [] };
@@ -237,9 +241,9 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
     .sort((a, b) => b.score - a.score);
   // the same action in the product the workflow says its work is in ("We're on QuickBooks": invoice there, not in Stripe)
   const top = scored[0];
-  // (not where the step names its product: "create a Jira issue")
+  // (not where the step names its product, "create a Jira issue", nor where the org has the product it found)
   const own =
-    top && !ctx.said?.has(top.providerId) && named.get(top.providerId) !== true
+    top && !ctx.said?.has(top.providerId) && !ctx.connected.has(top.providerId) && named.get(top.providerId) !== true
       ? scored.find((s) => ctx.said?.has(s.providerId) && sameAction(s.id, top.id))
       : undefined;
   const best = own && top ? { ...own, score: top.score, verb: top.verb, phrase: top.phrase } : top;

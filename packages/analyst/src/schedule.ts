@@ -67,7 +67,10 @@ const RECURRING = new RegExp(
     // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
     `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
-    `(?:\\bon\\s+the\\s+|^(?:the\\s+)?)(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
+    `\\bon\\s+the\\s+(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b`,
+    // ("Last business day of the month, 4 PM:", "1st of each month 7am …": said first, before its comma, colon or time —
+    // not "The 15th of the month is payday")
+    `^(?:the\\s+)?(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b(?=\\s*(?:[,:|→]|->|\\d|at\\b|by\\b|around\\b))`,
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
     // "the first Monday of each month", "every last Friday of the month": a weekday of the month
     `\\b(?:(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTH.source}`,
@@ -159,9 +162,9 @@ export function beforeMeeting(text: string): { minutes: number; index: number; p
   const m = BEFORE_ITEM.exec(text);
   if (sameDay && (!m || sameDay.index < m.index)) return { minutes: 180, index: sameDay.index, phrase: sameDay[0] };
   if (!m) return null;
-  // "if it's more than 7 days before drop-off", "within 48 hours before the class": how far ahead, a condition
+  // "if it's more than 7 days before drop-off": how far ahead, a condition (not "at least 24 hours before …")
   if (
-    /\b(?:more|less|fewer|longer|shorter)\s+than\s*$|\b(?:within|at least|at most|under|over|up to|inside|outside)\s*$/i.test(
+    /\b(?:if|when|unless|whether)\s+(?:it|they|there)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:more|less|fewer)\s+than\s*$/i.test(
       text.slice(0, m.index),
     )
   )

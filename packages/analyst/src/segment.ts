@@ -442,7 +442,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   }
   // "When that happens add them …": an event said before, named again; the duty follows at once
   const again =
-    /^(?:(?:when|whenever|once|after|as soon as|each time|every time)\s+(?:that|this|it|they|one)\s+(?:happens|happen|does|do|comes in|come in|arrives|arrive|lands|land|is done|are done)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one|(?:the|each|an?) [\w-]+))?)\b,?\s*/i.exec(
+    /^(?:(?:when|whenever|once|after|as soon as|each time|every time)\s+(?:that|this|it|they|one)\s+(?:happens|happen|does|do|comes in|come in|arrives|arrive|lands|land|is done|are done)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?(?=\s*,))\b,?\s*/i.exec(
       text,
     );
   if (again && text.length > again[0].length)
@@ -863,7 +863,7 @@ const DONE_TO_SOME =
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
-  /\bby\s+(?:(?:the|our|their|a|an)\s+)?(?:[\w-]+\s+)?(?:[A-Z][a-z][\w-]*|[\w-]*(?:er|or|ist|ant|team|staff|manager|office|system|app|bot|tool|department))\b/;
+  /\bby\s+(?:(?:the|our|their|a|an)\s+)?(?:[\w-]+\s+)?(?:[A-Z][\w-]*|[\w-]*(?:er|or|ist|ant|team|staff|manager|office|system|app|bot|tool|department|finance|reception|accounts|sync|form|integration|website))\b/;
 
 /**
  * Work said to want doing, British style: "they need adding to BambooHR … and inviting to #crew", "overdue invoices
@@ -884,6 +884,13 @@ function needsDoing(text: string, w: SegmentWords): string {
   const [, subject = '', gerund = '', particle = '', rest = ''] = m ?? [];
   if (!m || /^(?:if|when|whenever|once|after|before|unless|we|i|you|there|what|who|which|how)\b/i.test(subject)) return text;
   if (/\b(?:that|which|who)\b|,/i.test(subject) || startsWithVerbIn(subject, w) || findSchedule(subject)) return text;
+  // ("customers want booking confirmations", "they need onboarding and a welcome email": a noun, not a duty)
+  if (
+    !/^(?:\s*$|\s*[,.;:!?(]|\s+(?:to|in|into|on|onto|with|for|from|by|as|about|at|every|each|whenever|when|once|after|before|within|straight|asap|immediately|today|tomorrow|weekly|daily|first|again|them|it|up|out|off|or\s+\w+ing|and\s+(?!(?:a|an|the|some)\b)\w+ing|(?:a|an|one|two|three|\d+)\s+(?:weeks?|days?|hours?|months?|minutes?))\b)/i.test(
+      particle ? '' : rest,
+    )
+  )
+    return text;
   const base = baseOfGerund(gerund, w);
   if (!base) return text;
   const lower = subject.toLowerCase();
@@ -925,7 +932,12 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, s
   if (!sentence && found && /^gets?$/i.test(found[2] ?? '') && HAPPENS_WHEN_GOT.has((found[3] ?? '').toLowerCase())) return text;
   // (the subject, what is done, the rest)
   const m = found && ([found[0], found[1], found[3], found[4]] as const);
-  if (!m?.[1] || !m[2] || /^(?:if|when|whenever|once|after|before|unless|we|i|you|they|it|this|that|there)\b/i.test(m[1]))
+  // (a ban is no duty: "No messages should be sent after 8pm", "Nothing should be sent without my approval")
+  if (
+    !m?.[1] ||
+    !m[2] ||
+    /^(?:if|when|whenever|once|after|before|unless|we|i|you|they|it|this|that|there|no|nothing|none|never|neither)\b/i.test(m[1])
+  )
     return text;
   // "Applicants who require a visa shall be sent the letter": the people it is for, as a condition of the duty
   const some = /^(?:(?:the|all|any|our)\s+)?([\w-]+s) who ((?!(?:is|are|was|were)\b)[^,]{3,80})$/i.exec(m[1]);
@@ -984,6 +996,8 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
   }
   const each = wishedForEach(text, w);
   const kind = each === text ? WISH_KIND_DONE.exec(text) : null;
+  // ("leads to be contacted by the sales team, not you": someone else's work)
+  if (kind && /^\s+by\b/i.test(text.slice((kind.index ?? 0) + kind[0].length))) return text;
   const kindBase = kind?.[2] ? baseOf(kind[2], w) : undefined;
   const kindDone =
     kind?.[1] && kindBase
@@ -996,7 +1010,9 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       : text;
   let wished = each !== text || kindDone !== text;
   const duties = (each !== text ? each : kindDone)
-    .replace(WISH_RECEIVED, (_whole, who: string, message: string) => {
+    .replace(WISH_RECEIVED, (whole, who: string, message: string) => {
+      // ("we need invoices to get a reminder": things are no one to send to)
+      if (WORK_ITEMS.test(who.split(/\s+/).at(-1) ?? '')) return whole;
       wished = true;
       return `send ${who} ${message}`;
     })
@@ -1043,7 +1059,12 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
   const received = receives(clause);
   if (received) return received;
   const passive = clause.trim().match(PASSIVE_DUTY);
-  if (passive?.[1] && passive[2] && passive[3] !== undefined && !AGENT_BY.test(passive[3])) {
+  // ("it gets created in HubSpot by the form", "they get added automatically": done by something else)
+  const onItsOwn =
+    passive !== null &&
+    /\bgets?\b/i.test(passive[0].slice(0, 40)) &&
+    /\b(?:automatically|itself|themselves|overnight|by)\b/i.test(passive[3] ?? '');
+  if (passive?.[1] && passive[2] && passive[3] !== undefined && !AGENT_BY.test(passive[3]) && !onItsOwn) {
     // "those should be saved into the folder" → "save them into the folder"; "it gets saved in the folder" → "save it …"
     const base = lemmas(passive[2].toLowerCase()).find((l) => knownVerb(l, w));
     if (base) return `${base} ${passive[1].toLowerCase() === 'it' ? 'it' : 'them'}${passive[3]}`;
@@ -1245,7 +1266,7 @@ const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) :
 const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
 
 /** Why a duty is done, said after it: ", so that I stop chasing them by hand". */
-const PURPOSE = /,?\s+so that\s(?![^(]*\)).*$/i;
+const PURPOSE = /,?\s+so that\s(?![^(]*\))(?![^"“”]*["”]).*$/i;
 
 function addClauses(draft: Draft, body: string, w: SegmentWords): void {
   // "(so 24h before it starts) text the patient …": an aside before the duty is no part of it
@@ -1343,7 +1364,7 @@ function isStatusQuo(text: string, w: SegmentWords): boolean {
 
 /** A lead that points back at the arrival just said: "When that happens", "once this comes in", "after it arrives". */
 const SAME_EVENT =
-  /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one|(?:the|each|an?) [\w-]+))?)$/i;
+  /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?)$/i;
 
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 const POINTS_BACK =
@@ -1845,7 +1866,8 @@ const ONE_PLACE =
 
 function waysIn(hint: string, saidAsWays = false): string[] {
   // ("a client opens a ticket (email or portal, both land in Zendesk)": the ways end in one place, the start is there)
-  if (ONE_PLACE.test(hint)) return [];
+  const one = ONE_PLACE.exec(hint);
+  if (one && providersIn(hint.slice(one.index)).some((p) => !p.weak)) return [];
   const found = WAYS_IN.map(([re, said]) => {
     const m = re.exec(hint);
     return { at: m?.index ?? -1, said: wayIn(said, m?.[0] ?? '') };

@@ -240,7 +240,8 @@ export function normalise(text: string): string {
       // (a question that says no case, "Q: What about reminders?", keeps its line; the answer loses its "A:")
       .replace(
         QUESTION_ANSWER,
-        (whole, question: string, answer: string) => asCase(question, answer) ?? whole.replace(ANSWER_MARK, '$1'),
+        (whole, question: string, answer: string) =>
+          asCase(question, answer) ?? whole.replace(ANSWER_MARK, '$1').replace(NOT_YOURS, '$1'),
       )
   );
 }
@@ -254,11 +255,11 @@ const HOUR = String.raw`(?:${HOUR_WORDS.join('|')}|1[0-2]|[1-9])`;
 /** A clock said in words: "half past seven", "quarter to nine", "at half eight" (British, 8:30), "seven o'clock", "at seven". */
 const SPOKEN_CLOCK = new RegExp(
   [
-    String.raw`\b(half|quarter)\s+past\s+(${HOUR})\b`,
-    String.raw`\b(quarter)\s+to\s+(${HOUR})\b`,
+    String.raw`(?<!\ba\s)\b(half|quarter)\s+past\s+(${HOUR})\b`,
+    String.raw`(?<!\ba\s)\b(quarter)\s+to\s+(${HOUR})\b`,
     String.raw`\b(?:(at|by|around|about|from|until|till)\s+)half\s+(${HOUR})\b(?!\s*(?:an?\s+)?(?:hours?|days?|weeks?|months?|years?|minutes?|of|the|a|an)\b)`,
     String.raw`\b(${HOUR_WORDS.join('|')})\s+o'?clock\b`,
-    String.raw`\b(at|by|around|about|from|until|till)\s+(${HOUR_WORDS.join('|')})\b(?=\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|at night|sharp|[,.;:!?)]|$))`,
+    String.raw`(?<!\b(?:${HOUR_WORDS.join('|')})\s)\b(at|by|around|about|from|until|till)\s+(${HOUR_WORDS.join('|')})\b(?=\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|at night|sharp|[,.;:!?)]|$))`,
   ].join('|'),
   'gi',
 );
@@ -279,6 +280,8 @@ function spokenClock(whole: string, ...g: (string | undefined)[]): string {
 /** A question and its answer, each on a line of its own: "Q: Someone emails berths@. What do I do?" ¶ "A: Add them …". */
 const QUESTION_ANSWER = /^[ \t]*Q\s*[:.)-]\s*(.+?)[ \t]*\n(?:[ \t]*\n)*[ \t]*A\s*[:.)-]\s*(.+)$/gim;
 const ANSWER_MARK = /(\n[ \t]*)A\s*[:.)-]\s*/;
+/** An answer that opens "Not you, …" / "Not yours.": that part is no duty; what it says after may be. */
+const NOT_YOURS = /(\n[ \t]*)not\s+(?:you|yours|for you)\b[^.,;—–\n]*[.,;—–]?\s*/i;
 
 /**
  * A question and answer as the case it says: what happens, then what to do ("When someone emails berths@: Add
@@ -300,10 +303,9 @@ function asCase(question: string, answer: string): string | undefined {
   const doing = /^(?:should|can|must|shall)\s+(?:i|we|you)\s+(.+)$/i.exec(asked);
   if (doing?.[1] && /^no\b/i.test(answer)) return `Don't ${doing[1]}.`;
   const situation = /^(?:when|whenever|if|once|after|as soon as)\b/i.test(asked);
-  // an answer that it is not the employee's at all, whatever was asked ("Q: Tide tables?" "A: Not you, …")
-  if (/^not\s+(?:you|yours|for you)\b/i.test(answer)) return '';
   // anything else ("Q: What's the salary?", "Q: How often should I check the inbox?") is left as written
   if (!told && !situation) return undefined;
+  if (/^not\s+(?:you|yours|for you)\b/i.test(answer)) return '';
   return `${situation ? asked : `When ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`}: ${answer}`;
 }
 
@@ -536,7 +538,7 @@ const NOT_WORK_SECTION =
 
 // (a section of a procedure too: "3.2 Upon receipt, …", "4.1.2 …")
 // (a checklist's box too: "[ ] Scan files …", "[x] …")
-const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?|\(?[a-h][.)])\s+/;
+const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
 const NEGATIVE_SECTION =
   /^(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job)(?:\s+(?:please|ever))?[!.]*$/i;
@@ -555,6 +557,8 @@ const startsWithSchedule = (label: string): boolean =>
 /** An outline's event heading: "on new Salesforce lead (source Website):", "on opportunity -> "Proposal Accepted":". */
 const OUTLINE_EVENT =
   /^on\s+(?!(?:the\s+)?(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|holidays?|site|call|leave)\b)[^:]{3,120}:$/i;
+/** "On weekdays:", "On bank holidays:", "On rainy days:": when a rule holds, no event. */
+const OUTLINE_NOT_EVENT = /\b(?:days?|weekends?|weekdays|holidays?|payday|mornings?|afternoons?|evenings?|nights?|shifts?)$/i;
 /** "daily 17:30" written as a schedule's heading: "daily" reads as every day. */
 const OUTLINE_SCHEDULE = /^(?=daily\b)/i;
 
@@ -579,7 +583,8 @@ function outlineEvent(heading: string): string {
 }
 
 /** A duty that sends words, before the words it sends: "text the homeowner:", "email them:", "post in #ops:". */
-const SENDS_WORDS = /^(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+\S/i;
+const SENDS_WORDS =
+  /^(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+(?:(?:them|him|her|me|us|everyone|everybody)$|\S+\s+\S)/i;
 /** An outline's item that sets a record's stage: "opportunity -> "Contracted"". */
 const SETS_STAGE = /^(?:the\s+)?([a-z][\w-]*(?:\s+[\w-]+)?)\s*(?:->|→|=>)\s*(["“][^"”]{1,40}["”])\s*$/i;
 
@@ -623,12 +628,16 @@ export function sentences(description: string): Sentence[] {
           .find((l) => l.trim())
           ?.trim() ?? '',
       );
+    const heading = line.replace(/:$/, '');
     const outlineStart =
-      outlined && (OUTLINE_EVENT.test(line) || startsWithSchedule(line.replace(/:$/, '').replace(OUTLINE_SCHEDULE, '')));
+      outlined &&
+      ((OUTLINE_EVENT.test(line) && !OUTLINE_NOT_EVENT.test(heading) && !startsWithSchedule(heading)) ||
+        (startsWithSchedule(heading.replace(OUTLINE_SCHEDULE, '')) &&
+          /\d|\b(?:daily|weekly|monthly|every|each)\b/i.test(heading)));
     if (!bullet && (LEAD_HEADING.test(line) || outlineStart)) {
       if (blockOpen) block++;
       const said = line.replace(/:$/, '').trim();
-      out.push({ text: OUTLINE_EVENT.test(line) ? outlineEvent(said) : said, block, first: true });
+      out.push({ text: OUTLINE_EVENT.test(line) && !startsWithSchedule(said) ? outlineEvent(said) : said, block, first: true });
       blockOpen = true;
       underLead = true;
       continue;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyseJob } from '../src';
 import { workflowsOf } from './workflows-of';
 
 describe('offline analyst: work said to want doing', () => {
@@ -326,5 +327,90 @@ describe('offline analyst: a terse list of arrows and a checklist', () => {
     const read = workflowsOf(checklist);
     expect(read.map((w) => w.capabilities)).toEqual([['jira.create_issue'], ['gmail.send_email']]);
     for (const w of read) for (const step of w.steps) expect(step).not.toMatch(/\[/);
+  });
+});
+
+describe('offline analyst: what a review of these readings found, mended', () => {
+  const steps = (text: string) => workflowsOf(text).flatMap((w) => w.capabilities);
+
+  it('given a ban said passively, when analysed, then nothing is done', () => {
+    expect(steps('We run a shop. No messages should be sent after 8pm.')).toEqual([]);
+    expect(steps('We run a shop. Nothing should be sent to a customer without my approval.')).toEqual([]);
+  });
+
+  it('given work done by something or someone else, when analysed, then it is no step of the employee', () => {
+    expect(steps('When a candidate applies in Greenhouse, they get added to HubSpot automatically.')).not.toContain(
+      'hubspot.create_contact',
+    );
+    expect(steps('We run a shop. We need leads to be contacted by the sales team, not you.')).toEqual([]);
+  });
+
+  it('given products said not linked to each other, or by customers, when analysed, then no product is said unconnected', () => {
+    const { workflows } = analyseJob(
+      "When a ticket comes in to Zendesk, tag it. Our GitHub isn't linked to Jira yet. Customers who haven't linked their Stripe account get an email.",
+    );
+    expect(workflows.flatMap((w) => w.unconnected ?? [])).toEqual([]);
+  });
+
+  it('given the name right before "isn’t connected", when analysed, then that product is the one said unconnected', () => {
+    const { workflows } = analyseJob(
+      "When a film is submitted, log it in our Notion database, but FilmFreeway isn't connected to hireloop.",
+    );
+    expect(workflows.flatMap((w) => (w.unconnected ?? []).map((u) => u.providerId))).toEqual(['filmfreeway']);
+  });
+
+  it('given an answer "Not you." followed by a duty, when analysed, then the duty stays', () => {
+    expect(
+      workflowsOf('Q: Who updates the rota?\nA: Not you. When a shift is swapped in Slack, post the new rota in #staff.'),
+    ).toMatchObject([{ steps: ['post the new rota in #staff'] }]);
+  });
+
+  it('given "at least 24 hours before", when analysed, then it is still before the appointment', () => {
+    expect(workflowsOf('Text every client at least 24 hours before their appointment.')[0]).toMatchObject({
+      triggerId: 'google-calendar.event_starting',
+      params: { minutesBefore: 1440 },
+    });
+  });
+
+  it('given "Upon receipt of the signed NDA in DocuSign", when analysed, then the whole arrival is the start', () => {
+    expect(workflowsOf('Upon receipt of the signed NDA in DocuSign, email the client.')[0]?.triggerId).toBe(
+      'docusign.envelope_completed',
+    );
+  });
+
+  it('given labels that name a message’s kind, a date that is a fact, or a decimal, when analysed, then none is a duty or a schedule', () => {
+    expect(steps('We run a shop. Message tone: friendly, short, no emojis.')).toEqual([]);
+    expect(workflowsOf('We run a shop. The 15th of the month is payday.').map((w) => w.cron)).not.toContain('0 9 1 * *');
+    expect(
+      workflowsOf('We run a school. 2.5 hours after each class, email the attendees the recording.')[0]?.capabilities,
+    ).toEqual(['gmail.send_email']);
+  });
+
+  it('given things wished to get a message or a noun in -ing, when analysed, then no message is sent to them', () => {
+    expect(steps('We run a shop. We need invoices to get a reminder after 30 days.')).not.toContain('stripe.create_invoice');
+    expect(steps('We run a shop. Customers want booking confirmations by text.')).not.toContain('google-calendar.create_event');
+  });
+
+  it('given ways in that both go to a person, when analysed, then each way stays a start', () => {
+    expect(workflowsOf('Leads email us or fill in the website form, and both go to Sam.').map((w) => w.triggerId)).toEqual([
+      'gmail.new_email',
+      'webhook.incoming_webhook',
+    ]);
+  });
+
+  it('given "On weekends:" over items, when analysed, then it is no schedule', () => {
+    expect(workflowsOf('On weekends:\n- reply to urgent emails only').map((w) => w.triggerId)).not.toContain('schedule.cron');
+  });
+
+  it('given a file kept in a product and a step that acts on it there, when analysed, then the step is that product’s', () => {
+    expect(steps('When a client signs, share the contract saved in Google Drive with the client.')).toEqual([
+      'google-drive.share_file',
+    ]);
+  });
+
+  it('given "a quarter to one charity" and "one by one", when analysed, then no clock is read into the words', () => {
+    expect(
+      workflowsOf('Every month, email the board: we donate a quarter to one charity and thank them one by one.')[0]?.steps[0],
+    ).toContain('a quarter to one charity');
   });
 });

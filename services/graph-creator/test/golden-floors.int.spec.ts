@@ -272,6 +272,32 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-17 (twenty in twenty styles, written 2026-11-30 by a helper that read no analyst source; read 0.72/0.91/0.66/0.80 unseen, then looked at)',
+    'blind-17',
+    {
+      capabilityRecall: 0.83,
+      capabilityPrecision: 0.93,
+      triggerRecall: 0.85,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/blind-18 (twenty more, written 2026-11-30 by a helper that read no analyst source; read 0.86/0.96/0.74/0.75 unseen, then its products said unconnected looked at)',
+    'blind-18',
+    {
+      capabilityRecall: 0.84,
+      capabilityPrecision: 0.94,
+      triggerRecall: 0.72,
+      missingIntegrationRecall: 0.9,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 1,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
