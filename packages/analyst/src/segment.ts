@@ -765,7 +765,9 @@ export function receives(clause: string): string | null {
   // "every new Zendesk ticket gets a reply": the items arriving are the event, not a person (see productSubject)
   if (!m?.[1] || !m[2] || holdsWorkItems(m[1].trim())) return null;
   const verb = RECEIVED[m[2].toLowerCase()];
-  return verb ? `${verb} ${m[1].trim()}${m[3] ?? ''}` : null;
+  // ("The customer should get …" at a sentence's start: the determiner in the duty's own case)
+  const who = m[1].trim().replace(/^(?:The|Our|Each|Every|All|Any|Their|Its)\b/, (d) => d.toLowerCase());
+  return verb ? `${verb} ${who}${m[3] ?? ''}` : null;
 }
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */

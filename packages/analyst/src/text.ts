@@ -221,6 +221,16 @@ export function normalise(text: string): string {
       .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
+      // a story of the people served is what they should get: "As a customer, I want to get a text when my order
+      // ships" → "The customer should get a text when their order ships"
+      .replace(
+        SERVED_STORY,
+        (_whole, role: string, wants: string, rest: string) =>
+          `The ${role} should ${wants}${rest
+            .replace(/\bmy\b/gi, 'their')
+            .replace(/\bme\b/gi, 'them')
+            .replace(/\bI\b/g, 'they')}`,
+      )
       // a user story's role is who wants it, not part of the work: "As the studio manager, I want …"
       .replace(STORY_ROLE, '')
       // a time of day said in words: "half past seven", "quarter to nine", "at half eight", "seven o'clock"
@@ -246,6 +256,9 @@ export function normalise(text: string): string {
   );
 }
 
+/** A user story of the people the business serves: the role, what they want to get, the rest of the sentence. */
+const SERVED_STORY =
+  /\bAs (?:a|an|the) (customer|client|tenant|member|patient|guest|parent|student|learner|buyer|visitor|homeowner|subscriber|donor|volunteer|caller)\b[^,.\n]{0,40}, I(?:['’]d| would)? (?:want|like|need|love|expect) to (get|receive|be (?:told|notified|emailed|texted|reminded|sent))\b([^.\n]*)/gi;
 /** "As the studio manager, I want …", "As a line manager, I'd like …": the role a user story opens with. */
 const STORY_ROLE =
   /\bAs (?:(?:a|an|the|our|my) |(?=[A-Z]))(?!(?:soon|of|well|long|usual)\b)[^,.;:\n]{1,60}, (?=(?:I|we)(?:'d| would)? (?:want|need|like|love|would like|expect)\b)/g;

@@ -414,3 +414,17 @@ describe('offline analyst: what a review of these readings found, mended', () =>
     ).toContain('a quarter to one charity');
   });
 });
+
+describe('offline analyst: a story of the people served', () => {
+  it('given "As a customer, I want to get a text when my order ships", when analysed, then the customer is texted when their order ships', () => {
+    expect(workflowsOf('We run a shop. As a customer, I want to get a text when my order ships.')).toMatchObject([
+      { lead: 'When their order ships', steps: ['text the customer'], capabilities: ['twilio.send_sms'] },
+    ]);
+  });
+
+  it('given a story of the business’s own role, when analysed, then the role is dropped as before', () => {
+    expect(
+      workflowsOf('We run a shop. As the shop manager, I want a Slack message in #ops every Monday at 9am.')[0]?.steps.join(' '),
+    ).not.toMatch(/shop manager/);
+  });
+});
