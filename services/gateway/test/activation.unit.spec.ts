@@ -263,9 +263,14 @@ describe('webhook deliveries after a disconnect (stillConnected)', () => {
   it('given the trigger’s provider disconnected since activation, when a delivery comes, then 409 naming it', () => {
     expect(() => stillConnected(tickets, ['slack'])).toThrow(/zendesk is no longer connected/);
   });
-  it('given a step’s provider disconnected, when a delivery comes, then 409 before the run could act halfway', () => {
-    expect(() => stillConnected(tickets, ['zendesk'])).toThrow(
+  it('given a provider the workflow waits for disconnected since, when a delivery comes, then 409 naming it', () => {
+    const promised = spec.workflows.find((w) => w.id === 'promised') as EmployeeGraphSpec['workflows'][number];
+    expect(() => stillConnected(promised, ['webhook'])).toThrow(
       expect.objectContaining({ code: 'CONFLICT', details: { field: '/workflowId' } }),
     );
+    expect(() => stillConnected(promised, ['webhook', 'hubspot'])).not.toThrow();
+  });
+  it('given only a step’s provider missing, as activation allowed it, when a delivery comes, then it is let through (the scope rail decides that step)', () => {
+    expect(() => stillConnected(tickets, ['zendesk'])).not.toThrow();
   });
 });

@@ -171,15 +171,14 @@ export function decideHookTrigger(
 }
 
 /**
- * A workflow whose trigger's or steps' provider the org has disconnected since activation is off for now: a
- * delivery is refused (409, as for a workflow off) before the run could act halfway — refund the money, then fail
- * to tell the customer. Connecting the provider again lets deliveries in (within the hub view's few seconds). Pure.
+ * A workflow that activation would now turn off — its trigger's provider, or one it waits for, disconnected since —
+ * is off for now: a delivery is refused (409, as for a workflow off) before the run could act halfway (refund the
+ * money, then fail to answer the Zendesk ticket it came from). The same test as activation's (`decideWorkflows`), on
+ * the org's connections of now; connecting the provider again lets deliveries in (within the hub view's few seconds). Pure.
  */
 export function stillConnected(workflow: Workflow, providers: readonly string[]): void {
   const connected = new Set(providers);
-  const needed = [workflow.trigger.triggerId, ...workflow.steps.map((st) => st.capabilityId)].map((id) =>
-    id.slice(0, id.indexOf('.')),
-  );
+  const needed = [workflow.trigger.triggerId.slice(0, workflow.trigger.triggerId.indexOf('.')), ...(workflow.waitingFor ?? [])];
   const missing = [...new Set(needed)].filter((p) => !connected.has(p));
   if (missing.length > 0)
     throw new HireloopError(
