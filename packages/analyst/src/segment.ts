@@ -813,6 +813,12 @@ const WISH_EACH =
   /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:every|each|any|all) ((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|(?:the|our) [\w-]+(?: form| page| site| inbox| channel)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|has|have|had|did|does|do)\b)[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation)))\b/i;
 /** "…, and have a 45-minute interview scheduled with me": one more thing the wish has done, its object first. */
 const AND_HAVE_DONE = /\band (?:also )?have ((?:an?|the|their|its) [^,;]{1,60}?) ([a-z]+ed|sent|set up|made|booked)\b/gi;
+/** "…, and have an interview scheduled with me" → "…, and schedule an interview with me". Pure. */
+const andHaveDone = (rest: string, w: SegmentWords): string =>
+  rest.replace(AND_HAVE_DONE, (all, object: string, had: string) => {
+    const verb = baseOf(had, w);
+    return verb ? `and ${verb} ${object}` : all;
+  });
 /** "…, and emailed a welcome note": one more thing the wish has done to them, its object after. */
 const AND_DONE_TO_THEM = /(,?) and (?:also )?([a-z]+ed) (?=(?:an?|the|their|our) )/gi;
 
@@ -838,16 +844,13 @@ function wishedForEach(text: string, w: SegmentWords): string {
   const base = done ? baseOf(done, w) : undefined;
   const duty = message ? `send them ${message}` : base ? `${base} them` : undefined;
   if (!duty) return text;
-  const rest = text
-    .slice((m.index ?? 0) + whole.length)
-    .replace(AND_HAVE_DONE, (all, object: string, had: string) => {
-      const verb = baseOf(had, w);
-      return verb ? `and ${verb} ${object}` : all;
-    })
-    .replace(AND_DONE_TO_THEM, (all, comma: string, had: string) => {
+  const rest = andHaveDone(text.slice((m.index ?? 0) + whole.length), w).replace(
+    AND_DONE_TO_THEM,
+    (all, comma: string, had: string) => {
       const verb = baseOf(had, w);
       return verb ? `${comma} and ${verb} them ` : all;
-    });
+    },
+  );
   return `${text.slice(0, m.index)}${event}, ${duty}${rest}`;
 }
 
@@ -1003,12 +1006,7 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
   const kindBase = kind?.[2] ? baseOf(kind[2], w) : undefined;
   const kindDone =
     kind?.[1] && kindBase
-      ? `${text.slice(0, kind.index)}${kindBase} ${kind[1]}${text
-          .slice((kind.index ?? 0) + kind[0].length)
-          .replace(AND_HAVE_DONE, (all, object: string, had: string) => {
-            const verb = baseOf(had, w);
-            return verb ? `and ${verb} ${object}` : all;
-          })}`
+      ? `${text.slice(0, kind.index)}${kindBase} ${kind[1]}${andHaveDone(text.slice((kind.index ?? 0) + kind[0].length), w)}`
       : text;
   let wished = each !== text || kindDone !== text;
   const duties = (each !== text ? each : kindDone)
