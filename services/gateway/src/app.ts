@@ -167,7 +167,7 @@ export const gatewayApp = fp(
         ...(deps.publicUrl !== undefined ? { publicUrl: deps.publicUrl } : {}),
       });
       await v1.register(conversationRoutes, { commands });
-      await v1.register(policyRoutes, { commands });
+      await v1.register(policyRoutes, { commands, connectHub: deps.connectHub });
       await v1.register(runLogRoutes, { commands });
       await v1.register(chat, {
         commands,

@@ -7,7 +7,11 @@ function hub(providers: () => string[]) {
   const fetch = (async (url: string | URL) => {
     const path = String(url).replace('http://hub', '');
     asked.push(path);
-    const body = path.includes('/connections') ? { providers: providers() } : { triggers: [] };
+    const body = path.includes('/connections')
+      ? { providers: providers() }
+      : path.includes('/capabilities')
+        ? { capabilities: [{ id: 'stripe.refund_payment', providerId: 'stripe', inputSchema: { properties: { amount: {} } } }] }
+        : { triggers: [] };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
   return { asked, fetch };
@@ -31,5 +35,12 @@ describe("the gateway's view of an org in the Connect Hub", () => {
     // and what it read is the view kept from then on
     expect((await client.orgView('acme')).providers).toEqual(['zendesk', 'hubspot']);
     expect(asked).toHaveLength(4);
+  });
+
+  it("given a policy to check, then the catalog's tools are the hub's, in the org's view", async () => {
+    const { asked, fetch } = hub(() => []);
+    const client = new HttpConnectHub({ baseUrl: 'http://hub', secret: 's'.repeat(32), fetch });
+    expect((await client.capabilities('acme')).map((c) => c.id)).toEqual(['stripe.refund_payment']);
+    expect(asked).toEqual(['/v1/capabilities?orgId=acme']);
   });
 });

@@ -2,13 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { makeFact } from '@hireloop/fact-stream';
 import { type Pool, type Principal, signToken } from '@hireloop/platform';
-import { type HILPrompt, inputSchemaJson } from '@hireloop/schemas';
+import { builtInCatalog, type HILPrompt, inputSchemaJson } from '@hireloop/schemas';
 import type { ConnectHub, OrgView } from '../src/hooks/connect-hub';
 
 export const SECRET = 'gateway-test-secret';
 export const HOOK_KEY = 'gateway-test-hook-secret-key';
 
-/** The Connect Hub as the tests need it: acme connected to a few providers, every org sees the same triggers. */
+/** The Connect Hub as the tests need it: acme connected to a few providers, every org sees the same triggers and the built-in catalog's tools. */
 export function fakeConnectHub(views: Record<string, Partial<OrgView>> = {}): ConnectHub {
   return {
     orgView: async (orgId) => ({
@@ -34,6 +34,7 @@ export function fakeConnectHub(views: Record<string, Partial<OrgView>> = {}): Co
         { id: 'gmail.new_email', providerId: 'gmail' },
       ],
     }),
+    capabilities: async () => [...builtInCatalog.capabilities],
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type EmployeeActivated,
   type EmployeeDeactivated,
   type EmployeeGraphSpec,
+  type Workflow,
   type WorkflowActivation,
 } from '@hireloop/schemas';
 import { Cron } from 'croner';
@@ -27,6 +28,16 @@ import type { CommandDeps, Minting } from './deps';
 export const SCHEDULE_TRIGGER = 'schedule.cron';
 
 const providerOf = (id: string): string => id.slice(0, id.indexOf('.') === -1 ? id.length : id.indexOf('.'));
+
+/**
+ * The providers a workflow needs before it can run and the org lacks: its trigger's and those it waits for. A step's
+ * own provider is the scope rail's business at run time (a conditional step may never run). Pure.
+ */
+export function missingProviders(workflow: Workflow, providers: Iterable<string>): string[] {
+  const connected = new Set(providers);
+  const needed = [...(workflow.waitingFor ?? []), providerOf(workflow.trigger.triggerId)];
+  return [...new Set(needed)].filter((p) => !connected.has(p));
+}
 
 /** Whether a cron expression (five to seven fields) and time zone are valid; the reason when not. */
 export function cronProblem(expression: unknown, timezone: unknown): string | null {
@@ -46,7 +57,6 @@ export function cronProblem(expression: unknown, timezone: unknown): string | nu
 
 /** Per workflow: on, or off with the reason; a cron workflow carries its schedule. Pure. */
 export function decideWorkflows(spec: EmployeeGraphSpec, org: OrgView): WorkflowActivation[] {
-  const connected = new Set(org.providers);
   const triggers = new Set(org.triggers.map((t) => t.id));
   return spec.workflows.map((workflow) => {
     const { triggerId, params } = workflow.trigger;
@@ -55,7 +65,7 @@ export function decideWorkflows(spec: EmployeeGraphSpec, org: OrgView): Workflow
     if (workflow.status === 'unsatisfied') {
       return off(`a blocking gap was left unsatisfied${workflow.unsatisfiedReason ? `: ${workflow.unsatisfiedReason}` : ''}`);
     }
-    const missing = [...new Set([...(workflow.waitingFor ?? []), providerOf(triggerId)])].filter((p) => !connected.has(p));
+    const missing = missingProviders(workflow, org.providers);
     if (missing.length > 0) return off(`waiting for ${missing.join(', ')} to be connected for the org`);
     if (!triggers.has(triggerId)) return off(`the trigger ${triggerId} is not in the catalog`);
     if (triggerId !== SCHEDULE_TRIGGER) return { ...base, status: 'on' };

@@ -17,6 +17,7 @@ import type { ConnectHub } from '../hooks/connect-hub';
 import { hookSecret, signatureMatches } from '../hooks/secret';
 import type { Employee } from '../read-model';
 import { findEmployeeById } from '../read-model';
+import { missingProviders } from './activate';
 import type { CommandDeps } from './deps';
 
 export interface HookDelivery {
@@ -177,9 +178,7 @@ export function decideHookTrigger(
  * the org's connections of now; connecting the provider again lets deliveries in (within the hub view's few seconds). Pure.
  */
 export function stillConnected(workflow: Workflow, providers: readonly string[]): void {
-  const connected = new Set(providers);
-  const needed = [workflow.trigger.triggerId.slice(0, workflow.trigger.triggerId.indexOf('.')), ...(workflow.waitingFor ?? [])];
-  const missing = [...new Set(needed)].filter((p) => !connected.has(p));
+  const missing = missingProviders(workflow, providers);
   if (missing.length > 0)
     throw new HireloopError(
       'CONFLICT',

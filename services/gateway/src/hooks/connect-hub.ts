@@ -1,7 +1,7 @@
 /**
  * What the gateway asks the Connect Hub (ARCHITECTURE §8a) over HTTP: an org's connected providers
- * (activation turns off the workflows waiting for others) and its triggers' schemas (a webhook body
- * must satisfy the trigger's event schema). Signs its own short-lived service token per org, as
+ * (activation turns off the workflows waiting for others), its triggers' schemas (a webhook body
+ * must satisfy the trigger's event schema) and the catalog's tools (a policy may only name those). Signs its own short-lived service token per org, as
  * graph-creator's client does; views are kept a few seconds per org for webhooks, read afresh for an activation.
  */
 import { HireloopError, signToken } from '@hireloop/platform';
@@ -21,10 +21,19 @@ export interface OrgView {
   triggers: HubTrigger[];
 }
 
+/** A tool of the catalog as a policy names it: its id, provider and arguments. */
+export interface HubCapability {
+  id: string;
+  providerId: string;
+  inputSchema: { properties: Record<string, unknown> };
+}
+
 /** The port: the HTTP client below, or a fake in tests. */
 export interface ConnectHub {
   /** `fresh`: read now, not a view kept from the last few seconds (an activation sees a provider just connected) */
   orgView(orgId: string, options?: { fresh?: boolean }): Promise<OrgView>;
+  /** every tool of the catalog in the org's view, connected or not (a policy may name a tool before its provider is connected) */
+  capabilities(orgId: string): Promise<HubCapability[]>;
 }
 
 export interface HttpConnectHubOptions {
@@ -57,6 +66,15 @@ export class HttpConnectHub implements ConnectHub {
     if (this.cache.size >= 1_000) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(orgId, { at: now, view });
     return view;
+  }
+
+  async capabilities(orgId: string): Promise<HubCapability[]> {
+    const token = signToken({ userId: SERVICE_PRINCIPAL, orgId, role: 'service' }, this.options.secret, '60s');
+    const answer = await this.get<{ capabilities: HubCapability[] }>(
+      `/v1/capabilities?orgId=${encodeURIComponent(orgId)}`,
+      token,
+    );
+    return answer.capabilities;
   }
 
   private async get<T>(path: string, token: string): Promise<T> {

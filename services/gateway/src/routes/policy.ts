@@ -8,17 +8,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getOrgPolicy } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
 import { HireloopError, type Principal } from '@hireloop/platform';
-import {
-  builtInCatalog,
-  type CatalogCapability,
-  NoQuery,
-  OrgPolicy,
-  OrgPolicyParams,
-  OrgPolicyView,
-  type PolicyChanged,
-} from '@hireloop/schemas';
+import { NoQuery, OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
 import { principalOf } from '../auth';
 import type { CommandDeps, Minting } from '../commands/deps';
+import type { ConnectHub, HubCapability } from '../hooks/connect-hub';
 import { RECORD_TIMEOUT_MS, untilRecorded } from '../read-model';
 import { traceOf } from '../trace';
 import { COMMON_ERRORS, errorResponses } from './responses';
@@ -55,7 +48,7 @@ export function knownTimeZone(zone: string): boolean {
  */
 export function policyProblem(
   policy: OrgPolicy,
-  capabilities: readonly CatalogCapability[],
+  capabilities: readonly HubCapability[],
 ): { field: string; message: string } | null {
   const byId = new Map(capabilities.map((c) => [c.id, c]));
   const providers = new Set(capabilities.map((c) => c.providerId));
@@ -114,13 +107,15 @@ export const policyViewOf = (fact: PolicyChanged): OrgPolicyView => ({
 
 export interface PolicyRouteOptions {
   commands: CommandDeps;
+  /** the catalog a policy's tools are checked against (the hub's, as the worker's registry sees it) */
+  connectHub: ConnectHub;
   /** how long a PUT waits for the event store to record its fact before it answers from the fact alone */
   recordTimeoutMs?: number;
 }
 
 export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async (
   app,
-  { commands, recordTimeoutMs = commands.recordTimeoutMs ?? RECORD_TIMEOUT_MS },
+  { commands, connectHub, recordTimeoutMs = commands.recordTimeoutMs ?? RECORD_TIMEOUT_MS },
 ) => {
   const { pool, publisher } = commands;
   const read = (orgId: string): Promise<OrgPolicyView> => getOrgPolicy(pool, orgId);
@@ -177,7 +172,7 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
             field: '/quietHours/timeZone',
           },
         );
-      const problem = policyProblem(request.body, builtInCatalog.capabilities);
+      const problem = policyProblem(request.body, await connectHub.capabilities(orgId));
       if (problem) throw new HireloopError('VALIDATION_FAILED', `${problem.field}: ${problem.message}`, { field: problem.field });
       // the fact is the change (a broker away changes nothing); the event store makes it the policy
       const fact = decidePolicyChange(principal, orgId, request.body, commands);

@@ -165,11 +165,11 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       };
     const { planned, notRun } = planSteps(steps, s.event);
     const missing = missingInputs(steps, planned, caps, s.event, s.answers);
-    const refusedOutright = await tools.outrightRefusals(s.orgId);
+    const policy = await tools.policy(s.orgId);
+    const refusedOutright = await tools.outrightRefusals(s.orgId, policy);
     const approvals: RunStateT['approvals'] = {};
     const refusals: RunStateT['refusals'] = {};
     // quiet hours that ask for approval: a step high-risk by the catalog is approved by a person, whatever the spec says
-    const policy = await tools.policy(s.orgId);
     const now = clock.now();
     const quietApprovals = steps
       .filter((st) => st.risk !== 'high' && planned.includes(st.id))

@@ -122,9 +122,13 @@ export class ToolRegistry {
    */
   async outrightRefusals(
     orgId: string,
+    policyRead?: OrgPolicy,
   ): Promise<(capability: CatalogCapability, args: Record<string, unknown>) => Refusal | undefined> {
-    // the org's scopes and policy, read once for every step a node weighs
-    const [connected, policy] = await Promise.all([this.rails.scopes.connected(orgId), this.rails.policies.get(orgId)]);
+    // the org's scopes and policy (the caller's, when it has read it already), read once for every step a node weighs
+    const [connected, policy] = await Promise.all([
+      this.rails.scopes.connected(orgId),
+      policyRead ?? this.rails.policies.get(orgId),
+    ]);
     const now = this.clock.now();
     return (capability, args) => {
       const scope = scopeDecision(capability, connected);
