@@ -274,6 +274,9 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.getByRole('link', { name: 'Employees', exact: true }).click();
     const row = page.getByRole('table', { name: 'Employees' }).getByRole('row').filter({ hasText: 'Sales Assistant' });
     await visible(row);
+    // one switch a row is found by "Activate": the other is "Turn off", not a name that holds it
+    expect(await row.first().getByRole('button', { name: 'Activate' }).count()).toBe(1);
+    expect(await row.first().getByRole('button', { name: 'Turn off' }).count()).toBe(1);
     await screenshot(page, 'employees');
     await row.first().getByRole('link', { name: 'Details and runs' }).click();
     await visible(workflows(page));
@@ -623,6 +626,12 @@ describe('the chat page in Chromium (every service its own process)', () => {
       .map((dd) => dd.replace(/^(URL|Secret): /, '').trim());
     expect(url).toMatch(/^https?:\/\//);
     expect(secret).toBeTruthy();
+    // reopened, the chat says the employee is active and "Activate", which would replace the secrets, is disabled
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Activate', exact: true }).isDisabled(), { timeout: WAIT })
+      .toBe(true);
+    await containsText(page.getByRole('main'), 'Active: its triggers start runs.');
 
     // the ticket of a $250 refund, as Zendesk would deliver it
     const body = JSON.stringify({

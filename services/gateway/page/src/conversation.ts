@@ -383,7 +383,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
               'a',
               { href: `#/chat/${encodeURIComponent(cid)}`, ...(cid === conversationId ? { 'aria-current': 'page' } : {}) },
               names[cid] ??
-                (executions.length ? `Conversation of ${formatTime(executions.at(-1)?.createdAt)}` : 'New conversation'),
+                (executions.length ? `Conversation of ${formatTime(executions.at(-1)?.createdAt)}` : 'This conversation (empty)'),
             ),
             executions.length
               ? h(

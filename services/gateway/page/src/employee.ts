@@ -192,6 +192,22 @@ export async function toggleActivation(api: Api, employeeId: string, activate: b
   return false;
 }
 
+/** Disables "Activate" and says so when the employee is active already (its page switches it off). */
+async function showWhenActive(api: Api, employeeId: string, activate: HTMLButtonElement, out: HTMLElement): Promise<void> {
+  const res = await api.get<{ status?: string }>(`/v1/employees/${encodeURIComponent(employeeId)}`);
+  if (!res.ok || res.body.status !== 'active' || out.childElementCount > 0) return;
+  activate.disabled = true;
+  out.replaceChildren(
+    h(
+      'p',
+      { role: 'status' },
+      'Active: its triggers start runs. Its webhook secrets were shown when it was activated; turn it off or on from ',
+      h('a', { href: `#/employees/${encodeURIComponent(employeeId)}` }, 'its page'),
+      '.',
+    ),
+  );
+}
+
 /** The whole finished-employee section. */
 export function employeeView(
   api: Api,
@@ -227,6 +243,9 @@ export function employeeView(
   };
   activate.addEventListener('click', () => void toggle(true));
   deactivate?.addEventListener('click', () => void toggle(false));
+  // the chat's view of an employee made earlier (a reload, a conversation opened again): activated already, it is
+  // said so, and "Activate" is disabled — a second activation would replace the webhook secrets shown once
+  if (!known) void showWhenActive(api, spec.employeeId, activate, out);
   const failed = spec.validation.checks.filter((c) => !c.passed);
   const unsatisfied = spec.gaps.filter((g) => g.resolution === 'unsatisfied');
   return h(

@@ -48,7 +48,8 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
     const status = text(e.status ?? 'not reported');
     // only the switch that applies is enabled (both when the status is not reported); a switch flips them
     const activate = h('button', { type: 'button', disabled: e.status === 'active' }, 'Activate');
-    const deactivate = h('button', { type: 'button', disabled: e.status === 'inactive' }, 'Deactivate');
+    // "Turn off", as on the employee's page: a name holding "Activate" would be found by a search for that one
+    const deactivate = h('button', { type: 'button', disabled: e.status === 'inactive' }, 'Turn off');
     const toggle = async (on: boolean) => {
       if (!(await toggleActivation(api, e.employeeId, on, out))) return;
       activate.disabled = on;
