@@ -131,7 +131,7 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
 
   const pronoun = PRONOUN_OBJECT.test(contentWords(clause.object).join(' '));
   if (ctx.triggerProvider === c.providerId) score += pronoun && verbHit ? 1.5 : 0.5;
-  else if (ctx.prevProvider === c.providerId && verbHit) score += pronoun ? 1 : 0.5;
+  else if (ctx.prevProvider === c.providerId && verbHit) score += pronoun ? 1.5 : 0.5;
 
   if (family.has(c.id) && (verbHit || phraseHit)) {
     const familyCue = MESSAGE_FAMILY.some((id) => named.has(providerOf(id)) || cueScore(clause, providerOf(id)) > 0);
@@ -305,12 +305,18 @@ const AUXILIARY = /^(is|are|was|were|be|been|being|gets?|got|has|have|had|does|d
 /** Subject and event of a trigger text: "a deal in HubSpot moves to Closed Won" → deal / move. */
 /**
  * "When finance moves that Jira issue to Done" said of the item ("When that Jira issue moves to Done"),
- * so that the item is the event's subject and its target status reads as for any transition. Pure.
+ * so that the item is the event's subject and its target status reads as for any transition; a case said before
+ * the person who moves it ("If they sign up, Mel moves their deal to Member") is what leads to the move, not the
+ * event. Pure.
  */
 const SOMEONE_MOVES =
-  /^((?:when(?:ever)?|once|after|if|as soon as)\s+)?(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?|bumps?|escalates?|reopens?|assigns?|marks?|flags?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/i;
+  /^(?:(?:if|when|once|after)\s[^,]{1,60},\s*)?((?:when(?:ever)?|once|after|if|as soon as)\s+)?(?:someone|anyone|[\w-]+(?: [\w-]+)?) (moves?|drags?|transitions?|closes?|resolves?|bumps?|escalates?|reopens?|assigns?|marks?|flags?) ((?:that|the|a|an|any|each|every|our|their|this) (?:[\w-]+ ){0,2}?(?:issue|ticket|deal|task|card|story|bug|request|opportunity)s?)\b/i;
+/** "(those arrive as Zendesk tickets)", ", which come in as Jira issues": what the work arrives as, wherever it is sent. */
+const ARRIVES_AS =
+  /[(,]\s*(?:those|these|they|which|that|it|all of them|each)\s+(?:all\s+)?(?:arrive|arrives|come in|comes in|land|lands|show up|shows up|end up|ends up|turn up|come through|are logged|get logged|become)\s+(?:here\s+)?as\s+((?:an?\s+)?(?:new\s+)?[A-Z][\w-]*\s+[\w-]+)/;
+
 export const saidOfTheItem = (text: string): string =>
-  text
+  (ARRIVES_AS.exec(text)?.[1]?.replace(/^(?:an?\s+)?(?:new\s+)?/i, 'a new ') ?? text)
     // "a deal goes to Installed", "that Jira bug went to 'Done'": an item going to a named status moves there
     // (not to a product, "a lead goes to HubSpot", nor to a level, "goes to Tier 2")
     .replace(/\b(?:goes|went|gone)\s+to\s+(["'][^"']+["']|[A-Z][\w-]*\b)(?!\s*\d)/g, (whole, status: string) =>
@@ -478,7 +484,7 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
         ? `Closed ${titleCase(won[1] ?? '')}`
         : quotedOrCapitalised(
             text,
-            /\b(?:moves?|moved|changes?|changed|goes|gone|reaches|reached|enters|entered|advances|advanced|progresses|progressed|is set|gets)\s+(?:in)?to/,
+            /\b(?:moves?|moved|changes?|changed|goes|gone|reaches|reached|enters|entered|advances|advanced|progresses|progressed|is set|gets)\s+(?:(?:the|their|a|an|this|that|its|his|her) (?:[\w-]+ )?(?:deal|opportunity|opp)s? )?(?:in)?to/,
           );
       if (stage) p.stage = stage;
       break;

@@ -266,7 +266,13 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
     return found(hour, Number(ampm[2] ?? 0), ampm);
   }
   const clock = t.match(/\b([01]?\d|2[0-3])[:.h]([0-5]\d)\b/);
-  if (clock) return found(withPartOfDay(around(t, clock), Number(clock[1]), Number(clock[1])), Number(clock[2]), clock);
+  if (clock) {
+    // "at 4:30", "5:30, Monday to Friday": a single-digit hour up to 6 with no am or pm is the afternoon's, as for
+    // "at 4"; a 24-hour clock writes the morning's with its zero ("04:30")
+    const h = Number(clock[1]);
+    const said = (clock[1] ?? '').length === 1 && h >= 1 && h <= 6 && clock[0].includes(':') ? h + 12 : h;
+    return found(withPartOfDay(around(t, clock), h, said), Number(clock[2]), clock);
+  }
   const at = t.match(
     /\b(?:at|by|around|about)\s+(?:about\s+|around\s+)?(\d{1,2})(?:\s*o'?clock)?\b(?!\s*(?:%|days?|hours?|minutes?|weeks?|[$]))/i,
   );

@@ -521,7 +521,7 @@ const EVENT_VERBS = new Set(
   ].map((v) => v.split(' ')[0] ?? v),
 );
 const EVENT_CUES =
-  /#[\w-]+|@[\w-]+|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar|help ?desk|service desk|support desk|crm)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?|\b(?:comes?|arrives?|lands?|(?:get|gets|are|is) sent)\s+(?:in\s+)?(?:by|via|over|through) (?:e-?mail|text|sms|whatsapp)\b/i;
+  /#[\w-]+|@[\w-]+|\b(?:moves?|changes?|sets?|marks?|drags?|puts?)\s+(?:their|the|a|an|its|that|this|his|her|your|our)\s+(?:[\w-]+\s+)?(?:deal|opportunity|opp|ticket|issue|card|row|page|lead|candidate|application)'?s?(?:\s+(?:status|stage))?\s+(?:to|into|as)\s+(?!(?:the|a|an|me|us|him|her|them)\b)|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar|help ?desk|service desk|support desk|crm)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?|\b(?:comes?|arrives?|lands?|(?:get|gets|are|is) sent)\s+(?:in\s+)?(?:by|via|over|through) (?:e-?mail|text|sms|whatsapp)\b|\b(?:by|via) (?:e-?mail|text|sms|whatsapp) to (?:our|the|my)\b/i;
 
 /** People, in the plural, who email someone of ours: "Tenants email the front desk when …", "suppliers write to us". */
 const PEOPLE_EMAIL_US =
@@ -584,6 +584,8 @@ const arrivesByOthers = (text: string): boolean => SENT_TO_OURS.test(text) || PA
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   // "Oh and don't book anything in my calendar": something not to do arrives from nowhere
   if (NOT_TO_DO.test(text)) return false;
+  // "Turns every signup from the form into a HubSpot contact" (a job advert's list): a duty in the third person
+  if (dutyInThirdPerson(text, w)) return false;
   // "Our ticketing platform calls a webhook for every order": a system of ours that calls in is how work arrives
   if (CALLS_IN.test(text) || PASSES_TO_HOOK.test(text)) return true;
   // "Our answering service texts first-call details to our Twilio number": something sent in to a place of ours
@@ -591,6 +593,20 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
   if (DESCRIPTIVE_START.test(text)) return false;
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
   return (hasEventVerb(text, w) && hasCue) || bringsWork(text);
+}
+
+/**
+ * A duty said in the third person, with no subject: "Turns every signup into a contact", "Raises the invoice …" —
+ * a verb in -s, then what it acts on ("Bookings come from the widget" is a noun and its own verb). Pure.
+ */
+function dutyInThirdPerson(text: string, w: SegmentWords): boolean {
+  const [first, second] = tokenize(text.trim());
+  if (!first || !second || !/[^s]s$/.test(first.lower) || !/^[A-Z]/.test(first.text) || AUX.test(first.lower)) return false;
+  if (/\?\s*$/.test(text)) return false;
+  if (!OBJECT_START.test(second.lower) && !/^(?:every|each|any)$/.test(second.lower)) return false;
+  return lemmas(first.lower)
+    .slice(1)
+    .some((l) => knownVerb(l, w));
 }
 
 /** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */
@@ -689,6 +705,12 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
       'event',
       false,
     ],
+    [
+      // "every trade signup from the wholesale form on our website": each thing that comes from a way in of ours
+      /\b(?:every|each|any) (?:[\w-]+ ){0,2}?[\w-]+ (?:from|through|via|off) (?:the|our|a) (?:[\w-]+ ){0,2}?(?:form|widget|portal|web ?hook|endpoint|landing page|booking page)\b(?: on (?:the|our) (?:website|site))?/,
+      'event',
+      false,
+    ],
     [/\b([\w-]+s) (that|which) (have|are|get|meet|need|match|sit|remain|stay|haven't|have not)\b[^,;]{0,60}/, 'unknown', false],
   ];
   // what the employee itself posts ("post a message in #general") is a destination, not an arrival
@@ -717,7 +739,7 @@ const SUBJECT_MODAL =
 const PASSIVE_DUTY =
   /^(?:and\s+|then\s+)?(those|they|these|it|each one|all of them|each of them)\s+(?:(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be|(?:also\s+)?gets?)\s+([a-z]+ed)\b(.*)$/i;
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
-const TURN_INTO = /^(?:turn|convert|make|transform|change)\s+(?!sure\b)(.{1,80}?)\s+into\s+(an?|the|new)\s+(.+)$/i;
+const TURN_INTO = /^(?:turns?|converts?|makes?|transforms?|changes?)\s+(?!sure\b)(.{1,80}?)\s+into\s+(an?|the|new)\s+(.+)$/i;
 const BECOME =
   /^(?:(?:should|must|will|needs? to|has to|have to)\s+)?(?:become|turn into|be turned into|be made into|be converted into|be logged as|be filed as|(?:land|end up|come in|go in|arrive|show up|be added|be entered|be saved) as(?= (?:an?|new)\s|\s*(?:leads?|contacts?|tickets?|tasks?|issues?|deals?|cards?|rows?|entries|entry|records?|pages?|events?|bookings?|orders?|candidates?)\b))\s+/i;
 
@@ -1277,13 +1299,32 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
       // "…, so that good people don't wait": why it is done, no part of what is done
       .replace(PURPOSE, '')
       .replace(BECOME, 'create ')
-      .replace(TURN_INTO, (_whole, what: string, article: string, made: string) => `create ${article} ${made} from ${what}`);
+      .replace(
+        TURN_INTO,
+        (_whole, what: string, article: string, made: string) =>
+          `create ${article} ${made} from ${what.replace(/\s*\([^()]*\)/g, '')}`,
+      );
     // "can you take this over?": the whole job handed over, said of it — no duty of its own
     if (HAND_OVER.test(c)) continue;
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
-    else if (startsWithVerbIn(c, w)) draft.clauses.push(...freeTimeFirst(oneNamed(c, draft.clauses.at(-1)), draft.clauses));
+    else if (startsWithVerbIn(c, w))
+      for (const one of alsoMade(c)) draft.clauses.push(...freeTimeFirst(oneNamed(one, draft.clauses.at(-1)), draft.clauses));
   }
+}
+
+/** "create a HubSpot contact, plus a follow-up task for the rep": a second thing made by the same verb. */
+const PLUS_THING =
+  /^(create|add|open|make|set up|log|book|start)\s+([^()]+?),?\s+(?:plus|as well as|along with)\s+((?:an?|one)\s+(?![£$€\d])[^()]+)$/i;
+
+/**
+ * A duty that makes one thing "plus" another, as two duties of the same verb: "create a HubSpot contact, plus a
+ * follow-up task for the rep" → "create a HubSpot contact", "create a follow-up task for the rep". Pure.
+ */
+export function alsoMade(clause: string): string[] {
+  const m = PLUS_THING.exec(clause);
+  if (!m?.[1] || !m[2] || !m[3]) return [clause];
+  return [`${m[1]} ${m[2]}`, `${m[1]} ${m[3]}`];
 }
 
 const UNDONE = /^(?:cancel|delete|remove|close|archive|replace|drop|call off|decline)\b/i;
@@ -1489,7 +1530,12 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
     // "Staff forward their receipts to …": a subject that could be a verb, then how work arrives
-    const verbFirst = !lead && !subject && startsWithVerbIn(text, w) && !bringsWork(text) && !PLURAL_SUBJECT.test(text);
+    const verbFirst =
+      !lead &&
+      !subject &&
+      (startsWithVerbIn(text, w) || dutyInThirdPerson(text, w)) &&
+      !bringsWork(text) &&
+      !PLURAL_SUBJECT.test(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       const sched = findSchedule(text);
@@ -1784,9 +1830,12 @@ export function modalBeforeLead(sentence: Sentence): Sentence {
   return { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` };
 }
 
-/** Someone doing something, said as a case: "customer emails specialorders@", "a tech sets the ticket to solved". */
+/**
+ * Someone doing something, said as a case: "customer emails specialorders@", "a tech sets the ticket to solved",
+ * "`photogrammetry-01` reports `done`" (a name in code quotes).
+ */
 const SOMEONE_ACTS =
-  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns|bumps|escalates|reopens|resolves|drags)\b(?=\s+\S)/i;
+  /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'`"’.-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns|bumps|escalates|reopens|resolves|drags)\b(?=\s+\S)/i;
 
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;

@@ -428,3 +428,93 @@ describe('offline analyst: a story of the people served', () => {
     ).not.toMatch(/shop manager/);
   });
 });
+
+describe('offline analyst: a person moving a record, said as a plain sentence', () => {
+  it('given "<name> moves the deal to <stage>." and the duties after it, when analysed, then that move starts them', () => {
+    expect(
+      workflowsOf('Carla moves the deal to Signed. Then set them up as a contact and invite them to #clients in Slack.'),
+    ).toMatchObject([
+      {
+        triggerId: 'hubspot.deal_stage_changed',
+        params: { stage: 'Signed' },
+        capabilities: expect.arrayContaining(['slack.invite_user']),
+      },
+    ]);
+  });
+
+  it('given a case said before the person who moves the deal, when analysed, then the move is the event, with its stage', () => {
+    expect(
+      workflowsOf('If the trial goes well, Omar moves their deal to Won. Then invite them to #customers in Slack.')[0],
+    ).toMatchObject({ triggerId: 'hubspot.deal_stage_changed', params: { stage: 'Won' } });
+  });
+
+  it('given the deal named between the verb and its stage, when analysed, then the stage is still read', () => {
+    expect(workflowsOf('When the account manager moves the deal to Contract Sent, post it in #legal.')[0]?.params).toEqual({
+      stage: 'Contract Sent',
+    });
+  });
+});
+
+describe('offline analyst: a job advert of duties in the third person', () => {
+  const advert = [
+    "We're hiring a virtual assistant who:",
+    '• Turns every booking from the enquiry form on our site into a HubSpot contact, plus a follow-up task for the owner.',
+    '• Posts the week’s bookings in #sales every Friday at 4pm.',
+    'Is that so hard?',
+  ].join('\n');
+
+  it('given "Turns every X from the form into a HubSpot contact, plus a task", when analysed, then the form starts both', () => {
+    expect(workflowsOf(advert)[0]).toMatchObject({
+      triggerId: 'webhook.incoming_webhook',
+      capabilities: ['hubspot.create_contact', 'hubspot.create_task'],
+    });
+  });
+
+  it('given a question in the third person, when analysed, then it is no duty', () => {
+    expect(workflowsOf(advert).flatMap((w) => w.steps)).not.toContainEqual(expect.stringMatching(/so hard/));
+  });
+
+  it('given a sum "plus" a fee, when analysed, then it stays one duty', () => {
+    expect(
+      workflowsOf('When a job is marked done in Jira, raise an invoice in QuickBooks for the work, plus the £40 call-out fee.')[0]
+        ?.steps,
+    ).toHaveLength(1);
+  });
+});
+
+describe('offline analyst: where work arrives, said aside, and a request said before', () => {
+  it('given "(those arrive as Zendesk tickets)", when analysed, then the event is the ticket, not the email', () => {
+    expect(
+      workflowsOf('When a parent emails the school office (those arrive as Zendesk tickets), reply on the ticket.')[0],
+    ).toMatchObject({ triggerId: 'zendesk.new_ticket', capabilities: ['zendesk.reply_ticket'] });
+  });
+
+  it('given "Upon receipt of such a request" after how requests come by email, when analysed, then an email starts it', () => {
+    expect(
+      workflowsOf(
+        'Surveyors request site visits by email to our bookings address. Upon receipt of such a request, the assistant should log it as an issue in Jira.',
+      )[0],
+    ).toMatchObject({ triggerId: 'gmail.new_email', capabilities: ['jira.create_issue'] });
+  });
+});
+
+describe('offline analyst: clocks with minutes and no am or pm; a system named in code quotes; a thing moved again', () => {
+  it('given "at 4:30" with no am or pm, when analysed, then it is the afternoon; "04:30" stays the morning', () => {
+    expect(workflowsOf('Every weekday at 4:30, post the takings in #finance.')[0]?.cron).toBe('30 16 * * 1-5');
+    expect(workflowsOf('Daily at 04:30, post the backup report in #ops.')[0]?.cron).toBe('30 4 * * *');
+  });
+
+  it('given arrow items whose case is a system named in code quotes, when analysed, then each starts work of its own', () => {
+    const items = [
+      '- `billing-svc` reports `overdue` → post the account in #finance',
+      '- `billing-svc` reports `paid` → email the customer a receipt',
+    ].join('\n');
+    expect(workflowsOf(items).map((w) => w.capabilities)).toEqual([['slack.post_message'], ['gmail.send_email']]);
+  });
+
+  it('given "move it to Review" after a Jira step, when analysed, then the issue is transitioned', () => {
+    expect(
+      workflowsOf('When a new file lands in Drive, comment on the Jira issue and then move it to Review.')[0]?.capabilities,
+    ).toEqual(['jira.comment_issue', 'jira.transition_issue']);
+  });
+});

@@ -298,6 +298,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-19 (twenty in new styles, written 2026-11-30 by a helper that read no analyst source; read 0.90/0.97/0.88/1.00 unseen, then looked at)',
+    'blind-19',
+    {
+      capabilityRecall: 0.89,
+      capabilityPrecision: 0.95,
+      triggerRecall: 0.9,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
