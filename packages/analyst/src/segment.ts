@@ -586,6 +586,8 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
   if (NOT_TO_DO.test(text)) return false;
   // "Turns every signup from the form into a HubSpot contact" (a job advert's list): a duty in the third person
   if (dutyInThirdPerson(text, w)) return false;
+  // "Patient names are not to be posted in Slack; …": a ban, said in the passive, is nothing arriving
+  if (PASSIVE_BAN.test(text.split(';')[0] ?? '')) return false;
   // "Our ticketing platform calls a webhook for every order": a system of ours that calls in is how work arrives
   if (CALLS_IN.test(text) || PASSES_TO_HOOK.test(text)) return true;
   // "Our answering service texts first-call details to our Twilio number": something sent in to a place of ours
@@ -737,7 +739,7 @@ const PLURAL_SUBJECT =
 const SUBJECT_MODAL =
   /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
-  /^(?:and\s+|then\s+)?(those|they|these|it|each one|all of them|each of them)\s+(?:(?:should|must|will|need to|needs to|have to|has to)\s+(?:also\s+)?be|(?:also\s+)?gets?)\s+([a-z]+ed)\b(.*)$/i;
+  /^(?:and\s+|then\s+)?(those|they|these|it|each one|all of them|each of them)\s+(?:(?:should|must|will|need to|needs to|have to|has to|are to|is to)\s+(?:also\s+)?be|(?:also\s+)?gets?)\s+([a-z]+ed)\b(.*)$/i;
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
 const TURN_INTO = /^(?:turns?|converts?|makes?|transforms?|changes?)\s+(?!sure\b)(.{1,80}?)\s+into\s+(an?|the|new)\s+(.+)$/i;
 const BECOME =
@@ -1072,7 +1074,23 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
 /** "Each email = one Jira issue", "every order -> a row": what each item becomes, written as an equation. */
 const EACH_MAKES = /^(?:each|every|one)\s+[\w-]+\s*(?:=|→|->)\s*(?:one|a|an|1)\s+/i;
 
+/** A ban said in the passive: "Requests for Sunday slots are not to be accepted", "Refunds must not be issued …". */
+const PASSIVE_BAN =
+  /^(?:and\s+|but\s+)?([\w'’ -]{2,80}?)\s+(?:(?:are|is)\s+(?:not|never)\s+to|(?:must|should|may|shall)\s+(?:not|never)|mustn't|shouldn't)\s+be\s+([a-z]+ed|sent|made|given|paid|done|taken|shown|told|written)\b([^:();]*)$/i;
+
 export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  // "Requests for Sunday slots are not to be accepted" → "do not accept requests for Sunday slots": a rule, no duty
+  const ban = PASSIVE_BAN.exec(clause.trim());
+  const participle = ban?.[2]?.toLowerCase() ?? '';
+  const banned =
+    lemmas(participle).find((l) => knownVerb(l, w)) ?? (participle.endsWith('ed') ? participle.slice(0, -2) : participle);
+  if (
+    ban?.[1] &&
+    banned &&
+    !/^(?:it|they|this|that|these|those|he|she)$/i.test(ban[1]) &&
+    !startsWithVerbIn(ban[1], w)
+  )
+    return `do not ${banned} ${ban[1].replace(/^(?:the|any|all)\s+/i, '').toLowerCase()}${ban[3] ?? ''}`;
   const needed = needsDoing(clause, w);
   if (needed !== clause) return needed;
   // "Each email = one Jira issue in project CASE": one thing made for each that comes
@@ -1089,7 +1107,13 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
   if (passive?.[1] && passive[2] && passive[3] !== undefined && !AGENT_BY.test(passive[3]) && !onItsOwn) {
     // "those should be saved into the folder" → "save them into the folder"; "it gets saved in the folder" → "save it …"
     const base = lemmas(passive[2].toLowerCase()).find((l) => knownVerb(l, w));
-    if (base) return `${base} ${passive[1].toLowerCase() === 'it' ? 'it' : 'them'}${passive[3]}`;
+    const them = passive[1].toLowerCase() === 'it' ? 'it' : 'them';
+    // ("they are to be logged as late and forwarded to the clerk": the second thing done to them, a duty too)
+    const rest = passive[3].replace(/\band (?:also |then )?([a-z]+ed)\b/i, (whole, done: string) => {
+      const verb = lemmas(done.toLowerCase()).find((l) => knownVerb(l, w));
+      return verb ? `and ${verb} ${them}` : whole;
+    });
+    if (base) return `${base} ${them}${rest}`;
   }
   // "the applicant shall be entered as a new record": said done to it, after a lead ("Upon receipt, …")
   const done = passiveAsDuty(clause.trim(), w);
@@ -1106,8 +1130,9 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
     const base = lemmas(first.lower)
       .slice(1)
       .find((l) => knownVerb(l, w));
-    // "creates", "books", "answers": a third-person verb of a duty
-    if (base && /s$/.test(first.lower)) t = `${base}${t.slice(first.end)}`;
+    // "creates", "books", "answers": a third-person verb of a duty ("Requests for Sunday slots are …" is a subject)
+    if (base && /s$/.test(first.lower) && !/^[\w-]+s\b[^,;]{0,60}?\s(?:are|were)\b/i.test(t))
+      t = `${base}${t.slice(first.end)}`;
   }
   return t;
 }
@@ -1240,6 +1265,8 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
       continue;
     if (
       startsWithDuty(rest, w) ||
+      // "…, moves are all on our Google calendar": a statement spliced on is no part of the duty before it
+      (/^\s*,/.test(m[0]) && PLURAL_SUBJECT.test(rest)) ||
       CONDITION_START.test(rest) ||
       m[0].trim().startsWith(';') ||
       rewriteRouting(rest.split(/[,;]/)[0] ?? '')
@@ -1581,6 +1608,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
         if (split) addClauses(d, split.body, w);
+      } else if (current && text.includes(';') && PASSIVE_BAN.test(text.split(';')[0] ?? '')) {
+        // "Requests for Sunday slots are not to be accepted; these must be forwarded to the Manager": a ban, then
+        // what to do instead, of the work at hand
+        current.sentences.push(text);
+        addClauses(current, text, w);
       }
       return;
     }

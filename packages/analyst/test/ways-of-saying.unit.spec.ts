@@ -518,3 +518,28 @@ describe('offline analyst: clocks with minutes and no am or pm; a system named i
     ).toEqual(['jira.comment_issue', 'jira.transition_issue']);
   });
 });
+
+describe('offline analyst: bans and facts said in the passive, with a plural subject', () => {
+  it('given "Requests for X are not to be accepted; these must be forwarded …", when analysed, then no step accepts them and the forward stays', () => {
+    const [first] = workflowsOf(
+      'When a booking request arrives by email, reply to confirm it. Requests for Sunday slots are not to be accepted; these must be forwarded to the Manager.',
+    );
+    expect(first?.steps).toEqual(['reply to confirm it', 'forward them to the Manager']);
+  });
+
+  it('given "Customer names are not to be posted in Slack; …", when analysed, then it starts nothing', () => {
+    expect(
+      workflowsOf(
+        'When a new ticket comes in to Zendesk, reply with our opening hours. Customer names are not to be posted in Slack; the order number is used instead.',
+      ).map((w) => w.triggerId),
+    ).toEqual(['zendesk.new_ticket']);
+  });
+
+  it('given a fact spliced on after a comma ("…, deliveries are all on our Google calendar"), when analysed, then the duty keeps its own product', () => {
+    expect(
+      workflowsOf(
+        'The day before every delivery, text the customer the arrival window, deliveries are all on our Google calendar.',
+      )[0],
+    ).toMatchObject({ steps: ['text the customer the arrival window'], capabilities: ['twilio.send_sms'] });
+  });
+});
