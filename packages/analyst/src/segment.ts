@@ -1084,12 +1084,7 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
   const participle = ban?.[2]?.toLowerCase() ?? '';
   const banned =
     lemmas(participle).find((l) => knownVerb(l, w)) ?? (participle.endsWith('ed') ? participle.slice(0, -2) : participle);
-  if (
-    ban?.[1] &&
-    banned &&
-    !/^(?:it|they|this|that|these|those|he|she)$/i.test(ban[1]) &&
-    !startsWithVerbIn(ban[1], w)
-  )
+  if (ban?.[1] && banned && !/^(?:it|they|this|that|these|those|he|she)$/i.test(ban[1]) && !startsWithVerbIn(ban[1], w))
     return `do not ${banned} ${ban[1].replace(/^(?:the|any|all)\s+/i, '').toLowerCase()}${ban[3] ?? ''}`;
   const needed = needsDoing(clause, w);
   if (needed !== clause) return needed;
@@ -1131,8 +1126,7 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
       .slice(1)
       .find((l) => knownVerb(l, w));
     // "creates", "books", "answers": a third-person verb of a duty ("Requests for Sunday slots are …" is a subject)
-    if (base && /s$/.test(first.lower) && !/^[\w-]+s\b[^,;]{0,60}?\s(?:are|were)\b/i.test(t))
-      t = `${base}${t.slice(first.end)}`;
+    if (base && /s$/.test(first.lower) && !/^[\w-]+s\b[^,;]{0,60}?\s(?:are|were)\b/i.test(t)) t = `${base}${t.slice(first.end)}`;
   }
   return t;
 }
