@@ -151,7 +151,8 @@ describe('the chat page in Chromium (every service its own process)', () => {
     (await form.getByRole('radio').count()) + (await form.getByRole('checkbox').count()) > 0 ? 'options' : 'questions';
 
   /** Answers as a person would: the option marked recommended (else the first), each question's example answer. */
-  async function answer(form: Locator): Promise<{ kind: Kind; said: string }> {
+  /** Answers a prompt as a user would; `ctrlEnter`: a questions prompt is sent with Ctrl+Enter from its last box. */
+  async function answer(form: Locator, ctrlEnter = false): Promise<{ kind: Kind; said: string }> {
     const kind = await kindOf(form);
     let said = '';
     if (kind === 'options') {
@@ -162,6 +163,12 @@ describe('the chat page in Chromium (every service its own process)', () => {
     } else {
       for (const field of await form.getByRole('textbox').all()) {
         await field.fill((await field.getAttribute('placeholder')) || FREE_ANSWER);
+      }
+      if (ctrlEnter) {
+        const handle = await form.elementHandle();
+        await form.getByRole('textbox').last().press('Control+Enter');
+        await handle?.waitForElementState('hidden', { timeout: WAIT });
+        return { kind, said };
       }
     }
     await submit(form, 'Submit answer');
@@ -224,7 +231,8 @@ describe('the chat page in Chromium (every service its own process)', () => {
         approved = true;
         continue;
       }
-      const { kind, said } = await answer(form);
+      // (a questions prompt sent with Ctrl+Enter, as the message box is)
+      const { kind, said } = await answer(form, true);
       kinds.add(kind);
       // the answered prompt stays in the transcript, read-only, with its answer
       if (kind === 'options') await containsText(page.getByRole('log', { name: 'Conversation' }), `Your answer: ${said}`);

@@ -54,7 +54,7 @@ export function workflowsTable(spec: Spec): HTMLTableElement {
                 ),
           ),
           h('td', {}, w.steps.length === 0 ? '—' : [...new Set(w.steps.map((s) => s.capabilityId))].join(', ')),
-          h('td', {}, high > 0 ? `high (${high} step${high === 1 ? '' : 's'} need approval)` : 'low'),
+          h('td', {}, high > 0 ? `high (${high} ${high === 1 ? 'step needs' : 'steps need'} approval)` : 'low'),
         );
       }),
     ),

@@ -218,6 +218,13 @@ export function promptForm({ prompt, submit, answered, stale }: PromptFormOption
     formAlert,
     buttons,
   );
+  // Ctrl+Enter in an answer's box submits, as in the message box (Enter alone adds a line)
+  form.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && event.target instanceof HTMLTextAreaElement) {
+      event.preventDefault();
+      (form as HTMLFormElement).requestSubmit();
+    }
+  });
   return form;
 }
 
