@@ -344,7 +344,7 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     expect(failed.effect?.error?.code).toBe('server_error');
   });
 
-  it('a cancel that comes while a step is being called: no later step is called, and the run ends cancelled, saying what it did', async () => {
+  it('a cancel that comes while a step is being called: the call in flight is stopped and not tried again, no later step is called, and the run ends cancelled, saying so', async () => {
     const spec = await employee(httpEmployee(`${base}/slow`));
     const id = randomUUID();
     const started = runner.start(runIntent(id, spec.employeeId, 'refunds', { note: '{}' }));
@@ -355,19 +355,21 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
       action: 'cancel' as const,
       reason: 'requested' as const,
     };
-    const cancelled = runner.cancel(cancel);
-    // the cancel is noted before it waits for the run's lock; the call in flight then comes back
-    await new Promise((r) => setTimeout(r, 200));
-    letSlowGo();
-    await Promise.all([started, cancelled]);
+    // the provider never answers while the run is cancelled: the run does not wait for it (nor for its timeout)
+    await Promise.all([started, runner.cancel(cancel)]);
     const result = await resultOf(id);
     expect(result).toMatchObject({ status: 'cancelled', error: { code: 'cancelled' } });
-    expect(result.output?.steps?.map((s) => s.status)).toEqual(['succeeded', 'not_run', 'not_run']);
-    expect(received.some((r) => r.path === '/slow/hook')).toBe(false);
+    expect(result.output?.summary).toMatch(/was cancelled while it ran/);
+    expect(result.output?.steps?.map((s) => s.status)).toEqual(['not_run', 'not_run', 'not_run']);
     const rows = await effectRows(id);
-    expect(rows.call?.status).toBe('succeeded');
+    expect(rows.call).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
     expect(rows.notify).toBeUndefined();
     expect(rows.refund).toBeUndefined();
+    letSlowGo();
+    await new Promise((r) => setTimeout(r, 300));
+    // one attempt, none after the cancel; no later step
+    expect(received.filter((r) => r.path === '/slow')).toHaveLength(1);
+    expect(received.some((r) => r.path === '/slow/hook')).toBe(false);
     expect(collector.of('ExecutionResult', (r) => r.executionId === id)).toHaveLength(1);
   });
 

@@ -79,4 +79,25 @@ describe('the tool registry', () => {
       expect.objectContaining({ status: 'rejected', error: { code: 'rejected', message: 'rejected by the approver' } }),
     ]);
   });
+
+  it('given a transient failure and the run cancelled while the retry waits, when called, then it is not tried again and the effect says cancelled', async () => {
+    const attempts: number[] = [];
+    const flaky: Connector = {
+      call: async () => {
+        attempts.push(Date.now());
+        throw new ConnectorError('server_error', 'the provider is down');
+      },
+    };
+    const tools = new ToolRegistry({
+      catalog: staticCatalog([refund]),
+      connectors: new Connectors({ stripe: flaky }),
+      effects: memoryEffects(),
+      rails: { retries: 2, retryInitialDelayMs: 1_000 },
+    });
+    const cancel = new AbortController();
+    setTimeout(() => cancel.abort(), 100);
+    const { effect } = await tools.call({ ...ctx, signal: cancel.signal }, step, { paymentId: 'pi_1', amount: 5 });
+    expect(attempts).toHaveLength(1);
+    expect(effect).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+  });
 });

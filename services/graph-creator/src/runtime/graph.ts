@@ -92,6 +92,9 @@ export function stepOutcomes(s: RunStateT): { stepId: string; status: StepDone['
 }
 
 /** A run's summary in words: what it did and what it did not, and why. */
+/** How often a call in flight looks whether its run was cancelled (a look at a set in memory). */
+const CANCEL_POLL_MS = 100;
+
 export function summaryOf(s: RunStateT): string {
   const name = s.workflow?.name ?? s.workflowId;
   if (!s.matched) return `${name}: the event does not match the trigger's filters; nothing was done.`;
@@ -101,9 +104,11 @@ export function summaryOf(s: RunStateT): string {
   });
   const head = s.failure
     ? `${name} failed (${s.failure.code}): ${s.failure.message}`
-    : s.stopped
-      ? `${name} completed early (${s.stopped.code}): ${s.stopped.message}. Steps not run are left to do.`
-      : `${name} completed.`;
+    : s.stopped?.code === 'cancelled'
+      ? `${name} was cancelled while it ran: what it did stands, steps not run were not made.`
+      : s.stopped
+        ? `${name} completed early (${s.stopped.code}): ${s.stopped.message}. Steps not run are left to do.`
+        : `${name} completed.`;
   return [head, ...lines].join('\n').slice(0, 19_000);
 }
 
@@ -358,13 +363,19 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       }
       if ((failure || stopped) && calls.length === 0) break;
       const results = await mapCapped(calls, parallelism, async ({ step, args, left }) => {
+        // a cancel that comes while the call is made stops it: the call in flight is abandoned and not tried again
+        const cancel = new AbortController();
+        const watch = options.cancelRequested
+          ? setInterval(() => options.cancelRequested?.(s.executionId) && cancel.abort(), CANCEL_POLL_MS)
+          : undefined;
         const ctx = {
           executionId: s.executionId,
           orgId: s.orgId,
           approved: s.approvals[step.id] === 'approved',
+          signal: cancel.signal,
           ...(Number.isFinite(left) ? { toolCallsLeft: left } : {}),
         };
-        const result = await tools.call(ctx, step, args);
+        const result = await tools.call(ctx, step, args).finally(() => clearInterval(watch));
         // a refused call reached no provider: its tool_failed event carries the reason, no tool_called
         if (!result.refused)
           events.push({ key: `tool_called:${step.id}`, event: 'tool_called', stepId: step.id, detail: step.capabilityId });
@@ -372,6 +383,12 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       });
       for (const { effect } of results) {
         const ok = effect.status === 'succeeded';
+        if (effect.error?.code === 'cancelled') {
+          done[effect.stepId] = { status: 'not_run', detail: 'stopped: the run was cancelled while it was called' };
+          events.push(eventOf(effect));
+          stopped = { code: 'cancelled', message: 'the run was cancelled while it ran' };
+          continue;
+        }
         done[effect.stepId] = ok
           ? { status: 'succeeded', ...(effect.output ? { output: effect.output } : {}) }
           : { status: 'failed', detail: effect.error?.message ?? 'failed' };
@@ -405,6 +422,9 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       }
       if (failure || stopped || deferred) break;
     }
+    // a cancel that came during the last calls: what was done stands, and the run says it was cancelled
+    if (!failure && !stopped && options.cancelRequested?.(s.executionId))
+      stopped = { code: 'cancelled', message: 'the run was cancelled while it ran' };
     if (deferred && !failure) return { events, done, deferred, phase: 'deferred', progress: 60 };
     return { events, done, ...(failure ? { failure } : {}), ...(stopped ? { stopped } : {}), phase: 'execute', progress: 90 };
   };

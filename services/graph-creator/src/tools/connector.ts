@@ -7,6 +7,8 @@ export interface ConnectorContext {
   stepId: string;
   /** executionId/stepId/hash(args): pass it on to providers that dedupe (e.g. Stripe's Idempotency-Key) */
   idempotencyKey: string;
+  /** aborted when the run is cancelled while the call is made: a connector stops waiting for its provider */
+  signal?: AbortSignal;
 }
 
 /**

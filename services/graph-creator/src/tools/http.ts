@@ -36,6 +36,7 @@ async function send(
   options: HttpOptions,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
+  cancelled?: AbortSignal,
 ): Promise<{ status: number; headers: Record<string, string>; body: string; truncated: boolean }> {
   let parsed: URL;
   try {
@@ -50,9 +51,11 @@ async function send(
     res = await (options.fetch ?? fetch)(parsed, {
       ...init,
       redirect: 'follow',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 10_000), ...(cancelled ? [cancelled] : [])]),
     });
   } catch (error) {
+    if (cancelled?.aborted)
+      throw new ConnectorError('cancelled', `${init.method} ${parsed.host}: stopped, the run was cancelled while it waited`);
     const timeout = (error as Error).name === 'TimeoutError';
     throw new ConnectorError(
       timeout ? 'timeout' : 'unreachable',
@@ -87,7 +90,7 @@ export function httpConnector(options: HttpOptions = {}): Connector {
       const body = typeof args.body === 'string' && method !== 'GET' ? args.body : undefined;
       if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
         headers['content-type'] = 'application/json';
-      const res = await send(options, String(args.url), { method, headers, ...(body !== undefined ? { body } : {}) });
+      const res = await send(options, String(args.url), { method, headers, ...(body !== undefined ? { body } : {}) }, ctx.signal);
       // the catalog's output of http.request: status, body (capped) and content type
       const contentType = res.headers['content-type'];
       return { status: res.status, body: res.body, ...(contentType ? { contentType } : {}) };
@@ -132,7 +135,7 @@ export function webhookConnector(options: HttpOptions = {}): Connector {
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-hireloop-delivery': ctx.idempotencyKey };
       if (typeof args.secret === 'string' && args.secret)
         headers['x-hireloop-signature'] = `sha256=${createHmac('sha256', args.secret).update(body).digest('hex')}`;
-      const res = await send(options, String(args.url), { method: 'POST', headers, body });
+      const res = await send(options, String(args.url), { method: 'POST', headers, body }, ctx.signal);
       return { status: res.status };
     },
   };

@@ -34,6 +34,8 @@ export interface ToolContext {
   toolCallsLeft?: number;
   /** a person approved this step (quiet hours with `during: 'approval'` let it through) */
   approved?: boolean;
+  /** aborted when the run is cancelled: the call in flight is stopped and not tried again */
+  signal?: AbortSignal;
 }
 
 /** The rails' state and settings; each absent one lets every call through (tests of other things). */
@@ -265,9 +267,15 @@ export class ToolRegistry {
     if (input) return failed('invalid_args', `the arguments of ${capability.id} break its input schema: ${input}`);
     let output: Record<string, unknown>;
     const connector = this.deps.connectors.for(capability.providerId);
-    const connectorCtx = { orgId: ctx.orgId, executionId: ctx.executionId, stepId: step.id, idempotencyKey: key };
+    const connectorCtx = {
+      orgId: ctx.orgId,
+      executionId: ctx.executionId,
+      stepId: step.id,
+      idempotencyKey: key,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    };
     const retries = retry(
-      handleWhen((e) => e instanceof ConnectorError && isTransient(e.code)),
+      handleWhen((e) => e instanceof ConnectorError && isTransient(e.code) && !ctx.signal?.aborted),
       {
         maxAttempts: this.rails.retries ?? 2,
         backoff: new ExponentialBackoff({ initialDelay: this.rails.retryInitialDelayMs ?? 100, maxDelay: 5_000 }),
@@ -275,8 +283,15 @@ export class ToolRegistry {
     );
     try {
       // the same key on every attempt: a provider that dedupes acts once
-      output = await retries.execute(() => connector.call(capability, args, connectorCtx));
+      // a cancel of the run stops the call in flight (its connector's signal), and no attempt is made after it
+      // (cockatiel 3 waits out a backoff it is in, then the attempt sees the signal)
+      output = await retries.execute(() => {
+        if (ctx.signal?.aborted) throw new ConnectorError('cancelled', 'the run was cancelled');
+        return connector.call(capability, args, connectorCtx);
+      });
     } catch (error) {
+      if (ctx.signal?.aborted)
+        return failed('cancelled', `${capability.id}: stopped and not tried again, the run was cancelled while it was called`);
       if (error instanceof ConnectorError) return failed(error.code, error.message);
       return failed('tool_failed', `${capability.id}: ${(error as Error).message}`);
     }
