@@ -168,7 +168,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'update the tracker, mark the row, tick off the checklist item, update the database',
   ),
   'stripe.create_invoice': v(
-    'invoice, bill, create, issue, send, generate, raise, charge',
+    'invoice, bill, create, issue, send, generate, raise, charge, make',
     'invoice, bill, payment, customer',
     'send an invoice, bill the customer, raise an invoice',
   ),
@@ -178,7 +178,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'issue a refund, give the money back, refund the order, process a refund',
   ),
   'stripe.create_customer': v(
-    'create, add, set up, register',
+    'create, add, set up, register, make',
     'customer, billing account, subscriber, member',
     'create a customer in stripe, set up billing for',
   ),
@@ -208,7 +208,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'send a text, text them, message by sms, send an sms',
   ),
   'quickbooks.create_invoice': v(
-    'invoice, bill, create, issue, send, generate, raise',
+    'invoice, bill, create, issue, send, generate, raise, make',
     'invoice, bill, client, customer, retainer',
     'create an invoice, bill the client, raise an invoice',
   ),

@@ -501,7 +501,7 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     phrases: [/\b(file|log|raise|report|open)\b[\w\s'-]{0,20}\b(bugs?|defects?)\b/],
   },
   'stripe.create_invoice': {
-    verbs: ['create', 'send', 'issue', 'raise', 'generate', 'bill', 'prepare', 'draw up', 'charge'],
+    verbs: ['create', 'send', 'issue', 'raise', 'generate', 'bill', 'prepare', 'draw up', 'charge', 'make'],
     keyVerbs: ['invoice', 'bill'],
     objects: ['invoice', 'bill', 'billing statement'],
   },
@@ -583,6 +583,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(emails?|e-mails?|writes?) (us|in|to (us|our|her|him|them|[\w.]+@[\w.]+))\b/,
       new RegExp(String.raw`\b(?:${ONE_WHO_WRITES}) (?:emails|e-mails|writes)\b(?! (?:them|him|her)\b)`),
       /[\w.+-]+@[\w-]+\.[\w.]+/,
+      // a mailbox of ours named without its domain: "email their orders to orders@"
+      /\b[\w.+-]+@(?=[\s,.;:)]|$)/,
       /\bforwards?\b/,
       /\b(they|she|he|the (lead|customer|client|prospect|candidate)) repl(y|ies)\b/,
       // arrival by email: "arrives by email", "lands in the billing mailbox", "comes in via e-mail", "hits the shared inbox"

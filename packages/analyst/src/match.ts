@@ -226,7 +226,10 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
     /^(?:email|e-mail|send|text|message|post|reply|dm|tell|notify|remind|forward)$/i.test(clause.verb ?? ''),
   );
   // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool
-  const outside = [...named].find(([p, strong]) => strong && !inCatalog(catalog, p))?.[0] ?? unnamedProduct(clause.text);
+  // (a capitalised name beside a product of the catalog is a place in it: "to google drive in Incoming Artwork/…")
+  const inOurs = [...named].some(([p, strong]) => strong && inCatalog(catalog, p));
+  const outside =
+    [...named].find(([p, strong]) => strong && !inCatalog(catalog, p))?.[0] ?? (inOurs ? null : unnamedProduct(clause.text));
   if (outside) return { stepId: step.id, capabilityId: null, providerId: outside, confidence: 0.3, candidates: [] };
   // "process refund requests", "take care of invoicing": a light verb whose object names the action
   const action = isVague(clause.verbPhrase ?? '') ? actionInObject(clause.object, catalog) : null;

@@ -200,6 +200,9 @@ function splitLead(
   // any comma: "Every Monday post the plan to #ops, and email it to Bob" — a verb there, not the comma, ends it
   const near = needOwnVerb ? -1 : skipWords + (verbRightAfter ? 0 : 3);
   const tokens = tokenize(text);
+  // a word inside a product's name is no verb ("the folder in Google Drive please share them …")
+  const named = providersIn(text).map((m) => [m.index, m.index + m.name.length] as const);
+  const inName = (at: number): boolean => named.some(([from, to]) => at > from && at < to);
   let seenVerb = !needOwnVerb;
   let ownVerb = false;
   for (let i = skipWords; i < tokens.length; i++) {
@@ -219,6 +222,7 @@ function splitLead(
       seenVerb &&
       (i > skipWords || verbRightAfter) &&
       isBaseVerb(t.lower, w) &&
+      !inName(t.start) &&
       // "if someone texts back …", "when a patient calls back": the verb's particle, not another verb
       !isPhrasal(prev, t.lower) &&
       // (or after a product's name: "their Stripe invoice", "each Zendesk ticket")
@@ -1844,6 +1848,31 @@ function hasEventVerb(text: string, w: SegmentWords): boolean {
     .some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
 }
 
+/** Who someone is, said between commas after their name: "When Graham, our musical director, adds …". */
+const APPOSITIVE = /\b([A-Z][a-z]+), (?:our|my|the|their|his|her) (?:[a-z][\w-]*\s){0,3}?[a-z][\w-]*, (?=[a-z])/g;
+
+/** "When Graham, our musical director, adds new scores …" reads as "When Graham adds new scores …". Pure. */
+export function withoutAppositive(sentence: Sentence): Sentence {
+  const text = sentence.text.replace(APPOSITIVE, '$1 ');
+  return text === sentence.text ? sentence : { ...sentence, text };
+}
+
+/** Who we are, then how work comes, spliced by a comma: "We're a cider farm in Herefordshire, pubs email …". */
+const INTRO = /^(?:(?:hi|hello|hey)[!,.]?\s+)?(?:we(?:'re| are)|i(?:'m| am)|this is|here at) [^,;()]{2,80}?,\s+(?=\S)/i;
+
+/** A sentence that opens with who we are, comma-spliced onto something else, as two sentences. Pure. */
+export function afterIntro(sentence: Sentence): Sentence[] {
+  const m = INTRO.exec(sentence.text);
+  if (!m) return [sentence];
+  const rest = sentence.text.slice(m[0].length);
+  // ("We're a small team, so please keep it short": a clause of the same thought stays whole)
+  if (/^(?:so|and|but|which|who|that|because|as|where|with|though|although)\b/i.test(rest)) return [sentence];
+  return [
+    { ...sentence, text: m[0].replace(/,\s+$/, '.') },
+    { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, first: false, label: undefined },
+  ];
+}
+
 /** "You will, when a booking is about to start, DM …": who does it, then the start set off by commas. */
 const MODAL_THEN_LEAD =
   /^(?:you|it|the (?:assistant|bot|agent|employee))\s+(?:will|should|must|shall|need to|have to)\s*,\s*(?=(?:when|whenever|if|once|every|each|on|at|after|before|as soon as|twice|daily|weekly|monthly)\b)/i;
@@ -2006,6 +2035,8 @@ function productsSaidUnconnected(
 
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
+    .flatMap(afterIntro)
+    .map(withoutAppositive)
     .map(modalBeforeLead)
     .flatMap((s) => splitAtAnotherStart(s, served))
     .map((s) => arrowAsCondition(s, served));

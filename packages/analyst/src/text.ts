@@ -774,6 +774,11 @@ export function rewriteIdioms(text: string): string {
       // a light duty said as an idiom: "look after time-off requests" says no more than "handle" them
       .replace(/^(look after|take care of|stay on top of|keep on top of|see to)\b/i, 'handle')
       .replace(/^shoot (.+?) (an? (email|note|message))\b/i, 'send $1 $2')
+      // a particle after its object: "set the family up as a customer" says "set up the family as a customer"
+      .replace(
+        /^(set|sign|hook) ((?:them|him|her|it|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) up\b/i,
+        '$1 up $2',
+      )
   );
 }
 

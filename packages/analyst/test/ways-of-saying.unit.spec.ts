@@ -543,3 +543,46 @@ describe('offline analyst: bans and facts said in the passive, with a plural sub
     ).toMatchObject({ steps: ['text the customer the arrival window'], capabilities: ['twilio.send_sms'] });
   });
 });
+
+describe('offline analyst: what people type in a chat box (blind-20)', () => {
+  it('given who we are comma-spliced onto how orders come, when analysed, then the orders are the start and the intro no part of it', () => {
+    expect(
+      workflowsOf(
+        "We're a small brewery in Leeds, bars email their orders to orders@. Make the invoice in QuickBooks and reply with the delivery day.",
+      )[0],
+    ).toMatchObject({
+      lead: 'Bars email their orders to orders@',
+      capabilities: ['quickbooks.create_invoice', 'gmail.send_email'],
+    });
+  });
+
+  it('given a name and who they are between commas, and a product whose name holds a verb, when analysed, then the event reads whole', () => {
+    expect(
+      workflowsOf(
+        'When Maria, our head chef, adds a new menu to the "Menus" folder in Google Drive please share it with the front of house team.',
+      )[0],
+    ).toMatchObject({
+      triggerId: 'google-drive.file_added',
+      params: { folder: 'Menus' },
+      capabilities: ['google-drive.share_file'],
+    });
+  });
+
+  it('given "make the invoice", "make them a Stripe customer" and "set the family up as a customer", when analysed, then each is the tool that makes it', () => {
+    const [first] = workflowsOf(
+      'When a deal is won in HubSpot, make them a Stripe customer, set the family up as a customer in QuickBooks too, and make the invoice in Stripe.',
+    );
+    expect(first?.capabilities).toEqual(['stripe.create_customer', null, 'stripe.create_invoice']);
+    expect(workflowsOf('When a deal is won in HubSpot, set the family up as a customer in Stripe.')[0]?.capabilities).toEqual([
+      'stripe.create_customer',
+    ]);
+  });
+
+  it('given a capitalised folder beside a product of the catalog, when analysed, then it is a place in that product, not another product', () => {
+    expect(
+      workflowsOf(
+        'When an email comes into jobs@ with attachments, save the files to google drive in Incoming Artwork/<customer>.',
+      )[0]?.capabilities,
+    ).toEqual(['google-drive.upload_file']);
+  });
+});

@@ -311,6 +311,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-20 (twenty chat-box descriptions, written 2026-11-30 by a helper that read no source; read 0.89/0.93/0.80/0.95 unseen, as the session-start analyst reads it, then looked at)',
+    'blind-20',
+    {
+      capabilityRecall: 0.89,
+      capabilityPrecision: 0.93,
+      triggerRecall: 0.82,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
