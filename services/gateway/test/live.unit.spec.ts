@@ -1,5 +1,6 @@
 import { makeFact } from '@hireloop/fact-stream';
 import { describe, expect, it } from 'vitest';
+import { outboundOf } from '../src/broadcast';
 import { LivePrompts, pendingAsSeen, projectionIsAhead, withLive } from '../src/chat/live';
 import type { ExecutionState } from '../src/commands/access';
 import { cancel } from '../src/commands/cancel';
@@ -280,6 +281,21 @@ describe('cancelling right after a frame', () => {
     const fact = await cancel(depsWith(live, published), alice, { executionId: 'e-30', source: 'http' });
     expect(published).toEqual([fact]);
     expect(fact).toMatchObject({ type: 'TriggerCreated', triggerType: 'cancel_execution', payload: { executionId: 'e-30' } });
+  });
+
+  it('given a run of no conversation, when a socket cancels it, then its end goes to that socket’s conversation, even when another cancel ended it', async () => {
+    const live = new LivePrompts();
+    const asking = questionsPrompt('e-32', alice, 'unused');
+    const { conversationId: _none, ...correlation } = asking.correlation;
+    live.record({ ...asking, correlation });
+    const published: unknown[] = [];
+    await cancel(depsWith(live, published), alice, { executionId: 'e-32', conversationId: 'wc', source: 'chat' });
+    expect(live.shownIn('e-32')).toEqual({ conversationId: 'wc', userId: 'alice' });
+    // the end an HTTP cancel caused names no conversation: it is told where the socket's cancel came from
+    expect(outboundOf(result('e-32'), undefined, live.shownIn('e-32'))).toMatchObject({
+      audience: { conversationId: 'wc', userId: 'alice' },
+      frame: { type: 'execution_result', conversationId: 'wc', status: 'completed' },
+    });
   });
 
   it('given the same, when another user cancels, then it is not found and nothing is published', async () => {

@@ -63,6 +63,14 @@ export class LivePrompts {
     this.settled.delete(`${executionId}/${promptId}`);
   }
 
+  /**
+   * Where what an execution does next goes, when it names no conversation: a socket that cancels a run (which has
+   * none of its own) is told its end, as one that answered it is.
+   */
+  showTo(executionId: string, shown: Shown): void {
+    remember(this.shown, executionId, shown);
+  }
+
   /** Marks an execution whose cancel this instance accepted: no answer to it is accepted after. */
   cancelled(executionId: string): void {
     remember(this.settled, `${executionId}/`, true);

@@ -67,6 +67,14 @@ export async function cancel(
   const projected = await findExecution(deps.pool, principal.orgId, command.executionId);
   // what this instance's broadcast saw (a prompt, the end) decides where the projection trails
   const fact = decideCancel(asSeen(projected, deps.live?.get(command.executionId)), principal, command, deps);
+  // a socket that cancels a run of no conversation is told its end, even when another cancel ended it first (the
+  // end then names no conversation); said before the publish, so that an end that follows finds it
+  if (
+    command.source === 'chat' &&
+    command.conversationId !== undefined &&
+    fact.correlation.conversationId === command.conversationId
+  )
+    deps.live?.showTo(command.executionId, { conversationId: command.conversationId, userId: principal.userId });
   await deps.publisher.publish(fact, trace);
   deps.live?.cancelled(command.executionId);
   return fact;

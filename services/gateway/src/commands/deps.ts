@@ -13,7 +13,7 @@ export interface CommandDeps {
   ids: IdSource;
   clock: Clock;
   /** what the broadcast consumer saw of each execution, ahead of the projection */
-  live?: Pick<LivePrompts, 'get' | 'askingIn' | 'claimAnswer' | 'releaseAnswer' | 'cancelled'>;
+  live?: Pick<LivePrompts, 'get' | 'askingIn' | 'claimAnswer' | 'releaseAnswer' | 'cancelled' | 'showTo'>;
   /** where a command says what it could not read and decided without */
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** how long a command whose answer is read back at once waits for the event store to record its fact */
