@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Connector } from './connector';
 import { httpConnector, webhookConnector } from './http';
 import { sandboxConnector } from './sandbox';
+import { gatewayPort, ownEndpoints, refusedTarget } from './targets';
 
 /** Which connector acts for each provider: real ones by name, the sandbox for every other. */
 export class Connectors {
@@ -62,7 +63,10 @@ export async function loadConnectors(
   env: Record<string, string | undefined> = process.env,
   cwd = process.cwd(),
 ): Promise<Connectors> {
-  const real: Record<string, Connector> = { http: httpConnector(), webhook: webhookConnector() };
+  // the platform's own addresses are no target of an employee's calls (targets.ts)
+  const own = ownEndpoints(env);
+  const refuse = (url: URL): string | undefined => refusedTarget(url, own, gatewayPort(env));
+  const real: Record<string, Connector> = { http: httpConnector({ refuse }), webhook: webhookConnector({ refuse }) };
   for (const [provider, specifier] of Object.entries(parseConnectorConfig(env.CONNECTORS))) {
     const url = /^[./]/.test(specifier) ? pathToFileURL(resolve(cwd, specifier)).href : specifier;
     const loaded = ((await import(url)) as { default?: unknown }).default;

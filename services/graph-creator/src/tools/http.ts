@@ -8,7 +8,12 @@ export interface HttpOptions {
   /** bytes of response body kept; the rest is cut and `truncated` set; default 256 KiB */
   maxBodyBytes?: number;
   fetch?: typeof fetch;
+  /** why a call may not go to a URL (the platform's own addresses), undefined when it may; default: none refused */
+  refuse?: (url: URL) => string | undefined;
 }
+
+/** Redirects followed by hand (when targets are checked) before the call fails. */
+const MAX_REDIRECTS = 5;
 
 /** Reads at most `max` bytes of a body, then stops reading. */
 async function readCapped(res: Response, max: number): Promise<{ body: string; truncated: boolean }> {
@@ -46,21 +51,35 @@ async function send(
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new ConnectorError('invalid_url', `only http and https URLs are called, not ${parsed.protocol}`);
+  const deadline = AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 10_000), ...(cancelled ? [cancelled] : [])]);
   let res: Response;
-  try {
-    res = await (options.fetch ?? fetch)(parsed, {
-      ...init,
-      redirect: 'follow',
-      signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 10_000), ...(cancelled ? [cancelled] : [])]),
-    });
-  } catch (error) {
-    if (cancelled?.aborted)
-      throw new ConnectorError('cancelled', `${init.method} ${parsed.host}: stopped, the run was cancelled while it waited`);
-    const timeout = (error as Error).name === 'TimeoutError';
-    throw new ConnectorError(
-      timeout ? 'timeout' : 'unreachable',
-      `${init.method} ${parsed.host}: ${(error as Error).message}`.slice(0, 400),
-    );
+  let call = init;
+  // a redirect is followed by hand when targets are checked, so that where it leads is checked as the first address was
+  for (let hops = 0; ; hops++) {
+    const refused = options.refuse?.(parsed);
+    if (refused) throw new ConnectorError('target_refused', `${call.method} ${parsed.host}: ${refused}`);
+    try {
+      res = await (options.fetch ?? fetch)(parsed, { ...call, redirect: options.refuse ? 'manual' : 'follow', signal: deadline });
+    } catch (error) {
+      if (cancelled?.aborted)
+        throw new ConnectorError('cancelled', `${call.method} ${parsed.host}: stopped, the run was cancelled while it waited`);
+      const timeout = (error as Error).name === 'TimeoutError';
+      throw new ConnectorError(
+        timeout ? 'timeout' : 'unreachable',
+        `${call.method} ${parsed.host}: ${(error as Error).message}`.slice(0, 400),
+      );
+    }
+    const location = res.headers.get('location');
+    if (!options.refuse || res.status < 300 || res.status > 399 || !location) break;
+    if (hops >= MAX_REDIRECTS)
+      throw new ConnectorError('http_error', `${call.method} ${parsed.host}: more than ${MAX_REDIRECTS} redirects`);
+    await res.body?.cancel();
+    parsed = new URL(location, parsed);
+    // 303 (and 301/302 after a POST, as browsers do) go on as a GET without the body
+    if (res.status === 303 || ((res.status === 301 || res.status === 302) && call.method === 'POST')) {
+      const { body: _dropped, ...rest } = call;
+      call = { ...rest, method: 'GET' };
+    }
   }
   const { body, truncated } = await readCapped(res, options.maxBodyBytes ?? 256 * 1024);
   const headers: Record<string, string> = {};

@@ -1,0 +1,72 @@
+/**
+ * Where an employee's own HTTP calls (`http.request`, `webhook.send`) may not go: the platform itself. A run's
+ * arguments come from its spec and its trigger's event, so without this any member of an org could have the worker
+ * call hireloop's services, broker or database, or a cloud's metadata service, and read the answer in the run's
+ * effects. Refused: a loopback address on a port of the platform (its services, the Connect Hub, Kafka,
+ * Postgres), any of their configured addresses, and the link-local metadata address. The gateway's webhook path
+ * stays open (one employee may start another's workflow, as any sender does, with its signature). Names that
+ * resolve to those addresses are not followed (no DNS lookup here).
+ */
+
+/** The platform's own addresses, as `host:port` (a loopback host as `loopback`), from its configuration. */
+export function ownEndpoints(env: Record<string, string | undefined> = process.env): ReadonlySet<string> {
+  const own = new Set<string>();
+  const add = (host: string, port: string | number): void => {
+    own.add(`${isLoopback(host) ? 'loopback' : host.toLowerCase()}:${port}`);
+  };
+  const ports: Record<string, number> = {
+    TRIGGER_ROUTER_PORT: 8081,
+    SUPERVISOR_PORT: 8082,
+    GRAPH_CREATOR_PORT: 8083,
+    EVENT_STORE_PORT: 8084,
+    CONNECT_HUB_PORT: 8085,
+    KAFKA_PORT: 9092,
+    KAFKA_CONTROLLER_PORT: 9093,
+  };
+  for (const [name, port] of Object.entries(ports)) add('127.0.0.1', Number(env[name]) || port);
+  add('127.0.0.1', 5432);
+  for (const raw of [env.CONNECT_HUB_URL, env.DATABASE_URL]) {
+    if (!raw) continue;
+    try {
+      const url = new URL(raw);
+      add(url.hostname, url.port || (url.protocol.startsWith('postgres') ? 5432 : url.protocol === 'https:' ? 443 : 80));
+    } catch {
+      // not a URL: nothing to add
+    }
+  }
+  for (const broker of (env.KAFKA_BROKERS ?? '').split(',')) {
+    const [host, port] = broker.trim().split(/:(?=\d+$)/);
+    if (host && port) add(host, port);
+  }
+  return own;
+}
+
+/** The gateway's port: only its webhook path may be called. */
+export const gatewayPort = (env: Record<string, string | undefined> = process.env): number => Number(env.GATEWAY_PORT) || 8080;
+
+const isLoopback = (host: string): boolean => {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(h) ||
+    h === '0.0.0.0' ||
+    h === '::1' ||
+    h === '::' ||
+    /^::ffff:127\./.test(h) ||
+    /^::ffff:7f/.test(h)
+  );
+};
+
+/** Why a call may not go to `url`, or undefined when it may. Pure. */
+export function refusedTarget(url: URL, own: ReadonlySet<string>, gateway: number): string | undefined {
+  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === '169.254.169.254' || host === 'metadata.google.internal' || host === 'fd00:ec2::254')
+    return `${host} is a cloud metadata address`;
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const key = `${isLoopback(host) ? 'loopback' : host}:${port}`;
+  if (own.has(key)) return `${url.host} is one of hireloop's own services`;
+  if (isLoopback(host) && port === gateway && !url.pathname.startsWith('/v1/hooks/'))
+    return `${url.host}${url.pathname} is hireloop's gateway: only its webhooks (/v1/hooks/…) may be called`;
+  return undefined;
+}
