@@ -174,6 +174,27 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(other.json().triggerId).not.toBe(triggerId);
   });
 
+  it('the same delivery id with another event → 422 naming x-hireloop-delivery, and nothing published; the first event sent again still answers its ids', async () => {
+    const delivery = uid('delivery');
+    const first = await signed('tickets', ticket, delivery);
+    expect(first.statusCode).toBe(202);
+    const other = JSON.stringify({ ticket: { id: 43, subject: 'a different ticket' } });
+    const refused = await signed('tickets', other, delivery);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'validation_failed', field: 'x-hireloop-delivery' });
+    // the same event, its keys in another order, is the same delivery sent again
+    const again = await signed('tickets', JSON.stringify({ ticket: { subject: 'refund please', id: 42 } }), delivery);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      h.collector.of(
+        'TriggerCreated',
+        (f) => (f.payload as { deliveryId?: string }).deliveryId === delivery && JSON.stringify(f.payload).includes('43'),
+      ),
+    ).toEqual([]);
+  });
+
   it('a bad or missing signature → 401', async () => {
     const bad = await hook('tickets', ticket, { 'x-hireloop-signature': signBody('not-the-secret', ticket) });
     expect(bad.statusCode).toBe(401);

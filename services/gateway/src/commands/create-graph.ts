@@ -63,17 +63,17 @@ export function decideCreateGraph(
 }
 
 /**
- * Claims an Idempotency-Key for this request: the first use records a hash of the request; the same key sent
- * again with the same request goes on (and answers the same ids), with another request it is refused — a key
- * names one request, and the second would otherwise be dropped in silence.
+ * Claims a key of one request, within an org and a scope (a user's Idempotency-Keys, a workflow's webhook
+ * deliveries): the first use records a hash of the request; the same key sent again with the same request goes on
+ * (and answers the same ids), with another request it is refused — a key names one request, and the second would
+ * otherwise be dropped in silence. `field` is the header the refusal names.
  */
-export async function claimIdempotencyKey(
+export async function claimRequestKey(
   pool: CommandDeps['pool'],
-  principal: Principal,
-  key: string,
-  body: CreateTriggerBody,
+  claim: { orgId: string; scope: string; key: string; request: unknown; field: string },
 ): Promise<void> {
-  const hash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  const hash = createHash('sha256').update(canonicalJson(claim.request)).digest('hex');
+  const args = [claim.orgId, claim.scope, claim.key];
   const { rows } = await pool.query<{ request_hash: string }>(
     `WITH claimed AS (
        INSERT INTO idempotency_keys (org_id, user_id, key, request_hash) VALUES ($1, $2, $3, $4)
@@ -81,7 +81,7 @@ export async function claimIdempotencyKey(
      SELECT request_hash FROM claimed
      UNION ALL SELECT request_hash FROM idempotency_keys WHERE org_id = $1 AND user_id = $2 AND key = $3
      LIMIT 1`,
-    [principal.orgId, principal.userId, key, hash],
+    [...args, hash],
   );
   // (a claim made at the same moment by another request is not in this statement's snapshot: read it again)
   const found =
@@ -89,16 +89,25 @@ export async function claimIdempotencyKey(
     (
       await pool.query<{ request_hash: string }>(
         'SELECT request_hash FROM idempotency_keys WHERE org_id = $1 AND user_id = $2 AND key = $3',
-        [principal.orgId, principal.userId, key],
+        args,
       )
     ).rows[0];
   if (found && found.request_hash !== hash)
     throw new HireloopError(
       'VALIDATION_FAILED',
-      `idempotency-key: ${key} was used for a different request; send a new request with a new key`,
-      { field: 'idempotency-key' },
+      `${claim.field}: ${claim.key} was used for a different request; send a new request with a new ${claim.field}`,
+      { field: claim.field },
     );
 }
+
+/** An Idempotency-Key of POST /v1/triggers, claimed for this request (see `claimRequestKey`). */
+export const claimIdempotencyKey = (
+  pool: CommandDeps['pool'],
+  principal: Principal,
+  key: string,
+  body: CreateTriggerBody,
+): Promise<void> =>
+  claimRequestKey(pool, { orgId: principal.orgId, scope: principal.userId, key, request: body, field: 'idempotency-key' });
 
 export async function createGraph(
   deps: CommandDeps,

@@ -18,6 +18,7 @@ import { hookSecret, signatureMatches } from '../hooks/secret';
 import type { Employee } from '../read-model';
 import { findEmployeeById } from '../read-model';
 import { missingProviders } from './activate';
+import { claimRequestKey } from './create-graph';
 import type { CommandDeps } from './deps';
 
 export interface HookDelivery {
@@ -206,6 +207,15 @@ export async function acceptHook(
   stillConnected(workflow, org.providers);
   const eventSchema = org.triggers.find((t) => t.id === workflow.trigger.triggerId)?.eventSchema;
   const event = checkEvent(delivery.body, eventSchema);
+  // a delivery id names one event: sent again with another, it is refused (422), not dropped as a repeat
+  if (delivery.deliveryId !== undefined)
+    await claimRequestKey(deps.pool, {
+      orgId: employee.orgId,
+      scope: `hook:${employee.employeeId}/${workflow.id}`,
+      key: delivery.deliveryId,
+      request: event,
+      field: 'x-hireloop-delivery',
+    });
   const triggerId = hookTriggerId(employee.employeeId, workflow.id, delivery.deliveryId, () => deps.ids.newId());
   const fact = decideHookTrigger(employee, workflow.id, event, triggerId, delivery.deliveryId, deps.clock);
   await deps.publisher.publish(fact, trace);
