@@ -282,12 +282,13 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
       `tool_failed of ${stepId}`,
     );
 
-  it('a tool outside the org’s scopes is refused with scope_denied; nothing is called', async () => {
+  it('a tool outside the org’s scopes is refused with scope_denied before the run acts: no step is called, not even those the org has connected', async () => {
     const { id, result } = await run(orgs.scoped);
     expect(result).toMatchObject({ status: 'failed', error: { code: 'scope_denied' } });
     expect(result.output?.summary).toContain('the org has not connected stripe');
     expect((await reasonOf(id, 'refund')).reason).toBe('scope_denied');
-    expect(called.filter((c) => c.startsWith(`${id}/refund`))).toEqual([]);
+    // (the reply to the ticket, whose Zendesk the org has, is not made for a refund that cannot be)
+    expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([]);
     // the events of a run share a partition: tool_called would have come before this tool_failed
     expect(
       collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'tool_called' && e.stepId === 'refund'),

@@ -169,9 +169,30 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
         phase: 'plan',
       };
     const { planned, notRun } = planSteps(steps, s.event);
-    const missing = missingInputs(steps, planned, caps, s.event, s.answers);
     const policy = await tools.policy(s.orgId);
     const refusedOutright = await tools.outrightRefusals(s.orgId, policy);
+    // a step the run will make whose provider the org has not connected (disconnected since activation): the run
+    // is refused before it acts, not halfway through (a refund made, then no reply to the ticket it came from)
+    const unscoped = steps
+      .filter((st) => planned.includes(st.id))
+      .map((st) => ({ st, refused: refusedOutright(caps.get(st.capabilityId) as CatalogCapability, {}) }))
+      .find(({ refused }) => refused?.code === 'scope_denied');
+    if (unscoped?.refused) {
+      // (recorded as its effect, refused, with the event that says why: the timeline and effects tell it as any refusal)
+      const effect = await tools.record(s, unscoped.st, {}, 'failed', unscoped.refused);
+      events.push(eventOf(effect));
+      return {
+        events,
+        failure: {
+          code: 'scope_denied',
+          message: short(
+            `step ${unscoped.st.id} would need what the org has not connected (${unscoped.refused.message}); nothing was done`,
+          ),
+        },
+        phase: 'plan',
+      };
+    }
+    const missing = missingInputs(steps, planned, caps, s.event, s.answers);
     const approvals: RunStateT['approvals'] = {};
     const refusals: RunStateT['refusals'] = {};
     // quiet hours that ask for approval: a step high-risk by the catalog is approved by a person, whatever the spec says
