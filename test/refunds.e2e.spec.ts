@@ -24,6 +24,8 @@ const admin = token('ops', ORG, 'admin');
 
 interface RunView {
   status: string;
+  employeeId?: string;
+  workflowId?: string;
   currentPrompt: {
     promptId: string;
     kind: 'options' | 'questions';
@@ -152,6 +154,8 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
     });
     const done = await ended(executionId);
     expect(done.result?.status).toBe('completed');
+    // the run says whose it is and which workflow started it
+    expect(done).toMatchObject({ employeeId: employee.employeeId, workflowId: hook.workflowId });
     expect(await promptsOf(executionId)).toEqual([]);
     const effects = await settledEffects(executionId, done.result?.output?.steps?.length ?? 0);
     const refunds = effects.filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded');

@@ -184,6 +184,10 @@ export const ExecutionView = Type.Object(
     phase: Type.Union([Name, Type.Null()]),
     result: Type.Union([ResultView, Type.Null()]),
     position: Type.Optional(QueuePosition),
+    employeeId: Type.Optional({
+      ...Id,
+      description: "a run's employee (GET /v1/employees/:id); absent for a creation",
+    }),
     workflowId: Type.Optional({
       ...Id,
       description: "a run's workflow of its employee (what started it); absent for a creation",

@@ -42,6 +42,8 @@ export const executionView = (execution: Execution): ExecutionView => ({
   phase: execution.phase,
   result: resultView(execution),
   ...(execution.status === 'queued' && execution.position !== null ? { position: execution.position } : {}),
+  // a run says whose it is and which of its workflows started it (a creation names no employee of its own)
+  ...(execution.workflowId && execution.employeeId ? { employeeId: execution.employeeId } : {}),
   ...(execution.workflowId ? { workflowId: execution.workflowId } : {}),
   createdAt: execution.createdAt,
   updatedAt: execution.updatedAt,
