@@ -73,13 +73,18 @@ export function summarize(fact: AnyFact): string {
       return `answer to ${fact.promptId}: ${clip(answer, 60)}`;
     }
     case 'ExecutionEvent': {
+      // a step's event names the step, and a refusal or failure its reason and what was said of it
+      const said = fact.detail ?? fact.effect?.error?.message;
       const parts = [
         fact.event,
+        fact.stepId && `step ${fact.stepId}`,
+        fact.effect && fact.effect.capabilityId,
+        fact.reason && fact.reason !== fact.event && `(${fact.reason})`,
         fact.phase && `phase ${fact.phase}`,
         fact.node && `node ${fact.node}`,
         fact.progress !== undefined && `${fact.progress}%`,
         fact.position !== undefined && `position ${fact.position}`,
-        fact.detail && clip(fact.detail, 60),
+        said && clip(said, 80),
       ];
       return parts.filter(Boolean).join(', ');
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, chainHash, chainKeyOf, LOCK_BUCKETS, lockBucket, summarize, whoOf } from '../src';
-import { creation, factsFor, script } from './builders';
+import { creation, employeeFacts, factsFor, script } from './builders';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined fields, so equal facts serialise equally', () => {
@@ -63,5 +63,12 @@ describe('timeline lines', () => {
       'ExecutionEvent | graph-creator | phase, phase assembly, 100%',
       'ExecutionResult | graph-creator | completed: employee "Support agent"',
     ]);
+  });
+
+  it('say of a step’s event which step, which tool and why it failed or was refused', () => {
+    const run = employeeFacts('acme', 'emp-1');
+    const refused = { ...run.effect('e-1', 'refund', 'failed'), reason: 'policy_denied' };
+    expect(summarize(refused)).toBe('tool_failed, step refund, zendesk.reply_ticket, (policy_denied), zendesk said no');
+    expect(summarize(run.effect('e-1', 'reply', 'succeeded'))).toBe('tool_succeeded, step reply, zendesk.reply_ticket');
   });
 });
