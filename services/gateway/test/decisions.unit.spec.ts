@@ -146,6 +146,14 @@ describe('decideCancel and decideCreateGraph', () => {
       field: '/payload/jobDescription',
     });
   });
+
+  it('create_graph: VALIDATION_FAILED naming /payload/name when the name holds only blanks', () => {
+    const blank = { type: 'create_graph' as const, payload: { jobDescription: 'Answer Zendesk tickets', name: '   ' } };
+    expect(refusal(() => decideCreateGraph(blank, alice, [], minting))).toEqual({
+      code: 'VALIDATION_FAILED',
+      field: '/payload/name',
+    });
+  });
 });
 
 describe('mayBeLagging: which refusals of an answer are re-decided while the projection catches up', () => {

@@ -306,6 +306,13 @@ describe('gateway HTTP (app.inject, real Postgres and Kafka)', () => {
       expect(all.executions.map((e: { executionId: string }) => e.executionId)).toEqual(seen);
       expect(all.next).toBeUndefined();
       expect((await get('/v1/executions?limit=0')).statusCode).toBe(400);
+      // a cursor that names no execution is said so, not read as "no more"
+      const stale = await get(`/v1/executions?conversationId=${conversationId}&after=${uid('nothing')}`);
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json()).toMatchObject({ code: 'bad_request', field: 'after' });
+      // the last page's own last execution as a cursor is the end: an empty page
+      const end = await get(`/v1/executions?conversationId=${conversationId}&after=${seen.at(-1)}`);
+      expect(end.json()).toEqual({ executions: [] });
     });
 
     it('narrows the list to a status an execution reads, and refuses a status no execution has naming the field', async () => {

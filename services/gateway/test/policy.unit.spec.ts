@@ -38,6 +38,22 @@ describe('rules a policy holds that could never apply (policyProblem, pure)', ()
       policyProblem({ argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'paymentId', max: 1 }] }, catalog),
     ).toEqual({ field: '/argumentLimits/0/argument', message: expect.stringContaining('no number') });
   });
+  it('given rules that contradict each other or refuse every call, when checked, then each is named', () => {
+    expect(policyProblem({ allowedTools: ['slack.post_message'], deniedTools: ['slack.post_message'] }, catalog)).toEqual({
+      field: '/deniedTools/0',
+      message: expect.stringContaining('both allowed and denied'),
+    });
+    const limit = (max: number) => ({ capabilityId: 'stripe.refund_payment', argument: 'amount', max });
+    expect(policyProblem({ argumentLimits: [limit(100), limit(5)] }, catalog)).toEqual({
+      field: '/argumentLimits/1',
+      message: expect.stringContaining('limited twice'),
+    });
+    expect(policyProblem({ argumentLimits: [limit(-1)] }, catalog)).toEqual({
+      field: '/argumentLimits/0/max',
+      message: expect.stringContaining('refuse every call'),
+    });
+    expect(policyProblem({ argumentLimits: [limit(0)] }, catalog)).toBeNull();
+  });
   it('given a mistyped tool, when checked, then it names the rule', () => {
     expect(policyProblem({ rates: [{ capabilityId: 'stripe.refund', rate: '1/m' }] }, catalog)?.field).toBe(
       '/rates/0/capabilityId',

@@ -24,7 +24,7 @@ export function requestIds(principal: Principal, idempotencyKey: string | undefi
 
 /**
  * Decides the trigger, or why it is refused: an `orgId` other than the token's is 403, a job
- * description of blanks only 422, another user's conversation 404. A request without a conversation starts a new one. Pure.
+ * description or name of blanks only 422, another user's conversation 404. A request without a conversation starts a new one. Pure.
  */
 export function decideCreateGraph(
   body: CreateTriggerBody,
@@ -42,6 +42,16 @@ export function decideCreateGraph(
     throw new HireloopError('VALIDATION_FAILED', '/payload/jobDescription: describe the job; it holds only blanks', {
       field: '/payload/jobDescription',
     });
+  }
+  // (a name of blanks names nothing: the employee would be listed as a blank)
+  if (body.payload.name !== undefined && body.payload.name.trim() === '') {
+    throw new HireloopError(
+      'VALIDATION_FAILED',
+      '/payload/name: give the employee a name, or leave it out; it holds only blanks',
+      {
+        field: '/payload/name',
+      },
+    );
   }
   const conversationId = body.conversationId ?? ids.newId();
   ownConversation(conversation, principal, conversationId);

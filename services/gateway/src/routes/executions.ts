@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HireloopError } from '@hireloop/platform';
 import {
   ApiLimits,
   CancelAccepted,
@@ -50,6 +51,11 @@ export const executionRoutes: FastifyPluginAsyncTypebox<{ commands: CommandDeps 
         limit: limit + 1,
         ...(after !== undefined ? { after } : {}),
       });
+      // a cursor that names no execution of the org (mistyped, or of another org) is said so, not read as the end
+      if (after !== undefined && executions.length === 0 && !(await findExecution(pool, principal.orgId, after)))
+        throw new HireloopError('BAD_REQUEST', `querystring/after: ${after} is no page's next of this list`, {
+          field: 'after',
+        });
       const page = executions.slice(0, limit);
       const last = page.at(-1);
       return { executions: page.map(executionView), ...(executions.length > limit && last ? { next: last.executionId } : {}) };

@@ -60,7 +60,24 @@ export function policyProblem(
         message: `${policy[list]?.[i]} is neither a tool nor a provider of the catalog (e.g. stripe.refund_payment or stripe)`,
       };
   }
+  // a tool both allowed and denied: which one holds would be a guess
+  const allowed = new Set(policy.allowedTools ?? []);
+  const both = (policy.deniedTools ?? []).findIndex((id) => allowed.has(id));
+  if (both >= 0)
+    return {
+      field: `/deniedTools/${both}`,
+      message: `${policy.deniedTools?.[both]} is both allowed and denied: name it in one list`,
+    };
+  const limited = new Set<string>();
   for (const [i, limit] of (policy.argumentLimits ?? []).entries()) {
+    // a second limit of the same argument: which one holds would be a guess
+    const which = `${limit.capabilityId}/${limit.argument}`;
+    if (limited.has(which))
+      return {
+        field: `/argumentLimits/${i}`,
+        message: `${limit.capabilityId}'s ${limit.argument} is limited twice: give one limit an argument`,
+      };
+    limited.add(which);
     const capability = byId.get(limit.capabilityId);
     if (!capability)
       return { field: `/argumentLimits/${i}/capabilityId`, message: `${limit.capabilityId} is not a tool of the catalog` };
@@ -75,6 +92,13 @@ export function policyProblem(
       return {
         field: `/argumentLimits/${i}/argument`,
         message: `${limit.capabilityId}'s ${limit.argument} is no number: a limit is a maximum of a numeric argument`,
+      };
+    // a maximum under the least the argument may be refuses every call: that is denying the tool
+    const least = (argument as { minimum?: unknown }).minimum;
+    if (typeof least === 'number' && limit.max < least)
+      return {
+        field: `/argumentLimits/${i}/max`,
+        message: `${limit.max} is under ${limit.capabilityId}'s least ${limit.argument} (${least}), so it would refuse every call: deny the tool instead`,
       };
   }
   const rate = (policy.rates ?? []).findIndex((r) => !byId.has(r.capabilityId));
