@@ -1551,7 +1551,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "At the moment a secretary copies each enquiry into HubSpot by hand": how it is done today, why the job exists
     // "Lessons are booked through our website, which creates the calendar events itself": done by a system already
     if (isStatusQuo(text, w) || DONE_BY_ITSELF.test(text)) return;
-    const lead = detectLead(text, w);
+    const lead = caseInLead(detectLead(text, w));
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
     // "Staff forward their receipts to …": a subject that could be a verb, then how work arrives
@@ -1846,6 +1846,23 @@ function hasEventVerb(text: string, w: SegmentWords): boolean {
   return tokenize(text)
     .slice(1)
     .some((t) => lemmas(t.lower).some((l) => EVENT_VERBS.has(l) || w.events.has(l)));
+}
+
+/** A case said inside an event's lead, that an "otherwise" after it answers: "When a ticket arrives: if it is urgent, …". */
+const CASE_IN_LEAD = /^(.{3,}?)\s*[,:;]\s*((?:if|unless)\s.+)$/i;
+const OTHERWISE_SAID = /\b(?:otherwise|if not|else)\b/i;
+
+/**
+ * "When a new Zendesk ticket arrives: if its priority is urgent, post in #urgent; otherwise reply …": the case is
+ * which of the duties is done, not which tickets start the work — the event is the arrival alone, and the case goes
+ * back to the duties, where the "otherwise" answers it. A lead whose case has no "otherwise" keeps it (it narrows
+ * what starts the work: "When a ticket arrives, if it is tagged vip, …"). Pure.
+ */
+export function caseInLead(lead: Lead | null): Lead | null {
+  if (!lead || lead.kind !== 'event' || !OTHERWISE_SAID.test(lead.body)) return lead;
+  const m = CASE_IN_LEAD.exec(lead.text);
+  if (!m?.[1] || !m[2]) return lead;
+  return { ...lead, text: m[1], body: `${m[2]}, ${lead.body}` };
 }
 
 /** Who someone is, said between commas after their name: "When Graham, our musical director, adds …". */

@@ -586,3 +586,20 @@ describe('offline analyst: what people type in a chat box (blind-20)', () => {
     ).toEqual(['google-drive.upload_file']);
   });
 });
+
+describe('offline analyst: a case inside an event, and its "otherwise"', () => {
+  it('given "When a ticket arrives: if …, X; otherwise Y", when analysed, then the arrival alone starts it; without an otherwise, the case narrows what starts it', () => {
+    expect(
+      workflowsOf(
+        'When a new Zendesk ticket arrives: if its priority is urgent, post it in #urgent; otherwise reply to the ticket.',
+      )[0],
+    ).toMatchObject({
+      lead: 'When a new Zendesk ticket arrives',
+      params: {},
+      capabilities: ['slack.post_message', 'zendesk.reply_ticket'],
+    });
+    expect(workflowsOf('When a new Zendesk ticket arrives, if its priority is urgent, post it in #urgent.')[0]?.params).toEqual({
+      priority: 'urgent',
+    });
+  });
+});

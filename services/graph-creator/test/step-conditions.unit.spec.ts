@@ -251,3 +251,25 @@ describe('an approval rule in the job description, through the whole creation', 
     },
   );
 });
+
+describe('a case and its "otherwise", said inside the event, through the whole creation', () => {
+  it.each([
+    'When a new Zendesk ticket arrives: if its priority is urgent, post a message in Slack #urgent; otherwise reply to the ticket saying we will get back within a day.',
+    'When a new Zendesk ticket comes in, if the priority is urgent, post it in #urgent on Slack, otherwise reply to the ticket that we will answer within a day.',
+  ])('given "%s", then every ticket starts it, the urgent one is posted and any other answered', async (job) => {
+    const run = await create(new MemorySaver(), job, answering(), {
+      catalog: memoryCatalog(['zendesk', 'slack', 'schedule', 'webhook', 'http']),
+    });
+    const [workflow] = run.spec.workflows;
+    // the case is not a filter of the trigger: a ticket of any priority starts the workflow
+    expect(workflow?.trigger).toMatchObject({ triggerId: 'zendesk.new_ticket' });
+    expect(workflow?.trigger.params.priority).toBeUndefined();
+    const made = (priority: string) =>
+      (workflow?.steps ?? [])
+        .filter((s) => !s.when || holds(s.when, { event: { priority }, outputs: {} }))
+        .map((s) => s.capabilityId);
+    expect(made('urgent')).toEqual(['slack.post_message']);
+    expect(made('low')).toEqual(['zendesk.reply_ticket']);
+    expect(run.spec.validation.passed).toBe(true);
+  });
+});

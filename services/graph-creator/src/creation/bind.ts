@@ -8,6 +8,7 @@ import type {
   ObjectJsonSchema,
   Step,
 } from '@hireloop/schemas';
+import { parseCondition } from './conditions';
 
 // Binding (ARCHITECTURE §11), pure: every required input of a step's capability gets a source — the
 // trigger event, an earlier step's output, a constant the user gave, a schema default, or "ask at run
@@ -303,6 +304,35 @@ export function thresholdSource(threshold: Threshold, sources: BindSources): Sou
 
 export const complement = (c: Comparison): Comparison => ({ ...c, op: COMPLEMENT[c.op] });
 
+/** The other case of a condition: "any of" becomes "none of", and the other way round. */
+export function complementOf(c: Condition): Condition {
+  if ('any' in c) return { all: c.any.map(complement) };
+  if ('all' in c) return { any: c.all.map(complement) };
+  return complement(c);
+}
+
+/** The case a text says: "if its priority is urgent, …" → "its priority is urgent". */
+const CASE_SAID = /\b(?:if|when|whenever|where)\s+([^,;:]{3,120})/i;
+
+/**
+ * An equality said of a text field of the trigger's event, read as an answer to "what counts?" is read
+ * (`parseCondition`): "if its priority is urgent" → priority eq "urgent", "if the status is open or pending" → any of
+ * two. Only equalities: other readings of a case are asked, not guessed. Null when none is said. Pure.
+ */
+export function findEquality(text: string, event: ObjectJsonSchema): Condition | null {
+  const said = CASE_SAID.exec(text)?.[1];
+  const condition = said ? parseCondition(said, event) : null;
+  if (!condition) return null;
+  const parts = 'any' in condition ? condition.any : 'all' in condition ? null : [condition];
+  return parts?.every((c) => c.op === 'eq' && c.source.from === 'trigger') ? condition : null;
+}
+
+/** Whether a step is said as the other case, right before it: "…; otherwise reply to the ticket". */
+export function saidOtherwise(text: string, context: string): boolean {
+  const at = context.toLowerCase().indexOf(text.toLowerCase());
+  return at > 0 && /\b(?:otherwise|else|if not)\W*$/i.test(context.slice(Math.max(0, at - 30), at));
+}
+
 /** The steps a condition reads. */
 export function conditionSteps(condition: Condition | undefined): string[] {
   if (!condition) return [];
@@ -352,12 +382,18 @@ export function sentenceOf(text: string, context: string): string {
   return context.slice(start, end < 0 ? undefined : end).trim();
 }
 
-/** The conditional clause right before a step in its sentence ("If an invoice is over $5,000, ask …"), or ''. */
+/**
+ * The conditional clause right before a step in its sentence ("If an invoice is over $5,000, ask …", "When a ticket
+ * arrives, if it is urgent, post …"), or ''.
+ */
 export function conditionalLead(text: string, context: string): string {
   const sentence = sentenceOf(text, context);
   const at = sentence.toLowerCase().indexOf(text.toLowerCase());
   const lead = at > 0 ? sentence.slice(0, at).trim() : '';
-  return /^(if|when|whenever|where|for any|for every|for each)\b(?:[^,;]|,\d)*[,;]?$/i.test(lead) ? lead : '';
+  // the last case said before it ("When a ticket arrives, if its priority is urgent, post …": the case, not the event)
+  const last = [...lead.matchAll(/\b(?:if|when|whenever|where|for any|for every|for each)\b/gi)].at(-1);
+  const said = last ? lead.slice(last.index) : '';
+  return /^(if|when|whenever|where|for any|for every|for each)\b(?:[^,;]|,\d)*[,;]?$/i.test(said) ? said : '';
 }
 
 /** A draft step of a workflow, in order, with what binding needs. */
@@ -388,18 +424,25 @@ const APPROVAL = /\b(approve|approval|sign[- ]off|authori[sz]e)\b/i;
 export function bindWorkflow(steps: readonly DraftBoundStep[], event: ObjectJsonSchema, context: string): BoundStep[] {
   const out: BoundStep[] = [];
   const earlier: BindSources['earlier'] = [];
-  let lastCondition: Comparison | null = null;
+  let lastCondition: Condition | null = null;
   for (const step of steps) {
     const sources: BindSources = { event, earlier: [...earlier] };
     const inputs = bindInputs(step, sources);
-    let when: Comparison | undefined;
+    let when: Condition | undefined;
     const threshold = findThreshold(step.text) ?? findThreshold(conditionalLead(step.text, context));
     const source = threshold ? thresholdSource(threshold, sources) : null;
+    // (a text field said to hold a value — "if its priority is urgent" — when no number is compared)
+    const equality = threshold
+      ? null
+      : (findEquality(step.text, event) ?? findEquality(conditionalLead(step.text, context), event));
     if (threshold && source) {
       when = { source, op: threshold.op, value: threshold.value };
       lastCondition = when;
-    } else if (lastCondition && isOtherwise(step.text)) {
-      when = complement(lastCondition);
+    } else if (equality) {
+      when = equality;
+      lastCondition = when;
+    } else if (lastCondition && (isOtherwise(step.text) || saidOtherwise(step.text, context))) {
+      when = complementOf(lastCondition);
     }
     const reads = [...bindingSteps(inputs), ...conditionSteps(when)];
     const ordered = orderedAfter(step.text, context, earlier);
