@@ -78,9 +78,10 @@ export const waitingOf = (state: CheckpointView): Waiting | undefined =>
     )[0];
 
 /** Whether a waiting execution goes on now: only a running one that still waits for that time, once it has come. */
-export function wakeDecision(standing: Standing, now: Date): { wake: Waiting } | { keep: boolean } {
+export function wakeDecision(standing: Standing, now: Date, lifted = false): { wake: Waiting } | { keep: boolean } {
   if (standing.kind !== 'waiting') return { keep: false };
-  if (Date.parse(standing.waiting.waitUntil) > now.getTime()) return { keep: true };
+  // (quiet hours lifted since it was deferred: it need not wait for their old end)
+  if (!lifted && Date.parse(standing.waiting.waitUntil) > now.getTime()) return { keep: true };
   return { wake: standing.waiting };
 }
 

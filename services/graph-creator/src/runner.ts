@@ -283,23 +283,28 @@ export class ExecutionRunner<S, R = unknown> {
   }
 
   /**
-   * Resumes the runs whose time has come (steps deferred by quiet hours), each under its lock; returns
-   * how many went on. Called every few seconds by each worker; the clock is the runner's.
+   * Resumes the runs whose time has come (steps deferred by quiet hours), and those whose quiet hours the org has
+   * lifted since, each under its lock; returns how many went on. Called every few seconds by each worker; the clock is the runner's.
    */
   async wakeDue(limit = 20): Promise<number> {
     const now = this.clock.now();
-    const { rows } = await this.deps.pool.query<{ execution_id: string; cause: RunIntent | HILResponse }>(
-      'SELECT execution_id, cause FROM deferred_runs WHERE until <= $1 ORDER BY until LIMIT $2',
+    // due, or deferred by quiet hours the org has since lifted: those go on now (a window moved or made to ask for
+    // approval instead is weighed when the old one ends, as before)
+    const { rows } = await this.deps.pool.query<{ execution_id: string; cause: RunIntent | HILResponse; lifted: boolean }>(
+      `SELECT d.execution_id, d.cause, d.until > $1 AS lifted FROM deferred_runs d
+         LEFT JOIN org_policies p ON p.org_id = d.org_id
+        WHERE d.until <= $1 OR (p.org_id IS NOT NULL AND p.policy->'quietHours' IS NULL)
+        ORDER BY d.until LIMIT $2`,
       [now.toISOString(), limit],
     );
     let woken = 0;
-    for (const { execution_id: executionId, cause } of rows) {
+    for (const { execution_id: executionId, cause, lifted } of rows) {
       await this.withLock(executionId, async (row) => {
         const adapter = this.adapterOf(row?.employee_id ?? null);
         const standing = row
           ? whereItStands(row, await this.stateOf(adapter, executionId), false)
           : ({ kind: 'nothing' } as const);
-        const decision = wakeDecision(standing, this.clock.now());
+        const decision = wakeDecision(standing, this.clock.now(), lifted);
         if ('keep' in decision) {
           // cancelled, ended or no longer waiting: forget it; waiting for later: keep it
           if (!decision.keep) await this.deps.pool.query('DELETE FROM deferred_runs WHERE execution_id = $1', [executionId]);

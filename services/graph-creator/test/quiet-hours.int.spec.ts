@@ -44,6 +44,7 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
   };
   const org = `org-${randomUUID()}`;
   const approving = `org-${randomUUID()}`;
+  const lifting = `org-${randomUUID()}`;
   const policies = postgresPolicies(pool);
   const tools = new ToolRegistry({
     catalog: staticCatalog(builtInCatalog.capabilities),
@@ -51,7 +52,11 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
     effects: postgresEffects(pool),
     clock,
     rails: {
-      scopes: fixedScopes({ [org]: ['zendesk', 'slack', 'stripe'], [approving]: ['zendesk', 'slack', 'stripe'] }),
+      scopes: fixedScopes({
+        [org]: ['zendesk', 'slack', 'stripe'],
+        [approving]: ['zendesk', 'slack', 'stripe'],
+        [lifting]: ['zendesk', 'slack', 'stripe'],
+      }),
       policies,
       retries: 0,
     },
@@ -200,5 +205,35 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
       expect.arrayContaining([{ stepId: 'refund', status: 'rejected', detail: 'rejected by the approver' }]),
     );
     expect(called.filter((c) => c === `${id}/refund`)).toEqual([]);
+  });
+
+  it('given a run deferred by quiet hours, when the org lifts them, then it goes on at the next wake-up, not at their old end', async () => {
+    await setPolicy(pool, lifting, { quietHours: { start: '22:00', end: '07:00', timeZone: 'UTC', during: 'defer' } });
+    clock.t = new Date('2026-11-28T23:30:00Z');
+    const spec = refundsEmployee(`emp-${randomUUID()}`, lifting);
+    await registerEmployee(pool, spec);
+    const id = randomUUID();
+    await runner.start({
+      ...runIntent(id, spec.employeeId, 'refunds', { amount: 40, paymentId: 'pi_4', ticketId: 'T-4', subject: 's' }),
+      orgId: lifting,
+    });
+    await collector.until(
+      () => collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'step_deferred')[0],
+      'step_deferred',
+    );
+    // quiet hours still on: it waits
+    clock.t = new Date('2026-11-28T23:35:00Z');
+    await runner.wakeDue();
+    expect(called.filter((c) => c.startsWith(id))).toEqual([]);
+    // lifted: it goes on now, hours before their old end
+    await setPolicy(pool, lifting, {});
+    clock.t = new Date('2026-11-28T23:36:00Z');
+    expect(await runner.wakeDue()).toBeGreaterThanOrEqual(1);
+    const result = await collector.until(
+      () => collector.of('ExecutionResult', (r) => r.executionId === id)[0],
+      `result of ${id}`,
+    );
+    expect(result.status).toBe('completed');
+    expect(called.filter((c) => c === `${id}/refund`)).toEqual([`${id}/refund`]);
   });
 });

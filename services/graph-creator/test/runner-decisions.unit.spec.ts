@@ -163,6 +163,10 @@ describe('a run that waits for a time (a step deferred by quiet hours)', () => {
     expect(wakeDecision(standing, new Date('2026-11-25T06:59:59Z'))).toEqual({ keep: true });
     expect(wakeDecision(standing, new Date('2026-11-25T07:00:00Z'))).toMatchObject({ wake: { interruptId: 'i-1' } });
   });
+  it('given the quiet hours lifted since, when woken before their old end, then it goes on by that interrupt', () => {
+    const standing = whereItStands(run, deferred, false);
+    expect(wakeDecision(standing, new Date('2026-11-25T01:00:00Z'), true)).toMatchObject({ wake: { interruptId: 'i-1' } });
+  });
   it('given it was cancelled meanwhile, when woken, then it is forgotten, not resumed', () => {
     const standing = whereItStands(row({ employee_id: 'emp-1', status: 'cancelled' }), deferred, false);
     expect(wakeDecision(standing, new Date('2026-11-25T08:00:00Z'))).toEqual({ keep: false });
