@@ -15,12 +15,27 @@ const clientError = (code: string, statusCode: number, message: string): Fastify
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A body sent compressed (`Content-Encoding` other than identity), refused as a media type no hireloop service reads (415). */
-export function compressedBody(request: FastifyRequest): FastifyError | null {
+/**
+ * A body no hireloop service reads as sent, refused as an unsupported media type (415): compressed (`Content-Encoding`
+ * other than identity), or said to be in a charset other than UTF-8 (JSON is UTF-8, RFC 8259; its bytes would be read
+ * as UTF-8 all the same, and a body in Latin-1 mangled).
+ */
+export function unreadableBody(request: FastifyRequest): FastifyError | null {
   const encoding = request.headers['content-encoding']?.trim().toLowerCase();
-  return encoding && encoding !== 'identity'
-    ? clientError(CONTENT_ENCODING_REFUSED, 415, `bodies are read uncompressed: send it without Content-Encoding: ${encoding}`)
-    : null;
+  if (encoding && encoding !== 'identity')
+    return clientError(
+      CONTENT_ENCODING_REFUSED,
+      415,
+      `bodies are read uncompressed: send it without Content-Encoding: ${encoding}`,
+    );
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8')
+    return clientError(
+      CONTENT_ENCODING_REFUSED,
+      415,
+      `JSON is read as UTF-8: send it as UTF-8 (charset=utf-8, or no charset), not ${charset}`,
+    );
+  return null;
 }
 
 /**
@@ -34,9 +49,9 @@ export function parseJsonBody(
   raw: string | Buffer,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
-  const compressed = compressedBody(request);
-  if (compressed) {
-    done(compressed);
+  const unreadable = unreadableBody(request);
+  if (unreadable) {
+    done(unreadable);
     return;
   }
   let body: string;

@@ -230,6 +230,17 @@ describe('a body every service reads', () => {
     expect(text.statusCode).toBe(415);
     expect(text.json().code).toBe('unsupported_media_type');
   });
+
+  it('given a body said to be in a charset other than UTF-8, then 415 naming it; UTF-8 said either way is read', async () => {
+    await build();
+    const latin = await post('{"a":1}', { 'content-type': 'application/json; charset=iso-8859-1' });
+    expect(latin.statusCode).toBe(415);
+    expect(latin.json()).toEqual({ code: 'unsupported_media_type', message: expect.stringContaining('not iso-8859-1') });
+    for (const charset of ['utf-8', 'UTF8', '"utf-8"'])
+      expect((await post('{"a":1}', { 'content-type': `application/json; charset=${charset}` })).json()).toEqual({
+        got: { a: 1 },
+      });
+  });
 });
 
 describe('a request no route answers, or Node cannot parse', () => {

@@ -227,13 +227,18 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(h.collector.of('TriggerCreated').length).toBe(before);
   });
 
-  it('a compressed body → 415, bytes that are not UTF-8 → 400, more than 100 properties → 422 naming "/"; nothing fired', async () => {
+  it('a compressed body or one in another charset → 415, bytes that are not UTF-8 → 400, more than 100 properties → 422 naming "/"; nothing fired', async () => {
     const before = h.collector.of('TriggerCreated').length;
     const secret = hooks.inbound?.secret ?? '';
     const body = JSON.stringify({ anything: 1 });
     const gzip = await hook('inbound', body, { 'content-encoding': 'gzip', 'x-hireloop-signature': signBody(secret, body) });
     expect(gzip.statusCode).toBe(415);
     expect(gzip.json()).toMatchObject({ message: expect.stringContaining('Content-Encoding') });
+    const latin = await hook('inbound', body, {
+      'content-type': 'application/json; charset=iso-8859-1',
+      'x-hireloop-signature': signBody(secret, body),
+    });
+    expect(latin.statusCode).toBe(415);
     const bytes = Buffer.concat([Buffer.from('{"note":"U8'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
     const notUtf8 = await app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compressedBody, HireloopError, validatorCompiler } from '@hireloop/platform';
+import { HireloopError, unreadableBody, validatorCompiler } from '@hireloop/platform';
 import { HookAccepted, HookParams, JsonObject } from '@hireloop/schemas';
 import { acceptHook, type HookDeps } from '../commands/hook';
 import { traceOf } from '../trace';
@@ -17,10 +17,10 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ commands: HookDeps; bodyLim
 ) => {
   // the signature is over the bytes as sent: this context reads them raw instead of the app's JSON parser
   app.removeContentTypeParser('application/json');
-  // (compressed, it is refused as every other body is: the signature is over the bytes the sender meant)
+  // (compressed or in another charset, it is refused as every other body is: the signature is over the bytes the sender meant)
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
-    const compressed = compressedBody(request);
-    if (compressed) done(compressed);
+    const unreadable = unreadableBody(request);
+    if (unreadable) done(unreadable);
     else done(null, body);
   });
 
