@@ -9,6 +9,7 @@ import { gatewayApp } from './app';
 import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
+import { sweepRequestKeys } from './commands/create-graph';
 import { type GatewayConfig, loadGatewayConfig } from './config';
 import { HttpConnectHub } from './hooks/connect-hub';
 import { DEFAULT_PAGE_DIR, pageOptions } from './page';
@@ -83,4 +84,15 @@ lifecycle.onStop('broadcast', async () => {
 });
 await consumer.start();
 broadcast = consumer;
+
+// the keys of requests (Idempotency-Keys, webhook delivery ids) are remembered for a week, then forgotten
+const sweep = setInterval(
+  () =>
+    void sweepRequestKeys(service.pool)
+      .then((forgotten) => forgotten > 0 && log.info({ forgotten }, 'request keys forgotten'))
+      .catch((error: unknown) => log.warn({ err: error }, 'could not forget old request keys')),
+  3_600_000,
+);
+sweep.unref();
+lifecycle.onStop('request keys', () => clearInterval(sweep));
 log.info({ groupId: consumer.groupId }, 'broadcasting to chat sockets');

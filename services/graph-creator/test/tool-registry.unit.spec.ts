@@ -80,11 +80,13 @@ describe('the tool registry', () => {
     ]);
   });
 
-  it('given a transient failure and the run cancelled while the retry waits, when called, then it is not tried again and the effect says cancelled', async () => {
+  it('given a transient failure that comes after the run was cancelled, when called, then it is not tried again and the effect says cancelled', async () => {
     const attempts: number[] = [];
     const flaky: Connector = {
       call: async () => {
         attempts.push(Date.now());
+        // (it fails after the cancel came, whatever the backoff would have been)
+        await new Promise((r) => setTimeout(r, 50));
         throw new ConnectorError('server_error', 'the provider is down');
       },
     };
@@ -95,7 +97,7 @@ describe('the tool registry', () => {
       rails: { retries: 2, retryInitialDelayMs: 1_000 },
     });
     const cancel = new AbortController();
-    setTimeout(() => cancel.abort(), 100);
+    setTimeout(() => cancel.abort(), 10);
     const { effect } = await tools.call({ ...ctx, signal: cancel.signal }, step, { paymentId: 'pi_1', amount: 5 });
     expect(attempts).toHaveLength(1);
     expect(effect).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });

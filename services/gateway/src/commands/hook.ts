@@ -18,7 +18,7 @@ import { hookSecret, signatureMatches } from '../hooks/secret';
 import type { Employee } from '../read-model';
 import { findEmployeeById } from '../read-model';
 import { missingProviders } from './activate';
-import { claimRequestKey } from './create-graph';
+import { claimRequestKey, releaseRequestKey } from './create-graph';
 import type { CommandDeps } from './deps';
 
 export interface HookDelivery {
@@ -208,16 +208,19 @@ export async function acceptHook(
   const eventSchema = org.triggers.find((t) => t.id === workflow.trigger.triggerId)?.eventSchema;
   const event = checkEvent(delivery.body, eventSchema);
   // a delivery id names one event: sent again with another, it is refused (422), not dropped as a repeat
-  if (delivery.deliveryId !== undefined)
-    await claimRequestKey(deps.pool, {
-      orgId: employee.orgId,
-      scope: `hook:${employee.employeeId}/${workflow.id}`,
-      key: delivery.deliveryId,
-      request: event,
-      field: 'x-hireloop-delivery',
-    });
+  const key =
+    delivery.deliveryId === undefined
+      ? undefined
+      : { orgId: employee.orgId, scope: `hook:${employee.employeeId}/${workflow.id}`, key: delivery.deliveryId };
+  const claimed = key ? await claimRequestKey(deps.pool, { ...key, request: event, field: 'x-hireloop-delivery' }) : undefined;
   const triggerId = hookTriggerId(employee.employeeId, workflow.id, delivery.deliveryId, () => deps.ids.newId());
   const fact = decideHookTrigger(employee, workflow.id, event, triggerId, delivery.deliveryId, deps.clock);
-  await deps.publisher.publish(fact, trace);
+  try {
+    await deps.publisher.publish(fact, trace);
+  } catch (error) {
+    // nothing was sent on: the id is given back, so that a retry of the sender's, whatever it carries, is taken
+    if (key && claimed?.fresh) await releaseRequestKey(deps.pool, key).catch(() => undefined);
+    throw error;
+  }
   return { triggerId, executionId: executionIdOf(triggerId) };
 }

@@ -30,7 +30,7 @@ export const hookRoutes: FastifyPluginAsyncTypebox<{ commands: HookDeps; bodyLim
       schema: {
         summary: "Fire a workflow of an active employee with a trigger event (signed with the workflow's secret)",
         description:
-          'Headers: `x-hireloop-signature: sha256=<hex HMAC-SHA256 of the raw body with the workflow secret>`, optional `x-hireloop-delivery: <id>` (the same id twice is the same trigger and execution: one run; without it every call is a new run). 401 bad or missing signature, 404 unknown employee or workflow, 409 `employee_inactive` (or `conflict` when the workflow is off), 413 too large, 422 a body that breaks the trigger event schema (naming the field).',
+          'Headers: `x-hireloop-signature: sha256=<hex HMAC-SHA256 of the raw body with the workflow secret>`, optional `x-hireloop-delivery: <id>` (the same id twice with the same event is the same trigger and execution: one run; with another event it is a 422 naming `x-hireloop-delivery`; without it every call is a new run; an id is remembered for 7 days). 401 bad or missing signature, 404 unknown employee or workflow, 409 `employee_inactive` (or `conflict` when the workflow is off), 413 too large, 415 compressed or in a charset other than UTF-8, 422 a body that breaks the trigger event schema (naming the field).',
         tags: ['hooks'],
         security: [],
         params: HookParams,

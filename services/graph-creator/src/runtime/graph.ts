@@ -105,7 +105,7 @@ export function summaryOf(s: RunStateT): string {
   const head = s.failure
     ? `${name} failed (${s.failure.code}): ${s.failure.message}`
     : s.stopped?.code === 'cancelled'
-      ? `${name} was cancelled while it ran: what it did stands, steps not run were not made.`
+      ? `${name} was cancelled while it ran: what it did stands, steps not run were not made, and a step stopped while it was called may or may not have acted.`
       : s.stopped
         ? `${name} completed early (${s.stopped.code}): ${s.stopped.message}. Steps not run are left to do.`
         : `${name} completed.`;
@@ -405,7 +405,11 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       for (const { effect } of results) {
         const ok = effect.status === 'succeeded';
         if (effect.error?.code === 'cancelled') {
-          done[effect.stepId] = { status: 'not_run', detail: 'stopped: the run was cancelled while it was called' };
+          // (the request may have reached the provider: what it did is not known, so the step is no "not run")
+          done[effect.stepId] = {
+            status: 'failed',
+            detail: `stopped while it was called, the run cancelled: whether ${effect.capabilityId} acted is not known`,
+          };
           events.push(eventOf(effect));
           stopped = { code: 'cancelled', message: 'the run was cancelled while it ran' };
           continue;

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Connector } from './connector';
 import { httpConnector, webhookConnector } from './http';
 import { sandboxConnector } from './sandbox';
-import { gatewayPort, ownEndpoints, refusedTarget } from './targets';
+import { deniedHosts, gatewayPort, ownEndpoints, refusedTarget } from './targets';
 
 /** Which connector acts for each provider: real ones by name, the sandbox for every other. */
 export class Connectors {
@@ -65,7 +65,8 @@ export async function loadConnectors(
 ): Promise<Connectors> {
   // the platform's own addresses are no target of an employee's calls (targets.ts)
   const own = ownEndpoints(env);
-  const refuse = (url: URL): string | undefined => refusedTarget(url, own, gatewayPort(env));
+  const denied = deniedHosts(env);
+  const refuse = (url: URL): string | undefined => refusedTarget(url, own, gatewayPort(env), denied);
   const real: Record<string, Connector> = { http: httpConnector({ refuse }), webhook: webhookConnector({ refuse }) };
   for (const [provider, specifier] of Object.entries(parseConnectorConfig(env.CONNECTORS))) {
     const url = /^[./]/.test(specifier) ? pathToFileURL(resolve(cwd, specifier)).href : specifier;

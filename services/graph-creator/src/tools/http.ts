@@ -15,6 +15,46 @@ export interface HttpOptions {
 /** Redirects followed by hand (when targets are checked) before the call fails. */
 const MAX_REDIRECTS = 5;
 
+/** Where a redirect leads: an http or https URL, else the call fails as the provider's answer (no other scheme). */
+function nextHop(location: string, from: URL, method: string): URL {
+  let to: URL;
+  try {
+    to = new URL(location, from);
+  } catch {
+    throw new ConnectorError('http_error', `${method} ${from.host}: redirected to an unreadable location`);
+  }
+  if (to.protocol !== 'http:' && to.protocol !== 'https:')
+    throw new ConnectorError('http_error', `${method} ${from.host}: redirected to ${to.protocol}, not http or https`);
+  return to;
+}
+
+/** Headers of the caller's credentials, not passed to another origin (as fetch's own redirects do). */
+const CREDENTIALS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/** Headers of a body, dropped with it. */
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
+
+/**
+ * The request a redirect makes: 303 (and 301/302 after a POST, as browsers do) goes on as a GET without its body and
+ * the body's headers (a HEAD stays a HEAD); another origin gets no credentials. Pure.
+ */
+export function redirected<T extends { method: string; headers: Record<string, string>; body?: string }>(
+  call: T,
+  status: number,
+  from: URL,
+  to: URL,
+): T {
+  const toGet = (status === 303 && call.method !== 'HEAD') || ((status === 301 || status === 302) && call.method === 'POST');
+  const crossOrigin = from.origin !== to.origin;
+  const headers = Object.fromEntries(
+    Object.entries(call.headers).filter(
+      ([name]) => !(crossOrigin && CREDENTIALS.has(name.toLowerCase())) && !(toGet && BODY_HEADERS.has(name.toLowerCase())),
+    ),
+  );
+  if (!toGet) return { ...call, headers };
+  const { body: _dropped, ...rest } = call;
+  return { ...rest, headers, method: 'GET' } as T;
+}
+
 /** Reads at most `max` bytes of a body, then stops reading. */
 async function readCapped(res: Response, max: number): Promise<{ body: string; truncated: boolean }> {
   if (!res.body) return { body: '', truncated: false };
@@ -74,12 +114,9 @@ async function send(
     if (hops >= MAX_REDIRECTS)
       throw new ConnectorError('http_error', `${call.method} ${parsed.host}: more than ${MAX_REDIRECTS} redirects`);
     await res.body?.cancel();
-    parsed = new URL(location, parsed);
-    // 303 (and 301/302 after a POST, as browsers do) go on as a GET without the body
-    if (res.status === 303 || ((res.status === 301 || res.status === 302) && call.method === 'POST')) {
-      const { body: _dropped, ...rest } = call;
-      call = { ...rest, method: 'GET' };
-    }
+    const from = parsed;
+    parsed = nextHop(location, from, call.method);
+    call = redirected(call, res.status, from, parsed);
   }
   const { body, truncated } = await readCapped(res, options.maxBodyBytes ?? 256 * 1024);
   const headers: Record<string, string> = {};
@@ -90,7 +127,7 @@ async function send(
   if (res.status >= 400)
     throw new ConnectorError(
       res.status >= 500 ? 'server_error' : res.status === 429 ? 'rate_limited_by_provider' : 'http_error',
-      `${init.method} ${parsed.host}${parsed.pathname} answered ${res.status}: ${body.slice(0, 200)}`,
+      `${call.method} ${parsed.host}${parsed.pathname} answered ${res.status}: ${body.slice(0, 200)}`,
     );
   return { status: res.status, headers, body, truncated };
 }

@@ -227,7 +227,8 @@ export class ToolRegistry {
     const circuits = this.rails.circuits;
     if (!circuits) return;
     const code = outcome.error?.code;
-    if (code === 'invalid_args') return; // never reached the provider
+    // never reached the provider, or stopped before it answered: no word on whether it is there
+    if (code === 'invalid_args' || code === 'cancelled' || code === 'target_refused') return;
     const providerFailed = outcome.status === 'failed' && (isTransient(code ?? '') || code === 'tool_failed');
     await circuits.report(ctx.orgId, capability.id, !providerFailed, this.rails.circuitThreshold ?? 5, this.clock.now());
   }

@@ -4,8 +4,9 @@
  * call hireloop's services, broker or database, or a cloud's metadata service, and read the answer in the run's
  * effects. Refused: a loopback address on a port of the platform (its services, the Connect Hub, Kafka,
  * Postgres), any of their configured addresses, and the link-local metadata address. The gateway's webhook path
- * stays open (one employee may start another's workflow, as any sender does, with its signature). Names that
- * resolve to those addresses are not followed (no DNS lookup here).
+ * stays open (one employee may start another's workflow, as any sender does, with its signature). Where services
+ * reach each other by name, `HTTP_DENY_HOSTS` names them. A public name that resolves to a refused address is not
+ * caught here (no DNS lookup: that needs the address checked at connect time).
  */
 
 /** The platform's own addresses, as `host:port` (a loopback host as `loopback`), from its configuration. */
@@ -44,6 +45,18 @@ export function ownEndpoints(env: Record<string, string | undefined> = process.e
 /** The gateway's port: only its webhook path may be called. */
 export const gatewayPort = (env: Record<string, string | undefined> = process.env): number => Number(env.GATEWAY_PORT) || 8080;
 
+/**
+ * Hosts of the platform refused on every port (but the gateway's webhooks): `HTTP_DENY_HOSTS`, comma-separated —
+ * where the services reach each other by name (the compose file names them), the worker knows only its own address.
+ */
+export const deniedHosts = (env: Record<string, string | undefined> = process.env): ReadonlySet<string> =>
+  new Set(
+    (env.HTTP_DENY_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
 const isLoopback = (host: string): boolean => {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   return (
@@ -53,20 +66,31 @@ const isLoopback = (host: string): boolean => {
     h === '0.0.0.0' ||
     h === '::1' ||
     h === '::' ||
-    /^::ffff:127\./.test(h) ||
-    /^::ffff:7f/.test(h)
+    // IPv4 written inside IPv6: ::ffff:127.0.0.1, ::ffff:7f00:1, ::ffff:0:0 (URL writes them in hex)
+    /^::ffff:(?:127\.|7f[0-9a-f]{2}:|0\.0\.0\.0$|0:0$)/.test(h)
   );
 };
 
+/** Link-local addresses (169.254.0.0/16, fe80::/10): where clouds answer for metadata and credentials. */
+const isLinkLocal = (host: string): boolean =>
+  /^169\.254\.\d+\.\d+$/.test(host) || /^::ffff:a9fe:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+
 /** Why a call may not go to `url`, or undefined when it may. Pure. */
-export function refusedTarget(url: URL, own: ReadonlySet<string>, gateway: number): string | undefined {
+export function refusedTarget(
+  url: URL,
+  own: ReadonlySet<string>,
+  gateway: number,
+  denied: ReadonlySet<string> = new Set(),
+): string | undefined {
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === '169.254.169.254' || host === 'metadata.google.internal' || host === 'fd00:ec2::254')
-    return `${host} is a cloud metadata address`;
+  if (isLinkLocal(host) || host === 'metadata.google.internal' || host === 'fd00:ec2::254')
+    return `${host} is a link-local or cloud metadata address`;
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const hooks = port === gateway && url.pathname.startsWith('/v1/hooks/');
+  if (denied.has(host) && !hooks) return `${url.host} is one of hireloop's own hosts`;
   const key = `${isLoopback(host) ? 'loopback' : host}:${port}`;
   if (own.has(key)) return `${url.host} is one of hireloop's own services`;
-  if (isLoopback(host) && port === gateway && !url.pathname.startsWith('/v1/hooks/'))
+  if (isLoopback(host) && port === gateway && !hooks)
     return `${url.host}${url.pathname} is hireloop's gateway: only its webhooks (/v1/hooks/…) may be called`;
   return undefined;
 }
