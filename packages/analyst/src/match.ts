@@ -318,8 +318,22 @@ const SOMEONE_MOVES =
 const ARRIVES_AS =
   /[(,]\s*(?:those|these|they|which|that|it|all of them|each)\s+(?:all\s+)?(?:arrive|arrives|come in|comes in|land|lands|show up|shows up|end up|ends up|turn up|come through|are logged|get logged|become)\s+(?:here\s+)?as\s+((?:an?\s+)?(?:new\s+)?[A-Z][\w-]*\s+[\w-]+)/;
 
+/**
+ * What the work arrives as, when a product's items stand for how it was sent: "If a customer emails the box office
+ * (those arrive as Zendesk tickets)" → "a new Zendesk ticket". Not a kind of file ("they come in as PDF
+ * attachments") nor an event of its own ("a client pays, which shows up as a Stripe payment"). Pure.
+ */
+function arrivesAs(text: string): string {
+  const m = ARRIVES_AS.exec(text);
+  if (!m?.[1] || !providersIn(m[1]).some((p) => !p.weak)) return text;
+  if (!SENT_BY_CHANNEL.test(text.slice(0, m.index))) return text;
+  return m[1].replace(/^(?:an?\s+)?(?:new\s+)?/i, 'a new ');
+}
+const SENT_BY_CHANNEL =
+  /\b(?:e-?mails?|e-?mailed|writes?|texts?|texted|messages?|calls?|phones?|fills?|submits?|sends?|posts?|forwards?)\b/i;
+
 export const saidOfTheItem = (text: string): string =>
-  (ARRIVES_AS.exec(text)?.[1]?.replace(/^(?:an?\s+)?(?:new\s+)?/i, 'a new ') ?? text)
+  arrivesAs(text)
     // "a deal goes to Installed", "that Jira bug went to 'Done'": an item going to a named status moves there
     // (not to a product, "a lead goes to HubSpot", nor to a level, "goes to Tier 2")
     .replace(/\b(?:goes|went|gone)\s+to\s+(["'][^"']+["']|[A-Z][\w-]*\b)(?!\s*\d)/g, (whole, status: string) =>

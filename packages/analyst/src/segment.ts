@@ -1,5 +1,6 @@
 import {
   ALL_TRIGGER_SENSES,
+  COGNITIVE_VERBS,
   CONDITION_LEADS,
   EVENT_LEADS,
   KNOWN_VERBS,
@@ -610,10 +611,23 @@ function dutyInThirdPerson(text: string, w: SegmentWords): boolean {
   if (!first || !second || !/[^s]s$/.test(first.lower) || !/^[A-Z]/.test(first.text) || AUX.test(first.lower)) return false;
   if (/\?\s*$/.test(text)) return false;
   if (!OBJECT_START.test(second.lower) && !/^(?:every|each|any)$/.test(second.lower)) return false;
-  return lemmas(first.lower)
+  // "Emails a client sends to support@ should be logged …", "Texts a patient sends … get a reply": a noun, then
+  // who sends it and what becomes of it — no duty of the employee's
+  const clause = text.split(/[,;:]/)[0] ?? text;
+  if (
+    THEN_ITS_VERB.test(clause) ||
+    /\b(?:should|must|will|would|can|could|gets?|go|goes|becomes?|are|is|need|needs)\b/i.test(clause)
+  )
+    return false;
+  const base = lemmas(first.lower)
     .slice(1)
-    .some((l) => knownVerb(l, w));
+    .filter((l) => knownVerb(l, w));
+  // ("Reads every new ticket and replies …": reading is no step of its own)
+  return base.length > 0 && !base.some((l) => (COGNITIVE_VERBS as readonly string[]).includes(l));
 }
+/** A noun, then someone and their verb: "Emails a client sends", "Requests the tenants send". */
+const THEN_ITS_VERB =
+  /^[\w-]+s (?:a|an|the|our|their|each|every|any) [\w-]+ (?:[\w-]+ )?(?:sends?|writes?|fills?|submits?|forwards?|makes?|raises?|posts?|texts?|e-?mails?)\b/i;
 
 /** "receipts she forwards", "bugs reported in #bugs", "requests from Slack", "every new hire": work that arrives. */
 /** A place looked after as a duty: "Look after the trade@ inbox", "monitor #support", "work the Zendesk queue". */
@@ -693,7 +707,7 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
       false,
     ],
     [
-      /\b(every|each|all) new [\w-]+(?: [\w-]+){0,2}?(?=\s+(?:with|in|to|from|and|on|as|for|that|which|into|by)\b|[,;.]|$)/,
+      /\b(every|each|all) new [\w-]+(?: [\w-]+){0,2}?(?=\s+(?:with|in|to|from|and|on|as|for|that|which|into|by|within)\b|[,;.]|$)/,
       'event',
       false,
     ],
@@ -1078,9 +1092,14 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
 /** "Each email = one Jira issue", "every order -> a row": what each item becomes, written as an equation. */
 const EACH_MAKES = /^(?:each|every|one)\s+[\w-]+\s*(?:=|→|->)\s*(?:one|a|an|1)\s+/i;
 
-/** A ban said in the passive: "Requests for Sunday slots are not to be accepted", "Refunds must not be issued …". */
+/**
+ * A ban said in the passive, ending its clause: "Requests for Sunday slots are not to be accepted", "Patient names
+ * are not to be posted in Slack". Not one that says when it may be done ("… must not be issued without Dana's
+ * approval" is an approval rule), nor one followed by more ("Urgent tickets must never be ignored, so when …") but
+ * another ban (", and the assistant must not post …").
+ */
 const PASSIVE_BAN =
-  /^(?:and\s+|but\s+)?([\w'’ -]{2,80}?)\s+(?:(?:are|is)\s+(?:not|never)\s+to|(?:must|should|may|shall)\s+(?:not|never)|mustn't|shouldn't)\s+be\s+([a-z]+ed|sent|made|given|paid|done|taken|shown|told|written)\b([^:();]*)$/i;
+  /^(?:and\s+|but\s+)?([A-Za-z][\w'’ -]{1,80}?)\s+(?:(?:are|is)\s+(?:not|never)\s+to|(?:must|should|may|shall)\s+(?:not|never)|mustn't|shouldn't)\s+be\s+([a-z]+ed|sent|made|given|paid|done|taken|shown|told|written)\b(?![^:();,]*\b(?:without|unless|until|before|except|other than)\b)([^:();,]*(?:,\s*(?:and|or)\s[^:();,]*\b(?:not|never)\b[^:();,]*)?)$/i;
 
 export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): string {
   // "Requests for Sunday slots are not to be accepted" → "do not accept requests for Sunday slots": a rule, no duty
@@ -1340,7 +1359,10 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
 
 /** "create a HubSpot contact, plus a follow-up task for the rep": a second thing made by the same verb. */
 const PLUS_THING =
-  /^(create|add|open|make|set up|log|book|start)\s+([^()]+?),?\s+(?:plus|as well as|along with)\s+((?:an?|one)\s+(?![£$€\d])[^()]+)$/i;
+  /^(create|add|open|make|set up|log)\s+([^()]+?),?\s+(?:plus|as well as|along with)\s+((?:an?|one)\s+(?![£$€\d])[^()]+)$/i;
+/** What a product of the catalog makes, as the second thing of "plus": "a follow-up task", "a Jira ticket". */
+const MADE_THING =
+  /^(?:an?|one)\s+(?:[\w-]+\s+){0,2}?(?:task|card|contact|invoice|ticket|issue|row|page|deal|lead|folder|event|customer|note|record|entry|channel|opportunity)s?\b/i;
 
 /**
  * A duty that makes one thing "plus" another, as two duties of the same verb: "create a HubSpot contact, plus a
@@ -1348,7 +1370,7 @@ const PLUS_THING =
  */
 export function alsoMade(clause: string): string[] {
   const m = PLUS_THING.exec(clause);
-  if (!m?.[1] || !m[2] || !m[3]) return [clause];
+  if (!m?.[1] || !m[2] || !m[3] || !MADE_THING.test(m[3])) return [clause];
   return [`${m[1]} ${m[2]}`, `${m[1]} ${m[3]}`];
 }
 
@@ -1606,11 +1628,6 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
         if (split) addClauses(d, split.body, w);
-      } else if (current && text.includes(';') && PASSIVE_BAN.test(text.split(';')[0] ?? '')) {
-        // "Requests for Sunday slots are not to be accepted; these must be forwarded to the Manager": a ban, then
-        // what to do instead, of the work at hand
-        current.sentences.push(text);
-        addClauses(current, text, w);
       }
       return;
     }
@@ -1850,7 +1867,7 @@ function hasEventVerb(text: string, w: SegmentWords): boolean {
 
 /** A case said inside an event's lead, that an "otherwise" after it answers: "When a ticket arrives: if it is urgent, …". */
 const CASE_IN_LEAD = /^(.{3,}?)\s*[,:;]\s*((?:if|unless)\s.+)$/i;
-const OTHERWISE_SAID = /\b(?:otherwise|if not|else)\b/i;
+const OTHERWISE_SAID = /\b(?:otherwise|if not|or else)\b|(?:^|[;,.:]\s*)else\b/i;
 
 /**
  * "When a new Zendesk ticket arrives: if its priority is urgent, post in #urgent; otherwise reply …": the case is
@@ -1872,6 +1889,21 @@ const APPOSITIVE = /\b([A-Z][a-z]+), (?:our|my|the|their|his|her) (?:[a-z][\w-]*
 export function withoutAppositive(sentence: Sentence): Sentence {
   const text = sentence.text.replace(APPOSITIVE, '$1 ');
   return text === sentence.text ? sentence : { ...sentence, text };
+}
+
+/**
+ * A ban said in the passive, then what to do after a semicolon, as two sentences: "Requests for Sunday slots are not
+ * to be accepted; these must be forwarded to the Manager", "Tickets must never be ignored; reply to every new one". Pure.
+ */
+export function banThenRest(sentence: Sentence): Sentence[] {
+  const at = sentence.text.indexOf(';');
+  if (at < 0 || !PASSIVE_BAN.test(sentence.text.slice(0, at))) return [sentence];
+  const rest = sentence.text.slice(at + 1).trim();
+  if (!rest) return [sentence];
+  return [
+    { ...sentence, text: `${sentence.text.slice(0, at).trim()}.` },
+    { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, first: false, label: undefined },
+  ];
 }
 
 /** Who we are, then how work comes, spliced by a comma: "We're a cider farm in Herefordshire, pubs email …". */
@@ -2053,6 +2085,7 @@ function productsSaidUnconnected(
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const all = sentences(jobDescription.slice(0, 20_000))
     .flatMap(afterIntro)
+    .flatMap(banThenRest)
     .map(withoutAppositive)
     .map(modalBeforeLead)
     .flatMap((s) => splitAtAnotherStart(s, served))

@@ -2,6 +2,7 @@ import type { CapabilityMatch, DraftWorkflow } from '@hireloop/analyst';
 import { builtInCatalog, type ObjectJsonSchema } from '@hireloop/schemas';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
+import { findEquality } from '../src/creation/bind';
 import { paramsChecker } from '../src/creation/catalog';
 import { exampleCondition, gateField, gateOf, parseCondition } from '../src/creation/conditions';
 import { conditionGaps, deriveWorkflows, identifyGaps } from '../src/creation/gaps';
@@ -271,5 +272,28 @@ describe('a case and its "otherwise", said inside the event, through the whole c
     expect(made('urgent')).toEqual(['slack.post_message']);
     expect(made('low')).toEqual(['zendesk.reply_ticket']);
     expect(run.spec.validation.passed).toBe(true);
+  });
+});
+
+describe('an equality said before a step (findEquality)', () => {
+  it('given "its priority is urgent" or "the status is open or pending", then the field equals the value, or any of them', () => {
+    expect(findEquality('if its priority is urgent,', ticket)).toEqual({
+      source: { from: 'trigger', path: 'priority' },
+      op: 'eq',
+      value: 'urgent',
+    });
+    expect(findEquality("When a ticket's priority is urgent in Zendesk,", ticket)).toMatchObject({ value: 'urgent' });
+    expect(findEquality('if the status is open or pending,', ticket)).toMatchObject({
+      any: [{ value: 'open' }, { value: 'pending' }],
+    });
+  });
+
+  it('given a phrase where a value would be ("about a refund", "an invoice", "of the order is shipped"), then no condition', () => {
+    for (const said of [
+      'if the subject is about a refund,',
+      'if the subject is an invoice,',
+      'if the status of the order is shipped,',
+    ])
+      expect(findEquality(said, ticket), said).toBeNull();
   });
 });

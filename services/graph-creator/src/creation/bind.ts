@@ -320,12 +320,17 @@ const CASE_SAID = /\b(?:if|when|whenever|where)\s+([^,;:]{3,120})/i;
  * two. Only equalities: other readings of a case are asked, not guessed. Null when none is said. Pure.
  */
 export function findEquality(text: string, event: ObjectJsonSchema): Condition | null {
-  const said = CASE_SAID.exec(text)?.[1];
+  // ("… is urgent in Zendesk": where it is said is no part of the value)
+  const said = CASE_SAID.exec(text)?.[1]?.replace(/\s+(?:in|on|via|through|from)\s+(?:[A-Z][\w-]*\s?)+$/, '');
   const condition = said ? parseCondition(said, event) : null;
   if (!condition) return null;
   const parts = 'any' in condition ? condition.any : 'all' in condition ? null : [condition];
-  return parts?.every((c) => c.op === 'eq' && c.source.from === 'trigger') ? condition : null;
+  return parts?.every((c) => c.op === 'eq' && c.source.from === 'trigger' && VALUE_SAID.test(String(c.value))) ? condition : null;
 }
+
+/** A value said plainly: a word or two, not a phrase ("an invoice", "about a refund", "the order is shipped"). */
+const VALUE_SAID =
+  /^(?!(?:a|an|the|about|of|in|on|at|from|for|with|by|to|not|no|any|some|this|that|it|its|their)\b)[A-Za-z0-9][\w-]*(?: [A-Za-z0-9][\w-]*)?$/i;
 
 /** Whether a step is said as the other case, right before it: "…; otherwise reply to the ticket". */
 export function saidOtherwise(text: string, context: string): boolean {
