@@ -3,10 +3,11 @@
  * are recorded and folded by the event store's own projector, as the event-store service does.
  */
 import { fold, getOrgPolicy, type OrgPolicyState, orgPolicies } from '@hireloop/event-store';
+import { HireloopError } from '@hireloop/platform';
 import type { AnyFact } from '@hireloop/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerOf, uid } from './fixtures';
+import { bearerOf, fakeConnectHub, uid } from './fixtures';
 import { type Harness, harness, recording } from './harness';
 
 describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
@@ -91,6 +92,24 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
     expect(res.json()).toMatchObject({ orgId: slowOrg, policy });
     const after = await slow.inject({ method: 'GET', url: `/v1/orgs/${slowOrg}/policy`, headers: slowAdmin });
     expect(after.json()).toEqual(res.json());
+  });
+
+  it('with the Connect Hub away, a policy is checked against the built-in catalog: a good one is set, a bad one refused', async () => {
+    const away = {
+      ...fakeConnectHub(),
+      capabilities: async () => {
+        throw new HireloopError('UNAVAILABLE', 'the Connect Hub did not answer');
+      },
+    };
+    const hubless = await h.build({}, undefined, recording(h), { connectHub: away });
+    const awayOrg = uid('org');
+    const awayAdmin = bearerOf({ userId: 'ada', orgId: awayOrg, role: 'admin' });
+    const to = `/v1/orgs/${awayOrg}/policy`;
+    const set = await hubless.inject({ method: 'PUT', url: to, payload: policy, headers: awayAdmin });
+    expect(set.statusCode).toBe(200);
+    const bad = await hubless.inject({ method: 'PUT', url: to, payload: { deniedTools: ['stripe.refund'] }, headers: awayAdmin });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ field: '/deniedTools/0' });
   });
 
   it('a bad body → 422 naming the field', async () => {

@@ -43,6 +43,13 @@ describe('rules a policy holds that could never apply (policyProblem, pure)', ()
       field: '/deniedTools/0',
       message: expect.stringContaining('both allowed and denied'),
     });
+    // a provider denied holds its tools
+    expect(policyProblem({ allowedTools: ['stripe.refund_payment'], deniedTools: ['stripe'] }, catalog)?.field).toBe(
+      '/deniedTools/0',
+    );
+    // a provider allowed but one of its tools denied is a refinement, not a contradiction
+    expect(policyProblem({ allowedTools: ['stripe'], deniedTools: ['stripe.refund_payment'] }, catalog)).toBeNull();
+    expect(policyProblem({ allowedTools: ['stripe.refund_payment'], deniedTools: ['slack'] }, catalog)).toBeNull();
     const limit = (max: number) => ({ capabilityId: 'stripe.refund_payment', argument: 'amount', max });
     expect(policyProblem({ argumentLimits: [limit(100), limit(5)] }, catalog)).toEqual({
       field: '/argumentLimits/1',

@@ -7,8 +7,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getOrgPolicy } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
-import { HireloopError, type Principal } from '@hireloop/platform';
-import { NoQuery, OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
+import { HireloopError, isHireloopError, type Principal } from '@hireloop/platform';
+import { builtInCatalog, NoQuery, OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
 import { principalOf } from '../auth';
 import type { CommandDeps, Minting } from '../commands/deps';
 import type { ConnectHub, HubCapability } from '../hooks/connect-hub';
@@ -62,7 +62,10 @@ export function policyProblem(
   }
   // a tool both allowed and denied: which one holds would be a guess
   const allowed = new Set(policy.allowedTools ?? []);
-  const both = (policy.deniedTools ?? []).findIndex((id) => allowed.has(id));
+  // (a provider denied holds its tools: "stripe" denied and "stripe.refund_payment" allowed contradict; "stripe" allowed
+  // but "stripe.refund_payment" denied is a refinement)
+  const providerOf = (id: string): string => byId.get(id)?.providerId ?? id;
+  const both = (policy.deniedTools ?? []).findIndex((id) => allowed.has(id) || [...allowed].some((a) => providerOf(a) === id));
   if (both >= 0)
     return {
       field: `/deniedTools/${both}`,
@@ -142,6 +145,17 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
   { commands, connectHub, recordTimeoutMs = commands.recordTimeoutMs ?? RECORD_TIMEOUT_MS },
 ) => {
   const { pool, publisher } = commands;
+  // the hub's catalog in the org's view; with the hub away, the built-in one it is seeded from (a policy is no less
+  // checked for it, and an admin is not kept from changing it)
+  const catalogFor = async (orgId: string): Promise<readonly HubCapability[]> => {
+    try {
+      return await connectHub.capabilities(orgId);
+    } catch (error) {
+      if (!isHireloopError(error) || error.code !== 'UNAVAILABLE') throw error;
+      commands.log?.warn({ err: error, orgId }, 'policy checked against the built-in catalog: the Connect Hub did not answer');
+      return builtInCatalog.capabilities;
+    }
+  };
   const read = (orgId: string): Promise<OrgPolicyView> => getOrgPolicy(pool, orgId);
 
   /**
@@ -196,7 +210,7 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
             field: '/quietHours/timeZone',
           },
         );
-      const problem = policyProblem(request.body, await connectHub.capabilities(orgId));
+      const problem = policyProblem(request.body, await catalogFor(orgId));
       if (problem) throw new HireloopError('VALIDATION_FAILED', `${problem.field}: ${problem.message}`, { field: problem.field });
       // the fact is the change (a broker away changes nothing); the event store makes it the policy
       const fact = decidePolicyChange(principal, orgId, request.body, commands);
