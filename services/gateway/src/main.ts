@@ -9,7 +9,7 @@ import { gatewayApp } from './app';
 import { gatewayVerifier } from './auth';
 import { Broadcast } from './broadcast';
 import { BroadcastHub } from './chat/hub';
-import { sweepRequestKeys } from './commands/create-graph';
+import { sweepRequestKeys } from './commands/request-keys';
 import { type GatewayConfig, loadGatewayConfig } from './config';
 import { HttpConnectHub } from './hooks/connect-hub';
 import { DEFAULT_PAGE_DIR, pageOptions } from './page';

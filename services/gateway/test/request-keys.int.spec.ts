@@ -1,7 +1,7 @@
 /** Keys of one request (Idempotency-Keys, webhook delivery ids) on real Postgres: claimed, given back, forgotten. */
 import { createPool } from '@hireloop/platform';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { claimRequestKey, releaseRequestKey, sweepRequestKeys } from '../src/commands/create-graph';
+import { claimRequestKey, releaseRequestKey, sweepRequestKeys } from '../src/commands/request-keys';
 import { uid } from './fixtures';
 
 describe('the keys of requests', () => {

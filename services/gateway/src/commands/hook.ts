@@ -18,8 +18,8 @@ import { hookSecret, signatureMatches } from '../hooks/secret';
 import type { Employee } from '../read-model';
 import { findEmployeeById } from '../read-model';
 import { missingProviders } from './activate';
-import { claimRequestKey, releaseRequestKey } from './create-graph';
 import type { CommandDeps } from './deps';
+import { claimRequestKey, releaseRequestKey } from './request-keys';
 
 export interface HookDelivery {
   employeeId: string;

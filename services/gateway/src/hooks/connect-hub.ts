@@ -5,6 +5,7 @@
  * graph-creator's client does; views are kept a few seconds per org for webhooks, read afresh for an activation.
  */
 import { HireloopError, signToken } from '@hireloop/platform';
+import type { CatalogCapability } from '@hireloop/schemas';
 
 export const DEFAULT_CONNECT_HUB_URL = 'http://127.0.0.1:8085';
 
@@ -21,12 +22,8 @@ export interface OrgView {
   triggers: HubTrigger[];
 }
 
-/** A tool of the catalog as a policy names it: its id, provider and arguments. */
-export interface HubCapability {
-  id: string;
-  providerId: string;
-  inputSchema: { properties: Record<string, unknown> };
-}
+/** A tool of the catalog as a policy names it: its id, provider and arguments (the hub serves the whole capability). */
+export type HubCapability = Pick<CatalogCapability, 'id' | 'providerId' | 'inputSchema'>;
 
 /** The port: the HTTP client below, or a fake in tests. */
 export interface ConnectHub {

@@ -285,8 +285,12 @@ const COMPLEMENT: Record<Comparison['op'], Comparison['op']> = {
   contains: 'neq',
 };
 
-/** Whether the text speaks of the other side of an earlier threshold ("ask a manager to approve anything larger"). */
-export const isOtherwise = (text: string): boolean => OTHERWISE.test(text) && !THRESHOLD.test(text);
+/**
+ * Whether the text speaks of the other side of an earlier condition ("ask a manager to approve anything larger"), or
+ * the context says it right before it ("…; otherwise reply to the ticket").
+ */
+export const isOtherwise = (text: string, context = ''): boolean =>
+  (OTHERWISE.test(text) && !THRESHOLD.test(text)) || saidOtherwise(text, context);
 
 /** The numeric field a threshold compares: one whose words name its unit (amount for money), else the only number. */
 export function thresholdSource(threshold: Threshold, sources: BindSources): Source | null {
@@ -333,7 +337,7 @@ const VALUE_SAID =
   /^(?!(?:a|an|the|about|of|in|on|at|from|for|with|by|to|not|no|any|some|this|that|it|its|their)\b)[A-Za-z0-9][\w-]*(?: [A-Za-z0-9][\w-]*)?$/i;
 
 /** Whether a step is said as the other case, right before it: "…; otherwise reply to the ticket". */
-export function saidOtherwise(text: string, context: string): boolean {
+function saidOtherwise(text: string, context: string): boolean {
   const at = context.toLowerCase().indexOf(text.toLowerCase());
   return at > 0 && /\b(?:otherwise|else|if not)\W*$/i.test(context.slice(Math.max(0, at - 30), at));
 }
@@ -446,7 +450,7 @@ export function bindWorkflow(steps: readonly DraftBoundStep[], event: ObjectJson
     } else if (equality) {
       when = equality;
       lastCondition = when;
-    } else if (lastCondition && (isOtherwise(step.text) || saidOtherwise(step.text, context))) {
+    } else if (lastCondition && isOtherwise(step.text, context)) {
       when = complementOf(lastCondition);
     }
     const reads = [...bindingSteps(inputs), ...conditionSteps(when)];
