@@ -241,12 +241,13 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
     });
 
     it('a socket does not outlive the token it opened with: once it expires each frame is refused until one carries a fresh token', async () => {
-      const chat = await connect(`?token=${token(alice, '1s')}`, {});
+      // (a JWT's exp counts whole seconds: a token of 4 s holds at least 3, time enough for a loaded host's first frame)
+      const chat = await connect(`?token=${token(alice, '4s')}`, {});
       const conversationId = uid('conv');
       chat.send({ conversationId, text: 'before it expires' });
       await h.collector.until(() => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0], 'the UIMessage');
-      // a JWT's exp counts whole seconds: two of them and it has passed
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      // five seconds and it has passed
+      await new Promise((resolve) => setTimeout(resolve, 5_100));
       chat.send({ conversationId, text: 'after it expired' });
       expect(await chat.nextError('unauthorized')).toMatchObject({
         code: 'unauthorized',
