@@ -4,7 +4,7 @@ import { builtInCatalog, type CatalogCapability } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConnectors } from '../src/tools/connectors';
 import { httpConnector } from '../src/tools/http';
-import { deniedHosts, gatewayPort, ownEndpoints, refusedTarget } from '../src/tools/targets';
+import { deniedHosts, gatewayPort, ownEndpoints, refusedAddress, refusedTarget } from '../src/tools/targets';
 
 const env = {
   CONNECT_HUB_URL: 'http://127.0.0.1:8085',
@@ -49,6 +49,18 @@ describe("an employee's HTTP call and the platform's own addresses", () => {
   it('given the gateway, when an employee posts to a webhook of another employee, then it may; any other path of the gateway is refused', () => {
     expect(refused('http://127.0.0.1:8080/v1/hooks/emp-1/wf-1')).toBeUndefined();
     expect(refused('http://localhost:8080/v1/employees')).toMatch(/only its webhooks/);
+  });
+
+  it('given a name that resolves to an address of the platform, when its address is judged, then it is refused as the address would be, naming both', () => {
+    const judge = (url: URL) => refusedTarget(url, own, gatewayPort(env));
+    expect(refusedAddress('127.0.0.1', new URL('http://hub.example.test:8085/v1/capabilities'), judge)).toMatch(
+      /^hub\.example\.test resolves to 127\.0\.0\.1: .*own services/,
+    );
+    expect(refusedAddress('::1', new URL('http://hub.example.test:8084/metrics'), judge)).toMatch(/resolves to ::1/);
+    expect(refusedAddress('169.254.169.254', new URL('http://meta.example.test/latest/'), judge)).toMatch(/metadata/);
+    expect(refusedAddress('127.0.0.1', new URL('http://gw.example.test:8080/v1/employees'), judge)).toMatch(/only its webhooks/);
+    expect(refusedAddress('127.0.0.1', new URL('http://gw.example.test:8080/v1/hooks/e/w'), judge)).toBeUndefined();
+    expect(refusedAddress('93.184.215.14', new URL('http://api.example.test:8085/'), judge)).toBeUndefined();
   });
 
   it('given any other address, a local server on a port of its own among them, when called, then it goes', () => {
@@ -141,5 +153,82 @@ describe('http.request and a redirect to a refused address', () => {
     await expect(connector.call(request, { method: 'GET', url: `${base}/broken` }, ctx)).rejects.toMatchObject({
       code: 'http_error',
     });
+  });
+});
+
+describe('http.request to a name that resolves to a refused address', () => {
+  const request = builtInCatalog.capabilities.find((c) => c.id === 'http.request') as CatalogCapability;
+  const ctx = { orgId: 'acme', executionId: 'x-2', stepId: 's1', idempotencyKey: 'k2' };
+  let server: Server;
+  let port = 0;
+  let hits = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits += 1;
+      if (req.url === '/to-name') res.writeHead(302, { location: `http://inside.example.test:${port}/secret` }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  /** The DNS the test controls: every *.example.test name is the loopback address, answered as the caller asks (one, or all). */
+  const resolve = (
+    hostname: string,
+    options: { all?: boolean },
+    callback: (
+      error: NodeJS.ErrnoException | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void,
+  ) => {
+    const address = hostname.endsWith('.metadata.test') ? '169.254.169.254' : '127.0.0.1';
+    if (!hostname.endsWith('.test'))
+      return callback(Object.assign(new Error(`no such name ${hostname}`), { code: 'ENOTFOUND' }), '');
+    if (options.all) callback(null, [{ address, family: 4 }]);
+    else callback(null, address, 4);
+  };
+  /** hireloop's own services here: the test server's port on loopback (as the Connect Hub's is on the worker's host) */
+  const platform = (): ReadonlySet<string> => new Set([`loopback:${port}`]);
+
+  it('given a public-looking name that resolves to a service of hireloop, when called, then it is refused before anything is sent', async () => {
+    const connector = httpConnector({ refuse: (url) => refusedTarget(url, platform(), 8080), resolve });
+    const before = hits;
+    await expect(
+      connector.call(request, { method: 'GET', url: `http://records.example.test:${port}/` }, ctx),
+    ).rejects.toMatchObject({
+      code: 'target_refused',
+      message: expect.stringContaining('records.example.test resolves to 127.0.0.1'),
+    });
+    expect(hits).toBe(before);
+  });
+
+  it('given a name that resolves to the cloud metadata address, when called, then it is refused', async () => {
+    const connector = httpConnector({ refuse: (url) => refusedTarget(url, new Set(), 8080), resolve });
+    await expect(
+      connector.call(request, { method: 'GET', url: 'http://creds.metadata.test/latest/meta-data/' }, ctx),
+    ).rejects.toMatchObject({ code: 'target_refused', message: expect.stringContaining('169.254.169.254') });
+  });
+
+  it('given a redirect to a name that resolves to a service of hireloop, when followed, then the redirect is refused', async () => {
+    // the first hop (/to-name) is allowed; where it redirects, a name that resolves to a refused address, is not
+    const connector = httpConnector({
+      refuse: (url) => (url.pathname === '/to-name' ? undefined : refusedTarget(url, platform(), 8080)),
+      resolve,
+    });
+    await expect(connector.call(request, { method: 'GET', url: `http://127.0.0.1:${port}/to-name` }, ctx)).rejects.toMatchObject({
+      code: 'target_refused',
+      message: expect.stringContaining('inside.example.test resolves to'),
+    });
+  });
+
+  it('given a name that resolves to an address that is allowed, when called, then the call connects there and is answered', async () => {
+    const connector = httpConnector({ refuse: (url) => refusedTarget(url, new Set(), 8080), resolve });
+    const before = hits;
+    await expect(
+      connector.call(request, { method: 'GET', url: `http://records.example.test:${port}/` }, ctx),
+    ).resolves.toMatchObject({ status: 200, body: '{"ok":true}' });
+    expect(hits).toBe(before + 1);
   });
 });

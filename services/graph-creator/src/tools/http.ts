@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { CatalogCapability } from '@hireloop/schemas';
+import { Agent } from 'undici';
 import { type Connector, ConnectorError } from './connector';
+import { refusedAddress } from './targets';
 
 export interface HttpOptions {
   /** per call; default 10 s */
@@ -10,6 +13,36 @@ export interface HttpOptions {
   fetch?: typeof fetch;
   /** why a call may not go to a URL (the platform's own addresses), undefined when it may; default: none refused */
   refuse?: (url: URL) => string | undefined;
+  /** how a host name is resolved when a connection is made; default: the system's (`dns.lookup`) */
+  resolve?: Resolve;
+}
+
+type Resolve = (
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+) => void;
+
+/** A host name that resolved to an address calls may not go to. */
+class RefusedAddress extends Error {}
+
+/**
+ * Connections whose every address is checked as it is resolved, for the URL `target()` names at the time: a name
+ * may resolve to one of hireloop's own addresses however its URL reads, and only the address connected to says
+ * where a call goes (a check before the call could be answered otherwise at connect time).
+ */
+function checkedConnections(target: () => URL, refuse: (url: URL) => string | undefined, resolve: Resolve): Agent {
+  const lookup: Resolve = (hostname, options, callback) =>
+    resolve(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+      for (const one of addresses) {
+        const refused = refusedAddress(one, target(), refuse);
+        if (refused) return callback(new RefusedAddress(refused), address, family);
+      }
+      callback(null, address, family);
+    });
+  return new Agent({ connect: { lookup: lookup as never } });
 }
 
 /** Redirects followed by hand (when targets are checked) before the call fails. */
@@ -94,42 +127,58 @@ async function send(
   const deadline = AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? 10_000), ...(cancelled ? [cancelled] : [])]);
   let res: Response;
   let call = init;
-  // a redirect is followed by hand when targets are checked, so that where it leads is checked as the first address was
-  for (let hops = 0; ; hops++) {
-    const refused = options.refuse?.(parsed);
-    if (refused) throw new ConnectorError('target_refused', `${call.method} ${parsed.host}: ${refused}`);
-    try {
-      res = await (options.fetch ?? fetch)(parsed, { ...call, redirect: options.refuse ? 'manual' : 'follow', signal: deadline });
-    } catch (error) {
-      if (cancelled?.aborted)
-        throw new ConnectorError('cancelled', `${call.method} ${parsed.host}: stopped, the run was cancelled while it waited`);
-      const timeout = (error as Error).name === 'TimeoutError';
-      throw new ConnectorError(
-        timeout ? 'timeout' : 'unreachable',
-        `${call.method} ${parsed.host}: ${(error as Error).message}`.slice(0, 400),
-      );
+  const connections = options.refuse
+    ? checkedConnections(() => parsed, options.refuse, options.resolve ?? (dnsLookup as Resolve))
+    : undefined;
+  try {
+    // a redirect is followed by hand when targets are checked, so that where it leads is checked as the first address was
+    for (let hops = 0; ; hops++) {
+      const refused = options.refuse?.(parsed);
+      if (refused) throw new ConnectorError('target_refused', `${call.method} ${parsed.host}: ${refused}`);
+      try {
+        res = await (options.fetch ?? fetch)(parsed, {
+          ...call,
+          redirect: options.refuse ? 'manual' : 'follow',
+          signal: deadline,
+          ...(connections ? { dispatcher: connections } : {}),
+        } as RequestInit);
+      } catch (error) {
+        if (cancelled?.aborted)
+          throw new ConnectorError('cancelled', `${call.method} ${parsed.host}: stopped, the run was cancelled while it waited`);
+        const cause = (error as { cause?: unknown }).cause;
+        if (cause instanceof RefusedAddress)
+          throw new ConnectorError('target_refused', `${call.method} ${parsed.host}: ${cause.message}`);
+        const timeout = (error as Error).name === 'TimeoutError';
+        throw new ConnectorError(
+          timeout ? 'timeout' : 'unreachable',
+          `${call.method} ${parsed.host}: ${(error as Error).message}`.slice(0, 400),
+        );
+      }
+      const location = res.headers.get('location');
+      if (!options.refuse || res.status < 300 || res.status > 399 || !location) break;
+      if (hops >= MAX_REDIRECTS)
+        throw new ConnectorError('http_error', `${call.method} ${parsed.host}: more than ${MAX_REDIRECTS} redirects`);
+      await res.body?.cancel();
+      const from = parsed;
+      parsed = nextHop(location, from, call.method);
+      call = redirected(call, res.status, from, parsed);
     }
-    const location = res.headers.get('location');
-    if (!options.refuse || res.status < 300 || res.status > 399 || !location) break;
-    if (hops >= MAX_REDIRECTS)
-      throw new ConnectorError('http_error', `${call.method} ${parsed.host}: more than ${MAX_REDIRECTS} redirects`);
-    await res.body?.cancel();
-    const from = parsed;
-    parsed = nextHop(location, from, call.method);
-    call = redirected(call, res.status, from, parsed);
+    const { body, truncated } = await readCapped(res, options.maxBodyBytes ?? 256 * 1024);
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    // 5xx and 429 are the provider's passing trouble (retried); any other 4xx is the call's fault
+    if (res.status >= 400)
+      throw new ConnectorError(
+        res.status >= 500 ? 'server_error' : res.status === 429 ? 'rate_limited_by_provider' : 'http_error',
+        `${call.method} ${parsed.host}${parsed.pathname} answered ${res.status}: ${body.slice(0, 200)}`,
+      );
+    return { status: res.status, headers, body, truncated };
+  } finally {
+    // the call's own connections end with it
+    void connections?.destroy();
   }
-  const { body, truncated } = await readCapped(res, options.maxBodyBytes ?? 256 * 1024);
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  // 5xx and 429 are the provider's passing trouble (retried); any other 4xx is the call's fault
-  if (res.status >= 400)
-    throw new ConnectorError(
-      res.status >= 500 ? 'server_error' : res.status === 429 ? 'rate_limited_by_provider' : 'http_error',
-      `${call.method} ${parsed.host}${parsed.pathname} answered ${res.status}: ${body.slice(0, 200)}`,
-    );
-  return { status: res.status, headers, body, truncated };
 }
 
 const stringHeaders = (value: unknown): Record<string, string> =>

@@ -5,8 +5,9 @@
  * effects. Refused: a loopback address on a port of the platform (its services, the Connect Hub, Kafka,
  * Postgres), any of their configured addresses, and the link-local metadata address. The gateway's webhook path
  * stays open (one employee may start another's workflow, as any sender does, with its signature). Where services
- * reach each other by name, `HTTP_DENY_HOSTS` names them. A public name that resolves to a refused address is not
- * caught here (no DNS lookup: that needs the address checked at connect time).
+ * reach each other by name, `HTTP_DENY_HOSTS` names them. A name is checked again by each address it resolves to when
+ * the connection is made (`refusedAddress`, from the HTTP connectors' DNS lookup), so that a name of anyone's choosing
+ * that resolves to a refused address is refused too.
  */
 
 /** The platform's own addresses, as `host:port` (a loopback host as `loopback`), from its configuration. */
@@ -93,4 +94,15 @@ export function refusedTarget(
   if (isLoopback(host) && port === gateway && !hooks)
     return `${url.host}${url.pathname} is hireloop's gateway: only its webhooks (/v1/hooks/…) may be called`;
   return undefined;
+}
+
+/**
+ * Why a call to `url` may not connect to `address`, one its host name resolved to, or undefined when it may: the
+ * address is judged as the URL would be with the address written in it (same port, same path). Pure.
+ */
+export function refusedAddress(address: string, url: URL, refuse: (url: URL) => string | undefined): string | undefined {
+  const at = new URL(url.href);
+  at.hostname = address.includes(':') ? `[${address}]` : address;
+  const refused = refuse(at);
+  return refused === undefined ? undefined : `${url.hostname} resolves to ${address}: ${refused}`;
 }
