@@ -247,6 +247,29 @@ describe('confirm: the steps nobody is asked to approve', () => {
     expect(cannotRun(chain, ['reply', 'close', 'tag'], { refund: 'rejected' }).size).toBe(0);
   });
 
+  it('given a budget of two calls, when four steps would act, then the steps past the second in calling order cannot run', () => {
+    // calling order: refund, tag (first batch), reply, close
+    expect([...cannotRun(chain, all, {}, 2)].sort()).toEqual(['close', 'reply']);
+    expect([...cannotRun(chain, all, {}, 0)].sort()).toEqual(all.slice().sort());
+    expect(cannotRun(chain, all, {}, 4).size).toBe(0);
+  });
+
+  it('given a budget, when an earlier step is rejected, then it spends nothing and a later step comes back within reach', () => {
+    const apart = [step('refund'), step('tag'), step('reply'), step('close')];
+    expect([...cannotRun(apart, all, {}, 2)].sort()).toEqual(['close', 'reply']);
+    expect([...cannotRun(apart, all, { refund: 'rejected' }, 2)]).toEqual(['close']);
+  });
+
+  it('given a budget, when a step waits on an earlier output to decide whether it acts, then it spends nothing of the reach', () => {
+    const gated = {
+      ...step('tag', ['refund']),
+      when: { source: { from: 'step' as const, stepId: 'refund', path: 'status' }, op: 'eq' as const, value: 'ok' },
+    };
+    const flow = [step('refund'), gated, step('reply', ['tag'])];
+    expect(cannotRun(flow, ['refund', 'tag', 'reply'], {}, 2).size).toBe(0);
+    expect([...cannotRun(flow, ['refund', 'tag', 'reply'], {}, 1)].sort()).toEqual(['reply', 'tag']);
+  });
+
   it('given steps that form no order, then nothing is blocked (plan fails such a spec)', () => {
     expect(cannotRun([step('a', ['b']), step('b', ['a'])], ['a', 'b'], { a: 'rejected' }).size).toBe(0);
   });

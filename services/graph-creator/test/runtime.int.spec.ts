@@ -418,6 +418,28 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     );
   });
 
+  it('nobody is asked to approve a step the budget cannot reach; the run completes early and says the step was left', async () => {
+    const spec = refundsEmployee(`emp-${randomUUID()}`);
+    (spec.compiled.budgets as { maxToolCalls: number }).maxToolCalls = 1;
+    // the reply is called first; asking finance (high-risk) waits for it, past the budget of one call
+    const flow = spec.workflows[0] as EmployeeGraphSpec['workflows'][number];
+    (flow.steps.find((st) => st.id === 'ask_finance') as { dependsOn: string[] }).dependsOn = ['reply'];
+    await employee(spec);
+    const id = randomUUID();
+    await runner.start(
+      runIntent(id, spec.employeeId, 'refunds', { amount: 500, paymentId: 'pi_8', ticketId: 'T-8', subject: 'Big' }),
+    );
+    const result = await resultOf(id);
+    expect(promptsOf(id)).toHaveLength(0);
+    expect(result.status).toBe('completed');
+    expect(result.output?.steps).toEqual([
+      { stepId: 'refund', status: 'not_run', detail: 'its condition does not hold' },
+      { stepId: 'ask_finance', status: 'not_run', detail: 'the run reached its budget of tool calls' },
+      { stepId: 'reply', status: 'succeeded' },
+    ]);
+    expect((await effectRows(id)).ask_finance).toBeUndefined();
+  });
+
   it('an employee of another org, or an unknown workflow, fails the run with a reason', async () => {
     const spec = await employee(refundsEmployee(`emp-${randomUUID()}`, 'globex'));
     const id = randomUUID();

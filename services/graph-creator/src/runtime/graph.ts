@@ -68,8 +68,10 @@ export const awaitingApproval = (s: RunStateT): Step | undefined => {
   const asked = (st: Step) => st.risk === 'high' || s.quietApprovals.includes(st.id);
   const waiting = steps.filter((st) => asked(st) && s.planned.includes(st.id) && !s.approvals[st.id]);
   if (waiting.length === 0) return undefined;
-  // a step that cannot run (it depends on a rejected one, or comes after one the org refuses) is asked of nobody
-  const blocked = cannotRun(steps, s.planned, s.approvals);
+  // a step that cannot run (it depends on a rejected one, comes after one the org refuses, or lies past the run's
+  // budget) is asked of nobody
+  const reach = Math.min(s.workflow?.maxToolCalls ?? Number.POSITIVE_INFINITY, s.workflow?.maxSteps ?? Number.POSITIVE_INFINITY);
+  const blocked = cannotRun(steps, s.planned, s.approvals, reach);
   return waiting.find((st) => !blocked.has(st.id));
 };
 

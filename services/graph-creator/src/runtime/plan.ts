@@ -115,13 +115,17 @@ export function batches(steps: readonly Step[]): string[][] {
 
 /**
  * The planned steps that cannot run whatever is answered now: a step that depends (at any remove) on one that was
- * rejected, and every step after one the org refuses outright (`moot`: execute fails the run there). Nobody is
- * asked to approve those. `approvals` as the run holds them; a spec whose steps form no order blocks nothing. Pure.
+ * rejected, every step after one the org refuses outright (`moot`: execute fails the run there), and every step the
+ * run's budget (`reach`: the fewer of its tool calls and steps) cannot come to — counted, in the order the run calls
+ * them, over the steps that surely act (one whose condition waits on an earlier step's output may not, so it spends
+ * nothing here). Nobody is asked to approve those; a rejection asked later may bring a step back within reach.
+ * `approvals` as the run holds them; a spec whose steps form no order blocks nothing. Pure.
  */
 export function cannotRun(
   steps: readonly Step[],
   planned: readonly string[],
   approvals: Readonly<Record<string, 'approved' | 'rejected' | 'moot'>>,
+  reach = Number.POSITIVE_INFINITY,
 ): Set<string> {
   const blocked = new Set<string>();
   let order: string[];
@@ -133,13 +137,15 @@ export function cannotRun(
   const byId = new Map(steps.map((st) => [st.id, st]));
   const stopped = new Set<string>();
   let refusedBefore = false;
+  let spent = 0;
   for (const id of order) {
     if (!planned.includes(id)) continue;
-    if (refusedBefore) blocked.add(id);
-    else if (dependenciesOf(byId.get(id) as Step).some((d) => stopped.has(d))) {
+    const st = byId.get(id) as Step;
+    if (refusedBefore || spent >= reach) blocked.add(id);
+    else if (dependenciesOf(st).some((d) => stopped.has(d))) {
       blocked.add(id);
       stopped.add(id);
-    }
+    } else if (approvals[id] !== 'rejected' && conditionSteps(st.when).length === 0) spent += 1;
     if (approvals[id] === 'rejected') stopped.add(id);
     if (approvals[id] === 'moot') refusedBefore = true;
   }
