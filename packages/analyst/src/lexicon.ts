@@ -659,6 +659,16 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,
     ],
   },
+  // an invoice or a bill that passes its due date unpaid, however it is said: "is overdue", "goes unpaid past its due
+  // date", "is not paid after the due date", "is still outstanding 10 days after it was due", "hasn't been paid on time"
+  'quickbooks.invoice_overdue': {
+    subjects: [...(triggerVocabulary['quickbooks.invoice_overdue']?.objects ?? [])],
+    events: [...(triggerVocabulary['quickbooks.invoice_overdue']?.verbs ?? [])],
+    sayings: [
+      /\b(?:invoices?|bills?)\b[^.;,:]{0,40}?\b(?:overdue|past due|past (?:its|their|the) due date)\b/,
+      /\b(?:invoices?|bills?)\b[^.;,:]{0,40}?\b(?:unpaid|outstanding|not (?:been )?paid|isn'?t paid|hasn'?t been paid|still open)\b[^.;,:]{0,30}?\b(?:(?:after|past|by|beyond|on|at) (?:the |its |their )?(?:due date|deadline)|(?:after|past) (?:it was|they were|it's|it is) due|on time|in time|when (?:it'?s |it is )?due|\d+ days? (?:after|past))/,
+    ],
+  },
   'stripe.payment_failed': {
     subjects: ['payment', 'charge', 'card', 'card payment', 'subscription payment'],
     events: ['fail', 'decline', 'bounce', 'reject', 'error'],

@@ -145,6 +145,10 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
       ) {
         if (c.providerId === ctx.triggerProvider) score += 1.5;
       } else if (recipient === 'external' && c.id === 'gmail.send_email') score += 1.5;
+      // the one who sent what started the work, where it did not come by a channel of ours ("send them a
+      // confirmation" after a form, a booking, a signature): someone outside, reached by email — less than a
+      // product the step before acted in, which "them" may be of ("update them" after finding a contact)
+      else if (recipient === 'requester' && ctx.triggerProvider && c.id === 'gmail.send_email') score += 0.75;
       else if (recipient === 'internal' && c.id === 'slack.post_message') score += 1.5;
       else if (recipient === null && c.id === 'gmail.send_email') score += 0.5;
     }

@@ -640,3 +640,42 @@ describe('offline analyst: a case inside an event, and its "otherwise"', () => {
     });
   });
 });
+
+describe('offline analyst: an invoice that passes its due date unpaid, however it is said', () => {
+  it('given a paragraph of its own that opens "if an invoice is not paid after the due date", when analysed, then it is work of its own, started by the overdue invoice', () => {
+    const flows = workflowsOf(
+      'When a customer emails an order, make the invoice in QuickBooks and confirm the order by email.\n\nIf an invoice is not paid after the due date, send the client a gentle reminder by email.',
+    );
+    expect(flows.map((f) => f.triggerId)).toEqual(['gmail.new_email', 'quickbooks.invoice_overdue']);
+    expect(flows[1]?.capabilities).toEqual(['gmail.send_email']);
+  });
+
+  it('given other ways of saying it, when analysed, then each is the overdue invoice; an invoice sent or paid on time is not', () => {
+    for (const said of [
+      'When an invoice goes unpaid past its due date, email the client.',
+      'If a bill is still outstanding 10 days after it was due, email the client.',
+      "When an invoice hasn't been paid on time, email the client.",
+    ])
+      expect(workflowsOf(said)[0]?.triggerId, said).toBe('quickbooks.invoice_overdue');
+    expect(workflowsOf('When an invoice is paid, email the client a receipt.')[0]?.triggerId).not.toBe(
+      'quickbooks.invoice_overdue',
+    );
+  });
+});
+
+describe('offline analyst: "them" after work that came in by no channel of ours', () => {
+  it('given a form that starts the work, when a step sends "them" a confirmation with no channel, then it is an email to the one who sent it', () => {
+    expect(
+      workflowsOf(
+        'People book private events with the form on our website. Check the Taproom calendar, put the event in it and send them a confirmation.',
+      )[0]?.capabilities.at(-1),
+    ).toBe('gmail.send_email');
+  });
+
+  it('given a text sent just before, when "them" is reminded, then the reminder goes the same way', () => {
+    expect(
+      workflowsOf('The day before each appointment, text the patient the time. Remind them to bring their insurance card.')[0]
+        ?.capabilities,
+    ).toEqual(['twilio.send_sms', 'twilio.send_sms']);
+  });
+});
