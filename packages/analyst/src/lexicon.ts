@@ -647,6 +647,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: ['mention'],
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
     phrases: [/\bmentions?\b|@[a-z][\w-]*/],
+    // someone @-ing a handle, the handle said as the verb: "people will @labbot in #lab-general", "if someone @labbot's"
+    sayings: [
+      /\b(?:someone|somebody|anyone|anybody|people|users|folks|they|(?:a|an|the|any) [\w-]+) (?:will |can |may |just )?@[a-z][\w-]*(?:['’]?s)?(?= |$|[,.:;])/,
+    ],
   },
   // a deposit, a balance or a bill that gets paid is an invoice paid, however it is named
   'stripe.invoice_paid': {

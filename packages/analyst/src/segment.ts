@@ -1352,10 +1352,19 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     if (HAND_OVER.test(c)) continue;
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
-    else if (startsWithVerbIn(c, w))
+    else if (startsWithVerbIn(c, w)) {
+      // "check the instrument's calendar, book it if it's free": the look before was for a free time
+      const last = draft.clauses.length - 1;
+      if (IF_FREE.test(c) && LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') && !/^find\b/i.test(draft.clauses[last] ?? ''))
+        draft.clauses[last] = `find a free slot: ${draft.clauses[last]}`;
       for (const one of alsoMade(c)) draft.clauses.push(...freeTimeFirst(oneNamed(one, draft.clauses.at(-1)), draft.clauses));
+    }
   }
 }
+
+/** A duty done only if a time is free: "book it if it's free", "if the date is still available". */
+const IF_FREE =
+  /\bif (?:it(?:'s|’s| is)|they(?:'re|’re| are)|(?:the|that) (?:[\w-]+ ){0,2}?(?:is|are)) (?:still )?(?:free|available|open|not (?:taken|booked))\b/i;
 
 /** "create a HubSpot contact, plus a follow-up task for the rep": a second thing made by the same verb. */
 const PLUS_THING =

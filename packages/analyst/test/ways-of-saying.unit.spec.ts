@@ -679,3 +679,20 @@ describe('offline analyst: "them" after work that came in by no channel of ours'
     ).toEqual(['twilio.send_sms', 'twilio.send_sms']);
   });
 });
+
+describe('offline analyst: a handle said as the verb, and a look at a calendar for a free time', () => {
+  it('given "people will @labbot in #lab-general", when analysed, then it is the bot mentioned, not any message in the channel', () => {
+    expect(workflowsOf('People will @labbot in #lab-general asking for a booking. Reply in the thread.')[0]?.triggerId).toBe(
+      'slack.mention',
+    );
+    expect(workflowsOf('When someone posts in #help, reply in the thread.')[0]?.triggerId).toBe('slack.new_message');
+  });
+
+  it('given a look at a calendar, then a booking made only if the time is free, when analysed, then the look finds a free slot', () => {
+    expect(
+      workflowsOf(
+        "When someone @labbot's for the confocal, check the instrument's calendar, book it if it's free and reply in the thread.",
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event', 'slack.post_message']);
+  });
+});
