@@ -351,7 +351,9 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   }
   // "The day before each appointment, text the patient …": a time relative to what is on a calendar
   const meeting = beforeMeeting(text);
-  if (meeting && meeting.index <= 4) {
+  // ("About two hours before each appointment, …", "roughly a day before": how near, said first, belongs to the lead)
+  const near = /^(?:about|around|roughly|approximately|approx\.?|some|at least|no (?:less|more) than|ca\.?)\s+/i.exec(text);
+  if (meeting && (meeting.index <= 4 || meeting.index === near?.[0].length)) {
     // "15 min before a booking starts, …": the item's own start belongs to the lead
     const starts = /^\s+(?:starts|begins|is due|kicks off)\b/i.exec(text.slice(meeting.index + meeting.phrase.length));
     const end = meeting.index + meeting.phrase.length + (starts?.[0].length ?? 0);
@@ -767,6 +769,14 @@ const BECOME =
 const PREAMBLE =
   /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
+/** A start that points back at what was said before it: "when one arrives", "once they sign", "if it's urgent". */
+const POINTS_BACK_LEAD =
+  /^(?:when|whenever|once|if|as soon as|each time|every time)\s+(?:one|ones|it|its|they|their|those|these|that|this|he|she)\b/i;
+
+/** A duty announced as one more: "One more thing and I don't know if it's possible:", "Oh, and one last thing -". */
+const ANOTHER_THING =
+  /^(?:(?:oh|and|also|ok|okay|so)[\s,]+)*(?:one|another|a|the) (?:more|last|final|other|small|little|extra) (?:thing|request|ask|job)\b[^:.;!?—–]{0,60}?(?:\s*[:—–-]\s*|,\s*(?=[a-z]))/i;
+
 /** The duty a statement leads to: ", so text them …", ", so please find …" (not "so that", "so we can"). */
 const SO_THEN_DUTY =
   /,\s*(?:and\s+)?(?:so|just)\s+(?:please\s+|could you\s+|can you\s+)?(?!(?:that|we|they|i|you|it|do|does|did|is|are|was|were|has|have|will|can|should|would|much|many|far)\b)/i;
@@ -814,7 +824,7 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled)\b)|each one|each of them|every one|(?:the|our|their|his|her) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled)\b)|each one|each of them|every one|(?:the|our|their|his|her|those|these) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
 /** "…, and a matter folder created in Google Drive": one more thing wished done, its object first. */
 const OBJECT_DONE =
   /(\band|,) (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written|put) (in|on|into|for|to|with|under|named|called)\b/gi;
@@ -1180,7 +1190,8 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   for (const m of text.matchAll(wanted)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   cuts.sort((a, b) => a.at - b.at);
   for (const cut of cuts) {
-    const rest = text.slice(cut.end);
+    // "… when they spot a swarm, and I'd love those texts forwarded to my mobile": a wish after the event is its duty
+    const rest = wishesAsDuties(text.slice(cut.end), w);
     // "crew leads answer by SMS; if the answer reports a problem, open …": the event ends at the semicolon
     // before a condition of what is done
     if (cut.at > 0 && text.slice(cut.at, cut.end).includes(';') && CONDITION_START.test(rest))
@@ -1190,7 +1201,7 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
     const verb = tokenize(duty)[0]?.lower ?? '';
     const named = duty !== piece.trim() || knownVerb(verb, w);
     if (cut.at > 0 && named && startsWithVerbIn(duty, w) && !/^(is|are|was|were|be|get|gets|have|has)$/.test(verb)) {
-      const body = text.slice(cut.end);
+      const body = rest;
       return {
         lead: text
           .slice(0, cut.at)
@@ -1529,9 +1540,33 @@ function invoiceChased(text: string, chasing: boolean, w: SegmentWords): string 
  */
 function dutyAfterWhy(text: string, w: SegmentWords): string {
   const so = startsWithVerbIn(text, w) || detectLead(text, w) ? null : SO_THEN_DUTY.exec(text);
-  const duty = so ? text.slice(so.index + so[0].length) : '';
-  return so && startsWithDuty(duty, w) && !GUIDELINE.test(duty) && !STYLE_HEAD.test(stripLeadIns(duty)) ? duty : text;
+  // ("…, so what I'd like is: about two hours before each appointment, send …": the wish's words are no part of it)
+  const duty = so
+    ? text
+        .slice(so.index + so[0].length)
+        .replace(PREAMBLE, '')
+        .trim()
+    : '';
+  // (a start after "so" only where what comes before is why, not how work arrives: "orders come in through the form,
+  // so when one of those comes in …" keeps its arrival)
+  // ("Urgent tickets must never be ignored, so when one arrives, …": a start that points back keeps what it points to)
+  const started =
+    so && !isEventSentence(text.slice(0, so.index), w) && !POINTS_BACK_LEAD.test(duty) ? detectLead(duty, w)?.kind : undefined;
+  return so &&
+    (startsWithDuty(duty, w) || started === 'event' || started === 'schedule') &&
+    !GUIDELINE.test(duty) &&
+    !STYLE_HEAD.test(stripLeadIns(duty))
+    ? duty
+    : text;
 }
+
+/** Thanks, as a sentence of its own that asks nothing done. Pure. */
+const politeness = (text: string): boolean =>
+  /^(?:thanks|thank you|thx|cheers|ty|many thanks|much appreciated|(?:i|we) (?:really )?appreciate (?:it|this|your help))\b/i.test(
+    text.trim(),
+  ) &&
+  text.trim().split(/\s+/).length <= 25 &&
+  !/\b(?:send|email|post|text|reply|tell|book|add|create|make|forward|update|notify|remind)\b/i.test(text);
 
 function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[]; openAt: Map<Sentence, Draft> } {
   const drafts: Draft[] = [];
@@ -1561,7 +1596,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     const wishes = wishesAsDuties(s.text, w);
     // (how it is done today is no duty, whatever its grammar: "At the moment, invoices get emailed by …")
     const wished = isStatusQuo(wishes, w) ? wishes : passiveAsDuty(wishes, w, true);
-    const plain = wished.replace(PREAMBLE, '').trim() || wished;
+    const plain = wished.replace(ANOTHER_THING, '').replace(PREAMBLE, '').trim() || wished;
     const chase = current as Draft | null;
     const bare = dutyAfterWhy(invoiceChased(afterSequence(plain, w), chase !== null && chasesInvoices(chase.hint), w), w);
     const said = imperative(bare, w);
@@ -1617,9 +1652,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text, w)))
     )
       return;
-    // "Thanks!!", "Cheers": politeness, not a duty
-    if (/^(thanks|thank you|thx|cheers|ty|many thanks)\b[\s\w,!.]{0,20}$/i.test(text) && !/\b(send|email|post)\b/i.test(text))
-      return;
+    // "Thanks!!", "Cheers": politeness, not a duty — however long, as written ("Thanks so much, really appreciate it!",
+    // "Thanks for Thursday's call", "Thank you in advance, and do ask if anything is unclear"), when it asks nothing done
+    if (politeness(s.text) || politeness(text)) return;
     if (!lead && GUIDELINE.test(stripLeadIns(text))) {
       guidelines.push(text);
       return;

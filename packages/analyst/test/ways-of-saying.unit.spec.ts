@@ -696,3 +696,44 @@ describe('offline analyst: a handle said as the verb, and a look at a calendar f
     ).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event', 'slack.post_message']);
   });
 });
+
+describe('offline analyst: a reminder said after why, a wish after an arrival, and thanks', () => {
+  it('given "we get a lot of no-shows, so what I\'d like is: about two hours before each appointment, send …", when analysed, then the reminder runs before each appointment', () => {
+    expect(
+      workflowsOf(
+        "We get a lot of no-shows, so what I'd like is: about two hours before each appointment, send the owner a text reminding them of the time.",
+      ),
+    ).toMatchObject([{ triggerId: 'google-calendar.event_starting', capabilities: ['twilio.send_sms'] }]);
+  });
+
+  it('given a why before "so" that says how work arrives, when analysed, then the arrival stays the start', () => {
+    expect(
+      workflowsOf(
+        'The orders come in through the form on our website, it can send each one to a webhook, so when one of those comes in please email the customer that we have their order.',
+      )[0]?.triggerId,
+    ).toBe('webhook.incoming_webhook');
+  });
+
+  it('given "one more thing: people text our number …, and I\'d love those texts forwarded to my mobile", when analysed, then the texts are forwarded', () => {
+    expect(
+      workflowsOf(
+        "One more thing and I don't know if it's possible: in May people text our swarm number when they spot a swarm, and I'd love those texts forwarded to my mobile by text.",
+      ),
+    ).toMatchObject([{ triggerId: 'twilio.sms_received', steps: ['forward those texts to my mobile by text'] }]);
+  });
+
+  it('given thanks of any length that ask nothing done, when analysed, then they are no work; a thank-you that is sent stays a duty', () => {
+    for (const thanks of [
+      'Thanks so much, really appreciate it!',
+      "Thanks for Thursday's call.",
+      'Thank you in advance, and do ask if anything is unclear.',
+    ])
+      expect(
+        workflowsOf(`When a Zendesk ticket comes in, reply to it.\n\n${thanks}`).map((f) => f.steps),
+        thanks,
+      ).toEqual([['reply to it']]);
+    expect(workflowsOf('When a donation is paid in Stripe, thank the donor by email.')[0]?.capabilities).toEqual([
+      'gmail.send_email',
+    ]);
+  });
+});
