@@ -612,6 +612,15 @@ function hasTask(lower: string): boolean {
  * responsibilities, "responsible for…", "when X happens, do Y; every Monday…", several duties);
  * otherwise a reply that fits what was said and shows how to ask — never silence.
  */
+/**
+ * A terse request for a duty in a sentence of its own, after who is asking: "We're a four-person bookkeeping
+ * practice. Tax season is coming up and we'd love a hand with client follow-ups." Pure.
+ */
+const dutyAskedFor = (lower: string): boolean =>
+  lower
+    .split(/(?<=[.!?])\s+/)
+    .some((sentence) => sentence.split(' ').length <= 14 && REQUEST.some((r) => r.test(sentence)) && DUTY.test(sentence));
+
 export function routeMessage(text: string): Route {
   // decided on the text without its markup; the job description handed on is the text as written
   const written = text.trim();
@@ -668,7 +677,7 @@ export function routeMessage(text: string): Route {
   // "could you build one that does the same thing for our Austin office too?"
   if (requested && ANOTHER_ONE.test(lower) && !asking) return create();
   if (requested && buildable && !asking) {
-    if (hasTask(lower) || actions >= 1 || requestedTitle(original) || ROLE.test(lower)) return create();
+    if (hasTask(lower) || actions >= 1 || requestedTitle(original) || ROLE.test(lower) || dutyAskedFor(lower)) return create();
     return reply('vague_request');
   }
 

@@ -168,6 +168,17 @@ describe('routeMessage: terse requests for work create a graph that asks what is
   });
 });
 
+describe('routeMessage: a terse request in a sentence of its own, after who is asking', () => {
+  it('given who we are, then a wish for a hand with a duty, when routed, then it creates a graph; a hand with nothing named does not', () => {
+    expect(
+      routeMessage(
+        "We're a four-person bookkeeping practice. Tax season is coming up and we'd love a hand with client follow-ups.",
+      ).action,
+    ).toBe('create_graph');
+    expect(routeMessage("We're a small clinic and we'd love a hand.").action).toBe('reply');
+  });
+});
+
 describe('routeMessage: markup and frequency words do not hide a request', () => {
   it.each(marked)('%j → create_graph (name %j), the description as written', (text, name) => {
     const route = created(routeMessage(text));
