@@ -154,6 +154,32 @@ const isPlain = (v: object): boolean => {
   return proto === Object.prototype || proto === null;
 };
 
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+
+/** The first `max` UTF-16 units of a text, one fewer where the cut would split a surrogate pair (an emoji). Pure. */
+export function firstUnits(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = max > 0 && /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, Math.max(0, end));
+}
+
+/**
+ * A copy of a value from outside hireloop that is not the user's to refuse (a provider's answer, an error it gave),
+ * with what no fact can carry made storable: a NUL or a lone surrogate becomes U+FFFD (as a UTF-8 decoder writes an
+ * unreadable byte), in values and keys; a number too large to be finite becomes null (as JSON writes it); anything
+ * nested deeper than `Limits.jsonDepth` is cut there, said so. The user's own input is refused instead
+ * (`unstorableText`). Plain objects and arrays are copied; other values are returned as they are. Pure.
+ */
+export function storable<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(UNSTORABLE_ALL, '\ufffd') as T;
+  if (typeof value === 'number') return (Number.isFinite(value) ? value : null) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= Limits.jsonDepth) return `(nested deeper than ${Limits.jsonDepth} levels: cut)` as T;
+  if (Array.isArray(value)) return value.map((item) => storable(item, depth + 1)) as T;
+  if (!isPlain(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v, depth + 1)])) as T;
+}
+
 /**
  * The first string (value or key) of parsed JSON that no fact can carry, as a field error: a NUL
  * character (`\u0000`), which Postgres' `jsonb` cannot hold, or a lone UTF-16 surrogate, which is no

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Limits, unstorableText } from '../src';
+import { firstUnits, isDateTime, Limits, storable, unstorableText } from '../src';
 
 describe('unstorableText: text no fact can carry, found at the edge', () => {
   it('given text with letters, accents, emoji and escapes, when checked, then nothing is found', () => {
@@ -61,5 +61,61 @@ describe('unstorableText: text no fact can carry, found at the edge', () => {
   it('given bytes rather than parsed JSON, when checked, then they are not walked', () => {
     expect(unstorableText(Buffer.from('\u0000'))).toBeNull();
     expect(unstorableText({ body: Buffer.from([0, 0]) })).toBeNull();
+  });
+});
+
+describe('storable: what comes from outside, made storable rather than refused', () => {
+  it('given a provider answer with a NUL and half a surrogate pair, in values and keys, when made storable, then each is U+FFFD and nothing else changes', () => {
+    const answer = { body: 'a\u0000b', 'k\u0000': ['ok 😀', '\ud800x', 3, null, true], nested: { x: '\udc00' } };
+    const out = storable(answer);
+    expect(out).toEqual({ body: 'a\ufffdb', 'k\ufffd': ['ok 😀', '\ufffdx', 3, null, true], nested: { x: '\ufffd' } });
+    expect(unstorableText(out)).toBeNull();
+    expect(answer.body).toBe('a\u0000b');
+  });
+
+  it('given a number too large to be finite, or nesting past the limit, when made storable, then null, and a cut said so', () => {
+    expect(storable({ n: Number.POSITIVE_INFINITY })).toEqual({ n: null });
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < Limits.jsonDepth + 5; i++) deep = { d: deep };
+    expect(unstorableText(storable(deep))).toBeNull();
+    expect(JSON.stringify(storable(deep))).toContain('cut');
+  });
+});
+
+describe('firstUnits: a cut that never splits an emoji', () => {
+  it('given a cut that would fall inside a surrogate pair, when cut, then the pair is left out whole', () => {
+    expect(firstUnits('ab😀cd', 3)).toBe('ab');
+    expect(firstUnits('ab😀cd', 4)).toBe('ab😀');
+    expect(unstorableText(firstUnits('😀'.repeat(10), 7))).toBeNull();
+  });
+
+  it('given a text no longer than the cut, then it is as it was', () => {
+    expect(firstUnits('short', 10)).toBe('short');
+    expect(firstUnits('', 0)).toBe('');
+  });
+});
+
+describe('isDateTime: a date-time the edge takes is one Postgres holds', () => {
+  it('given RFC 3339 date-times of real instants, then they are taken', () => {
+    for (const v of [
+      '2026-11-30T10:00:00Z',
+      '2026-11-30T10:00:00.123456Z',
+      '2024-02-29T23:59:59+05:30',
+      '9999-12-31T23:59:59-15:59',
+    ])
+      expect(isDateTime(v), v).toBe(true);
+  });
+
+  it('given a day not in its month, year 0, an hour 24, an offset past ±15:59 or no time, then they are refused', () => {
+    for (const v of [
+      '2026-02-30T00:00:00Z',
+      '2025-02-29T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      '2026-11-30T24:00:00Z',
+      '2026-11-30T10:00:00+23:59',
+      '2026-11-30',
+      'yesterday',
+    ])
+      expect(isDateTime(v), v).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { firstUnits } from '@hireloop/schemas';
 import {
   ALL_TRIGGER_SENSES,
   COGNITIVE_VERBS,
@@ -1340,7 +1341,7 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
 }
 
 const cap = (s: string): string => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
-const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1).replace(/\s+\S*$/, '')}…`);
+const clip = (s: string, n: number): string => (s.length <= n ? s : `${firstUnits(s, n - 1).replace(/\s+\S*$/, '')}…`);
 
 /** Why a duty is done, said after it: ", so that I stop chasing them by hand". */
 const PURPOSE = /,?\s+so that\s(?![^(]*\))(?![^"“”]*["”]).*$/i;

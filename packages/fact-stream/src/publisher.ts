@@ -1,9 +1,12 @@
 import { HireloopError, type Logger, traceparent } from '@hireloop/platform';
-import { type AnyFact, describeErrors, Limits, topicFor, validateFact } from '@hireloop/schemas';
+import { type AnyFact, describeErrors, Limits, storable, topicFor, validateFact } from '@hireloop/schemas';
 import { type IHeaders, type Kafka, Partitioners, type Producer } from 'kafkajs';
 import { canonicalJson } from './canonical';
 import { logContext } from './fact';
 import { retrying } from './retry';
+
+/** How JSON writes a NUL or a lone surrogate: escaped (a pair is written as it is). */
+const ESCAPED_UNSTORABLE = /\\u0000|\\ud[89a-f][0-9a-f]{2}/i;
 
 export interface PublisherOptions {
   kafka: Kafka;
@@ -119,7 +122,21 @@ export class FactPublisher {
         );
       }
       // canonical: a consumer that needs the fact's canonical text again (the event store) gets it at the cost of a `JSON.stringify`
-      const value = canonicalJson(fact);
+      let value = canonicalJson(fact);
+      // text no fact can carry (a NUL, half of a surrogate pair: JSON writes both escaped) would be dead-lettered by
+      // the event store and the fact lost; the edge refuses a user's own, so what is left came from outside (a
+      // provider) or a cut through an emoji, and is made storable here, said so, rather than lost
+      if (ESCAPED_UNSTORABLE.test(value)) {
+        const cleaned = storable(fact);
+        const again = canonicalJson(cleaned);
+        if (again !== value) {
+          this.options.log.warn(
+            { ...logContext(fact) },
+            'a fact held text no fact can carry: made storable (U+FFFD) before publishing',
+          );
+          value = again;
+        }
+      }
       if (Buffer.byteLength(value) > Limits.factBytes) {
         throw new HireloopError(
           'VALIDATION_FAILED',

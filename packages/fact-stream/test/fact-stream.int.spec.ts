@@ -208,6 +208,16 @@ describe('fact stream (real Kafka)', () => {
     expect(messages.map((m) => (JSON.parse(m.value?.toString() ?? '{}') as AnyFact).id)).toEqual(facts.map((f) => f.id));
   });
 
+  it('publishes a fact holding text no fact can carry (a NUL, half an emoji) made storable, so the event store keeps it', async () => {
+    const conversationId = `conv-nul-${randomUUID()}`;
+    const fact = uiMessage(conversationId, `from a provider: a\u0000b, cut ${'😀'.slice(0, 1)}`);
+    await publisher.publish(fact);
+    const [message] = await readTopic(kafka, `${prefix}ui-messages`, 1, (m) => m.key?.toString() === conversationId);
+    const sent = JSON.parse(message?.value?.toString() ?? '{}') as AnyFact & { content: string };
+    expect(sent.id).toBe(fact.id);
+    expect(sent.content).toBe('from a provider: a\ufffdb, cut \ufffd');
+  });
+
   it('refuses to publish an invalid fact, naming the field, and sends nothing', async () => {
     const bad = { ...uiMessage('conv-bad', 'x'), content: '' } as AnyFact;
     const error = await publisher.publish(bad).catch((e: unknown) => e);

@@ -134,4 +134,13 @@ describe('GET /v1/metrics/executions (app.inject, real Postgres)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'bad_request', field: 'since' });
   });
+
+  it('a date that reads as one but names no instant Postgres holds (a day not in its month, year 0, an offset past ±15:59) → 400 naming since, never a 500', async () => {
+    for (const since of ['2026-02-30T00:00:00Z', '0000-01-01T00:00:00Z', '2026-11-30T10:00:00%2B23:59']) {
+      const res = await get(`?since=${since}`);
+      expect(res.statusCode, since).toBe(400);
+      expect(res.json(), since).toMatchObject({ code: 'bad_request', field: 'since' });
+    }
+    expect((await get('?since=2024-02-29T10:00:00%2B05:30')).statusCode).toBe(200);
+  });
 });

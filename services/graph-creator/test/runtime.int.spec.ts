@@ -119,6 +119,15 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
           res.writeHead(503).end('down');
           return;
         }
+        // a provider whose answer holds a NUL, which no fact or jsonb column can carry
+        if (req.url === '/nul') {
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('a\u0000b');
+          return;
+        }
+        if (req.url === '/nul-refused') {
+          res.writeHead(400, { 'content-type': 'text/plain' }).end('bad\u0000input');
+          return;
+        }
         if (req.url === '/slow') {
           void slowLetGo.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
           return;
@@ -330,6 +339,24 @@ describe('an employee run on the worker (real LangGraph + PostgresSaver, real Ka
     expect(JSON.parse(hook?.body ?? '{}')).toMatchObject({ status: 200 });
     expect(rows.notify?.status).toBe('succeeded');
     expect(rows.refund?.status).toBe('succeeded');
+  });
+
+  it("a provider's answer or error holding a NUL is kept, made storable: the effect is recorded and the run ends with its summary", async () => {
+    const ok = await employee(httpEmployee(`${base}/nul`));
+    const id = randomUUID();
+    await runner.start(runIntent(id, ok.employeeId, 'refunds', { note: '{}' }));
+    const result = await resultOf(id);
+    expect(result.status).toBe('completed');
+    expect((await effectRows(id)).call).toMatchObject({ status: 'succeeded', output: { status: 200, body: 'a\ufffdb' } });
+    const refused = await employee(httpEmployee(`${base}/nul-refused`));
+    const other = randomUUID();
+    await runner.start(runIntent(other, refused.employeeId, 'refunds', { note: '{}' }));
+    const failed = await resultOf(other);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'tool_failed' } });
+    expect(failed.output?.summary).toContain('call (http.request): failed');
+    const row = (await effectRows(other)).call;
+    expect(row?.status).toBe('failed');
+    expect(row?.error?.message).toContain('bad\ufffdinput');
   });
 
   it('a failing HTTP call fails the run with tool_failed; the steps after it do not run', async () => {

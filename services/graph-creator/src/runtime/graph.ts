@@ -8,7 +8,7 @@
  * effect and acts no second time.
  */
 import { type Clock, systemClock } from '@hireloop/platform';
-import { type CatalogCapability, type Effect, RefusalCodes, type Step } from '@hireloop/schemas';
+import { type CatalogCapability, type Effect, firstUnits, RefusalCodes, type Step } from '@hireloop/schemas';
 import { END, interrupt, START, StateGraph } from '@langchain/langgraph';
 import { answers as answersOf, ask, selected } from '../prompt';
 import type { NodeEvent } from '../runner';
@@ -41,7 +41,7 @@ export interface RuntimeOptions {
 }
 
 const QUESTIONS_PER_PROMPT = 20;
-const short = (text: string, max = 480): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const short = (text: string, max = 480): string => (text.length > max ? `${firstUnits(text, max - 1)}…` : text);
 /** The lower of two limits, either of which may be unset. */
 const lowerOf = (a: number | undefined, b: number | undefined): number | undefined =>
   a !== undefined && b !== undefined ? Math.min(a, b) : (a ?? b);

@@ -6,7 +6,14 @@
  * `rate_limited`, `circuit_open`).
  */
 import { type Clock, systemClock } from '@hireloop/platform';
-import type { CatalogCapability, Effect, ObjectJsonSchema, OrgPolicy } from '@hireloop/schemas';
+import {
+  type CatalogCapability,
+  type Effect,
+  firstUnits,
+  type ObjectJsonSchema,
+  type OrgPolicy,
+  storable,
+} from '@hireloop/schemas';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import type { Faults } from '../faults';
@@ -286,10 +293,13 @@ export class ToolRegistry {
       // the same key on every attempt: a provider that dedupes acts once
       // a cancel of the run stops the call in flight (its connector's signal), and no attempt is made after it
       // (cockatiel 3 waits out a backoff it is in, then the attempt sees the signal)
-      output = await retries.execute(() => {
-        if (ctx.signal?.aborted) throw new ConnectorError('cancelled', 'the run was cancelled');
-        return connector.call(capability, args, connectorCtx);
-      });
+      // (what a provider answers is kept as an effect and a checkpoint: a NUL in it is made storable, not refused)
+      output = storable(
+        await retries.execute(() => {
+          if (ctx.signal?.aborted) throw new ConnectorError('cancelled', 'the run was cancelled');
+          return connector.call(capability, args, connectorCtx);
+        }),
+      );
     } catch (error) {
       if (ctx.signal?.aborted)
         return failed('cancelled', `${capability.id}: stopped and not tried again, the run was cancelled while it was called`);
@@ -317,5 +327,6 @@ export class ToolRegistry {
 
 const failed = (code: string, message: string): Pick<Effect, 'status' | 'error'> => ({
   status: 'failed',
-  error: { code, message: message.slice(0, MAX_ERROR) },
+  // (a provider's error may quote what it answered, NULs and all)
+  error: { code: storable(code), message: storable(firstUnits(message, MAX_ERROR)) },
 });
