@@ -232,6 +232,28 @@ describe('the prompt a socket that joins a conversation is shown (a page reloade
     });
   });
 
+  it("given a run's prompt shown in the conversation of the user who answered its last one, when that user joins it again after the projection folded the prompt, then it is pending there; not for another user", () => {
+    const seen = questionsPrompt('e-48', alice, 'c-48');
+    // the run's row: no conversation of its own, waiting on the prompt (projected), owned by the employee's owner
+    const run = {
+      ...rowOf(seen),
+      conversationId: null,
+      ownerUserId: null,
+      employeeId: 'emp-1',
+      status: 'waiting',
+      currentPrompt: seen,
+    };
+    expect(pendingAsSeen(null, seen, { ...run, updatedAt: seen.ts }, alice)).toMatchObject({
+      status: 'waiting',
+      currentPrompt: seen,
+    });
+    expect(pendingAsSeen(null, seen, { ...run, updatedAt: seen.ts }, { userId: 'bob', orgId: 'acme' })).toBeNull();
+    // answered since (the row waits on nothing): not shown
+    expect(
+      pendingAsSeen(null, seen, { ...run, status: 'running', currentPrompt: null, updatedAt: later(seen, 100).ts }, alice),
+    ).toBeNull();
+  });
+
   it('given the seen prompt answered (its row moved on after it), then it is not shown again', () => {
     const seen = questionsPrompt('e-47', alice, 'c-47');
     const answered = rowOf(seen, { updatedAt: later(seen, 200).ts });

@@ -324,6 +324,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-21 (twenty from trades and offices, written 2026-11-30 by a helper that read no source; read 0.89/0.94/0.95/1.00 unseen, then looked at)',
+    'blind-21',
+    {
+      capabilityRecall: 0.89,
+      capabilityPrecision: 0.92,
+      triggerRecall: 0.97,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 1,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {

@@ -323,46 +323,60 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     expect(called.filter((c) => c.startsWith(`${id}/ask_finance`))).toEqual([]);
   });
 
-  it('a step not asked about because the org refused it stays refused when the policy is lifted while the run waits: never called unapproved', async () => {
-    await setPolicy(pool, orgs.lifted, { deniedTools: ['stripe.refund_payment'] });
+  it('a step the org refuses fails the run before anything acts or anyone is asked, wherever it comes in the run; lifting the policy later changes nothing for it', async () => {
+    await setPolicy(pool, orgs.lifted, { deniedTools: ['zendesk.reply_ticket'] });
     const spec = refundsEmployee(`emp-${randomUUID()}`, orgs.lifted);
-    const refund = spec.workflows[0]?.steps.find((st) => st.id === 'refund');
-    if (!refund) throw new Error('no refund step');
-    refund.risk = 'high';
-    delete refund.when;
-    // the refund waits for finance's word: ask_finance is asked about first (a step after one refused outright is
-    // asked of nobody, since the run stops at the refusal)
-    refund.dependsOn = ['ask_finance'];
+    const reply = spec.workflows[0]?.steps.find((st) => st.id === 'reply');
+    if (!reply) throw new Error('no reply step');
+    // the reply comes after the refund and finance's word: refused at plan all the same, so no money moves untold
+    reply.dependsOn = ['refund', 'ask_finance'];
     await registerEmployee(pool, spec);
     const id = randomUUID();
     await runner.start({
       ...runIntent(id, spec.employeeId, 'refunds', { amount: 900, paymentId: 'pi_9', ticketId: 'T-9', subject: 's' }),
       orgId: orgs.lifted,
     });
-    // the refund is refused outright, so only ask_finance is asked about
-    const prompt = await collector.until(() => collector.of('HILPrompt', (p) => p.executionId === id)[0], `prompt of ${id}`);
-    expect(prompt.messages[0]).toContain('ask_finance');
-    // the admin lifts the deny while the run waits; then ask_finance is approved
+    const result = await collector.until(
+      () => collector.of('ExecutionResult', (r) => r.executionId === id)[0],
+      `result of ${id}`,
+    );
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
+    expect(result.error?.message).toMatch(/step reply is refused by the org's policy .*nothing was done/);
+    expect(collector.of('HILPrompt', (p) => p.executionId === id)).toEqual([]);
+    expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([]);
     await setPolicy(pool, orgs.lifted, {});
+  });
+
+  it('a call the policy refuses only once it is made spends none of the tool-call budget: the next step still runs (§12: policy before budget)', async () => {
+    await setPolicy(pool, orgs.deniedOnBudget, {
+      argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 300 }],
+      budgets: { maxToolCalls: 1 },
+    });
+    const spec = refundsEmployee(`emp-${randomUUID()}`, orgs.deniedOnBudget);
+    const refund = spec.workflows[0]?.steps.find((st) => st.id === 'refund');
+    if (!refund) throw new Error('no refund step');
+    // the amount is asked of a person when the run starts: the plan cannot know it is over the limit
+    refund.inputs.amount = { ask: true };
+    delete refund.when;
+    await registerEmployee(pool, spec);
+    const id = randomUUID();
+    await runner.start({
+      ...runIntent(id, spec.employeeId, 'refunds', { amount: 40, paymentId: 'pi_2', ticketId: 'T-2', subject: 's' }),
+      orgId: orgs.deniedOnBudget,
+    });
+    const asked = await collector.until(() => collector.of('HILPrompt', (p) => p.executionId === id)[0], `prompt of ${id}`);
+    const question = asked.kind === 'questions' ? (asked.questions[0]?.id ?? '') : '';
     await runner.respond(
       makeFact(
         'HILResponse',
-        { orgId: orgs.lifted, correlation: { ...prompt.correlation, userId: 'u-admin' } },
-        { executionId: id, promptId: prompt.promptId, kind: 'options', payload: { selected: ['approve'] } },
+        { orgId: orgs.deniedOnBudget, correlation: { ...asked.correlation, userId: 'u-admin' } },
+        { executionId: id, promptId: asked.promptId, kind: 'questions', payload: { answers: { [question]: '900' } } },
       ),
     );
     const result = await collector.until(
       () => collector.of('ExecutionResult', (r) => r.executionId === id)[0],
       `result of ${id}`,
     );
-    // nobody approved the refund: it is not made, and the run says why as it would have before
-    expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
-    expect(called.filter((c) => c.startsWith(`${id}/refund`))).toEqual([]);
-  });
-
-  it('a call the policy refuses spends none of the tool-call budget: the next step still runs (§12: policy before budget)', async () => {
-    await setPolicy(pool, orgs.deniedOnBudget, { deniedTools: ['stripe.refund_payment'], budgets: { maxToolCalls: 1 } });
-    const { id, result } = await run(orgs.deniedOnBudget);
     expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
     expect(result.output?.steps).toEqual(
       expect.arrayContaining([

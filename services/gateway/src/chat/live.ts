@@ -190,6 +190,15 @@ export function pendingAsSeen(
 ): ExecutionState | null {
   if (!seen || seen.orgId !== caller.orgId) return projected;
   if (projected?.currentPrompt && Date.parse(projected.currentPrompt.ts) >= Date.parse(seen.ts)) return projected;
+  // a run's prompt, shown in the conversation of the user who answered its last one (a run has none of its own): the
+  // projection folds it into the run's row, not the conversation's, so the row, still waiting on it, says it is pending
+  if (
+    row?.status === 'waiting' &&
+    row.currentPrompt?.promptId === seen.promptId &&
+    row.conversationId !== (seen.correlation.conversationId ?? null) &&
+    seen.correlation.userId === caller.userId
+  )
+    return { ...row, currentPrompt: seen };
   if (row && (row.currentPrompt?.promptId === seen.promptId || Date.parse(row.updatedAt) > Date.parse(seen.ts))) return projected;
   const state = asSeen(row, { kind: 'prompt', prompt: seen });
   return state?.status === 'waiting' && state.ownerUserId === caller.userId ? state : projected;

@@ -173,24 +173,29 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     const { planned, notRun } = planSteps(steps, s.event);
     const policy = await tools.policy(s.orgId);
     const refusedOutright = await tools.outrightRefusals(s.orgId, policy);
-    // a step the run will make whose provider the org has not connected (disconnected since activation): the run
-    // is refused before it acts, not halfway through (a refund made, then no reply to the ticket it came from)
-    const unscoped = steps
+    // a step the run will make that the org refuses whatever a person says — its provider not connected (disconnected
+    // since activation), or the org's policy denying the tool or, as far as the event says its arguments, their values:
+    // the run is refused before it acts, not halfway through (a refund made, then no reply to the ticket it came from)
+    const refused = steps
       .filter((st) => planned.includes(st.id))
-      .map((st) => ({ st, refused: refusedOutright(caps.get(st.capabilityId) as CatalogCapability, {}) }))
-      .find(({ refused }) => refused?.code === 'scope_denied');
-    if (unscoped?.refused) {
+      .map((st) => {
+        const capability = caps.get(st.capabilityId) as CatalogCapability;
+        const args = previewArgs(st, capability, s.event, s.answers);
+        return { st, args, refused: refusedOutright(capability, args) };
+      })
+      .find(({ refused }) => refused !== undefined);
+    if (refused?.refused) {
+      const { st, args, refused: refusal } = refused;
       // (recorded as its effect, refused, with the event that says why: the timeline and effects tell it as any refusal)
-      const effect = await tools.record(s, unscoped.st, {}, 'failed', unscoped.refused);
+      const effect = await tools.record(s, st, args, 'failed', refusal);
       events.push(eventOf(effect));
+      const why =
+        refusal.code === 'scope_denied'
+          ? `would need what the org has not connected (${refusal.message})`
+          : `is refused by the org's policy (${refusal.message})`;
       return {
         events,
-        failure: {
-          code: 'scope_denied',
-          message: short(
-            `step ${unscoped.st.id} would need what the org has not connected (${unscoped.refused.message}); nothing was done`,
-          ),
-        },
+        failure: { code: refusal.code, message: short(`step ${st.id} ${why}; nothing was done`) },
         phase: 'plan',
       };
     }
@@ -205,22 +210,6 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       .map((st) => st.id);
     for (const st of steps) {
       if ((st.risk !== 'high' && !quietApprovals.includes(st.id)) || !planned.includes(st.id)) continue;
-      // a call the org refuses whatever a person says is asked of nobody, decided here once (plan holds no
-      // interrupt: a policy changed later neither drops an answer given nor lets the step run unapproved)
-      const preview = previewArgs(st, caps.get(st.capabilityId), s.event, s.answers);
-      const refused = refusedOutright(caps.get(st.capabilityId) as CatalogCapability, preview);
-      if (refused) {
-        approvals[st.id] = 'moot';
-        refusals[st.id] = { code: refused.code, message: refused.message };
-        events.push({
-          key: `approval_moot:${st.id}`,
-          event: 'progress',
-          stepId: st.id,
-          reason: refused.code,
-          detail: short(`not asked: ${refused.message}`),
-        });
-        continue;
-      }
       events.push({ key: `approval_requested:${st.id}`, event: 'approval_requested', stepId: st.id, detail: st.capabilityId });
     }
     return { events, planned, notRun, missing, approvals, refusals, quietApprovals, phase: 'plan', progress: 20 };

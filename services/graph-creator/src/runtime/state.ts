@@ -59,7 +59,10 @@ export const RunState = Annotation.Root({
   missing: Annotation<MissingInput[]>({ reducer: replace, default: () => [] }),
   /** answers to the questions prompt, by question id `<stepId>.<input>` */
   answers: Annotation<Record<string, string>>({ reducer: merge, default: () => ({}) }),
-  /** per high-risk step: its approver's word, or `moot` when the org refuses the call whatever a person says (never asked) */
+  /**
+   * per high-risk step: its approver's word, or `moot` when the org refuses the call whatever a person says (never
+   * asked) — set by plan before 2026-11-30; plan now refuses such a run outright, and `moot` is read for runs paused before
+   */
   approvals: Annotation<Record<string, 'approved' | 'rejected' | 'moot'>>({ reducer: merge, default: () => ({}) }),
   /** steps the spec calls low-risk that the org's quiet hours (`during: approval`) have a person approve in this run, decided once by plan */
   quietApprovals: Annotation<string[]>({ reducer: replace, default: () => [] }),
