@@ -197,6 +197,30 @@ describe('webhook deliveries (admitDelivery, checkEvent, hookTriggerId)', () => 
     expect(admitDelivery(active, signed('tickets'), KEY).workflow.id).toBe('tickets');
   });
 
+  it('refuses a delivery to no webhook with 404 naming what is unknown: the employee, the workflow, or a workflow started by its schedule (signed or not)', () => {
+    const found = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    expect(found(() => admitDelivery(null, signed('tickets'), KEY))).toMatchObject({
+      code: 'NOT_FOUND',
+      details: { field: '/employeeId' },
+    });
+    expect(found(() => admitDelivery(active, signed('nope'), KEY))).toMatchObject({
+      code: 'NOT_FOUND',
+      details: { field: '/workflowId' },
+    });
+    expect(found(() => admitDelivery(active, { ...signed('daily'), signature: undefined }, KEY))).toMatchObject({
+      code: 'NOT_FOUND',
+      details: { field: '/workflowId' },
+      message: expect.stringContaining('runs on its schedule'),
+    });
+  });
+
   it('refuses: unknown 404, bad signature 401, inactive 409 employee_inactive, workflow off 409', () => {
     expect(() => admitDelivery(null, signed('tickets'), KEY)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     expect(() => admitDelivery(active, signed('nope'), KEY)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));

@@ -119,6 +119,23 @@ describe('bindings', () => {
     expect(answered.args.to).toEqual(['ops@example.com']);
   });
 
+  it('given an event field of nothing but spaces, then it is nothing: asked at run time, and a padded answer is read without its spaces', () => {
+    const refund = steps[0] as Step;
+    const event = { paymentId: '   ', amount: 40 };
+    expect(missingInputs([refund], ['refund'], caps, event, {}).map((m) => m.id)).toEqual(['refund.paymentId']);
+    expect(resolveArgs(refund, caps.get('stripe.refund_payment'), { event, outputs: {} }, {}).unresolved).toEqual(['paymentId']);
+    const answered = resolveArgs(
+      refund,
+      caps.get('stripe.refund_payment'),
+      { event, outputs: {} },
+      { 'refund.paymentId': '\tpi_7\n' },
+    );
+    expect(answered.args).toEqual({ paymentId: 'pi_7', amount: 40 });
+    expect(missingInputs([refund], ['refund'], caps, event, { 'refund.paymentId': '  ' }).map((m) => m.id)).toEqual([
+      'refund.paymentId',
+    ]);
+  });
+
   it('confirm asks once for every {ask:true} input and every required input the trigger leaves empty', () => {
     const asked = steps.map((s) =>
       s.id === 'refund' ? { ...s, inputs: { ...s.inputs, reason: { ask: true as const, question: 'Why?' } } } : s,

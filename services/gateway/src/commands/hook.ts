@@ -1,6 +1,7 @@
 /**
  * What happens on `POST /v1/hooks/:employeeId/:workflowId` (ARCHITECTURE §11): a signed webhook
- * fires one workflow of an active employee. In order: an unknown employee or workflow is 404; a
+ * fires one workflow of an active employee. In order: an unknown employee or workflow, or a workflow started by
+ * its schedule (it has no webhook), is 404 naming which; a
  * missing or bad `x-hireloop-signature` 401 (checked before anything else about the employee is told);
  * an inactive employee 409 `employee_inactive`, a workflow that is off 409 `conflict` with its reason;
  * a body that is not a JSON object or breaks the trigger's event schema 422 naming the field. Then
@@ -110,13 +111,14 @@ export function checkEvent(body: Buffer, eventSchema: Record<string, unknown> | 
 
 /** Who the delivery is for, and whether it may fire: everything but the body's schema. Pure. */
 export function admitDelivery(employee: Employee | null, delivery: Omit<HookDelivery, 'deliveryId'>, key: string) {
-  const unknown = () =>
-    new HireloopError('NOT_FOUND', `no webhook at /v1/hooks/${delivery.employeeId}/${delivery.workflowId}`, {
-      field: '/workflowId',
-    });
-  if (!employee) throw unknown();
+  const unknown = (field: '/employeeId' | '/workflowId', why: string) =>
+    new HireloopError('NOT_FOUND', `no webhook at /v1/hooks/${delivery.employeeId}/${delivery.workflowId}: ${why}`, { field });
+  if (!employee) throw unknown('/employeeId', 'no such employee');
   const workflow = employee.spec.workflows.find((w) => w.id === delivery.workflowId);
-  if (!workflow) throw unknown();
+  if (!workflow) throw unknown('/workflowId', 'the employee has no such workflow');
+  // a workflow started by its schedule has no webhook (activation gives it no secret)
+  if (workflow.trigger.triggerId === 'schedule.cron')
+    throw unknown('/workflowId', 'the workflow runs on its schedule, not by a webhook');
   if (employee.activationId === null) {
     throw new HireloopError('EMPLOYEE_INACTIVE', `employee ${employee.employeeId} has never been activated`);
   }

@@ -201,7 +201,7 @@ export function missingInputs(
     const names = [...new Set([...Object.keys(step.inputs), ...required])];
     for (const input of names) {
       const id = questionId(step.id, input);
-      if (answers[id] !== undefined && answers[id] !== '') continue;
+      if (!blank(answers[id])) continue;
       const binding = step.inputs[input];
       const description = capability?.inputSchema.properties[input]?.description ?? input;
       const text = (b: string | undefined) => (b ?? `${step.purpose} — ${description} (${input})`).slice(0, 500);
@@ -210,13 +210,16 @@ export function missingInputs(
       } else if (required.has(input)) {
         const value = binding ? resolveBinding(binding, { event, outputs: {} }) : undefined;
         const later = binding && 'from' in binding && binding.from === 'step';
-        if (!later && (value === undefined || value === null || value === ''))
-          out.push({ id, stepId: step.id, input, text: text(undefined) });
+        if (!later && blank(value)) out.push({ id, stepId: step.id, input, text: text(undefined) });
       }
     }
   }
   return out;
 }
+
+/** Nothing to act on: no value, or text of nothing but spaces. Pure. */
+const blank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** An answer in words as the type the input's schema asks for ("42.5" → 42.5 for a number). */
 export function coerce(capability: CatalogCapability | undefined, input: string, value: string): unknown {
@@ -229,7 +232,8 @@ export function coerce(capability: CatalogCapability | undefined, input: string,
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean);
-  return value;
+  // (a person's "\t#tab\n" is the channel #tab)
+  return text;
 }
 
 /**
@@ -272,9 +276,9 @@ export function resolveArgs(
     let value = binding
       ? fitted(capability?.inputSchema.properties[input], resolveBinding(binding, sources, undefined))
       : undefined;
-    if ((value === undefined || value === '') && answered !== undefined && answered !== '')
-      value = coerce(capability, input, answered);
-    if (value === undefined || value === null) unresolved.push(input);
+    if (blank(value) && !blank(answered)) value = coerce(capability, input, answered as string);
+    // (an event's "   " is no payment id: nothing, as an empty one is)
+    if (blank(value)) unresolved.push(input);
     else args[input] = value;
   }
   return { args, unresolved };
