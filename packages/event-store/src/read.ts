@@ -313,7 +313,15 @@ const employeeSummary = (r: EmployeeRecord): EmployeeSummary => ({
   ownerUserId: r.owner_user_id,
   status: r.status ?? 'inactive',
   activationId: r.activation_id,
-  workflows: r.workflows ?? [],
+  // an inactive employee runs none of its workflows, whatever its last activation left on
+  workflows:
+    r.status === 'active'
+      ? (r.workflows ?? [])
+      : (r.workflows ?? []).map((w) => ({
+          ...w,
+          status: 'off' as const,
+          reason: 'the employee is inactive: activate it to run this',
+        })),
 });
 
 const EMPLOYEE_SELECT = `SELECT e.employee_id, e.org_id, e.name, e.version, e.execution_id, e.registered_at,

@@ -387,7 +387,13 @@ describe('activation, webhooks, effects and the inbox (app.inject, real Postgres
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ employeeId, status: 'inactive', hooks: [] });
     await published('EmployeeDeactivated', 0);
-    expect((await get(`/v1/employees/${employeeId}`, alice)).json()).toMatchObject({ status: 'inactive' });
+    const view = (await get(`/v1/employees/${employeeId}`, alice)).json() as { status: string; workflows: { status: string }[] };
+    expect(view).toMatchObject({ status: 'inactive' });
+    // none of its workflows runs while it is inactive: each reads off, saying why
+    expect(view.workflows.length).toBeGreaterThan(0);
+    expect(view.workflows).toEqual(
+      view.workflows.map(() => expect.objectContaining({ status: 'off', reason: expect.stringContaining('inactive') })),
+    );
     const refused = await signed('tickets', ticket, uid('delivery'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'employee_inactive' });
