@@ -663,6 +663,15 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,
     ],
   },
+  // someone signing what was sent them: "once the client has signed the appointment letter", "once they've signed
+  // everything", "when the tenant signs the lease" — the catalog's one e-signature event
+  'docusign.envelope_completed': {
+    subjects: [...(triggerVocabulary['docusign.envelope_completed']?.objects ?? [])],
+    events: [...(triggerVocabulary['docusign.envelope_completed']?.verbs ?? [])],
+    sayings: [
+      /\b(?:they|he|she|(?:the|a|an|each|every|our|their) (?!bot\b|assistant\b|agent\b|employee\b)[\w-]+)(?:(?:'ve|'s| have| has| had)(?: (?:all|both|finally|fully))?)? (?:signs?|signed|countersigns?|countersigned|e-?signs?|e-?signed)\b(?! (?:up|in|on|off|out|into|for)\b)/,
+    ],
+  },
   // an invoice or a bill that passes its due date unpaid, however it is said: "is overdue", "goes unpaid past its due
   // date", "is not paid after the due date", "is still outstanding 10 days after it was due", "hasn't been paid on time"
   'quickbooks.invoice_overdue': {

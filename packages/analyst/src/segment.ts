@@ -316,6 +316,8 @@ const WEEKDAY_AT = new RegExp(
  */
 function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSchedule> {
   const found = findSchedule(text);
+  // ("email them a welcome letter with what to bring on their first day": the day is the letter's, not the email's)
+  if (found?.relative && CONTENT_BEFORE.test(text.slice(0, found.index))) return null;
   if (!found || !isDayOfYear(found.text)) return found;
   const after = text.slice(found.index + found.text.length);
   const duty = after.replace(/^\s*(?:[,:]|\s(?:each|every)\s+year\b[\s,]*|\s(?:then|THEN)\s)\s*/, '');
@@ -323,6 +325,9 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   const later = findSchedule(after);
   return later && !isDayOfYear(later.text) ? { ...later, index: later.index + found.index + found.text.length } : null;
 }
+
+/** What a message tells, right before a date of a record: "what to bring", "where to go", "how to prepare". */
+const CONTENT_BEFORE = /\b(?:what|where|when|how|who)\s+to\s+[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?\s*$/i;
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
@@ -832,6 +837,9 @@ const OBJECT_DONE =
 /** "…, and logged as a page in Notion": one more thing wished done, after a wish in the same sentence. */
 const ALSO_DONE =
   /\band (?:then )?(?:also )?([a-z]+ed|put|sent|written(?: up)?|shared|forwarded) (as|in|on|into|to|with|under)\b/gi;
+/** One more thing wished done to them, in a list: ", sent a welcome email", ", and booked into a call", "and to be booked onto". */
+const LIST_DONE =
+  /(,\s*(?:and\s+)?|\s+and\s+)(?:(?:also|then)\s+)?(?:to (?:be|get)\s+)?([a-z]+ed|sent|put|made|given|written)(?=\s+(?:an?|the|their|our|into|onto|in|on|to|with|for)\s)/gi;
 /** Past participles that are not the base with "-ed". */
 const IRREGULAR_PARTICIPLES: Record<string, string> = {
   sent: 'send',
@@ -1062,6 +1070,7 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       ? `${text.slice(0, kind.index)}${kindBase} ${kind[1]}${andHaveDone(text.slice((kind.index ?? 0) + kind[0].length), w)}`
       : text;
   let wished = each !== text || kindDone !== text;
+  let receiver: string | undefined;
   const duties = (each !== text ? each : kindDone)
     .replace(WISH_RECEIVED, (whole, who: string, message: string) => {
       // ("we need invoices to get a reminder": things are no one to send to)
@@ -1076,8 +1085,17 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
     })
     .replace(WISH_DONE, (whole, object: string, participle: string) => {
       const base = baseOf(participle, w);
-      if (base) wished = true;
+      if (base) {
+        wished = true;
+        if (/^(?:them|him|her|each one|each of them|every one)$/i.test(object)) receiver = object;
+      }
       return base ? `${base} ${object}` : whole;
+    })
+    // "I'd like them added to Notion, sent a welcome email, and booked into an intro call": each thing wished done to
+    // the same people, one after the other
+    .replace(LIST_DONE, (whole, joiner: string, participle: string) => {
+      const base = receiver ? baseOf(participle, w) : undefined;
+      return base ? `${joiner}${base} ${receiver}` : whole;
     });
   // "…, and an email sent to them": a message said done, only as one more wish of the same sentence
   if (!wished) return text;
@@ -1192,7 +1210,8 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   cuts.sort((a, b) => a.at - b.at);
   for (const cut of cuts) {
     // "… when they spot a swarm, and I'd love those texts forwarded to my mobile": a wish after the event is its duty
-    const rest = wishesAsDuties(text.slice(cut.end), w);
+    // ("…, for those find the next open slot, book it": the items the duty is for, pointed back at, are the event's)
+    const rest = wishesAsDuties(text.slice(cut.end).replace(FOR_THOSE, ''), w);
     // "crew leads answer by SMS; if the answer reports a problem, open …": the event ends at the semicolon
     // before a condition of what is done
     if (cut.at > 0 && text.slice(cut.at, cut.end).includes(';') && CONDITION_START.test(rest))
@@ -1214,6 +1233,10 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   }
   return null;
 }
+
+/** The items just said, pointed back at before their duty: "for those", "for each of them", "for all of these". */
+const FOR_THOSE =
+  /^for (?:those|these|them|each (?:one|of (?:them|those|these))|every one|all (?:of )?(?:them|those|these))\s*,?\s*(?=[a-z])/i;
 
 /** Things a product holds that arrive as work: "Jira tickets", "HubSpot deals", "Zendesk requests". */
 const WORK_ITEMS =
@@ -1361,7 +1384,8 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
           `create ${article} ${made} from ${what.replace(/\s*\([^()]*\)/g, '')}`,
       );
     // "can you take this over?": the whole job handed over, said of it — no duty of its own
-    if (HAND_OVER.test(c)) continue;
+    // ("if a customer texts back, like asking a question or whatever, …": an example of the event, no duty)
+    if (HAND_OVER.test(c) || /^(?:like|say|e\.g\.?|such as)\s+[a-z]+ing\b/i.test(c)) continue;
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
     else if (startsWithVerbIn(c, w)) {
@@ -1419,7 +1443,7 @@ export function oneNamed(clause: string, before: string | undefined): string {
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b)/;
+  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b|\b(?:at )?a time (?:when |that )?(?:[Ii]|we|he|she|they|[A-Z][a-z]+)(?:'m|'re|'s| am| are| is) (?:actually |really |genuinely )?(?:free|available)\b)/;
 /** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
 const LOOKS_FOR_TIME =
   /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;

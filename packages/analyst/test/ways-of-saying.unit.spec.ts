@@ -737,3 +737,63 @@ describe('offline analyst: a reminder said after why, a wish after an arrival, a
     ]);
   });
 });
+
+describe('offline analyst: lists of wishes, asides and signatures', () => {
+  it('given "I\'d like them added to X, sent Y, and booked into Z at a time I\'m actually free", when analysed, then each is its own duty to them, the time found first', () => {
+    expect(
+      workflowsOf(
+        "When someone signs up through the form on our website, I'd like them added to our Volunteers database in Notion, sent a warm welcome email, and booked into a 20-minute intro call with me at a time I'm actually free.",
+      )[0]?.capabilities,
+    ).toEqual(['notion.create_page', 'gmail.send_email', 'google-calendar.find_free_slot', 'google-calendar.create_event']);
+  });
+
+  it('given "I\'d like them to be sent X, and to be booked onto Y", when analysed, then both are done to them', () => {
+    expect(
+      workflowsOf(
+        "When a new hire is added in BambooHR, I'd like them to be sent their contract to sign through DocuSign, and to be booked onto the next induction morning on the Training calendar.",
+      )[0]?.steps,
+    ).toEqual([
+      'send them their contract to sign through DocuSign',
+      'book them onto the next induction morning on the Training calendar',
+    ]);
+  });
+
+  it('given "…, for those find the next open slot, book it, and email them back", when analysed, then finding the slot is a duty, not part of the arrival', () => {
+    expect(
+      workflowsOf(
+        'People email us asking to get their car in for a service, for those find the next open slot on the Service Bays calendar, book it, and email them back the time.',
+      )[0],
+    ).toMatchObject({
+      triggerId: 'gmail.new_email',
+      capabilities: ['google-calendar.find_free_slot', 'google-calendar.create_event', 'gmail.send_email'],
+    });
+  });
+
+  it('given an example of the event between commas ("like asking a question or whatever"), when analysed, then it is no step', () => {
+    expect(
+      workflowsOf(
+        'If a customer texts back, like asking a question or whatever, just put it in the #front-counter channel in Slack.',
+      )[0]?.steps,
+    ).toEqual(['just put it in the #front-counter channel in Slack']);
+  });
+
+  it('given "email them a welcome letter with what to bring on their first day", when analysed, then the day is the letter\'s, not when it is sent', () => {
+    const flows = workflowsOf(
+      'When a new hire is added in BambooHR, send them their contract through DocuSign. Please also email them a welcome letter with what to bring on their first day.',
+    );
+    expect(flows).toHaveLength(1);
+    expect(flows[0]?.capabilities).toEqual(['docusign.send_envelope', 'gmail.send_email']);
+  });
+
+  it('given someone signing what was sent them, when analysed, then the envelope completed starts it; signing up or in does not', () => {
+    for (const said of [
+      'Once the client has signed the appointment letter, save the signed copy to Google Drive.',
+      "Once they've signed everything, save the signed documents to Google Drive.",
+      'When the tenant signs the lease, save it to Google Drive.',
+    ])
+      expect(workflowsOf(said)[0]?.triggerId, said).toBe('docusign.envelope_completed');
+    expect(workflowsOf('When someone signs up for the newsletter, add them to HubSpot.')[0]?.triggerId).not.toBe(
+      'docusign.envelope_completed',
+    );
+  });
+});
