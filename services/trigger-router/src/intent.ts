@@ -344,7 +344,8 @@ const HELP_A_GROUP = /^(?:please )?help (?:the|our|my) [\w-]+/;
 
 /** A one-off errand rather than standing work: "send the invoice to Bob today". */
 const ONE_OFF =
-  /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b|(?<!\bfor )\bnow[.!]*$/;
+  // ("tomorrow's jobs", "yesterday's sales": what a standing duty reads each time, not when it is done once)
+  /\b(?:(?:today|tonight|tomorrow|yesterday)\b(?!['’]s\b)|(?:right now|asap|this (?:morning|afternoon|evening|week))\b)|(?<!\bfor )\bnow[.!]*$/;
 
 const ROLE_KEYS = /^(?:role|title|job title|position|job|employee name|name)\s*[:\-–—]\s*(.+)$/i;
 const NOT_TITLES = new Set([

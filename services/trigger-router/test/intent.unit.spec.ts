@@ -179,6 +179,15 @@ describe('routeMessage: a terse request in a sentence of its own, after who is a
   });
 });
 
+describe('routeMessage: a day said of what a standing duty reads is no one-off', () => {
+  it('given "tomorrow\'s jobs" in a duty done every night, when routed, then it creates a graph; a duty done tomorrow is a one-off', () => {
+    expect(routeMessage("Email me tomorrow's cleaning jobs from the Jobs calendar every night at 8.").action).toBe(
+      'create_graph',
+    );
+    expect(routeMessage('Email me the sales report tomorrow.').action).toBe('reply');
+  });
+});
+
 describe('routeMessage: markup and frequency words do not hide a request', () => {
   it.each(marked)('%j → create_graph (name %j), the description as written', (text, name) => {
     const route = created(routeMessage(text));
