@@ -969,6 +969,58 @@ function needsDoing(text: string, w: SegmentWords): string {
   return `${base}${particle} ${object}${more}`;
 }
 
+/**
+ * "Each one needs a Zendesk ticket and an email back to the listener", "Those need a reply the same day": items just
+ * said, and what each needs — a message sent to them, or a record made for them. Only after a word that points back
+ * at the items (a subject of its own, "Refunds need a manager's approval", is a rule, not this).
+ */
+const NEEDS_THING =
+  /^(each one|each of them|every one|those|these|they|each (?:[\w-]+)|all of them)\s+(?:also\s+)?(?:needs?|gets?|should get|must get|deserves?)\s+((?:an?|one)\s.+)$/i;
+/** What is sent, as the verb that sends it. */
+const SENT_THING: Record<string, string> = {
+  reply: 'reply to',
+  response: 'reply to',
+  answer: 'reply to',
+  email: 'email',
+  'e-mail': 'email',
+  text: 'text',
+  sms: 'text',
+  message: 'message',
+  acknowledgement: 'acknowledge',
+  acknowledgment: 'acknowledge',
+  confirmation: 'send a confirmation to',
+  call: 'call',
+  'thank-you': 'thank',
+};
+
+/** "Each one needs a Zendesk ticket and an email back to the listener" → "create a Zendesk ticket for each one, and email back the listener". Pure. */
+function needsThings(text: string): string {
+  const m = NEEDS_THING.exec(text.trim().replace(/[.!]+$/, ''));
+  if (!m?.[1] || !m[2]) return text;
+  // (said back as a pronoun: "for each sponsor" would read as an arrival of its own)
+  const items = 'them';
+  const made = /^(?:each|every)\b/i.test(m[1]) ? 'it' : 'them';
+  const things = m[2].split(/\s+and\s+(?=(?:an?|one)\s)(?![^(]*\))/i);
+  const duties: string[] = [];
+  for (const thing of things) {
+    const words = thing.trim().split(/\s+/);
+    // the thing's head among its first words ("a warm welcome email", "a Zendesk ticket"): what is sent or made
+    const at = words.slice(1, 4).findIndex((word) => SENT_THING[word.toLowerCase()] || RECORD_THING.test(word));
+    const head = at < 0 ? undefined : (words[at + 1] as string).toLowerCase();
+    const after = at < 0 ? '' : ` ${words.slice(at + 2).join(' ')}`.replace(/\s+$/, '');
+    const sent = head ? SENT_THING[head] : undefined;
+    if (sent === 'reply to') duties.push(`reply to ${items}${after}`);
+    else if (sent) {
+      // "an email back to the listener": the one it goes to is said; else it goes to the items themselves
+      const to = /^\s+(back\s+)?to\s+(.+)$/i.exec(after);
+      duties.push(to?.[2] && !sent.includes(' ') ? `${sent}${to[1] ? ' back' : ''} ${to[2]}` : `send ${items} ${thing.trim()}`);
+    } else if (head || providersIn(thing).length > 0) duties.push(`create ${thing.trim()} for ${made}`);
+    else return text;
+  }
+  return duties.join(', and ');
+}
+const RECORD_THING = /^(?:ticket|issue|task|contact|row|page|card|record|entry|lead|deal|folder|event|invoice|note)s?$/i;
+
 /** Said done with "get", these read as what happens ("when an opportunity gets moved to Closed Won"), not a duty. */
 const HAPPENS_WHEN_GOT = new Set([
   'entered',
@@ -1042,6 +1094,8 @@ const ASKS_APPROVAL =
   /\bfor (?:a yes|approval|(?:a |the )?sign-?off|an ok|the ok|(?:a |the )?go-ahead|review)\b|\bto (?:approve|sign (?:it |them )?off|ok)\b/i;
 
 export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  const needed = needsThings(text);
+  if (needed !== text) return needed;
   // "Anything over €5,000 goes straight to Luís in Slack": for those items, send them on to that person
   // (an approval asked of them is a rule of the work: "Orders over £2,500 go to Marco for a yes first")
   const routed = ASKS_APPROVAL.test(text) ? null : ROUTED.exec(text.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase()));

@@ -797,3 +797,22 @@ describe('offline analyst: lists of wishes, asides and signatures', () => {
     );
   });
 });
+
+describe('offline analyst: what each item needs, said after the items', () => {
+  it('given "Complaints come in by email … Each one needs a Zendesk ticket and an email back to the listener", when analysed, then both are made for each complaint that arrives', () => {
+    expect(
+      workflowsOf(
+        'Complaints come in by email to complaints@radio.example. Each one needs a Zendesk ticket (we log every complaint) and an email back to the listener acknowledging it.',
+      ),
+    ).toMatchObject([{ triggerId: 'gmail.new_email', capabilities: ['zendesk.create_ticket', 'gmail.send_email'] }]);
+  });
+
+  it('given "Those need a reply the same day", when analysed, then it is a reply to them; a rule with a subject of its own is not', () => {
+    expect(workflowsOf('Those need a reply the same day with our rates.')[0]?.steps).toEqual([
+      'reply to them the same day with our rates',
+    ]);
+    expect(workflowsOf("When a Stripe refund is requested, refunds need a manager's approval.")[0]?.steps ?? []).not.toContain(
+      "create a manager's approval for them",
+    );
+  });
+});
