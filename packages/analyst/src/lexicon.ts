@@ -301,6 +301,14 @@ const ANSWER_REQUESTS =
   /\b(handle|answer|field|respond|reply|address|resolve|deal with|take care of)\b[\w\s'-]{0,40}\b(requests?|questions?|quer(y|ies)|inquir(y|ies)|enquir(y|ies)|messages?|dms?)\b/;
 
 export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
+  // the catalog's words, and the money said given back: "they get their deposit back", "give the customer their money back"
+  'stripe.refund_payment': {
+    verbs: [...(capabilityVocabulary['stripe.refund_payment']?.verbs ?? ['refund'])],
+    objects: [...(capabilityVocabulary['stripe.refund_payment']?.objects ?? ['refund', 'payment']), 'deposit'],
+    phrases: [
+      /\b(?:get|gets|give|gives|send|sends|pay|pays)\s+(?:(?:them|him|her|the (?:customer|client|buyer|guest))\s+)?(?:their|the|his|her|its)\s+(?:deposit|money|payment|fee|booking fee)s?\s+back\b/,
+    ],
+  },
   'gmail.send_email': {
     verbs: [...MESSAGE_VERBS, 'write', 'draft', 'introduce', 'deliver', 'invite'],
     keyVerbs: ['email', 'e-mail', 'mail'],
@@ -468,6 +476,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       'ticket',
       'ticket status',
       'priority',
+      // "mark it urgent" after the ticket is made: its priority
+      'urgent',
       'internal note',
       'private note',
       'tag',
@@ -647,9 +657,11 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: ['mention'],
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
     phrases: [/\bmentions?\b|@[a-z][\w-]*/],
-    // someone @-ing a handle, the handle said as the verb: "people will @labbot in #lab-general", "if someone @labbot's"
+    // someone @-ing a handle, the handle said as the verb: "people will @labbot in #lab-general", "if someone @labbot's";
+    // or people tagging, mentioning or pinging a handle: "bands and artists tag @studiobot in #bookings"
     sayings: [
       /\b(?:someone|somebody|anyone|anybody|people|users|folks|they|(?:a|an|the|any) [\w-]+) (?:will |can |may |just )?@[a-z][\w-]*(?:['’]?s)?(?= |$|[,.:;])/,
+      /\b(?:someone|somebody|anyone|anybody|everyone|people|folks|they|[a-z]+s(?: and [a-z]+s)?|(?:a|an|the|any) [\w-]+) (?:will |can |may |just |often |usually )?(?:tags?|mentions?|pings?|@-?mentions?)(?: the bot)? @[a-z][\w-]*/,
     ],
   },
   // a deposit, a balance or a bill that gets paid is an invoice paid, however it is named

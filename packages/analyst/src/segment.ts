@@ -464,8 +464,14 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   if (event) {
     // "On each new order email …": a lead that names the thing, not what happens to it, needs no verb of its own
     const { lead, body } = splitLead(text, event.split(' ').length, !NOUN_LEADS.has(event), false, w);
-    // "Once, not every ten minutes please": a lead word alone says when nothing happens
-    if (lead.trim().split(/\s+/).length === 1) return null;
+    // "Once, not every ten minutes please", "Every time, no exceptions.": a lead word alone says when nothing happens
+    if (
+      lead.trim().split(/\s+/).length === 1 ||
+      /^[\s,:;.!-]*(?:(?:no exceptions?|without (?:fail|exception)|please|always|thanks?)[\s,:;.!-]*)*$/i.test(
+        text.slice(event.length),
+      )
+    )
+      return null;
     return { kind: 'event', text: lead, body };
   }
   return null;
@@ -1443,8 +1449,17 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     const parsed = parseClause(c);
     if (parsed.negated) draft.constraints.push(c);
     else if (startsWithVerbIn(c, w)) {
-      // "check the instrument's calendar, book it if it's free": the look before was for a free time
+      // "look at my calendar, find a free 3-hour block": the look is the finding, said twice
       const last = draft.clauses.length - 1;
+      if (
+        /^find\b/i.test(c) &&
+        FREE_TIME.test(c) &&
+        LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') &&
+        !/^find\b/i.test(draft.clauses[last] ?? '') &&
+        !/\b(?:availab|free)/i.test(draft.clauses[last] ?? '')
+      )
+        draft.clauses.pop();
+      // "check the instrument's calendar, book it if it's free": the look before was for a free time
       if (IF_FREE.test(c) && LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') && !/^find\b/i.test(draft.clauses[last] ?? ''))
         draft.clauses[last] = `find a free slot: ${draft.clauses[last]}`;
       for (const one of alsoMade(c)) draft.clauses.push(...freeTimeFirst(oneNamed(one, draft.clauses.at(-1)), draft.clauses));
@@ -1497,7 +1512,7 @@ export function oneNamed(clause: string, before: string | undefined): string {
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b|\b(?:at )?a time (?:when |that )?(?:[Ii]|we|he|she|they|[A-Z][a-z]+)(?:'m|'re|'s| am| are| is) (?:actually |really |genuinely )?(?:free|available)\b)/;
+  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?|blocks?|gaps?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b|\b(?:at )?a time (?:when |that )?(?:[Ii]|we|he|she|they|[A-Z][a-z]+)(?:'m|'re|'s| am| are| is) (?:actually |really |genuinely )?(?:free|available)\b)/;
 /** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
 const LOOKS_FOR_TIME =
   /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;

@@ -502,6 +502,16 @@ const MISSPELLINGS: Readonly<Record<string, string>> = {
   mesage: 'message',
   spreadhseet: 'spreadsheet',
   spreedsheet: 'spreadsheet',
+  creat: 'create',
+  craete: 'create',
+  sned: 'send',
+  emergancy: 'emergency',
+  emergancies: 'emergencies',
+  somthing: 'something',
+  reveiw: 'review',
+  reivew: 'review',
+  conected: 'connected',
+  thier: 'their',
 };
 /** (in lower case, and not inside a name, an address or a channel: "#calender-updates", "apointments@…") */
 const MISSPELT = new RegExp(`(?<![#@\\w.-])(?:${Object.keys(MISSPELLINGS).join('|')})(?![\\w@-]|\\.\\w)`, 'g');

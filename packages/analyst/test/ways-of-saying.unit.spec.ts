@@ -816,3 +816,37 @@ describe('offline analyst: what each item needs, said after the items', () => {
     );
   });
 });
+
+describe('offline analyst: typed in a hurry, tags, priorities, deposits given back, looks said twice', () => {
+  it('given "creat a ticket in zendesk …, mark it urgent" after a form, when analysed, then the ticket is made and its priority set', () => {
+    expect(
+      workflowsOf(
+        'when a customer books a callout thru the form on our website, creat a ticket in zendesk with the address, mark it urgent',
+      )[0]?.capabilities,
+    ).toEqual(['zendesk.create_ticket', 'zendesk.update_ticket']);
+  });
+
+  it('given "bands and artists tag @studiobot in #bookings", when analysed, then the bot is mentioned', () => {
+    expect(
+      workflowsOf('Bands and artists tag @studiobot in #bookings to ask for session time. Reply in the thread.')[0]?.triggerId,
+    ).toBe('slack.mention');
+  });
+
+  it('given "they get their deposit back", when analysed, then the deposit is refunded', () => {
+    expect(
+      workflowsOf("If someone emails to cancel with more than 48 hours' notice they get their deposit back.")[0]?.capabilities,
+    ).toEqual(['stripe.refund_payment']);
+  });
+
+  it('given "look at my calendar, find a free 3-hour block", when analysed, then one step finds the time', () => {
+    expect(
+      workflowsOf(
+        'People email me asking for appointments. When one comes in, look at my calendar, find a free 3-hour block and reply offering a couple of options.',
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot', 'gmail.send_email']);
+  });
+
+  it('given "Every time, no exceptions." after a duty, when analysed, then it starts nothing', () => {
+    expect(workflowsOf('When a deposit is paid in Stripe, email the client. Every time, no exceptions.')).toHaveLength(1);
+  });
+});
