@@ -5,7 +5,7 @@ import { FactPublisher, makeFact } from '@hireloop/fact-stream';
 import { FactCollector } from '@hireloop/fact-stream/testing';
 import { createCheckpointer, createKafka, createLogger, createPool, type Pool } from '@hireloop/platform';
 import { repoRoot } from '@hireloop/platform/testing';
-import { builtInCatalog, type RunIntent, Topics } from '@hireloop/schemas';
+import { type AnswerPayload, builtInCatalog, type RunIntent, Topics } from '@hireloop/schemas';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { conversationAdapter } from '../src/conversation/adapter';
 import { ExecutionRunner } from '../src/runner';
@@ -217,6 +217,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
     denied: `org-${randomUUID()}`,
     lifted: `org-${randomUUID()}`,
     deniedOnBudget: `org-${randomUUID()}`,
+    unasked: `org-${randomUUID()}`,
   };
   const all = ['zendesk', 'slack', 'stripe'];
   const policies = postgresPolicies(pool);
@@ -234,6 +235,7 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
         [orgs.defaulted]: all,
         [orgs.denied]: all,
         [orgs.lifted]: all,
+        [orgs.unasked]: all,
         [orgs.deniedOnBudget]: all,
       }),
       policies,
@@ -385,6 +387,56 @@ describe('a run behind the rails (real Kafka, Postgres, LangGraph)', () => {
       ]),
     );
     expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([`${id}/reply`]);
+  });
+
+  it('a high-risk step nobody was asked about (past the budget when approvals were asked) is not called when a refused call frees the budget', async () => {
+    await setPolicy(pool, orgs.unasked, {
+      argumentLimits: [{ capabilityId: 'stripe.refund_payment', argument: 'amount', max: 300 }],
+      budgets: { maxToolCalls: 1 },
+    });
+    const spec = refundsEmployee(`emp-${randomUUID()}`, orgs.unasked);
+    const flow = spec.workflows[0] as (typeof spec.workflows)[number];
+    const refund = flow.steps.find((st) => st.id === 'refund');
+    if (!refund) throw new Error('no refund step');
+    // the refund (high-risk, its amount asked) and finance's word (high-risk) are called in one batch; no reply
+    refund.risk = 'high';
+    refund.inputs.amount = { ask: true };
+    delete refund.when;
+    flow.steps = flow.steps.filter((st) => st.id !== 'reply');
+    await registerEmployee(pool, spec);
+    const id = randomUUID();
+    await runner.start({
+      ...runIntent(id, spec.employeeId, 'refunds', { amount: 500, paymentId: 'pi_3', ticketId: 'T-3', subject: 's' }),
+      orgId: orgs.unasked,
+    });
+    const answerPrompt = async (seen: number, payload: AnswerPayload) => {
+      const prompt = await collector.until(
+        () => [...new Map(collector.of('HILPrompt', (p) => p.executionId === id).map((p) => [p.promptId, p])).values()][seen],
+        `prompt #${seen + 1} of ${id}`,
+      );
+      const filled =
+        prompt.kind === 'questions' ? { answers: Object.fromEntries(prompt.questions.map((q) => [q.id, '900'])) } : payload;
+      await runner.respond(
+        makeFact(
+          'HILResponse',
+          { orgId: orgs.unasked, correlation: { ...prompt.correlation, userId: 'u-admin' } },
+          { executionId: id, promptId: prompt.promptId, kind: prompt.kind, payload: filled },
+        ),
+      );
+      return prompt;
+    };
+    // the amount (900, over the limit: refused only when called), then the refund's approval; finance's is never asked
+    await answerPrompt(0, { answers: {} });
+    const approval = await answerPrompt(1, { selected: ['approve'] });
+    expect(approval.messages[0]).toContain('refund');
+    const result = await collector.until(
+      () => collector.of('ExecutionResult', (r) => r.executionId === id)[0],
+      `result of ${id}`,
+    );
+    expect(collector.of('HILPrompt', (p) => p.executionId === id).map((p) => p.promptId)).toHaveLength(2);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'policy_denied' } });
+    expect(result.output?.steps?.find((st) => st.stepId === 'ask_finance')).toMatchObject({ status: 'not_run' });
+    expect(called.filter((c) => c.startsWith(`${id}/`))).toEqual([]);
   });
 
   it('a run that meets an open circuit fails with circuit_open, and its summary names it', async () => {

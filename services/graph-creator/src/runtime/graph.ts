@@ -347,6 +347,12 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           await skip(step, 'condition_false', 'its condition does not hold');
           continue;
         }
+        // a step that needs a person's approval is called only with it: one nobody was asked about (past the run's
+        // budget when approvals were asked, and within it after a call the rails refused) is not called unapproved
+        if ((step.risk === 'high' || s.quietApprovals.includes(id)) && s.approvals[id] !== 'approved') {
+          await skip(step, 'not_approved', 'nobody approved it: it lay past the run’s budget when approvals were asked');
+          continue;
+        }
         // a step counts against the budget of steps when it would act: one skipped, rejected or off its branch does not
         if (stepsLeft <= 0) {
           stop(step, 'steps', s.workflow?.maxSteps);
