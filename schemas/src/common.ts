@@ -5,22 +5,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 if (!FormatRegistry.Has('uuid')) FormatRegistry.Set('uuid', (v) => UUID.test(v));
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', (v) => isDateTime(v));
 
-const DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.\d{1,9})?(?:[Zz]|([+-])(\d\d):(\d\d))$/;
+const DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(?:[Zz]|[+-](\d\d):?(\d\d))?$/;
 
 /**
- * An RFC 3339 date-time that names a real instant Postgres can hold: a day that exists in its month (not
- * 2026-02-30, which `Date.parse` rolls over into March), a year from 1 to 9999, and an offset within ±15:59 —
- * what a `timestamptz` column takes, so that a date the edge lets through is never a 500 further in. Pure.
+ * An ISO 8601 date-time that names a real instant Postgres holds: a day that exists in its month (not 2026-02-30,
+ * which `Date.parse` rolls over into March), a year from 1 to 9999, a time up to 24:00, and an offset within ±15:59
+ * (`Z`, `+01:00`, `+0100` or none) — what a `timestamptz` column takes, so that a date the edge lets through is never
+ * a 500 further in. Seconds and their fraction may be left out. Pure.
  */
 export function isDateTime(value: string): boolean {
   const m = DATE_TIME.exec(value);
   if (!m) return false;
-  const [year, month, day, hour, minute, second, , offsetHour, offsetMinute] = [...m.slice(1, 7), m[7], m[8], m[9]].map(Number);
+  const [year, month, day, hour, minute, second, offsetHour, offsetMinute] = m.slice(1, 9).map((part) => Number(part ?? 0));
   if (!year || !month || month > 12 || !day) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > daysInMonth || (hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 60) return false;
-  if (m[7] !== undefined && ((offsetHour ?? 0) > 15 || (offsetMinute ?? 0) > 59)) return false;
-  return !Number.isNaN(Date.parse(value));
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  if ((hour ?? 0) > 24 || (minute ?? 0) > 59 || (second ?? 0) > 59) return false;
+  if (hour === 24 && (minute !== 0 || second !== 0)) return false;
+  return (offsetHour ?? 0) <= 15 && (offsetMinute ?? 0) <= 59;
 }
 
 export const Uuid = Type.String({ format: 'uuid', maxLength: 36 });

@@ -96,23 +96,29 @@ describe('firstUnits: a cut that never splits an emoji', () => {
 });
 
 describe('isDateTime: a date-time the edge takes is one Postgres holds', () => {
-  it('given RFC 3339 date-times of real instants, then they are taken', () => {
+  it('given ISO 8601 date-times of real instants, then they are taken', () => {
     for (const v of [
       '2026-11-30T10:00:00Z',
       '2026-11-30T10:00:00.123456Z',
       '2024-02-29T23:59:59+05:30',
       '9999-12-31T23:59:59-15:59',
+      // what ISO 8601 and Postgres take too: an offset without its colon, none, no seconds, midnight as 24:00
+      '2026-11-30T12:00:00+0000',
+      '2026-11-30T12:00:00',
+      '2026-11-30T12:00Z',
+      '2026-11-30T24:00:00Z',
     ])
       expect(isDateTime(v), v).toBe(true);
   });
 
-  it('given a day not in its month, year 0, an hour 24, an offset past ±15:59 or no time, then they are refused', () => {
+  it('given a day not in its month, year 0, a time past 24:00, an offset past ±15:59 or of hours alone, or no time, then they are refused', () => {
     for (const v of [
       '2026-02-30T00:00:00Z',
       '2025-02-29T00:00:00Z',
       '0000-01-01T00:00:00Z',
-      '2026-11-30T24:00:00Z',
+      '2026-11-30T24:00:01Z',
       '2026-11-30T10:00:00+23:59',
+      '2026-11-30T10:00:00+05',
       '2026-11-30',
       'yesterday',
     ])

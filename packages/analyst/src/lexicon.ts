@@ -681,7 +681,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: [...(triggerVocabulary['docusign.envelope_completed']?.objects ?? [])],
     events: [...(triggerVocabulary['docusign.envelope_completed']?.verbs ?? [])],
     sayings: [
-      /\b(?:they|he|she|(?:the|a|an|each|every|our|their) (?!bot\b|assistant\b|agent\b|employee\b)[\w-]+)(?:(?:'ve|'s| have| has| had)(?: (?:all|both|finally|fully))?)? (?:signs?|signed|countersigns?|countersigned|e-?signs?|e-?signed)\b(?! (?:up|in|on|off|out|into|for)\b)/,
+      /\b(?:they|he|she|(?:the|a|an|each|every|our|their) (?!bot\b|assistant\b|agent\b|employee\b|manager\b)[\w-]+)(?:(?:'ve| have| has| had)(?: (?:all|both|finally|fully))?)? (?:signs?|signed|countersigns?|countersigned|e-?signs?|e-?signed)(?=\s*(?:$|[,.;:!]|(?:and|then)\b|(?:everything|it|them|(?:the|their|our|his|her|its|an?) (?:[\w-]+ ){0,3}?(?:contract|agreement|letter|lease|nda|form|document|paperwork|offer|quote|proposal|waiver|consent|envelope|terms|copy|application|mandate|authori[sz]ation|estimate|declaration)s?)\b))/,
     ],
   },
   // an invoice or a bill that passes its due date unpaid, however it is said: "is overdue", "goes unpaid past its due
@@ -690,8 +690,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: [...(triggerVocabulary['quickbooks.invoice_overdue']?.objects ?? [])],
     events: [...(triggerVocabulary['quickbooks.invoice_overdue']?.verbs ?? [])],
     sayings: [
-      /\b(?:invoices?|bills?)\b[^.;,:]{0,40}?\b(?:overdue|past due|past (?:its|their|the) due date)\b/,
-      /\b(?:invoices?|bills?)\b[^.;,:]{0,40}?\b(?:unpaid|outstanding|not (?:been )?paid|isn'?t paid|hasn'?t been paid|still open)\b[^.;,:]{0,30}?\b(?:(?:after|past|by|beyond|on|at) (?:the |its |their )?(?:due date|deadline)|(?:after|past) (?:it was|they were|it's|it is) due|on time|in time|when (?:it'?s |it is )?due|\d+ days? (?:after|past))/,
+      /(?<!\b(?:supplier|vendor|contractor|utility|our|we)(?:['’]s)?\s+)\binvoices?\b[^.;,:]{0,40}?\b(?:overdue|past due|past (?:its|their|the) due date)\b/,
+      /(?<!\b(?:supplier|vendor|contractor|utility|our|we)(?:['’]s)?\s+)\binvoices?\b[^.;,:]{0,40}?\b(?:unpaid|outstanding|not (?:been )?paid|isn'?t paid|hasn'?t been paid|still open)\b[^.;,:]{0,30}?\b(?:(?:after|past|by|beyond|on|at) (?:the |its |their )?(?:due date|deadline)|(?:after|past) (?:it was|they were|it's|it is) due|on time|in time|when (?:it'?s |it is )?due|\d+ days? (?:after|past))/,
     ],
   },
   'stripe.payment_failed': {

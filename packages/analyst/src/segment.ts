@@ -783,11 +783,11 @@ const PREAMBLE =
 
 /** A start that points back at what was said before it: "when one arrives", "once they sign", "if it's urgent". */
 const POINTS_BACK_LEAD =
-  /^(?:when|whenever|once|if|as soon as|each time|every time)\s+(?:one|ones|it|its|they|their|those|these|that|this|he|she)\b/i;
+  /^(?:(?:when|whenever|once|if|as soon as|each time|every time)\s+(?:one|ones|it|its|they|their|those|these|that|this|he|she)\b|(?:after|before|until|from|by)\s+\d)/i;
 
 /** A duty announced as one more: "One more thing and I don't know if it's possible:", "Oh, and one last thing -". */
 const ANOTHER_THING =
-  /^(?:(?:oh|and|also|ok|okay|so)[\s,]+)*(?:one|another|a|the) (?:more|last|final|other|small|little|extra) (?:thing|request|ask|job)\b[^:.;!?—–]{0,60}?(?:\s*[:—–-]\s*|,\s*(?=[a-z]))/i;
+  /^(?:(?:oh|and|also|ok|okay|so)[\s,]+)*(?:one|another|a|the) (?:more|last|final|other|small|little|extra) (?:thing|request|ask|job)(?![\w-])[^:.;!?—–]{0,60}?(?:\s*[:—–-]\s*|,\s*(?=[a-z]))/i;
 
 /** The duty a statement leads to: ", so text them …", ", so please find …" (not "so that", "so we can"). */
 const SO_THEN_DUTY =
@@ -1003,6 +1003,9 @@ const SENT_THING: Record<string, string> = {
 function needsThings(text: string): string {
   const m = NEEDS_THING.exec(text.trim().replace(/[.!]+$/, ''));
   if (!m?.[1] || !m[2]) return text;
+  // ("They also get an email from Stripe if the card fails", "Each one gets a ticket number automatically": what
+  // happens already, sent by someone else or by itself, is no duty)
+  if (/\b(?:from|automatically|by itself|themselves|already)\b/i.test(m[2])) return text;
   // (said back as a pronoun: "for each sponsor" would read as an arrival of its own)
   const items = 'them';
   const made = /^(?:each|every)\b/i.test(m[1]) ? 'it' : 'them';
@@ -1451,14 +1454,7 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     else if (startsWithVerbIn(c, w)) {
       // "look at my calendar, find a free 3-hour block": the look is the finding, said twice
       const last = draft.clauses.length - 1;
-      if (
-        /^find\b/i.test(c) &&
-        FREE_TIME.test(c) &&
-        LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') &&
-        !/^find\b/i.test(draft.clauses[last] ?? '') &&
-        !/\b(?:availab|free)/i.test(draft.clauses[last] ?? '')
-      )
-        draft.clauses.pop();
+      if (/^find\b/i.test(c) && FREE_TIME.test(c) && BARE_LOOK.test(draft.clauses[last] ?? '')) draft.clauses.pop();
       // "check the instrument's calendar, book it if it's free": the look before was for a free time
       if (IF_FREE.test(c) && LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') && !/^find\b/i.test(draft.clauses[last] ?? ''))
         draft.clauses[last] = `find a free slot: ${draft.clauses[last]}`;
@@ -1466,6 +1462,10 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     }
   }
 }
+
+/** A look at a calendar and nothing more: "look at my calendar", "check the Jobs diary" (not "check it for double bookings"). */
+const BARE_LOOK =
+  /^(?:look|check|see)\s+(?:at\s+|in\s+)?(?:my|our|the|their|his|her)?\s*(?:[\w'’-]+\s+){0,2}?(?:calendar|diary|agenda)s?$/i;
 
 /** A duty done only if a time is free: "book it if it's free", "if the date is still available". */
 const IF_FREE =
@@ -1656,11 +1656,14 @@ function dutyAfterWhy(text: string, w: SegmentWords): string {
 
 /** Thanks, as a sentence of its own that asks nothing done. Pure. */
 const politeness = (text: string): boolean =>
-  /^(?:thanks|thank you|thx|cheers|ty|many thanks|much appreciated|(?:i|we) (?:really )?appreciate (?:it|this|your help))\b/i.test(
+  /^(?:thanks|thank you|thx|cheers|ty|many thanks|much appreciated|(?:i|we) (?:really )?appreciate (?:it|this|your help))\b(?!\s+to\b)/i.test(
     text.trim(),
   ) &&
   text.trim().split(/\s+/).length <= 25 &&
-  !/\b(?:send|email|post|text|reply|tell|book|add|create|make|forward|update|notify|remind)\b/i.test(text);
+  // (asking anything done: "Cheers, and please also save every attachment to Dropbox")
+  !/\b(?:please|send|email|post|text|reply|tell|book|add|create|make|forward|update|notify|remind|save|log|copy|archive|file|export|share|upload|move|put|invite|schedule|assign|tag|label|open|close|refund)\b/i.test(
+    text.replace(/^\S+/, ''),
+  );
 
 function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[]; openAt: Map<Sentence, Draft> } {
   const drafts: Draft[] = [];

@@ -653,7 +653,7 @@ describe('offline analyst: an invoice that passes its due date unpaid, however i
   it('given other ways of saying it, when analysed, then each is the overdue invoice; an invoice sent or paid on time is not', () => {
     for (const said of [
       'When an invoice goes unpaid past its due date, email the client.',
-      'If a bill is still outstanding 10 days after it was due, email the client.',
+      'If an invoice is still outstanding 10 days after it was due, email the client.',
       "When an invoice hasn't been paid on time, email the client.",
     ])
       expect(workflowsOf(said)[0]?.triggerId, said).toBe('quickbooks.invoice_overdue');
@@ -848,5 +848,49 @@ describe('offline analyst: typed in a hurry, tags, priorities, deposits given ba
 
   it('given "Every time, no exceptions." after a duty, when analysed, then it starts nothing', () => {
     expect(workflowsOf('When a deposit is paid in Stripe, email the client. Every time, no exceptions.')).toHaveLength(1);
+  });
+});
+
+describe('offline analyst: the review of the day’s readings, held', () => {
+  it('given a bill the org owes past its due date, when analysed, then it is no overdue invoice of theirs', () => {
+    for (const said of [
+      'If a supplier bill is still unpaid after its due date, remind me by email to pay it.',
+      'When our electricity bill goes past its due date, email me.',
+    ])
+      expect(workflowsOf(said)[0]?.triggerId ?? null, said).not.toBe('quickbooks.invoice_overdue');
+  });
+
+  it('given signing that is no envelope of ours (a petition, a timesheet, a copy we get back), when analysed, then it is not DocuSign', () => {
+    for (const said of [
+      'When a supporter signs our petition on the website, add them to HubSpot.',
+      'Once the manager has signed the timesheet, email it to payroll.',
+      "When we get the client's signed copy back, save it to Google Drive.",
+    ])
+      expect(workflowsOf(said)[0]?.triggerId ?? null, said).not.toBe('docusign.envelope_completed');
+    expect(workflowsOf('When the client has signed the application, email the underwriter.')[0]?.triggerId).toBe(
+      'docusign.envelope_completed',
+    );
+  });
+
+  it('given thanks that ask something done, or "thanks to" a product, when analysed, then the duty stays', () => {
+    expect(
+      workflowsOf(
+        'When a ticket comes in, reply to it.\n\nCheers, and please also save every attachment to Google Drive.',
+      ).flatMap((f) => f.steps),
+    ).toContain('also save every attachment to Google Drive');
+  });
+
+  it('given a look at a calendar for something of its own before a free slot is found, when analysed, then the look stays a step', () => {
+    expect(
+      workflowsOf(
+        'Every evening, check tomorrow’s calendar for double bookings, find a free slot for any clash, and email me the changes.',
+      )[0]?.steps,
+    ).toHaveLength(3);
+  });
+
+  it('given what arrives already, from someone else or by itself, when analysed, then it is no duty', () => {
+    expect(
+      workflowsOf('When a Zendesk ticket comes in, reply to it. Each one gets a ticket number automatically.')[0]?.steps,
+    ).toEqual(['reply to it']);
   });
 });

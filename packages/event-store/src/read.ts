@@ -320,7 +320,12 @@ const employeeSummary = (r: EmployeeRecord): EmployeeSummary => ({
       : (r.workflows ?? []).map((w) => ({
           ...w,
           status: 'off' as const,
-          reason: 'the employee is inactive: activate it to run this',
+          // (and why it was off before, if it was: "waiting for stripe to be connected")
+          reason:
+            `the employee is inactive: activate it to run this${w.status === 'off' && w.reason ? `; ${w.reason}` : ''}`.slice(
+              0,
+              500,
+            ),
         })),
 });
 

@@ -232,3 +232,9 @@ describe('http.request to a name that resolves to a refused address', () => {
     expect(hits).toBe(before + 1);
   });
 });
+
+describe('an address a URL cannot hold', () => {
+  it('given a name that resolves to a scoped IPv6 address, when judged, then it is refused, not judged by its name', () => {
+    expect(refusedAddress('fe80::1%eth0', new URL('http://printer.example.test/'), () => undefined)).toMatch(/cannot be judged/);
+  });
+});

@@ -343,9 +343,21 @@ const PRAISE = /^(?:great|nice|good|awesome|amazing|excellent|brilliant) (?:work
 const HELP_A_GROUP = /^(?:please )?help (?:the|our|my) [\w-]+/;
 
 /** A one-off errand rather than standing work: "send the invoice to Bob today". */
-const ONE_OFF =
-  // ("tomorrow's jobs", "yesterday's sales": what a standing duty reads each time, not when it is done once)
-  /\b(?:(?:today|tonight|tomorrow|yesterday)\b(?!['’]s\b)|(?:right now|asap|this (?:morning|afternoon|evening|week))\b)|(?<!\bfor )\bnow[.!]*$/;
+const ONE_OFF_WORDS =
+  /\b(?:today|tonight|tomorrow|right now|asap|yesterday|this (?:morning|afternoon|evening|week))\b|(?<!\bfor )\bnow[.!]*$/;
+/** "every night", "each morning", "daily": the work recurs. */
+const RECURRING = /\b(?:every|each|daily|nightly|weekly|monthly|weekdays?)\b/;
+/**
+ * Work for once ("email the rota to the team tomorrow"), not a standing duty. A day said of what a recurring duty
+ * reads ("email me tomorrow's jobs every night at 8") is no one-off; said of a duty done once ("email tomorrow's rota
+ * to the team") it still is. Pure.
+ */
+const ONE_OFF = {
+  test: (lower: string): boolean =>
+    ONE_OFF_WORDS.test(
+      RECURRING.test(lower) ? lower.replace(/\b(?:today|tonight|tomorrow|yesterday)['’]s\b/g, 'that day’s') : lower,
+    ),
+};
 
 const ROLE_KEYS = /^(?:role|title|job title|position|job|employee name|name)\s*[:\-–—]\s*(.+)$/i;
 const NOT_TITLES = new Set([

@@ -185,6 +185,7 @@ describe('routeMessage: a day said of what a standing duty reads is no one-off',
       'create_graph',
     );
     expect(routeMessage('Email me the sales report tomorrow.').action).toBe('reply');
+    expect(routeMessage("Please email tomorrow's rota to the team.").action).toBe('reply');
   });
 });
 

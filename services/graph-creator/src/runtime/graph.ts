@@ -347,12 +347,6 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
           await skip(step, 'condition_false', 'its condition does not hold');
           continue;
         }
-        // a step that needs a person's approval is called only with it: one nobody was asked about (past the run's
-        // budget when approvals were asked, and within it after a call the rails refused) is not called unapproved
-        if ((step.risk === 'high' || s.quietApprovals.includes(id)) && s.approvals[id] !== 'approved') {
-          await skip(step, 'not_approved', 'nobody approved it: it lay past the run’s budget when approvals were asked');
-          continue;
-        }
         // a step counts against the budget of steps when it would act: one skipped, rejected or off its branch does not
         if (stepsLeft <= 0) {
           stop(step, 'steps', s.workflow?.maxSteps);
@@ -375,6 +369,13 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
         if (budget <= 0) {
           stop(step, 'tool calls', s.workflow?.maxToolCalls);
           break;
+        }
+        // a step that needs a person's approval is called only with it: one nobody was asked about (past the run's
+        // budget when approvals were asked, and within it after a call the rails refused) is not called unapproved
+        if ((step.risk === 'high' || s.quietApprovals.includes(id)) && s.approvals[id] !== 'approved') {
+          stepsLeft += 1;
+          await skip(step, 'not_approved', 'nobody approved it: it lay past the run’s budget when approvals were asked');
+          continue;
         }
         budget -= 1;
         calls.push({ step, args, left: budget + 1 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { CatalogCapability } from '@hireloop/schemas';
-import { Agent } from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { type Connector, ConnectorError } from './connector';
 import { refusedAddress } from './targets';
 
@@ -136,7 +136,8 @@ async function send(
       const refused = options.refuse?.(parsed);
       if (refused) throw new ConnectorError('target_refused', `${call.method} ${parsed.host}: ${refused}`);
       try {
-        res = await (options.fetch ?? fetch)(parsed, {
+        // (the checked connections are undici's own: its fetch takes them, whichever undici Node bundles)
+        res = await (options.fetch ?? (connections ? (undiciFetch as unknown as typeof fetch) : fetch))(parsed, {
           ...call,
           redirect: options.refuse ? 'manual' : 'follow',
           signal: deadline,

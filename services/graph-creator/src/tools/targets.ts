@@ -103,6 +103,9 @@ export function refusedTarget(
 export function refusedAddress(address: string, url: URL, refuse: (url: URL) => string | undefined): string | undefined {
   const at = new URL(url.href);
   at.hostname = address.includes(':') ? `[${address}]` : address;
+  // (an address a URL cannot hold, "fe80::1%eth0", leaves the name in place: it cannot be judged, so it is refused)
+  if (at.hostname === url.hostname && address !== url.hostname)
+    return `${url.hostname} resolves to ${address}, an address that cannot be judged`;
   const refused = refuse(at);
   return refused === undefined ? undefined : `${url.hostname} resolves to ${address}: ${refused}`;
 }
