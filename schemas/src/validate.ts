@@ -163,6 +163,9 @@ export function firstUnits(text: string, max: number): string {
   return text.slice(0, Math.max(0, end));
 }
 
+/** A text of at most `max` UTF-16 units: cut, an ellipsis last, never through an emoji (`firstUnits`). Pure. */
+export const clipped = (text: string, max: number): string => (text.length <= max ? text : `${firstUnits(text, max - 1)}…`);
+
 /**
  * A copy of a value from outside hireloop that is not the user's to refuse (a provider's answer, an error it gave),
  * with what no fact can carry made storable: a NUL or a lone surrogate becomes U+FFFD (as a UTF-8 decoder writes an

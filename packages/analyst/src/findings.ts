@@ -1,4 +1,4 @@
-import { firstUnits } from '@hireloop/schemas';
+import { clipped } from '@hireloop/schemas';
 import { COGNITIVE_VERBS, ORG_CONTEXT, VAGUE_OBJECTS, VAGUE_VERBS } from './lexicon';
 import { parseSchedule } from './schedule';
 import { channelsIn, contentWords, namesAction, parseClause, providersIn } from './text';
@@ -7,7 +7,7 @@ import type { CapabilityMatch, DraftStep, DraftWorkflow, Finding } from './types
 // What gap identification should ask about: tasks too vague to carry out, knowledge only the
 // organisation has, and workflows whose start is unclear.
 
-const clip = (s: string, n = 500): string => (s.length <= n ? s : `${firstUnits(s, n - 1)}…`);
+const clip = (s: string, n = 500): string => clipped(s, n);
 const workflowOf = (stepId: string): string => {
   const dot = stepId.lastIndexOf('.');
   return dot > 0 ? stepId.slice(0, dot) : stepId;

@@ -565,6 +565,9 @@ export type TriggerSense = {
 /** "gets added to our CRM", "is created in the CRM": a new record of the CRM the org has, unnamed. */
 const ADDED_TO_CRM = /\b(?:added|created|entered|put|logged)\s+(?:to|in|into)\s+(?:our|the)\s+crm\b(?!\s*\()/;
 
+/** An invoice of a customer's (not a supplier's, a utility's or one "we" owe), as a regular expression. */
+const CUSTOMER_INVOICE = String.raw`(?<!\b(?:supplier|vendor|contractor|utility|our|we)(?:['’]s)?\s+)\binvoices?\b`;
+
 /** Someone who writes in, as a trigger's subject: "someone", "a crew member", "the parent" (a regular expression). */
 const ONE_WHO_WRITES = String.raw`someone|somebody|anyone|they|she|he|(?:a|an|the|any|each|every) (?:[\w-]+ )?(?!bot\b|assistant\b|agent\b|employee\b)[\w-]+`;
 
@@ -684,14 +687,16 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(?:they|he|she|(?:the|a|an|each|every|our|their) (?!bot\b|assistant\b|agent\b|employee\b|manager\b)[\w-]+)(?:(?:'ve| have| has| had)(?: (?:all|both|finally|fully))?)? (?:signs?|signed|countersigns?|countersigned|e-?signs?|e-?signed)(?=\s*(?:$|[,.;:!]|(?:and|then)\b|(?:everything|it|them|(?:the|their|our|his|her|its|an?) (?:[\w-]+ ){0,3}?(?:contract|agreement|letter|lease|nda|form|document|paperwork|offer|quote|proposal|waiver|consent|envelope|terms|copy|application|mandate|authori[sz]ation|estimate|declaration)s?)\b))/,
     ],
   },
-  // an invoice or a bill that passes its due date unpaid, however it is said: "is overdue", "goes unpaid past its due
+  // a customer's invoice that passes its due date unpaid, however it is said: "is overdue", "goes unpaid past its due
   // date", "is not paid after the due date", "is still outstanding 10 days after it was due", "hasn't been paid on time"
   'quickbooks.invoice_overdue': {
     subjects: [...(triggerVocabulary['quickbooks.invoice_overdue']?.objects ?? [])],
     events: [...(triggerVocabulary['quickbooks.invoice_overdue']?.verbs ?? [])],
     sayings: [
-      /(?<!\b(?:supplier|vendor|contractor|utility|our|we)(?:['’]s)?\s+)\binvoices?\b[^.;,:]{0,40}?\b(?:overdue|past due|past (?:its|their|the) due date)\b/,
-      /(?<!\b(?:supplier|vendor|contractor|utility|our|we)(?:['’]s)?\s+)\binvoices?\b[^.;,:]{0,40}?\b(?:unpaid|outstanding|not (?:been )?paid|isn'?t paid|hasn'?t been paid|still open)\b[^.;,:]{0,30}?\b(?:(?:after|past|by|beyond|on|at) (?:the |its |their )?(?:due date|deadline)|(?:after|past) (?:it was|they were|it's|it is) due|on time|in time|when (?:it'?s |it is )?due|\d+ days? (?:after|past))/,
+      new RegExp(String.raw`${CUSTOMER_INVOICE}[^.;,:]{0,40}?\b(?:overdue|past due|past (?:its|their|the) due date)\b`),
+      new RegExp(
+        String.raw`${CUSTOMER_INVOICE}[^.;,:]{0,40}?\b(?:unpaid|outstanding|not (?:been )?paid|isn'?t paid|hasn'?t been paid|still open)\b[^.;,:]{0,30}?\b(?:(?:after|past|by|beyond|on|at) (?:the |its |their )?(?:due date|deadline)|(?:after|past) (?:it was|they were|it's|it is) due|on time|in time|when (?:it'?s |it is )?due|\d+ days? (?:after|past))`,
+      ),
     ],
   },
   'stripe.payment_failed': {

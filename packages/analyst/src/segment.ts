@@ -1006,8 +1006,8 @@ function needsThings(text: string): string {
   // ("They also get an email from Stripe if the card fails", "Each one gets a ticket number automatically": what
   // happens already, sent by someone else or by itself, is no duty)
   if (/\b(?:from|automatically|by itself|themselves|already)\b/i.test(m[2])) return text;
-  // (said back as a pronoun: "for each sponsor" would read as an arrival of its own)
-  const items = 'them';
+  // (said back as a pronoun, "them" to send to, "it" or "them" to make for: "for each sponsor" would read as an
+  // arrival of its own)
   const made = /^(?:each|every)\b/i.test(m[1]) ? 'it' : 'them';
   const things = m[2].split(/\s+and\s+(?=(?:an?|one)\s)(?![^(]*\))/i);
   const duties: string[] = [];
@@ -1018,11 +1018,11 @@ function needsThings(text: string): string {
     const head = at < 0 ? undefined : (words[at + 1] as string).toLowerCase();
     const after = at < 0 ? '' : ` ${words.slice(at + 2).join(' ')}`.replace(/\s+$/, '');
     const sent = head ? SENT_THING[head] : undefined;
-    if (sent === 'reply to') duties.push(`reply to ${items}${after}`);
+    if (sent === 'reply to') duties.push(`reply to them${after}`);
     else if (sent) {
       // "an email back to the listener": the one it goes to is said; else it goes to the items themselves
       const to = /^\s+(back\s+)?to\s+(.+)$/i.exec(after);
-      duties.push(to?.[2] && !sent.includes(' ') ? `${sent}${to[1] ? ' back' : ''} ${to[2]}` : `send ${items} ${thing.trim()}`);
+      duties.push(to?.[2] && !sent.includes(' ') ? `${sent}${to[1] ? ' back' : ''} ${to[2]}` : `send them ${thing.trim()}`);
     } else if (head || providersIn(thing).length > 0) duties.push(`create ${thing.trim()} for ${made}`);
     else return text;
   }

@@ -1,4 +1,4 @@
-import { type AnyFact, SupervisorEventKinds } from '@hireloop/schemas';
+import { type AnyFact, clipped, SupervisorEventKinds } from '@hireloop/schemas';
 
 const SUPERVISOR_EVENTS: ReadonlySet<string> = new Set(SupervisorEventKinds);
 
@@ -6,10 +6,7 @@ const unreachable = (fact: never): never => {
   throw new Error(`unhandled fact type ${(fact as { type?: unknown }).type}`);
 };
 
-const clip = (text: string, max = 80): string => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
+const clip = (text: string, max = 80): string => clipped(text.replace(/\s+/g, ' ').trim(), max);
 
 /** Who caused a fact: the user for what a person did, otherwise the service that produces that fact. */
 export function whoOf(fact: AnyFact): string {

@@ -3,7 +3,7 @@
  * hand, what happens next. The shell (runner.ts) reads the row and the state once, asks these, and
  * does the I/O (ARCHITECTURE §5).
  */
-import type { ExecutionResult } from '@hireloop/schemas';
+import { clipped, type ExecutionResult } from '@hireloop/schemas';
 import { isPromptSpec, type PromptSpec } from './prompt';
 
 /** The employeeId of a creation (RunIntent.employeeId): every other id is an employee's run. */
@@ -159,6 +159,5 @@ export function nodePath(nodes: readonly string[]): string {
     parts.push(j > i ? `${nodes[i]} ×${j - i + 1}` : (nodes[i] as string));
     i = j + 1;
   }
-  const text = `nodes: ${parts.join(', ')}`;
-  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+  return clipped(`nodes: ${parts.join(', ')}`, 500);
 }

@@ -352,12 +352,10 @@ const RECURRING = /\b(?:every|each|daily|nightly|weekly|monthly|weekdays?)\b/;
  * reads ("email me tomorrow's jobs every night at 8") is no one-off; said of a duty done once ("email tomorrow's rota
  * to the team") it still is. Pure.
  */
-const ONE_OFF = {
-  test: (lower: string): boolean =>
-    ONE_OFF_WORDS.test(
-      RECURRING.test(lower) ? lower.replace(/\b(?:today|tonight|tomorrow|yesterday)['’]s\b/g, 'that day’s') : lower,
-    ),
-};
+const oneOff = (lower: string): boolean =>
+  ONE_OFF_WORDS.test(
+    RECURRING.test(lower) ? lower.replace(/\b(?:today|tonight|tomorrow|yesterday)['’]s\b/g, 'that day’s') : lower,
+  );
 
 const ROLE_KEYS = /^(?:role|title|job title|position|job|employee name|name)\s*[:\-–—]\s*(.+)$/i;
 const NOT_TITLES = new Set([
@@ -667,9 +665,9 @@ export function routeMessage(text: string): Route {
       count >= 6 &&
       !question &&
       !asking &&
-      !ONE_OFF.test(lower) &&
+      !oneOff(lower) &&
       (TOOLS.test(lower) || /#[\w-]/.test(lower))) ||
-    (actions >= 3 && count >= 8 && !question && !ONE_OFF.test(lower));
+    (actions >= 3 && count >= 8 && !question && !oneOff(lower));
   // about an employee already made, or one particular thing to do once: not a new job
   if (count <= 30 && (EXISTING_EMPLOYEE.test(lower) || (EMPLOYEE_DID.test(lower) && !requested && !describesJob)))
     return reply('existing_employee');
@@ -703,7 +701,7 @@ export function routeMessage(text: string): Route {
     .replace(/[^\p{L}\p{N}\s&/-]+/gu, '')
     .replace(FREQUENCY, '')
     .trim();
-  if (!asking && !question && !ONE_OFF.test(lower) && !GENERIC_ONLY.test(bare)) {
+  if (!asking && !question && !oneOff(lower) && !GENERIC_ONLY.test(bare)) {
     if (TAKE_ROLE.test(bare) || (IMPERATIVE_WORK.test(bare) && count >= 2)) return create();
     const roleTitle = asTitle(original);
     if (roleTitle && ROLE.test(lower) && count <= 7)
@@ -731,11 +729,11 @@ export function routeMessage(text: string): Route {
   // asked whether work in a tool can happen on its own, in any language: "… automatisch in Salesforce anlegt?"
   if (question && where && /\bautomati/.test(lower) && count >= 8 && !FAULT.test(lower)) return create();
   // "can you remind our team every Friday at 3 to submit their timesheets in Slack?": a request for standing work
-  if (requested && question && !asking && SCHEDULED.test(lower) && work && !ONE_OFF.test(lower) && count >= 6) return create();
+  if (requested && question && !asking && SCHEDULED.test(lower) && work && !oneOff(lower) && count >= 6) return create();
   if (SCHEDULE_LIST.test(lower) && (where || work)) return create();
   if (!asking && !FAULT.test(lower) && PAIN.test(lower) && where && count >= 6) return create();
   const chatter = (GREETING.test(lower) || THANKS.test(lower)) && count < 6;
-  if (!asking && !question && !ONE_OFF.test(lower) && !chatter) {
+  if (!asking && !question && !oneOff(lower) && !chatter) {
     const sentences = lower
       .split(/(?<=[.!?;:])\s+|\s+[-–—]\s+/)
       .map((sentence) => sentence.replace(/[^\p{L}\p{N}\s&/-]+/gu, '').trim());

@@ -18,7 +18,7 @@ import type { ConnectHub } from '../hooks/connect-hub';
 import { hookSecret, signatureMatches } from '../hooks/secret';
 import type { Employee } from '../read-model';
 import { findEmployeeById } from '../read-model';
-import { missingProviders } from './activate';
+import { missingProviders, SCHEDULE_TRIGGER } from './activate';
 import type { CommandDeps } from './deps';
 import { claimRequestKey, releaseRequestKey } from './request-keys';
 
@@ -117,7 +117,7 @@ export function admitDelivery(employee: Employee | null, delivery: Omit<HookDeli
   const workflow = employee.spec.workflows.find((w) => w.id === delivery.workflowId);
   if (!workflow) throw unknown('/workflowId', 'the employee has no such workflow');
   // a workflow started by its schedule has no webhook (activation gives it no secret)
-  if (workflow.trigger.triggerId === 'schedule.cron')
+  if (workflow.trigger.triggerId === SCHEDULE_TRIGGER)
     throw unknown('/workflowId', 'the workflow runs on its schedule, not by a webhook');
   if (employee.activationId === null) {
     throw new HireloopError('EMPLOYEE_INACTIVE', `employee ${employee.employeeId} has never been activated`);

@@ -8,7 +8,7 @@
  * effect and acts no second time.
  */
 import { type Clock, systemClock } from '@hireloop/platform';
-import { type CatalogCapability, type Effect, firstUnits, RefusalCodes, type Step } from '@hireloop/schemas';
+import { type CatalogCapability, clipped, type Effect, RefusalCodes, type Step } from '@hireloop/schemas';
 import { END, interrupt, START, StateGraph } from '@langchain/langgraph';
 import { answers as answersOf, ask, selected } from '../prompt';
 import type { NodeEvent } from '../runner';
@@ -41,7 +41,7 @@ export interface RuntimeOptions {
 }
 
 const QUESTIONS_PER_PROMPT = 20;
-const short = (text: string, max = 480): string => (text.length > max ? `${firstUnits(text, max - 1)}…` : text);
+const short = (text: string, max = 480): string => clipped(text, max);
 /** The lower of two limits, either of which may be unset. */
 const lowerOf = (a: number | undefined, b: number | undefined): number | undefined =>
   a !== undefined && b !== undefined ? Math.min(a, b) : (a ?? b);
@@ -62,11 +62,13 @@ async function mapCapped<T, R>(items: readonly T[], limit: number, fn: (item: T)
   return out;
 }
 
-/** The planned step that still waits for its approver (high-risk, or asked by the org's quiet hours), if any. */
+/** Whether a step is called only with a person's approval: high-risk, or asked by the org's quiet hours. */
+const needsApproval = (s: RunStateT, st: Step): boolean => st.risk === 'high' || s.quietApprovals.includes(st.id);
+
+/** The planned step that still waits for its approver, if any. */
 export const awaitingApproval = (s: RunStateT): Step | undefined => {
   const steps = s.workflow?.steps ?? [];
-  const asked = (st: Step) => st.risk === 'high' || s.quietApprovals.includes(st.id);
-  const waiting = steps.filter((st) => asked(st) && s.planned.includes(st.id) && !s.approvals[st.id]);
+  const waiting = steps.filter((st) => needsApproval(s, st) && s.planned.includes(st.id) && !s.approvals[st.id]);
   if (waiting.length === 0) return undefined;
   // a step that cannot run (it depends on a rejected one, comes after one the org refuses, or lies past the run's
   // budget) is asked of nobody
@@ -372,7 +374,7 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
         }
         // a step that needs a person's approval is called only with it: one nobody was asked about (past the run's
         // budget when approvals were asked, and within it after a call the rails refused) is not called unapproved
-        if ((step.risk === 'high' || s.quietApprovals.includes(id)) && s.approvals[id] !== 'approved') {
+        if (needsApproval(s, step) && s.approvals[id] !== 'approved') {
           stepsLeft += 1;
           await skip(step, 'not_approved', 'nobody approved it: it lay past the run’s budget when approvals were asked');
           continue;

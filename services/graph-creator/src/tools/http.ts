@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import type { CatalogCapability } from '@hireloop/schemas';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { type Connector, ConnectorError } from './connector';
@@ -17,11 +18,8 @@ export interface HttpOptions {
   resolve?: Resolve;
 }
 
-type Resolve = (
-  hostname: string,
-  options: LookupOptions,
-  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-) => void;
+/** How a host name is resolved: `dns.lookup`'s shape, as a socket calls it. */
+type Resolve = LookupFunction;
 
 /** A host name that resolved to an address calls may not go to. */
 class RefusedAddress extends Error {}
@@ -42,7 +40,7 @@ function checkedConnections(target: () => URL, refuse: (url: URL) => string | un
       }
       callback(null, address, family);
     });
-  return new Agent({ connect: { lookup: lookup as never } });
+  return new Agent({ connect: { lookup } });
 }
 
 /** Redirects followed by hand (when targets are checked) before the call fails. */
