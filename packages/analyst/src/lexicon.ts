@@ -601,12 +601,14 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\bforwards?\b/,
       /\b(they|she|he|the (lead|customer|client|prospect|candidate)) repl(y|ies)\b/,
       // arrival by email: "arrives by email", "lands in the billing mailbox", "comes in via e-mail", "hits the shared inbox"
-      /\b(arriv(es?|ing)|lands?|landing|comes? in(?:to)?|came in(?:to)?|coming in(?:to)?|reach(es)?|hits?|shows? up|turns? up|drops? into)\b[^,;.]{0,30}?\b((by|via|over|through) e-?mail|((in|into|to|at) )?(the|our|my|a|an|its|their|her|his) ([\w-]+ ){0,2}(inbox|mailbox))\b/,
+      /\b(arriv(es?|ing)|lands?|landing|comes?(?: in(?:to)?)?|came(?: in(?:to)?)?|coming(?: in(?:to)?)?|reach(es)?|hits?|shows? up|turns? up|drops? into)\b[^,;.]{0,30}?\b((by|via|over|through) e-?mail|((in|into|to|at) )?(the|our|my|a|an|its|their|her|his) ([\w-]+ ){0,2}(inbox|mailbox))\b/,
       // "when a case email comes": an email that comes is one that arrives
       /\be-?mails? (?:comes?|came)\b/,
       // "emailed to us", "e-mailed in to the team", "we get an email about …"
       /\be-?mailed (in )?to (us|me|the team|our [\w-]+|[\w.+-]+@[\w-]+\.[\w.]+)\b/,
       /\b(we|i|the team|you) (get|gets|receive|receives) an? (e-?mail|mail)\b/,
+      // "we get berth enquiries by email", "we receive most orders through e-mail": what reaches us, by email
+      /\b(?:we|i) (?:[\w-]+ly |also |often |still )?(?:get|receive) (?:[\w'’-]+ ){1,6}?(?:by|via|over|through|in) e-?mails?\b/,
       // people, in the plural, who email someone of ours: "tenants email the front desk", "suppliers write to us"
       /^(?:(?:when(?:ever)?|if|once) )?(?:the |our |a |an )?(?:[\w-]+ )?[\w-]+s (e-?mail|write to) (us|me|the|our)\b/,
     ],
@@ -717,6 +719,22 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: [...(triggerVocabulary['salesforce.new_lead']?.verbs ?? [])],
     phrases: [ADDED_TO_CRM],
     creation: true,
+  },
+  // "once a job card is moved to Complete in Notion": a board's card or a tracker's item changing is the page updated
+  'notion.page_updated': {
+    subjects: [...(triggerVocabulary['notion.page_updated']?.objects ?? []), 'card', 'item', 'record', 'board'],
+    events: [...(triggerVocabulary['notion.page_updated']?.verbs ?? []), 'move', 'drag', 'mark'],
+    // ("is set to Delivered", "marked Published", "sets a film's status to Selected": not "set it up"; an item "moved
+    // to" a column is the moving, its subject saying whose: a Jira issue's, a deal's, a Notion card's)
+    phrases: [
+      /\b(?:is|are|gets?|got|been|being) (?:set|marked|switched|ticked) (?:to|as|off)\b|\bmarked (?:as )?["'‘“]?[A-Z]/,
+      /\bsets? (?:(?:a|an|the|its|their|his|her|[\w'-]+'s?) )*(?:status|stage|state) (?:to|as)\b/,
+    ],
+  },
+  // "when the PT task is moved to 'Report Delivered'": a task is an issue too
+  'jira.issue_transitioned': {
+    subjects: [...(triggerVocabulary['jira.issue_transitioned']?.objects ?? []), 'task', 'epic'],
+    events: [...(triggerVocabulary['jira.issue_transitioned']?.verbs ?? [])],
   },
   'webhook.incoming_webhook': {
     subjects: ['webhook', 'form', 'form submission', 'submission', 'callback', 'alert', 'signup', 'sign-up'],

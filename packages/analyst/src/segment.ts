@@ -26,6 +26,7 @@ import {
 import {
   channelsIn,
   contentWords,
+  hasTerm,
   isKnownVerb,
   isPhrasal,
   lemmas,
@@ -153,13 +154,28 @@ function splitLead(
   verbRightAfter = false,
   w: SegmentWords = NO_SERVED_WORDS,
 ): { lead: string; body: string } {
+  // "When a booking comes through I want you to put the arrival on …": a wish of the employee starts the duty
+  const wish =
+    /(?:^|[\s,;:—–-])((?:i|we)(?:['’]d| would)?\s+(?:also\s+)?(?:want|like|need|expect)\s+(?:you|it)\s+to\s+)(?=\S)/i.exec(text);
+  if (wish && (tokenize(text)[skipWords]?.start ?? 0) < wish.index) {
+    const at = wish.index + wish[0].length - (wish[1]?.length ?? 0);
+    const body = text.slice(wish.index + wish[0].length).trim();
+    if (startsWithDuty(body.slice(0, 200), w))
+      return {
+        lead: text
+          .slice(0, at)
+          .replace(/[\s,;:—–-]+$/, '')
+          .trim(),
+        body,
+      };
+  }
   // "On the first day of each quarter at 9 it should email every member …": who does it and its modal start the duty
   const said = tokenize(text);
   for (let i = skipWords; i < said.length - 1; i++) {
     const t = said[i];
     // the employee as the subject, with a modal of duty ("so they can review …" is a purpose, not the duty)
     if (!t || !/^(it|you)$/.test(t.lower) || /^(so|that|if|when|until|because)$/.test(said[i - 1]?.lower ?? '')) continue;
-    if (!/^(should|must|will|shall|needs|has)$/.test(said[i + 1]?.lower ?? '')) continue;
+    if (!/^(should|must|will|shall|needs|has|need|have)$/.test(said[i + 1]?.lower ?? '')) continue;
     const body = text.slice(t.start).trim();
     // the first such subject decides, by its first words (a long text is not read again for each "it will")
     if (startsWithDuty(body.slice(0, 200), w))
@@ -285,6 +301,9 @@ function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): 
 const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
+/** Someone or something told by what they do or are, then what they receive: "Anyone who emails to cancel gets a refund". */
+const WHO_RECEIVES =
+  /^((?:anyone|anybody|everyone|everybody|any|every|each|all)\b[^,;]{0,40}?\s(?:who|that|which)(?:['’]s|['’]re)?\s[^,;]{2,100}?)\s+(?:just\s+|only\s+|also\s+|then\s+|automatically\s+|should\s+|will\s+)?(?:gets?|receives?)\s+(?:a|an|one|the|their)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification|refund)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
 /** How many days or weeks late, as the chase says it: "14", "a", "two", "thirty". */
 const LATE_BY = String.raw`(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)`;
@@ -416,6 +435,14 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   if (subset?.[1] && told) {
     const by = subset[3] ? ` by ${subset[3].toLowerCase()}` : '';
     return { kind: 'event', text: `${subset[1].trim()} arrive`, body: `${told} them${by}${subset[4] ?? ''}` };
+  }
+  // "Anyone who emails … asking to cancel gets a full refund", "Any invoice that's 14 days overdue gets one polite
+  // reminder email": who or what it happens to, said by what it does or is, and what it receives
+  const who = WHO_RECEIVES.exec(text);
+  const given = who?.[2] ? RECEIVED[who[2].toLowerCase()] : undefined;
+  if (who?.[1] && given) {
+    const by = who[3] ? ` by ${who[3].toLowerCase()}` : '';
+    return { kind: 'event', text: who[1].trim(), body: `${given} them${by}${who[4] ?? ''}` };
   }
   const cond = startsWithPhrase(lower, CONDITION_LEADS);
   if (cond) {
@@ -596,6 +623,9 @@ const PASSES_TO_HOOK =
 const SENT_TO_OURS =
   /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|(?:receipts?|invoices?|bills?|ap|ar|accounts|accounts-payable|payables|billing|finance|support|help|helpdesk|info|hello|contact|enquiries|inquiries|enquiry|bookings?|reservations?|orders?|sales|jobs|careers|hiring|recruitment|applications|hr|claims|requests?|intake|admin|office|team|reception|front-?desk|service|returns|tickets?|calls|repairs|reports|contracts|quotes|estimates|events|press|media|membership|members|donations|volunteers|admissions|registrations?|feedback|complaints|studio|hire|rentals|lettings|maintenance|it|photos|documents|docs|submissions)@[\w-]+(?:\.[\w-]+)*)/i;
 
+/** What reaches us, and by which way in: "We get berth enquiries by email", "we receive bookings via the website form". */
+const WE_GET_BY =
+  /^(?:(?:and|also|so|but)\s+)?(?:we|i)\s+(?:[\w-]+ly\s+|also\s+|often\s+|still\s+)?(?:get|receive)\s+(?!paid\b)(?:[\w'’-]+\s+){1,6}?(?:by|via|over|through|in|from)\s+(?:e-?mails?|texts?|sms|whatsapp|(?:the|our)\s+(?:[\w-]+\s+)?(?:web ?form|form|website|contact form|booking form|web ?hook))\b/i;
 /** Others sending work in: to a mailbox or number of ours, to our webhook ("They forward receipts to receipts@…"). */
 const arrivesByOthers = (text: string): boolean => SENT_TO_OURS.test(text) || PASSES_TO_HOOK.test(text) || CALLS_IN.test(text);
 
@@ -611,6 +641,8 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
   if (CALLS_IN.test(text) || PASSES_TO_HOOK.test(text)) return true;
   // "Our answering service texts first-call details to our Twilio number": something sent in to a place of ours
   if (SENT_TO_OURS.test(text)) return true;
+  // "We get berth enquiries by email", "we receive most bookings through the form": what reaches us, and how
+  if (WE_GET_BY.test(text)) return true;
   if (DESCRIPTIVE_START.test(text)) return false;
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
   return (hasEventVerb(text, w) && hasCue) || bringsWork(text);
@@ -819,6 +851,7 @@ const RECEIVED: Record<string, string> = {
   response: 'reply to',
   answer: 'reply to',
   invoice: 'invoice',
+  refund: 'refund',
 };
 const RECEIVES =
   /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+)?(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder|invoice)\b(.*)$/i;
@@ -1263,6 +1296,9 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   if (subject) return subject;
   const cuts: { at: number; end: number }[] = [];
   for (const m of text.matchAll(CLAUSE_BREAK)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+  // "We receive repair requests through email - please reply to each …": a dash before the duty
+  for (const m of text.matchAll(/\s[-–—]+\s+(?:(?:please|pls|kindly)\s+)?(?=[a-z])/gi))
+    if (!enclosed(text, m.index ?? 0)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   // "… on the website you add them to hubspot": a subject and a verb of work inside the first piece
   const inner = /\s(?=(?:you|the assistant|the bot|it)\s+(?:should\s+|must\s+|will\s+)?[a-z]+\b)/gi;
   for (const m of text.matchAll(inner)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
@@ -1279,6 +1315,8 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
     // before a condition of what is done
     if (cut.at > 0 && text.slice(cut.at, cut.end).includes(';') && CONDITION_START.test(rest))
       return { lead: text.slice(0, cut.at).trim(), body: rest };
+    // ("… by email all year and they pile up in summer": what they do, said of them, is no duty)
+    if (THEY_DO.test(rest)) continue;
     const piece = rest.split(/[,;]|\s(?:and|then)\s/)[0] ?? '';
     const duty = imperative(piece, w);
     const verb = tokenize(duty)[0]?.lower ?? '';
@@ -1296,6 +1334,10 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   }
   return null;
 }
+
+/** What they do, said of them with no modal of duty: "they pile up in summer", "they come in all year". */
+const THEY_DO =
+  /^they\s+(?!(?:should|must|will|would|can|could|shall|has|have|need|needs|is|are|get|gets|also|then|just|always|all)\b)[a-z]+\b/i;
 
 /** The items just said, pointed back at before their duty: "for those", "for each of them", "for all of these". */
 const FOR_THOSE =
@@ -1887,7 +1929,8 @@ function nameFor(d: Draft, steps: DraftStep[]): string {
 const KNOWN_TRIGGER_CUE = (text: string): boolean =>
   providersIn(text).length > 0 ||
   channelsIn(text).length > 0 ||
-  Object.values(PROVIDER_CUES).some((cues) => cues.some((c) => text.toLowerCase().includes(c)));
+  // (a cue is a word of its own: "reports" holds no "repo", "Cardiff" no "card", "information" no "form")
+  Object.values(PROVIDER_CUES).some((cues) => cues.some((c) => hasTerm(text, c)));
 
 /** "…, and every Thursday at 4pm post …", "… that issue also when a deal closes email …": a word that adds, then a start. */
 const ANOTHER_START =

@@ -769,6 +769,12 @@ export function stripLeadIns(text: string): string {
 }
 
 /** "Keep HubSpot deals up to date" → "update HubSpot deals"; phrasal idioms that hide the real verb. */
+/** Placing a thing somewhere, colloquially: "pop the lesson on the calendar", "put a card on the board". */
+const PLACED =
+  /^(?:put|pop|stick|plonk|bung|chuck|whack) ((?:(?!\b(?:on|onto|in|into)\b)[^,;]){1,60}?) (?:on|onto|in|into) (?!hold\b|charge\b|touch\b|place\b)/i;
+/** Where a thing placed is said or filed rather than added: a chat's channel, thread or post; a folder or drive. */
+const SAID_OR_FILED = /#|\b(?:channels?|slack|teams|threads?|posts?|messages?|chats?|dms?|folders?|drive)\b/i;
+
 export function rewriteIdioms(text: string): string {
   return (
     text
@@ -784,6 +790,16 @@ export function rewriteIdioms(text: string): string {
       // a light duty said as an idiom: "look after time-off requests" says no more than "handle" them
       .replace(/^(look after|take care of|stay on top of|keep on top of|see to)\b/i, 'handle')
       .replace(/^shoot (.+?) (an? (email|note|message))\b/i, 'send $1 $2')
+      // "check with me on Slack first": asking someone, not checking a thing
+      .replace(
+        /^(?:check|confirm|clear it|double-check) with (me|us|him|her|them|(?:the|our|their|a) [\w'-]+|[A-Z][\w'-]+)\b/i,
+        'ask $1',
+      )
+      // "pop the lesson on the calendar", "stick it in the tracker", "put a card on the board": placing a thing is adding it
+      // (not in a chat's channel or post, where it is said, nor in a folder, where it is filed)
+      .replace(PLACED, (whole: string, what: string, _i: number, all: string) =>
+        SAID_OR_FILED.test(all) ? whole : `add ${what} to `,
+      )
       // a particle after its object: "set the family up as a customer" says "set up the family as a customer"
       .replace(
         /^(set|sign|hook) ((?:them|him|her|it|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) up\b/i,

@@ -894,3 +894,81 @@ describe('offline analyst: the review of the day’s readings, held', () => {
     ).toEqual(['reply to it']);
   });
 });
+
+describe('offline analyst: arrivals said by what reaches us, wishes of the employee, what someone receives, cards on a board', () => {
+  it('given an arrival said in one sentence and named in the next by a word holding a cue ("reports"), when analysed, then the next takes it as its start', () => {
+    const [first, ...rest] = workflowsOf(
+      'Drivers report breakdowns by emailing fleet@example.org. When a driver reports a breakdown: post it in #fleet and text the depot manager.',
+    );
+    expect(rest).toEqual([]);
+    expect(first?.triggerId).toBe('gmail.new_email');
+    expect(first?.capabilities).toEqual(['slack.post_message', 'twilio.send_sms']);
+  });
+
+  it('given "I want you to" after a start, when analysed, then the wish starts the duty and the start ends before it', () => {
+    const [w] = workflowsOf(
+      'When a booking comes through the form on our website I want you to put it on the Rooms calendar and email the guest a confirmation.',
+    );
+    expect(w?.lead).toBe('When a booking comes through the form on our website');
+    expect(w?.triggerId).toBe('webhook.incoming_webhook');
+    expect(w?.capabilities).toEqual(['google-calendar.create_event', 'gmail.send_email']);
+  });
+
+  it('given someone told by what they do, and what they get, when analysed, then what they do starts it and what they get is the duty', () => {
+    const [refund] = workflowsOf('Anyone who emails within a month of buying asking for their money back gets a full refund.');
+    expect(refund?.triggerId).toBe('gmail.new_email');
+    expect(refund?.capabilities).toEqual(['stripe.refund_payment']);
+    const [overdue] = workflowsOf('Any customer invoice that is ten days overdue gets a polite reminder email.');
+    expect(overdue?.triggerId).toBe('quickbooks.invoice_overdue');
+    expect(overdue?.capabilities).toEqual(['gmail.send_email']);
+  });
+
+  it('given a tracker item set to a status in Notion, or a task moved in Jira, when analysed, then each is its product’s change', () => {
+    expect(workflowsOf("When a row in our Notion tracker is set to 'Shipped', email the customer.")[0]?.triggerId).toBe(
+      'notion.page_updated',
+    );
+    expect(workflowsOf('When an editor marks a story Published in Notion, post the link in #web.')[0]?.triggerId).toBe(
+      'notion.page_updated',
+    );
+    expect(workflowsOf("When a Jira task is moved to 'Done', post it in #eng.")[0]?.triggerId).toBe('jira.issue_transitioned');
+    // ("my nephew set it up": setting up is no change of an item)
+    expect(workflowsOf("We're on Slack and Notion (my nephew set it up).").map((w) => w.triggerId)).not.toContain(
+      'notion.page_updated',
+    );
+  });
+
+  it('given a thing popped, stuck or put on a calendar or a board, when analysed, then it is added there; put in a channel, it is said there', () => {
+    expect(
+      workflowsOf(
+        'When a customer texts us, pop the visit in the Jobs calendar, stick a card on the Repairs board in Notion and put the details in #dispatch.',
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.create_event', 'notion.create_page', 'slack.post_message']);
+  });
+
+  it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
+    expect(
+      workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
+    ).toContain('slack.post_message');
+  });
+
+  it('given "we get X by email" (or it comes by email), when analysed, then that is the arrival; being paid is none', () => {
+    const [enquiry] = workflowsOf('We get catering enquiries by email. Reply with the menu and add them to HubSpot.');
+    expect(enquiry?.triggerId).toBe('gmail.new_email');
+    expect(enquiry?.capabilities).toEqual(['gmail.send_email', 'hubspot.create_contact']);
+    expect(
+      workflowsOf('Most of our orders come by email. For each one, add it to the Orders board in Notion.')[0]?.triggerId,
+    ).toBe('gmail.new_email');
+    expect(workflowsOf('We get paid by bank transfer. Email the client a receipt.')[0]?.triggerId ?? null).toBeNull();
+  });
+
+  it('given an arrival, a dash and a duty, or what they do said of them, when analysed, then the dash ends the start and what they do is no duty', () => {
+    const [w] = workflowsOf(
+      'We receive most warranty claims through email - please reply to each with the claim form and log it in Notion.',
+    );
+    expect(w?.lead).toBe('We receive most warranty claims through email');
+    expect(w?.capabilities).toEqual(['gmail.send_email', 'notion.create_page']);
+    expect(
+      workflowsOf('Customers email us all year and they pile up in December. Reply to each the same day.')[0]?.steps,
+    ).toEqual(['Reply to each the same day']);
+  });
+});
