@@ -380,8 +380,12 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   const near = /^(?:about|around|roughly|approximately|approx\.?|some|at least|no (?:less|more) than|ca\.?)\s+/i.exec(text);
   if (meeting && (meeting.index <= 4 || meeting.index === near?.[0].length)) {
     // "15 min before a booking starts, …": the item's own start belongs to the lead
-    const starts = /^\s+(?:starts|begins|is due|kicks off)\b/i.exec(text.slice(meeting.index + meeting.phrase.length));
-    const end = meeting.index + meeting.phrase.length + (starts?.[0].length ?? 0);
+    // ("2 hrs before every performance on the Shows calendar post …": the calendar it is on belongs to the lead too)
+    const held =
+      /^(?:\s*(?:on|in|from) (?:the|our|my|its|their) (?:[\w'’"‘“”-]+ ){0,3}calendar\b)?(?:\s+(?:starts|begins|is due|kicks off)\b)?/i.exec(
+        text.slice(meeting.index + meeting.phrase.length),
+      );
+    const end = meeting.index + meeting.phrase.length + (held?.[0].length ?? 0);
     const body = text.slice(end).replace(/^\s*,?\s*/, '');
     if (body) return { kind: 'event', text: text.slice(0, end).trim(), body };
   }

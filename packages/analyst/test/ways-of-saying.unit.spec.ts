@@ -945,6 +945,16 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     ).toEqual(['google-calendar.create_event', 'notion.create_page', 'slack.post_message']);
   });
 
+  it('given a time before a calendar’s items and the calendar they are on, when analysed, then the calendar is the lead’s and the duty stays', () => {
+    const [w] = workflowsOf('2 hrs before every rehearsal on the Choir calendar post a reminder in #singers with the call time.');
+    expect(w?.lead).toBe('2 hrs before every rehearsal on the Choir calendar');
+    expect(w?.triggerId).toBe('google-calendar.event_starting');
+    expect(w?.capabilities).toEqual(['slack.post_message']);
+    expect(
+      workflowsOf('15 mins before each booking on the "Kiln" calendar starts, post in #pottery who booked it.')[0]?.steps,
+    ).toEqual(['post in #pottery who booked it']);
+  });
+
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
     expect(
       workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
