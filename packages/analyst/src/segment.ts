@@ -79,6 +79,10 @@ type Draft = {
   ruled?: boolean;
   /** its ways in said as such ("Enquiries come in two ways: …"): "and" between them lists alternatives */
   ways?: boolean;
+  /** work the person keeps, said after its duties ("I send the contract through DocuSign myself"): what "it" may be next */
+  kept?: string;
+  /** work the person keeps, said before this draft and after every other */
+  keptBefore?: string;
 };
 
 const startsWithPhrase = (lower: string, phrases: readonly string[]): string | undefined =>
@@ -337,6 +341,8 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   const found = findSchedule(text);
   // ("email them a welcome letter with what to bring on their first day": the day is the letter's, not the email's)
   if (found?.relative && CONTENT_BEFORE.test(text.slice(0, found.index))) return null;
+  // ("label the email so we can count them at the end of the month": a time of the purpose, not of the duty)
+  if (found && PURPOSE_BEFORE.test(text.slice(0, found.index))) return null;
   if (!found || !isDayOfYear(found.text)) return found;
   const after = text.slice(found.index + found.text.length);
   const duty = after.replace(/^\s*(?:[,:]|\s(?:each|every)\s+year\b[\s,]*|\s(?:then|THEN)\s)\s*/, '');
@@ -345,6 +351,9 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   return later && !isDayOfYear(later.text) ? { ...later, index: later.index + found.index + found.text.length } : null;
 }
 
+/** Why it is done, said right before a time: "so we can count them", "so that the team knows", "in order to". */
+const PURPOSE_BEFORE =
+  /(?:\bso (?:that )?(?:we|i|they|you|he|she|it|the [\w-]+|everyone|everybody|nobody)\s+(?:can|could|will|would|may|might|have|know|see|don['’]?t|do not)\b|\bin order to\b)[^.;:]*$/i;
 /** What a message tells, right before a date of a record: "what to bring", "where to go", "how to prepare". */
 const CONTENT_BEFORE = /\b(?:what|where|when|how|who)\s+to\s+[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?\s*$/i;
 
@@ -528,9 +537,12 @@ const conditionArrives = (text: string): boolean =>
 
 const GUIDELINE =
   /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light)\b)\b|\bat all times\b/i;
-/** Work the person keeps or forbids: "refunds I'll handle myself", "stay out of billing", "leave pricing to us". */
+/**
+ * Work the person keeps or forbids: "refunds I'll handle myself", "once they've decided, I send the contract through
+ * DocuSign myself", "stay out of billing", "leave pricing to us".
+ */
 const HANDS_OFF =
-  /^(?:(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
+  /^(?:(?:[^.;,]{0,80},\s*)?(?:i|we) (?:usually |always |still |then |just )?(?!want\b|need\b|like\b|would\b|['’]d\b)[a-z]+\b[^.;]{0,80}?\b(?:myself|ourselves)\b|(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
 const THEMSELVES =
   /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)\s+[a-z]+|[A-Z][a-z]+\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
@@ -1482,6 +1494,8 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
   // "(so 24h before it starts) text the patient …": an aside before the duty is no part of it
   // ("they need adding to BambooHR and inviting to #crew": said as duties first, so the second splits off)
   const { clauses } = splitClauses(needsDoing(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w), w);
+  // (a duty said after work the person keeps is the last thing said again)
+  if (clauses.length > 0) draft.kept = undefined;
   for (const raw of clauses) {
     const c = imperative(raw, w)
       // "…, so that good people don't wait": why it is done, no part of what is done
@@ -1719,9 +1733,13 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   let current: Draft | null = null;
   // the sentence at hand, with its label: where a draft opened by it says its ways in as such
   let saying = '';
+  /** work the person keeps, said before any workflow opened */
+  let keptAlone: string | undefined;
   const open = (block: number, kind: TriggerKind, hint: string): Draft => {
     const d: Draft = { block, kind, hint, sentences: [], clauses: [], constraints: [] };
     if (SAID_AS_WAYS.test(saying)) d.ways = true;
+    if (keptAlone) d.keptBefore = keptAlone;
+    keptAlone = undefined;
     drafts.push(d);
     current = d;
     return d;
@@ -1755,6 +1773,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     }
     if (HANDS_OFF.test(text) || THEMSELVES.test(bare)) {
       guidelines.push(text);
+      if (current) current.kept = text;
+      else keptAlone = text;
       return;
     }
     // "At the moment a secretary copies each enquiry into HubSpot by hand": how it is done today, why the job exists
@@ -2290,6 +2310,16 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
   drafts = drafts.flatMap((d, i) => {
     const next = drafts[i + 1];
     // (in another paragraph, when the next one names the same work: "Homeowners send requests to board@…" ¶ "when a request arrives, …")
+    // ("The path lab emails results to results@…. Each evening at 6, go through that day's results emails …": what
+    // arrives, gathered on a schedule that goes through it, is the schedule's context)
+    if (
+      d.kind === 'event' &&
+      d.clauses.length === 0 &&
+      next?.kind === 'schedule' &&
+      next.block === d.block &&
+      sharesWorkItem(d.hint, next.clauses.join(' '))
+    )
+      return [];
     if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event') return [d];
     // ("- Harbour ops cancel a sailing by posting in #ops" ¶ "- When that happens, call …": the arrival named again)
     if (
@@ -2308,7 +2338,8 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
   // "send the client the agreement through DocuSign" ¶ "when it's fully signed: …": what "it" is, said by the duty before
   drafts = drafts.map((d, i) => {
     const before = drafts[i - 1];
-    const last = before?.clauses.at(-1);
+    // (or the person's own, said after them: "I send the contract through DocuSign myself" ¶ "when it comes back signed")
+    const last = d.keptBefore ?? before?.kept ?? before?.clauses.at(-1);
     if (d.kind !== 'event' || !last || !POINTED_SUBJECT.test(d.hint) || KNOWN_TRIGGER_CUE(d.hint)) return d;
     return providersIn(last).length > 0 ? { ...d, hint: `${d.hint} (${last})` } : d;
   });

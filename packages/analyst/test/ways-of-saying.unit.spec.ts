@@ -955,6 +955,31 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     ).toEqual(['post in #pottery who booked it']);
   });
 
+  it('given work the person does themself ("I send it through DocuSign myself"), when analysed, then it is no duty and "it" later is what they sent', () => {
+    const ws = workflowsOf(
+      'When a buyer accepts our quote, I send the purchase agreement through DocuSign myself. When it comes back signed, create a folder in Google Drive for the sale.',
+    );
+    expect(ws.flatMap((w) => w.capabilities)).not.toContain('docusign.send_envelope');
+    expect(ws.at(-1)?.triggerId).toBe('docusign.envelope_completed');
+    expect(ws.at(-1)?.capabilities).toEqual(['google-drive.create_folder']);
+  });
+
+  it('given what arrives, then a schedule that goes through it, when analysed, then the arrival is the schedule’s context, no workflow', () => {
+    const ws = workflowsOf(
+      'Suppliers email their invoices to ap@example.com. Every Friday at 4pm, go through that week’s invoice emails and post a summary in #finance.',
+    );
+    expect(ws.map((w) => w.triggerId)).toEqual(['schedule.cron']);
+    expect(ws[0]?.capabilities).toEqual(['gmail.search_email', 'slack.post_message']);
+  });
+
+  it('given a time inside why a duty is done ("so we can count them at the end of the month"), when analysed, then it is no schedule', () => {
+    const [w] = workflowsOf(
+      'Members email us to pause their membership. Reply to confirm the pause and label the email "Paused" so we can count them at the end of the month.',
+    );
+    expect(w?.triggerId).toBe('gmail.new_email');
+    expect(w?.capabilities).toEqual(['gmail.send_email', 'gmail.label_email']);
+  });
+
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
     expect(
       workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
