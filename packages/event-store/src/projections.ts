@@ -28,7 +28,7 @@ import type {
  *   re-published prompt or a stale answer changes nothing);
  * - progress is last-writer-wins by the fact's `ts` (ties: the higher value; a completed result counts
  *   as progress 100 at its `ts`), phase comes from
- *   `execution-events` alone, which is ordered;
+ *   `execution-events` alone, which is ordered — but a cancelled execution's phase reads `cancelled`;
  * - `updatedAt` is the latest `ts` of the facts that changed the row; `lastSeq` the seq of the last one;
  * - the supervisor's `queued` event makes a row nothing else has touched `queued` (its start, a
  *   prompt or a result, whichever comes first, moves it on), and its `queued` and `refused` events give
@@ -279,7 +279,8 @@ function admission(current: Execution, fact: Extract<AnyFact, { type: 'Execution
 function progressed(state: Execution | null, fact: Extract<AnyFact, { type: 'ExecutionEvent' }>, seq: number): Execution | null {
   const current = base(state, fact, seq);
   const progress = progressChange(current, fact.progress, fact.ts);
-  const phase = fact.phase !== undefined && fact.phase !== current.phase;
+  // (a cancelled execution reads `cancelled` whatever phase it was in, whichever topic is read first)
+  const phase = fact.phase !== undefined && fact.phase !== current.phase && current.status !== 'cancelled';
   const admitted = admission(current, fact);
   if (state !== null && !phase && progress === NONE && admitted === NONE) return state;
   return changed(current, fact, seq, { ...admitted, ...progress, ...(phase ? { phase: fact.phase } : {}) });
@@ -291,6 +292,8 @@ function ended(state: Execution | null, fact: ExecutionResult, seq: number): Exe
   return changed(current, fact, seq, {
     // a completed run is all done, whether or not its last progress event (another topic) is in yet
     ...(fact.status === 'completed' ? progressChange(current, 100, fact.ts) : NONE),
+    // a cancel ends it wherever it stood: no phase it was in (`deferred`, `waiting`) is read as where it is
+    ...(fact.status === 'cancelled' ? { phase: 'cancelled' } : NONE),
     status: fact.status,
     result: fact.output ?? null,
     error: fact.error ?? null,

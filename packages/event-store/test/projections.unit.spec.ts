@@ -253,6 +253,22 @@ describe('executions projection', () => {
     }
   });
 
+  it('given a run deferred and then cancelled, whatever the interleaving of its topics, then its phase reads cancelled and its progress where it stopped', () => {
+    const x = script();
+    const g = factsFor(x);
+    const [start, deferred, cancelled] = [g.start(), g.event('deferred', 60), g.cancelled()];
+    for (const order of [
+      [start, deferred, cancelled],
+      [start, cancelled, deferred],
+      [cancelled, start, deferred],
+    ])
+      expect(publicView(execution(order, x.executionId))).toMatchObject({
+        status: 'cancelled',
+        phase: 'cancelled',
+        progress: 60,
+      });
+  });
+
   it('before the result, a waiting prompt stays pending whatever the interleaving', () => {
     const x = script();
     const g = factsFor(x);
