@@ -1149,6 +1149,37 @@ export const builtInCatalog: BuiltInCatalog = {
   triggers: triggers.map((t) => withVocabulary(t, triggerVocabulary)),
 };
 
+/**
+ * Outgoing webhooks: the catalog's `webhook` provider has a trigger only, so its connector brings this capability
+ * (the worker adds it to the org's catalog; a policy may name it like any tool of the catalog).
+ */
+export const webhookSendCapability: CatalogCapability = {
+  id: 'webhook.send',
+  providerId: 'webhook',
+  name: 'send',
+  description: 'POST a JSON event to a URL, signed like hireloop’s incoming webhooks.',
+  risk: 'high',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      url: { type: 'string', description: 'absolute URL to POST to', format: 'uri' },
+      payload: { type: 'object', description: 'the JSON event' },
+      secret: { type: 'string', description: 'HMAC-SHA256 key of x-hireloop-signature; unsigned when absent' },
+    },
+    required: ['url', 'payload'],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: { status: { type: 'integer', description: 'HTTP status of the answer' } },
+    required: ['status'],
+    additionalProperties: false,
+  },
+};
+
+/** The capabilities hireloop's own connectors bring that the catalog does not list. */
+export const connectorCapabilities: readonly CatalogCapability[] = [webhookSendCapability];
+
 /** The development organisation and the providers it starts connected to. */
 export const DEV_ORG = 'acme';
 export const devOrgConnections: readonly string[] = [

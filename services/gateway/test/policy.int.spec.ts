@@ -94,6 +94,18 @@ describe('GET/PUT /v1/orgs/:orgId/policy (app.inject, real Postgres)', () => {
     expect(after.json()).toEqual(res.json());
   });
 
+  it('a tool hireloop’s own connector brings, which the catalog does not list (webhook.send), may be named like any other', async () => {
+    const named = { deniedTools: ['webhook.send'], rates: [{ capabilityId: 'webhook.send', rate: '5/m' }] };
+    const res = await put(named);
+    expect(res.statusCode).toBe(200);
+    expect((await get()).json()).toMatchObject({ policy: named });
+    const limited = await put({ argumentLimits: [{ capabilityId: 'webhook.send', argument: 'url', max: 1 }] });
+    expect(limited.statusCode).toBe(422);
+    expect(limited.json()).toMatchObject({ field: '/argumentLimits/0/argument' });
+    // (the org's policy as the tests after this one read it)
+    expect((await put(policy)).statusCode).toBe(200);
+  });
+
   it('with the Connect Hub away, a policy is checked against the built-in catalog: a good one is set, a bad one refused', async () => {
     const away = {
       ...fakeConnectHub(),

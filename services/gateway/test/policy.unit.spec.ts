@@ -1,6 +1,6 @@
 import { builtInCatalog } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { knownTimeZone, policyProblem, policyReader, policyWriter } from '../src/routes/policy';
+import { knownTimeZone, policyProblem, policyReader, policyWriter, withConnectors } from '../src/routes/policy';
 
 describe('who may read and change an org policy (pure)', () => {
   it('given a token of the org, then it reads its own; another org is not found', () => {
@@ -19,6 +19,19 @@ describe('who may read and change an org policy (pure)', () => {
 
 describe('rules a policy holds that could never apply (policyProblem, pure)', () => {
   const catalog = builtInCatalog.capabilities;
+  it('given the catalog with the tools hireloop’s connectors bring, when a policy denies webhook.send, then that is no problem; without them, it is', () => {
+    expect(policyProblem({ deniedTools: ['webhook.send'] }, withConnectors(catalog))).toBeNull();
+    expect(policyProblem({ deniedTools: ['webhook.send'] }, catalog)).toMatchObject({ field: '/deniedTools/0' });
+    // the catalog's own entry wins over the connector's
+    const listed = [
+      {
+        id: 'webhook.send',
+        providerId: 'webhook',
+        inputSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false },
+      },
+    ];
+    expect(withConnectors(listed)).toEqual(listed);
+  });
   it('given rules over the catalog’s tools, providers and numeric arguments, when checked, then none is a problem', () => {
     expect(
       policyProblem(

@@ -8,7 +8,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getOrgPolicy } from '@hireloop/event-store';
 import { makeFact } from '@hireloop/fact-stream';
 import { HireloopError, isHireloopError, type Principal } from '@hireloop/platform';
-import { builtInCatalog, NoQuery, OrgPolicy, OrgPolicyParams, OrgPolicyView, type PolicyChanged } from '@hireloop/schemas';
+import {
+  builtInCatalog,
+  connectorCapabilities,
+  NoQuery,
+  OrgPolicy,
+  OrgPolicyParams,
+  OrgPolicyView,
+  type PolicyChanged,
+} from '@hireloop/schemas';
 import { principalOf } from '../auth';
 import type { CommandDeps, Minting } from '../commands/deps';
 import type { ConnectHub, HubCapability } from '../hooks/connect-hub';
@@ -39,6 +47,13 @@ export function knownTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A catalog with the tools hireloop's connectors bring that it lacks; the catalog's own win. Pure. */
+export function withConnectors(capabilities: readonly HubCapability[]): readonly HubCapability[] {
+  const listed = new Set(capabilities.map((c) => c.id));
+  const brought = connectorCapabilities.filter((c) => !listed.has(c.id));
+  return brought.length === 0 ? capabilities : [...capabilities, ...brought];
 }
 
 /**
@@ -147,7 +162,9 @@ export const policyRoutes: FastifyPluginAsyncTypebox<PolicyRouteOptions> = async
   const { pool, publisher } = commands;
   // the hub's catalog in the org's view; with the hub away, the built-in one it is seeded from (a policy is no less
   // checked for it, and an admin is not kept from changing it)
-  const catalogFor = async (orgId: string): Promise<readonly HubCapability[]> => {
+  // (and the tools hireloop's own connectors bring, which the catalog does not list: `webhook.send`)
+  const catalogFor = async (orgId: string): Promise<readonly HubCapability[]> => withConnectors(await hubCatalogFor(orgId));
+  const hubCatalogFor = async (orgId: string): Promise<readonly HubCapability[]> => {
     try {
       return await connectHub.capabilities(orgId);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import type { CatalogCapability } from '@hireloop/schemas';
+import { webhookSendCapability } from '@hireloop/schemas';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { type Connector, ConnectorError } from './connector';
 import { refusedAddress } from './targets';
@@ -201,31 +201,6 @@ export function httpConnector(options: HttpOptions = {}): Connector {
     },
   };
 }
-
-/** Outgoing webhooks: the catalog's `webhook` provider has a trigger only, so the connector brings its capability. */
-export const webhookSendCapability: CatalogCapability = {
-  id: 'webhook.send',
-  providerId: 'webhook',
-  name: 'send',
-  description: 'POST a JSON event to a URL, signed like hireloop’s incoming webhooks.',
-  risk: 'high',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      url: { type: 'string', description: 'absolute URL to POST to', format: 'uri' },
-      payload: { type: 'object', description: 'the JSON event' },
-      secret: { type: 'string', description: 'HMAC-SHA256 key of x-hireloop-signature; unsigned when absent' },
-    },
-    required: ['url', 'payload'],
-    additionalProperties: false,
-  },
-  outputSchema: {
-    type: 'object',
-    properties: { status: { type: 'integer', description: 'HTTP status of the answer' } },
-    required: ['status'],
-    additionalProperties: false,
-  },
-};
 
 /**
  * `webhook.send`, for real: POSTs the payload as JSON with `x-hireloop-delivery: <idempotency key>`
