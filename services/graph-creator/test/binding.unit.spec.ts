@@ -1,19 +1,12 @@
 import type { CapabilityMatch, Catalog, DraftWorkflow } from '@hireloop/analyst';
 import { builtInCatalog, type CatalogCapability, devOrgConnections, type Workflow } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import {
-  bindInputs,
-  bindWorkflow,
-  conditionalLead,
-  describeCondition,
-  findThreshold,
-  fit,
-  orderedAfter,
-} from '../src/creation/bind';
+import { bindInputs, bindWorkflow, conditionalLead, describeCondition, fit, orderedAfter } from '../src/creation/bind';
 import { coerceParam, cronProblem, paramsChecker } from '../src/creation/catalog';
 import { compileWorkflows, mermaid } from '../src/creation/compile';
 import { deriveWorkflows } from '../src/creation/gaps';
 import { summary } from '../src/creation/graph';
+import { findThreshold } from '../src/creation/phrases';
 import type { CreationStateT, GapState } from '../src/creation/state';
 import { classify, dependsOnCycle, runnabilityChecks, validateSpec } from '../src/creation/validate';
 

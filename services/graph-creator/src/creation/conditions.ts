@@ -1,5 +1,5 @@
 import type { Comparison, Condition, JsonSchemaProperty, ObjectJsonSchema } from '@hireloop/schemas';
-import { findThreshold, sentenceOf } from './bind';
+import { findThreshold, sentenceOf } from './phrases';
 
 // Organisational context that decides whether a step runs ("if the ticket is urgent", "large refunds",
 // "from a VIP guest"): which quality gates which step, what to ask and with which example, and how the
