@@ -829,6 +829,10 @@ const BECOME =
 const PREAMBLE =
   /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
+/** Asking for help, and nothing more: "Looking for help with two things:", "I'm after a hand with bookings." */
+const ASKS_FOR_HELP =
+  /^(?:(?:hi|hello|hey)[\s,!]+)?(?:(?:i['’]?m|we['’]?re|i am|we are|i|we)\s+)?(?:(?:really|just|mainly)\s+)?(?:looking for|after|in need of|need(?:ing)?|want(?:ing)?|could (?:do with|use))\s+(?:some\s+|a\s+(?:bit of\s+|little\s+)?)?(?:help|a hand|hand|assistance|support)\b(?:\s+with\s+[^.:;!?]{0,60})?\s*[.:!]?\s*$/i;
+
 /** A start that points back at what was said before it: "when one arrives", "once they sign", "if it's urgent". */
 const POINTS_BACK_LEAD =
   /^(?:(?:when|whenever|once|if|as soon as|each time|every time)\s+(?:one|ones|it|its|they|their|those|these|that|this|he|she)\b|(?:after|before|until|from|by)\s+\d)/i;
@@ -1766,6 +1770,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     const text =
       said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 && !arrivesByOthers(bare) ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
+    // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
+    if (ASKS_FOR_HELP.test(text)) return;
     // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
     if (s.label && LIMITS_LABEL.test(s.label)) {
       guidelines.push(`${s.label}: ${text}`);

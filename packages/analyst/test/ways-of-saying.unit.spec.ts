@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseJob } from '../src';
-import { workflowsOf } from './workflows-of';
+import { servedWords } from '../src/segment';
+import { catalog, workflowsOf } from './workflows-of';
 
 describe('offline analyst: work said to want doing', () => {
   it('given "they need adding to X and inviting to Y", when analysed, then both are duties, each with its object', () => {
@@ -978,6 +979,13 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     );
     expect(w?.triggerId).toBe('gmail.new_email');
     expect(w?.capabilities).toEqual(['gmail.send_email', 'gmail.label_email']);
+  });
+
+  it('given a line that only asks for help, when analysed with the served catalog’s verbs, then it is no workflow', () => {
+    const text =
+      "Hi, I'm the office manager at a small school. Looking for help with two things:\n\n- Rota. Every Monday at 9, post the rota in #staff.\n- Parents. When a parent emails the office, reply with the term dates.";
+    const served = analyseJob(text, servedWords(catalog)).workflows;
+    expect(served.map((w) => w.triggerHint.kind)).toEqual(['schedule', 'event']);
   });
 
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
