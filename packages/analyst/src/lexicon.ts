@@ -720,6 +720,16 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     phrases: [ADDED_TO_CRM],
     creation: true,
   },
+  // "everything guests email … ends up as a ticket in Zendesk": what becomes a ticket arrives as one
+  'zendesk.new_ticket': {
+    subjects: [...(triggerVocabulary['zendesk.new_ticket']?.objects ?? [])],
+    events: [...(triggerVocabulary['zendesk.new_ticket']?.verbs ?? [])],
+    phrases: [
+      /\b(?:ends? up|lands?|arrives?|comes? in|shows? up|turns? up|is logged|gets? logged|is created|gets? created)\s+as\s+(?:an?\s+)?(?:new\s+)?(?:zendesk\s+)?ticket\b/,
+      /\b(?:becomes?|turns? into)\s+(?:an?\s+)?(?:new\s+)?(?:zendesk\s+)?ticket\b/,
+    ],
+    creation: true,
+  },
   // "once a job card is moved to Complete in Notion": a board's card or a tracker's item changing is the page updated
   'notion.page_updated': {
     subjects: [...(triggerVocabulary['notion.page_updated']?.objects ?? []), 'card', 'item', 'record', 'board'],

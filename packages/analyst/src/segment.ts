@@ -833,6 +833,10 @@ const PREAMBLE =
 const ASKS_FOR_HELP =
   /^(?:(?:hi|hello|hey)[\s,!]+)?(?:(?:i['’]?m|we['’]?re|i am|we are|i|we)\s+)?(?:(?:really|just|mainly)\s+)?(?:looking for|after|in need of|need(?:ing)?|want(?:ing)?|could (?:do with|use))\s+(?:some\s+|a\s+(?:bit of\s+|little\s+)?)?(?:help|a hand|hand|assistance|support)\b(?:\s+with\s+[^.:;!?]{0,60})?\s*[.:!]?\s*$/i;
 
+/** Saying what is being set up, and nothing more: "Setting up a digital assistant for guest messages at …". */
+const SETTING_UP =
+  /^(?:(?:hi|hello|hey)[\s,!]+)?(?:(?:i['’]?m|we['’]?re|i am|we are)\s+)?(?:setting up|building|creating|hiring|making|looking to (?:set up|hire|build|create))\s+(?:a|an|our|my|the)\s+(?:(?:new|first|digital|virtual|ai|little)\s+)*(?:assistant|employee|bot|helper|agent|worker|teammate|hire)\b[^.:;!?]{0,120}[.:!]?\s*$/i;
+
 /** A start that points back at what was said before it: "when one arrives", "once they sign", "if it's urgent". */
 const POINTS_BACK_LEAD =
   /^(?:(?:when|whenever|once|if|as soon as|each time|every time)\s+(?:one|ones|it|its|they|their|those|these|that|this|he|she)\b|(?:after|before|until|from|by)\s+\d)/i;
@@ -1771,7 +1775,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 && !arrivesByOthers(bare) ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
     // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
-    if (ASKS_FOR_HELP.test(text)) return;
+    // ("Setting up a digital assistant for guest messages at …": what is being made, no duty of its own)
+    if (ASKS_FOR_HELP.test(text) || SETTING_UP.test(text)) return;
     // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
     if (s.label && LIMITS_LABEL.test(s.label)) {
       guidelines.push(`${s.label}: ${text}`);
@@ -2227,9 +2232,12 @@ const wayIn = (said: string, matched: string): string =>
  * The ways in of an arrival said as alternatives ("by texting our number, or through the form on our website",
  * "customers email us or fill in the form"): two or more, each named, with an "or" between them; else none.
  */
-/** The ways in, said to end in one place: "both land in Zendesk", "all end up in the inbox". */
+/**
+ * The ways in, said to end in one place: "both land in Zendesk", "all end up in the inbox", "everything guests email
+ * or send through the website ends up as a ticket in Zendesk".
+ */
 const ONE_PLACE =
-  /\b(?:both|all|each|either way|they all|all of them)\s+(?:of them\s+)?(?:land|lands|end up|ends up|go|goes|come|comes|arrive|arrives|get logged|are logged)\s+(?:in|into|to|on)\b/i;
+  /\b(?:both|all|each|either way|they all|all of them)\s+(?:of them\s+)?(?:land|lands|end up|ends up|go|goes|come|comes|arrive|arrives|get logged|are logged)\s+(?:in|into|to|on)\b|\b(?:everything|anything|whatever)\b[^.;]{0,80}?\s(?:lands|ends up|goes|gets logged|is logged|turns up)\s+(?:as\s+(?:an?\s+)?[\w-]+\s+)?(?:in|into|on)\b/i;
 
 function waysIn(hint: string, saidAsWays = false): string[] {
   // ("a client opens a ticket (email or portal, both land in Zendesk)": the ways end in one place, the start is there)

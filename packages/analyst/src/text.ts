@@ -253,6 +253,11 @@ export function normalise(text: string): string {
         (whole, question: string, answer: string) =>
           asCase(question, answer) ?? whole.replace(ANSWER_MARK, '$1').replace(NOT_YOURS, '$1'),
       )
+      // ("Q: Refunds? A: Never promise one.": a question and its answer on one line, read as on two)
+      .replace(QUESTION_ANSWER_INLINE, (whole, question: string, answer: string) => {
+        const read = asCase(question, answer);
+        return read ?? whole.replace(/[ \t]+A\s*[:.)-]\s*/, '\n').replace(NOT_YOURS, '$1');
+      })
   );
 }
 
@@ -293,8 +298,13 @@ function spokenClock(whole: string, ...g: (string | undefined)[]): string {
 /** A question and its answer, each on a line of its own: "Q: Someone emails berths@. What do I do?" ¶ "A: Add them …". */
 const QUESTION_ANSWER = /^[ \t]*Q\s*[:.)-]\s*(.+?)[ \t]*\n(?:[ \t]*\n)*[ \t]*A\s*[:.)-]\s*(.+)$/gim;
 const ANSWER_MARK = /(\n[ \t]*)A\s*[:.)-]\s*/;
+const QUESTION_ANSWER_INLINE = /^[ \t]*Q\s*[:.)-]\s*([^\n]+?\?)[ \t]+A\s*[:.)-]\s*([^\n]+)$/gim;
 /** An answer that opens "Not you, …" / "Not yours.": that part is no duty; what it says after may be. */
 const NOT_YOURS = /(\n[ \t]*)not\s+(?:you|yours|for you)\b[^.,;—–\n]*[.,;—–]?\s*/i;
+
+/** A question after what must not be done: "What must it never do?", "Anything it shouldn't do?", "What's off limits?" */
+const NEVER_ASKED =
+  /^(?:(?:and|so)\s+)?(?:what|anything|things?)\s+(?:(?:must|should|shall|can|may)(?:n['’]?t|\s+not)?\s+(?:it|you|the (?:assistant|bot|agent))\s+(?:never\s+)?(?:do|touch)|(?:it|you|the (?:assistant|bot|agent))\s+(?:must|should|shall|can|may)(?:n['’]?t|\s+not|\s+never)\s+(?:do|touch)|(?:is|are|['’]s)\s+off[\s-]limits|not\s+to\s+do)\b/i;
 
 /**
  * A question and answer as the case it says: what happens, then what to do ("When someone emails berths@: Add
@@ -315,6 +325,9 @@ function asCase(question: string, answer: string): string | undefined {
     .trim();
   const doing = /^(?:should|can|must|shall)\s+(?:i|we|you)\s+(.+)$/i.exec(asked);
   if (doing?.[1] && /^no\b/i.test(answer)) return `Don't ${doing[1]}.`;
+  // "Q: What must it never do? A: Close or delete tickets, …": the answer is what it must never do
+  if (NEVER_ASKED.test(asked) && !/^(?:never|don['’]?t|do not|not|nothing)\b/i.test(answer))
+    return `Never ${answer.charAt(0).toLowerCase()}${answer.slice(1)}`;
   const situation = /^(?:when|whenever|if|once|after|as soon as)\b/i.test(asked);
   // anything else ("Q: What's the salary?", "Q: How often should I check the inbox?") is left as written
   if (!told && !situation) return undefined;
@@ -771,7 +784,7 @@ export function stripLeadIns(text: string): string {
 /** "Keep HubSpot deals up to date" → "update HubSpot deals"; phrasal idioms that hide the real verb. */
 /** Placing a thing somewhere, colloquially: "pop the lesson on the calendar", "put a card on the board". */
 const PLACED =
-  /^(?:put|pop|stick|plonk|bung|chuck|whack) ((?:(?!\b(?:on|onto|in|into)\b)[^,;]){1,60}?) (?:on|onto|in|into) (?!hold\b|charge\b|touch\b|place\b)/i;
+  /^(?:put|pop|stick|plonk|bung|chuck|whack) ((?:(?!\b(?:on|onto|in|into)\b)[^,;]){1,60}?) (?:on|onto|in|into) (?!(?:hold|charge|touch|place|writing|order|mind|stock|line|front|use|effect|practice|danger|jeopardy|contact)\b)/i;
 /** Where a thing placed is said or filed rather than added: a chat's channel, thread or post; a folder or drive. */
 const SAID_OR_FILED = /#|\b(?:channels?|slack|teams|threads?|posts?|messages?|chats?|dms?|folders?|drive)\b/i;
 

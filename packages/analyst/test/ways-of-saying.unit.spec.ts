@@ -988,6 +988,26 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     expect(served.map((w) => w.triggerHint.kind)).toEqual(['schedule', 'event']);
   });
 
+  it('given questions answered on the same line, one asking what it must never do, when analysed, then the bans are no work and the rest is read', () => {
+    const text = [
+      'Q: What should happen to a new Zendesk ticket? A: Tag it by topic and set a priority.',
+      'Q: Anything else? A: If a customer replies to a solved ticket, ping Ria on Slack.',
+      'Q: What must it never do? A: Close tickets, or put the door code in writing.',
+    ].join('\n');
+    const ws = workflowsOf(text);
+    expect(ws.flatMap((w) => w.steps).join(' | ')).not.toMatch(/door code|close tickets/i);
+    expect(ws.map((w) => w.lead).join(' | ')).not.toMatch(/\bA:/);
+    expect(ws.at(-1)?.capabilities).toEqual(['slack.post_message']);
+  });
+
+  it('given every way in said to end up as a ticket in Zendesk, and a line saying what is set up, when analysed, then one workflow starts on the new ticket', () => {
+    const ws = workflowsOf(
+      'Setting up a digital assistant for customer messages at our bakery.\nEverything customers email or send through the website ends up as a ticket in Zendesk. Tag each one and set a priority.',
+    );
+    expect(ws.map((w) => w.triggerId)).toEqual(['zendesk.new_ticket']);
+    expect(ws[0]?.capabilities).toEqual(['zendesk.update_ticket', 'zendesk.update_ticket']);
+  });
+
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
     expect(
       workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
