@@ -583,7 +583,7 @@ const EVENT_VERBS = new Set(
   ].map((v) => v.split(' ')[0] ?? v),
 );
 const EVENT_CUES =
-  /#[\w-]+|@[\w-]+|\b(?:moves?|changes?|sets?|marks?|drags?|puts?)\s+(?:their|the|a|an|its|that|this|his|her|your|our)\s+(?:[\w-]+\s+)?(?:deal|opportunity|opp|ticket|issue|card|row|page|lead|candidate|application)'?s?(?:\s+(?:status|stage))?\s+(?:to|into|as)\s+(?!(?:the|a|an|me|us|him|her|them)\b)|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar|help ?desk|service desk|support desk|crm)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?|\b(?:comes?|arrives?|lands?|(?:get|gets|are|is) sent)\s+(?:in\s+)?(?:by|via|over|through) (?:e-?mail|text|sms|whatsapp)\b|\b(?:by|via) (?:e-?mail|text|sms|whatsapp) to (?:our|the|my)\b/i;
+  /#[\w-]+|@[\w-]+|\b(?:moves?|changes?|sets?|marks?|drags?|puts?)\s+(?:their|the|a|an|its|that|this|his|her|your|our)\s+(?:[\w-]+\s+)?(?:deal|opportunity|opp|ticket|issue|card|row|page|lead|candidate|application)'?s?(?:\s+(?:status|stage))?\s+(?:to|into|as)\s+(?!(?:the|a|an|me|us|him|her|them)\b)|\b(web ?hook|form|website|inbox|mailbox|mail box|portal|queue|number|phone line|ticket|channel|calendar|help ?desk|service desk|support desk|crm|folder)s?\b|[\w.+-]+@(?:[\w-]+\.[\w.]+)?|\b(?:comes?|arrives?|lands?|(?:get|gets|are|is) sent)\s+(?:in\s+)?(?:(?:from|to)\s+(?:[\w'-]+\s+){1,3}?)?(?:by|via|over|through) (?:e-?mail|text|sms|whatsapp)\b|\b(?:by|via) (?:e-?mail|text|sms|whatsapp) to (?:our|the|my)\b/i;
 
 /** People, in the plural, who email someone of ours: "Tenants email the front desk when …", "suppliers write to us". */
 const PEOPLE_EMAIL_US =
@@ -591,7 +591,7 @@ const PEOPLE_EMAIL_US =
 
 /** Who brings work to an organisation, said as the subject of a sentence (a regular expression's alternatives). */
 const PEOPLE =
-  'staff|people|everyone|everybody|folks|someone|anyone|customers|clients|users|parents|patients|tenants|guests|students|candidates|applicants|vendors|suppliers|members|donors|partners|employees|colleagues|teammates|managers|engineers|developers|reps|agents|policyholders|shoppers|buyers|attendees|volunteers|residents|drivers|contractors|prospects|subscribers|visitors|hires|teachers|nurses|doctors|landlords|sellers|merchants|riders|passengers|travell?ers|callers|leads';
+  'staff|people|everyone|everybody|folks|someone|anyone|customers|clients|users|parents|patients|tenants|guests|students|candidates|applicants|vendors|suppliers|members|donors|partners|employees|colleagues|teammates|managers|engineers|developers|reps|agents|policyholders|shoppers|buyers|attendees|volunteers|residents|drivers|contractors|prospects|subscribers|visitors|hires|teachers|nurses|doctors|landlords|sellers|merchants|riders|passengers|travell?ers|callers|leads|supervisors|technicians|coaches|instructors|owners|families|couples|solicitors|carers|crews|reporters|editors|players|artists|bands|farmers|growers|practices|schools';
 /**
  * People who bring work, then what they do to bring it: "Staff report problems by posting in #facilities",
  * "Patients text the clinic", "Someone fills in the form". A sentence that also names a schedule is not one.
@@ -1331,7 +1331,13 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
     /[\s,;—-]+(?:and |so )?what (?:i|we) (?:really )?(?:want|need|'d like|would like) is (?:for (?:something|someone|you|it|the bot|the assistant|an? [\w-]+) )?(?:to )?/gi;
   for (const m of text.matchAll(wanted)) cuts.push({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
   cuts.sort((a, b) => a.at - b.at);
+  // ("Supervisors photograph every find and upload the photos to the folder": people said doing one thing and, with no
+  // comma, another — both their own, the way the work arrives)
+  // (after where or when they do it: "On site, supervisors …")
+  const setting = /^(?:on|at|in|from|during|after|before|every|each)\b[^,]{0,30},\s*/i.exec(text)?.[0].length ?? 0;
+  const theirs = bringsWork(text.slice(setting));
   for (const cut of cuts) {
+    if (theirs && /^\s+and\s+$/i.test(text.slice(cut.at, cut.end)) && !text.slice(setting, cut.at).includes(',')) continue;
     // "… when they spot a swarm, and I'd love those texts forwarded to my mobile": a wish after the event is its duty
     // ("…, for those find the next open slot, book it": the items the duty is for, pointed back at, are the event's)
     const rest = wishesAsDuties(text.slice(cut.end).replace(FOR_THOSE, ''), w);

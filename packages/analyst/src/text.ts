@@ -559,6 +559,18 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   appts: 'appointments',
   cal: 'calendar',
   asap: 'as soon as possible',
+  some1: 'someone',
+  any1: 'anyone',
+  every1: 'everyone',
+  no1: 'no one',
+  nvr: 'never',
+  txts: 'texts',
+  txted: 'texted',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  mins: 'minutes',
+  hr: 'hour',
+  hrs: 'hours',
 };
 /** A word of the table, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form". */
 const SHORTHAND_WORD = new RegExp(

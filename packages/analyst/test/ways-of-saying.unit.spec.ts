@@ -948,7 +948,7 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
 
   it('given a time before a calendar’s items and the calendar they are on, when analysed, then the calendar is the lead’s and the duty stays', () => {
     const [w] = workflowsOf('2 hrs before every rehearsal on the Choir calendar post a reminder in #singers with the call time.');
-    expect(w?.lead).toBe('2 hrs before every rehearsal on the Choir calendar');
+    expect(w?.lead).toBe('2 hours before every rehearsal on the Choir calendar');
     expect(w?.triggerId).toBe('google-calendar.event_starting');
     expect(w?.capabilities).toEqual(['slack.post_message']);
     expect(
@@ -1006,6 +1006,23 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     );
     expect(ws.map((w) => w.triggerId)).toEqual(['zendesk.new_ticket']);
     expect(ws[0]?.capabilities).toEqual(['zendesk.update_ticket', 'zendesk.update_ticket']);
+  });
+
+  it('given chat shorthand for someone and texts, an arrival from someone by email, a folder things are uploaded to, and people doing two things, when analysed, then each is the start it says', () => {
+    expect(workflowsOf('when some1 txts wanting a visit, find a free hour in my calendar and txt them back')[0]?.triggerId).toBe(
+      'twilio.sms_received',
+    );
+    const [letters] = workflowsOf(
+      'Letters of instruction arrive from solicitors by email, usually with a bundle attached. For each one, create a folder in Google Drive and acknowledge it by email.',
+    );
+    expect(letters?.triggerId).toBe('gmail.new_email');
+    expect(
+      workflowsOf(
+        'The editor drops the finished cut into our Drive folder "Final Cuts". When it lands, share it with the client and post in #edits.',
+      )[0]?.triggerId,
+    ).toBe('google-drive.file_added');
+    const [parents] = workflowsOf('Parents book on our website and pay a deposit, which comes through as a Stripe invoice.');
+    expect(parents?.lead).toBe('Parents book on our website and pay a deposit, which comes through as a Stripe invoice');
   });
 
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
