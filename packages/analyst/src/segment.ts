@@ -546,6 +546,9 @@ const HANDS_OFF =
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
 const THEMSELVES =
   /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)\s+[a-z]+|[A-Z][a-z]+\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
+/** A label over how the work is done today: "How it works now", "Old way", "Current process", "As is". */
+const NOW_LABEL =
+  /^(?:how (?:it|this|things) (?:works?|is done|gets? done|goes) (?:now|today|at the moment|currently)|old way|the old way|current(?:ly| process| setup| state| way)?|as[- ]is|(?:what happens|the process|our process) (?:now|today))$/i;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
@@ -649,6 +652,9 @@ const arrivesByOthers = (text: string): boolean => SENT_TO_OURS.test(text) || PA
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   // "Oh and don't book anything in my calendar": something not to do arrives from nowhere
   if (NOT_TO_DO.test(text)) return false;
+  // "Only share that Drive folder with the family if they ask": a limit on a duty, no arrival
+  const only = /^only\s+/i.exec(text);
+  if (only && startsWithVerbIn(text.slice(only[0].length), w)) return false;
   // "Turns every signup from the form into a HubSpot contact" (a job advert's list): a duty in the third person
   if (dutyInThirdPerson(text, w)) return false;
   // "Patient names are not to be posted in Slack; …": a ban, said in the passive, is nothing arriving
@@ -1624,7 +1630,7 @@ const APPROVAL_RULE =
 
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 const STATUS_QUO =
-  /^(?:at the moment|currently|right now|at present|presently|these days|nowadays|today|until now|up to now|so far|for now)\b,?\s+([\w'-]+)/i;
+  /^(?:at the moment|currently|right now|at present|presently|these days|nowadays|today|until now|up to now|so far|for now|(?:how|the way) (?:it|this|things) (?:works?|is done|gets? done|goes|happens?) (?:now|today|at the moment|currently)(?: is)?|(?:what happens|the process|our process) (?:now|today|at the moment|currently)(?: is)?)\b[,:]?\s+([\w'-]+)/i;
 /** Work a system does by itself: "…, which creates the calendar events itself", "the form books it itself". */
 const DONE_BY_ITSELF = /\b(?:which|that|it)\s+(?:already\s+)?[a-z]+s\b[^.;]{0,80}?\bitself\b/i;
 /** A sentence that says how the work is done today, by someone: "Currently we copy …", "Right now the office types …". */
@@ -1780,6 +1786,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     const text =
       said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 && !arrivesByOthers(bare) ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
+    // "How it works now: the designer drops …", "Old way: …": how it is done today, under a label that says so
+    if (s.label && NOW_LABEL.test(s.label)) return;
     // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
     // ("Setting up a digital assistant for guest messages at …": what is being made, no duty of its own)
     if (ASKS_FOR_HELP.test(text) || SETTING_UP.test(text)) return;

@@ -1025,6 +1025,14 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     expect(parents?.lead).toBe('Parents book on our website and pay a deposit, which comes through as a Stripe invoice');
   });
 
+  it('given how the work is done today under a label that says so, or a limit said with "only", when analysed, then neither is a workflow', () => {
+    const ws = workflowsOf(
+      "How it works now: the photographer drops the edited set in the Drive folder 'Ready' and someone remembers to email the couple.\n\nWhat I'd like: as soon as a set lands in that folder, share it with the couple and email them the link. Only share that folder with the couple if they paid.",
+    );
+    expect(ws).toHaveLength(1);
+    expect(ws[0]?.triggerId).toBe('google-drive.file_added');
+  });
+
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
     expect(
       workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
