@@ -627,6 +627,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       new RegExp(
         String.raw`\b(?:minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?) (?:before|ahead of|prior to) ${DATED_ITEM}`,
       ),
+      // "an hour before each one (Birthday parties … are in the "Groups" Google calendar)": the items just said to be on it
+      /\b(?:before|ahead of|prior to) (?:each|every|any) (?:one|of them)\b[^()]*\([^()]*\bcalendars?\b[^()]*\)/,
     ],
   },
   'slack.new_message': {

@@ -647,6 +647,13 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     .filter((s) => s.score >= 2 && s.id !== best?.id)
     .slice(0, 3)
     .map((s) => s.id);
+  // "Each report (Staff report problems in the #setting-crew Slack channel)": a start that names no event of its own,
+  // said with the arrival it points back at (the segmenter's context, in brackets), is that arrival
+  const context = best ? null : /^[^()]*\((.+)\)\s*$/.exec(workflow.triggerHint.text)?.[1];
+  if (context) {
+    const arrival = matchTrigger({ ...workflow, triggerHint: { kind, text: context } }, catalog);
+    if (arrival.triggerId) return arrival;
+  }
   if (!best) {
     // the hand table knows no trigger here: the catalog's vocabulary may ("employees write in #time-off")
     // "every new inbound lead": something new appearing needs no verb

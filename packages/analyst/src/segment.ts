@@ -258,7 +258,11 @@ function splitLead(
         prev,
       ) &&
       // "… that they can't make it": a verb after a modal of theirs is what they say, not the duty
-      !/^(?:can['’]?t|cannot|won['’]?t|don['’]?t|doesn['’]?t|didn['’]?t|couldn['’]?t|wouldn['’]?t|would|could|might)$/.test(prev)
+      !/^(?:can['’]?t|cannot|won['’]?t|don['’]?t|doesn['’]?t|didn['’]?t|couldn['’]?t|wouldn['’]?t|would|could|might)$/.test(
+        prev,
+      ) &&
+      // "… into the "Job Sheets" folder in Drive": a name where something is, not a verb
+      !(/^(?:in|on|into|onto)$/.test(prev) && /^[A-Z]/.test(t.text))
     ) {
       return {
         lead: text
@@ -1644,9 +1648,26 @@ function isStatusQuo(text: string, w: SegmentWords): boolean {
     : !knownVerb(next, w);
 }
 
+/** A time before the items just said to be on a calendar: "(… are in the Groups calendar.) An hour before each one". */
+const BEFORE_EACH_ONE = /\bbefore (?:each|every|any) (?:one|of them)\b|\bbefore (?:them|it) (?:starts?|begins?)\b/i;
+
+/**
+ * A schedule "an hour before each one" after a sentence of its block that says the items are on a calendar is the
+ * time before each item of that calendar: an event, said with the sentence that names them. Pure.
+ */
+function ofCalendarSaid(lead: Lead | null, all: readonly Sentence[], index: number): Lead | null {
+  if (lead?.kind !== 'schedule' || !BEFORE_EACH_ONE.test(lead.text)) return lead;
+  const here = all[index];
+  const before = all
+    .slice(0, index)
+    .reverse()
+    .find((b) => b.block === here?.block && /\bcalendars?\b/i.test(b.text));
+  return before ? { ...lead, kind: 'event', text: `${lead.text} (${before.text.replace(/[.!]\s*$/, '')})` } : lead;
+}
+
 /** A lead that points back at the arrival just said: "When that happens", "once this comes in", "after it arrives". */
 const SAME_EVENT =
-  /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?)$/i;
+  /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they|one(?: of (?:them|those|these))?)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?)$/i;
 
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 const POINTS_BACK =
@@ -1805,7 +1826,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "At the moment a secretary copies each enquiry into HubSpot by hand": how it is done today, why the job exists
     // "Lessons are booked through our website, which creates the calendar events itself": done by a system already
     if (isStatusQuo(text, w) || DONE_BY_ITSELF.test(text)) return;
-    const lead = caseInLead(detectLead(text, w));
+    const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
     // "Staff forward their receipts to …": a subject that could be a verb, then how work arrives

@@ -1033,6 +1033,27 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     expect(ws[0]?.triggerId).toBe('google-drive.file_added');
   });
 
+  it('given starts that point back at what an earlier sentence or item said ("each report", "when one lands", "an hour before each one"), when analysed, then each is that arrival', () => {
+    expect(
+      workflowsOf('Staff report faults in the #kit Slack channel. Each report should become a ticket in our Jira project KIT.')[0]
+        ?.triggerId,
+    ).toBe('slack.new_message');
+    const items = workflowsOf(
+      '- people email jobs@ with their moving date\n- when one lands, post it in #dispatch on slack\n- 6pm every wkday post a roundup in #admin',
+    );
+    expect(items.map((w) => w.triggerId)).toEqual(['gmail.new_email', 'schedule.cron']);
+    expect(
+      workflowsOf(
+        'Lessons are in the "Lessons" Google calendar. An hour before each one, email the instructor the group name.',
+      )[0]?.triggerId,
+    ).toBe('google-calendar.event_starting');
+    const [sheets] = workflowsOf(
+      'The engineer drops the signed job sheet into the "Job Sheets" folder in Drive. When one lands there, raise a QuickBooks invoice for that customer.',
+    );
+    expect(sheets?.triggerId).toBe('google-drive.file_added');
+    expect(sheets?.capabilities).toEqual(['quickbooks.create_invoice']);
+  });
+
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
     expect(
       workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
