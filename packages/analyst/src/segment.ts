@@ -347,6 +347,8 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   if (found?.relative && CONTENT_BEFORE.test(text.slice(0, found.index))) return null;
   // ("label the email so we can count them at the end of the month": a time of the purpose, not of the duty)
   if (found && PURPOSE_BEFORE.test(text.slice(0, found.index))) return null;
+  // ("reply with the procedure (collect from the pier office, Mon-Sat 8-4)": a time in brackets is what is said)
+  if (found && enclosed(text, found.index)) return null;
   if (!found || !isDayOfYear(found.text)) return found;
   const after = text.slice(found.index + found.text.length);
   const duty = after.replace(/^\s*(?:[,:]|\s(?:each|every)\s+year\b[\s,]*|\s(?:then|THEN)\s)\s*/, '');
@@ -1299,7 +1301,7 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
   // ("switch to texts once we've sorted it": sending by that channel from then on)
   let t = clause
     .trim()
-    .replace(/^(?:(?:could|can|would|will) you\s+(?:please\s+)?|please\s+)(?=[a-z])/i, '')
+    .replace(/^(?:(?:could|can|would|will) you\s+(?:please\s+|kindly\s+)?|please\s+|kindly\s+)(?=[a-z])/i, '')
     .replace(/^(?:switch|move|change|go over)\s+to\s+(?=(?:texts?|sms|text messages?|e-?mails?)\b)/i, 'send ')
     .replace(SUBJECT_MODAL, '');
   const first = tokenize(t)[0];
@@ -1647,6 +1649,10 @@ function isStatusQuo(text: string, w: SegmentWords): boolean {
     ? true
     : !knownVerb(next, w);
 }
+
+/** A duty that goes through what came in: "go through that day's results emails", "review the week's invoices". */
+const GOES_THROUGH =
+  /^(?:go(?:es)? through|review|check|search|look (?:at|through|over)|scan|collect|gather|compile|summari[sz]e|count|list|read)\b/i;
 
 /** A time before the items just said to be on a calendar: "(… are in the Groups calendar.) An hour before each one". */
 const BEFORE_EACH_ONE = /\bbefore (?:each|every|any) (?:one|of them)\b|\bbefore (?:them|it) (?:starts?|begins?)\b/i;
@@ -2366,6 +2372,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       d.clauses.length === 0 &&
       next?.kind === 'schedule' &&
       next.block === d.block &&
+      next.clauses.some((c) => GOES_THROUGH.test(c)) &&
       sharesWorkItem(d.hint, next.clauses.join(' '))
     )
       return [];

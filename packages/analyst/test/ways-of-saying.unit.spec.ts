@@ -1054,6 +1054,15 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     expect(sheets?.capabilities).toEqual(['quickbooks.create_invoice']);
   });
 
+  it('given opening hours in brackets inside a duty, and "kindly" before one, when analysed, then neither is a schedule nor part of the start', () => {
+    const [w] = workflowsOf(
+      'New Zendesk tickets tagged lost_property: reply with the procedure (collect from the pier office, Mon-Sat 8-4) and set the ticket to pending.',
+    );
+    expect(w?.triggerId).toBe('zendesk.new_ticket');
+    expect(w?.capabilities).toEqual(['zendesk.reply_ticket', 'zendesk.update_ticket']);
+    expect(workflowsOf("Each Monday at 9 o'clock, kindly post a note in #guides.")[0]?.lead).toBe("Each Monday at 9 o'clock");
+  });
+
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
     expect(
       workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
