@@ -10,7 +10,7 @@ const NUM = `(?:\\d+|${Object.keys(NUMBER_WORDS)
   .join('|')})`;
 const UNIT = '(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)';
 const PERIOD =
-  '(?:day|weekday|working day|business day|school day|morning|afternoon|evening|night|week|month|quarter|year|hour|minute)';
+  '(?:day|weekday|workday|working day|business day|school day|morning|afternoon|evening|night|week|month|quarter|year|hour|minute)';
 
 /** A weekday, by its name or its short form: "Saturday", "sat", "Thurs.". */
 export const ANY_DAY = `(?:${DAY}|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)`;
@@ -56,7 +56,7 @@ const RECURRING = new RegExp(
     `\\b(?:every|each)\\s+(?:other\\s+)?${ANY_DAY}\\b`,
     // "Mon–Fri at 9:30 pm", "Fridays 3pm", "weekdays at 7": days that recur, with a time
     `${DAY_RANGE}`,
-    `\\b(?:${DAY}s|weekdays|weeknights|weekends)\\b${AT_A_TIME}`,
+    `\\b(?:${DAY}s|weekdays|workdays|weeknights|weekends)\\b${AT_A_TIME}`,
     '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b',
     '\\b(?:once|twice|three times)\\s+(?:a|per|every)\\s+(?:day|week|month|quarter|year)\\b',
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
@@ -307,7 +307,7 @@ function daysOfWeek(t: string): string | null {
       return from < to ? `${from}-${to}` : `${from === 6 ? '6' : `${from}-6`},${to === 0 ? '0' : `0-${to}`}`;
   }
   if (
-    /\b(weekdays?|working days?|business days?|school days?|monday (to|through|-) friday|mon-fri)\b/i.test(t) &&
+    /\b(weekdays?|workdays?|working days?|business days?|school days?|monday (to|through|-) friday|mon-fri)\b/i.test(t) &&
     !/\bof (each|every|the)\b/i.test(t)
   )
     return '1-5';

@@ -1063,6 +1063,11 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     expect(workflowsOf("Each Monday at 9 o'clock, kindly post a note in #guides.")[0]?.lead).toBe("Each Monday at 9 o'clock");
   });
 
+  it('given "every workday" or "workdays" with a time, when analysed, then it runs Monday to Friday at that time', () => {
+    expect(workflowsOf("Text each crew lead at 6:15 AM every workday with the day's first job.")[0]?.cron).toBe('15 6 * * 1-5');
+    expect(workflowsOf('Workdays at 7, post the plan in #ops.')[0]?.cron).toBe('0 7 * * 1-5');
+  });
+
   it('given "check with me on Slack first", when analysed, then somebody is asked', () => {
     expect(
       workflowsOf('When a refund request comes in by email, check with me on Slack before you refund it.')[0]?.capabilities,
