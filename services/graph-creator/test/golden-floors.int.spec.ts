@@ -350,6 +350,45 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-23 (fourteen from trades, venues and clinics, written 2026-11-30 by a helper that read no source nor golden file; read 0.92/0.94/0.87/1.00 unseen, then looked at)',
+    'blind-23',
+    {
+      capabilityRecall: 0.97,
+      capabilityPrecision: 0.94,
+      triggerRecall: 0.97,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/blind-24 (fourteen from organisations and forms the sets lacked, written 2026-11-30 by a helper that read no source nor golden file; read 0.88/0.95/0.82/1.00 unseen — as the session-start analyst did — then looked at)',
+    'blind-24',
+    {
+      capabilityRecall: 0.9,
+      capabilityPrecision: 0.96,
+      triggerRecall: 0.95,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 0.9,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    'golden/blind-25 (fourteen more, written 2026-11-30 by a helper that read no source nor golden file; read 0.82/0.88/0.81/1.00 unseen against 0.82/0.88/0.83 for the session-start analyst, then one fault it showed mended)',
+    'blind-25',
+    {
+      capabilityRecall: 0.8,
+      capabilityPrecision: 0.86,
+      triggerRecall: 0.8,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 7,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
