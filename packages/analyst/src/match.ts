@@ -20,6 +20,7 @@ import {
   type Clause,
   channelsIn,
   contentWords,
+  contextOf,
   handlesIn,
   hasTerm,
   isWord,
@@ -649,7 +650,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     .map((s) => s.id);
   // "Each report (Staff report problems in the #setting-crew Slack channel)": a start that names no event of its own,
   // said with the arrival it points back at (the segmenter's context, in brackets), is that arrival
-  const context = best ? null : /^[^()]*\((.+)\)\s*$/.exec(workflow.triggerHint.text)?.[1];
+  const context = best ? undefined : contextOf(workflow.triggerHint.text);
   if (context) {
     const arrival = matchTrigger({ ...workflow, triggerHint: { kind, text: context } }, catalog);
     if (arrival.triggerId) return arrival;

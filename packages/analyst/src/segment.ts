@@ -40,6 +40,7 @@ import {
   stripLeadIns,
   tokenize,
   unknownProductsIn,
+  withContext,
 } from './text';
 import type { DraftStep, DraftWorkflow, JobAnalysis, TriggerKind } from './types';
 import { saidUnconnected, type UnconnectedProduct } from './unconnected';
@@ -1668,7 +1669,7 @@ function ofCalendarSaid(lead: Lead | null, all: readonly Sentence[], index: numb
     .slice(0, index)
     .reverse()
     .find((b) => b.block === here?.block && /\bcalendars?\b/i.test(b.text));
-  return before ? { ...lead, kind: 'event', text: `${lead.text} (${before.text.replace(/[.!]\s*$/, '')})` } : lead;
+  return before ? { ...lead, kind: 'event', text: withContext(lead.text, before.text.replace(/[.!]\s*$/, '')) } : lead;
 }
 
 /** A lead that points back at the arrival just said: "When that happens", "once this comes in", "after it arrives". */
@@ -2385,7 +2386,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     )
       return [d];
     if (!KNOWN_TRIGGER_CUE(next.hint)) {
-      next.hint = `${next.hint} (${d.hint})`;
+      next.hint = withContext(next.hint, d.hint);
       next.sentences.unshift(...d.sentences);
     }
     // said again by the next one, as its context or in its own words: nothing is left of it to run
@@ -2397,7 +2398,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     // (or the person's own, said after them: "I send the contract through DocuSign myself" ¶ "when it comes back signed")
     const last = d.keptBefore ?? before?.kept ?? before?.clauses.at(-1);
     if (d.kind !== 'event' || !last || !POINTED_SUBJECT.test(d.hint) || KNOWN_TRIGGER_CUE(d.hint)) return d;
-    return providersIn(last).length > 0 ? { ...d, hint: `${d.hint} (${last})` } : d;
+    return providersIn(last).length > 0 ? { ...d, hint: withContext(d.hint, last) } : d;
   });
   // "by texting our refill number, or through the refill form on our website": one duty, two ways in — a workflow each
   drafts = drafts.flatMap((d) => {

@@ -573,7 +573,7 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   tmrw: 'tomorrow',
   tmr: 'tomorrow',
   mins: 'minutes',
-  hr: 'hour',
+  // ("hr" alone is as often the HR team as an hour: "1hr before" is read by the schedule's own units)
   hrs: 'hours',
 };
 /** A word of the table, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form". */
@@ -797,13 +797,34 @@ export function stripLeadIns(text: string): string {
   return t;
 }
 
-/** "Keep HubSpot deals up to date" → "update HubSpot deals"; phrasal idioms that hide the real verb. */
 /** Placing a thing somewhere, colloquially: "pop the lesson on the calendar", "put a card on the board". */
 const PLACED =
   /^(?:put|pop|stick|plonk|bung|chuck|whack) ((?:(?!\b(?:on|onto|in|into)\b)[^,;]){1,60}?) (?:on|onto|in|into) (?!(?:hold|charge|touch|place|writing|order|mind|stock|line|front|use|effect|practice|danger|jeopardy|contact)\b)/i;
 /** Where a thing placed is said or filed rather than added: a chat's channel, thread or post; a folder or drive. */
 const SAID_OR_FILED = /#|\b(?:channels?|slack|teams|threads?|posts?|messages?|chats?|dms?|folders?|drive)\b/i;
+/** Checking with someone, who is asked: "check with me", "confirm with the manager", "clear it with Priya". */
+const CHECK_WITH = /^(?:check|confirm|clear it|double-check) with (me|us|him|her|them|(?:the|our|their|a) [\w'-]+|[\w'-]+)\b/i;
 
+/**
+ * A start said with the arrival or the calendar it points back at, in brackets after it: "When one lands (People email
+ * jobs@ …)". The segmenter writes it; the trigger matcher reads the context back when the start names no event of its
+ * own. Pure.
+ */
+export const withContext = (said: string, context: string): string => `${said} (${context})`;
+
+/** The context `withContext` put after a start, if its text ends with one: the last bracketed part, brackets and all. Pure. */
+export function contextOf(text: string): string | undefined {
+  const end = text.trimEnd();
+  if (!end.endsWith(')')) return undefined;
+  let depth = 0;
+  for (let i = end.length - 1; i >= 0; i--) {
+    if (end[i] === ')') depth++;
+    else if (end[i] === '(' && --depth === 0) return i > 0 ? end.slice(i + 1, -1) : undefined;
+  }
+  return undefined;
+}
+
+/** "Keep HubSpot deals up to date" → "update HubSpot deals"; phrasal idioms that hide the real verb. */
 export function rewriteIdioms(text: string): string {
   return (
     text
@@ -820,9 +841,9 @@ export function rewriteIdioms(text: string): string {
       .replace(/^(look after|take care of|stay on top of|keep on top of|see to)\b/i, 'handle')
       .replace(/^shoot (.+?) (an? (email|note|message))\b/i, 'send $1 $2')
       // "check with me on Slack first": asking someone, not checking a thing
-      .replace(
-        /^(?:check|confirm|clear it|double-check) with (me|us|him|her|them|(?:the|our|their|a) [\w'-]+|[A-Z][\w'-]+)\b/i,
-        'ask $1',
+      // (a bare word only when it is a name: "clear it with Priya", not "check with care")
+      .replace(CHECK_WITH, (whole, who: string) =>
+        /^[a-z]/.test(who) && !/\s|^(?:me|us|him|her|them)$/i.test(who) ? whole : `ask ${who}`,
       )
       // "pop the lesson on the calendar", "stick it in the tracker", "put a card on the board": placing a thing is adding it
       // (not in a chat's channel or post, where it is said, nor in a folder, where it is filed)

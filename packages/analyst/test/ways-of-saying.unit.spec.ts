@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseJob } from '../src';
 import { servedWords } from '../src/segment';
+import { contextOf, rewriteIdioms, withContext } from '../src/text';
 import { catalog, workflowsOf } from './workflows-of';
 
 describe('offline analyst: work said to want doing', () => {
@@ -1093,5 +1094,21 @@ describe('offline analyst: arrivals said by what reaches us, wishes of the emplo
     expect(
       workflowsOf('Customers email us all year and they pile up in December. Reply to each the same day.')[0]?.steps,
     ).toEqual(['Reply to each the same day']);
+  });
+});
+
+describe('offline analyst: a start written with its context, and checking with someone', () => {
+  it('given a start written with the arrival it points back at, when read back, then the context is the last bracketed part, brackets inside it kept', () => {
+    const said = withContext('When one lands', 'The engineer drops the sheet (PDF) into the "Jobs" folder in Drive');
+    expect(contextOf(said)).toBe('The engineer drops the sheet (PDF) into the "Jobs" folder in Drive');
+    expect(contextOf('When a lead comes in')).toBeUndefined();
+    expect(contextOf('(only brackets)')).toBeUndefined();
+  });
+
+  it('given "check with" a person, a pronoun or a name, then they are asked; "check with care" is no asking', () => {
+    expect(rewriteIdioms('check with me on Slack first')).toBe('ask me on Slack first');
+    expect(rewriteIdioms('clear it with Priya before you refund it')).toBe('ask Priya before you refund it');
+    expect(rewriteIdioms('confirm with the manager')).toBe('ask the manager');
+    expect(rewriteIdioms('check with care that the amounts match')).toBe('check with care that the amounts match');
   });
 });

@@ -6,6 +6,7 @@ import {
   EmployeeGraphSpec,
   ExecutionProjectionStatuses,
   ExecutionResult,
+  firstUnits,
   HILPrompt,
   type OrgPolicyView,
   WorkflowActivation,
@@ -321,11 +322,10 @@ const employeeSummary = (r: EmployeeRecord): EmployeeSummary => ({
           ...w,
           status: 'off' as const,
           // (and why it was off before, if it was: "waiting for stripe to be connected")
-          reason:
-            `the employee is inactive: activate it to run this${w.status === 'off' && w.reason ? `; ${w.reason}` : ''}`.slice(
-              0,
-              500,
-            ),
+          reason: firstUnits(
+            `the employee is inactive: activate it to run this${w.status === 'off' && w.reason ? `; ${w.reason}` : ''}`,
+            500,
+          ),
         })),
 });
 
