@@ -214,6 +214,11 @@ function splitLead(
     const rest = text.slice(at);
     // a comma of a list in brackets or quotes ("(child name, class, reason, date)") ends no lead
     if (enclosed(text, m.index ?? 0)) continue;
+    // ("When we scan the forms, they land in the Scans folder": what they do, said of them, is no duty)
+    // ("…, he'll open it himself": what someone else does themselves ends no lead either)
+    // ("just the file name, NOT the donor's name": a contrast of what is said, no rule of its own)
+    if (THEY_DO.test(rest) || THEMSELVES.test(rest) || /^not\s+(?:the|a|an|any|their|his|her|its|our|my|your)\b/i.test(rest))
+      continue;
     if (startsWithDuty(rest, w)) {
       comma = { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim(), at: m.index ?? 0 };
       break;
@@ -263,12 +268,19 @@ function splitLead(
         prev,
       ) &&
       // "… into the "Job Sheets" folder in Drive": a name where something is, not a verb
-      !(/^(?:in|on|into|onto)$/.test(prev) && /^[A-Z]/.test(t.text))
+      !(/^(?:in|on|into|onto)$/.test(prev) && /^[A-Z]/.test(t.text)) &&
+      // "when we scan the forms they land in …": a verb of theirs, said of them
+      // (not a question's: "could they be emailed a thank-you")
+      !(
+        prev === 'they' &&
+        THEY_DO.test(text.slice(tokens[i - 1]?.start ?? 0)) &&
+        !/^(?:could|would|can|should|will|shall|may|might|must|do|does|did)$/.test(tokens[i - 2]?.lower ?? '')
+      )
     ) {
       return {
         lead: text
           .slice(0, t.start)
-          .replace(/[\s,]+(and|then)?\s*$/i, '')
+          .replace(/[\s,]+(and|then|please|pls|kindly)?\s*$/i, '')
           .trim(),
         body: text.slice(t.start).trim(),
       };
@@ -552,7 +564,7 @@ const HANDS_OFF =
   /^(?:(?:[^.;,]{0,80},\s*)?(?:i|we) (?:usually |always |still |then |just )?(?!want\b|need\b|like\b|would\b|['’]d\b)[a-z]+\b[^.;]{0,80}?\b(?:myself|ourselves)\b|(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
 const THEMSELVES =
-  /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)\s+[a-z]+|[A-Z][a-z]+\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
+  /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)(?:'ll|'d)?\s+[a-z]+|[A-Z][a-z]+\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
 /** A label over how the work is done today: "How it works now", "Old way", "Current process", "As is". */
 const NOW_LABEL =
   /^(?:how (?:it|this|things) (?:works?|is done|gets? done|goes) (?:now|today|at the moment|currently)|old way|the old way|current(?:ly| process| setup| state| way)?|as[- ]is|(?:what happens|the process|our process) (?:now|today))$/i;
@@ -1438,6 +1450,11 @@ const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]
 const CLAUSE_BREAK =
   /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
+/** A duty said as an order, its verb first ("ping #front-desk"), not a statement of it ("gets an email", "goes in #shop-floor"). */
+const ordersDuty = (text: string, w: SegmentWords): boolean => startsWithVerbIn(text, w) && imperative(text, w) === text;
+/** The rest of the work, said before its own duty: "anything else ping #front-desk", "for everything else, forward it". */
+const ELSE_CASE =
+  /^(?:(?:and|but|or)\s+)?(?:for\s+)?(?:(?:anything|everything|all|anyone|everyone) else|the rest|(?:any|all|every) other(?: [\w-]+)?)\b[,:]?\s*/i;
 
 /** Splits an action body into clauses, one per verb: "create a folder and share it, send an email" → 3. */
 export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): { clauses: string[]; conditions: string[] } {
@@ -1468,6 +1485,7 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
       // "…, moves are all on our Google calendar": a statement spliced on is no part of the duty before it
       (/^\s*,/.test(m[0]) && PLURAL_SUBJECT.test(rest)) ||
       CONDITION_START.test(rest) ||
+      (ELSE_CASE.test(rest) && ordersDuty(rest.replace(ELSE_CASE, ''), w)) ||
       m[0].trim().startsWith(';') ||
       rewriteRouting(rest.split(/[,;]/)[0] ?? '')
     ) {
@@ -1479,6 +1497,12 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
   pieces.forEach((raw, i) => {
     let piece = raw.trim();
     if (!piece) return;
+    // ("…, anything else ping #front-desk": what is not the case before it, then its own duty)
+    const rest = ELSE_CASE.exec(piece);
+    if (i > 0 && rest && ordersDuty(piece.slice(rest[0].length), w)) {
+      conditions.push(rest[0].replace(/[\s,:]+$/, ''));
+      piece = piece.slice(rest[0].length).trim();
+    }
     if (CONDITION_START.test(piece)) {
       // "when you cannot answer, create a ticket": the condition guards what follows the comma
       // (or a closing parenthesis: "if the answer reports a problem (no access, …) open a Jira issue")
@@ -1638,6 +1662,9 @@ const APPROVAL_RULE =
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 const STATUS_QUO =
   /^(?:at the moment|currently|right now|at present|presently|these days|nowadays|today|until now|up to now|so far|for now|(?:how|the way) (?:it|this|things) (?:works?|is done|gets? done|goes|happens?) (?:now|today|at the moment|currently)(?: is)?|(?:what happens|the process|our process) (?:now|today|at the moment|currently)(?: is)?)\b[,:]?\s+([\w'-]+)/i;
+/** Work said to be no part of the role: "…; they are outside the scope of this role", "that is not part of this SOP". */
+const OUT_OF_SCOPE =
+  /\b(?:(?:is|are|falls?|sits?) (?:outside|out of|beyond) (?:the |my |our |your |this )?(?:scope|remit)|(?:is|are) not (?:part of|in|within) (?:the |my |our |your |this )?(?:scope|remit|role|job|sop|process)\b|(?:is|are) out of scope)\b/i;
 /** Work a system does by itself: "…, which creates the calendar events itself", "the form books it itself". */
 const DONE_BY_ITSELF = /\b(?:which|that|it)\s+(?:already\s+)?[a-z]+s\b[^.;]{0,80}?\bitself\b/i;
 /** A sentence that says how the work is done today, by someone: "Currently we copy …", "Right now the office types …". */
@@ -1832,7 +1859,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     }
     // "At the moment a secretary copies each enquiry into HubSpot by hand": how it is done today, why the job exists
     // "Lessons are booked through our website, which creates the calendar events itself": done by a system already
-    if (isStatusQuo(text, w) || DONE_BY_ITSELF.test(text)) return;
+    if (isStatusQuo(text, w) || DONE_BY_ITSELF.test(text) || OUT_OF_SCOPE.test(text)) return;
     const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);

@@ -208,6 +208,8 @@ export function normalise(text: string): string {
       .replace(/[‘’]/g, "'")
       .replace(/[“”]/g, '"')
       .replace(/\u00a0/g, ' ')
+      // a forwarded or replied-to email's quote marks ("> Hiya, two things …", ">> …"): layout, not words
+      .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
       // markdown emphasis and headings, and emoji: layout, not words
       .replace(/\*\*|__/g, '')
       .replace(/^#{1,6}\s+/gm, '')
@@ -539,6 +541,20 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   pls: 'please',
   plz: 'please',
   dont: "don't",
+  // contractions typed without their apostrophe ("theres also a Drive folder", "doesnt matter")
+  doesnt: "doesn't",
+  didnt: "didn't",
+  isnt: "isn't",
+  arent: "aren't",
+  havent: "haven't",
+  hasnt: "hasn't",
+  cant: "can't",
+  shouldnt: "shouldn't",
+  wouldnt: "wouldn't",
+  couldnt: "couldn't",
+  theres: "there's",
+  thats: "that's",
+  whats: "what's",
   im: "i'm",
   msg: 'message',
   msgs: 'messages',
@@ -840,6 +856,22 @@ export function rewriteIdioms(text: string): string {
       // a light duty said as an idiom: "look after time-off requests" says no more than "handle" them
       .replace(/^(look after|take care of|stay on top of|keep on top of|see to)\b/i, 'handle')
       .replace(/^shoot (.+?) (an? (email|note|message))\b/i, 'send $1 $2')
+      // "send the owner a text reminder": the medium named as the thing sent is the verb ("text the owner a reminder")
+      .replace(
+        /^send ((?:(?:the|their|our|each|every|this|that) )?[\w'-]+) (?:a|an) (?:(?:short|quick|brief|polite|friendly|personal) )*(text|sms|e-?mail)(?: message)?\b\s*/i,
+        (_whole, who: string, medium: string) =>
+          `${/^sms$/i.test(medium) ? 'text' : medium.toLowerCase().replace('-', '')} ${who} a `,
+      )
+      // "send the tenant a public reply": replying to them, wherever the work came in
+      .replace(
+        /^(?:send|write|give) ((?:(?:the|their|our|each|every|this|that) )?[\w'-]+) (?:a|an) (?:(?:short|quick|brief|public|polite|friendly|personal|standard|holding|first) )*(?:reply|response)\b/i,
+        'reply to $1',
+      )
+      // "put the collection in with the address in the description": booked in, where the slot was found
+      .replace(
+        /^(?:put|pop|pencil|stick|slot) ((?:the|their|a|an|this|that|it|them)\b(?: [\w'-]+){0,3}?) in\b(?=\s+(?:with|for|on|at|as)\b|\s*$)/i,
+        'book $1 in',
+      )
       // "check with me on Slack first": asking someone, not checking a thing
       // (a bare word only when it is a name: "clear it with Priya", not "check with care")
       .replace(CHECK_WITH, (whole, who: string) =>
@@ -942,8 +974,12 @@ const PURPOSE = /\s+to (let|make|ensure|confirm|tell|inform|keep|check|see|show|
 
 /** Verb, direct object and the rest of one clause. */
 export const parseClause = memo(parseClauseUncached);
+/** Where something is kept, said in brackets: "(numbers are in the pinned message in #transport)" — no place of the work. */
+const WHERE_KEPT =
+  /\s*\(\s*(?:(?:the|their|our|his|her|its|all|all the)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}\s+(?:is|are|live|lives|sit|sits|is kept|are kept|is stored|are stored)\s+(?:in|on|at|inside)\s+[^()]{1,80}\)/gi;
+
 function parseClauseUncached(raw: string): Clause {
-  const text = stripLeadIns(raw).replace(/\s+/g, ' ').trim();
+  const text = stripLeadIns(raw).replace(WHERE_KEPT, '').replace(/\s+/g, ' ').trim();
   const norm = rewriteIdioms(text).toLowerCase();
   const negated = /^(never|don't|do not|not|avoid|no)\b/.test(norm);
   const core = norm.replace(TAIL, '').replace(PURPOSE, '').trim() || norm;

@@ -1112,3 +1112,88 @@ describe('offline analyst: a start written with its context, and checking with s
     expect(rewriteIdioms('check with care that the amounts match')).toBe('check with care that the amounts match');
   });
 });
+
+describe('offline analyst: a forwarded note, what others do, and the rest of the work', () => {
+  it('given a forwarded email whose lines are quoted with ">", when analysed, then the quoted lines are read as written', () => {
+    const [w] = workflowsOf(
+      [
+        '---------- Forwarded message ---------',
+        'From: Jan <jan@example.org>',
+        '',
+        '> Hiya, two things that eat my week:',
+        '>> - Parents fill in the tutor form on the website (it posts to the webhook). Email each of them our price list.',
+        '> - Every Monday at 9am, post the rota in #staff on Slack.',
+      ].join('\n'),
+    );
+    expect(w?.lead).toBe('Parents fill in the tutor form on the website (it posts to the webhook)');
+    expect(w?.capabilities).toEqual(['gmail.send_email']);
+    expect(workflowsOf('> - Every Monday at 9am, post the rota in #staff on Slack.')[0]?.lead).toBe('Every Monday at 9am');
+  });
+
+  it('given "when we scan forms they land in a folder" and then "every time one is added …", when analysed, then the folder is where it starts', () => {
+    for (const scanned of ['When we scan the forms they land', 'When we scan the forms, they land']) {
+      const ws = workflowsOf(
+        `${scanned} in the "Scans" folder on Google Drive. Every time one's added please email Colin in finance so he knows - just the file name, NOT the donor's name, he'll open it himself.`,
+      );
+      expect(ws).toHaveLength(1);
+      expect(ws[0]?.triggerId).toBe('google-drive.file_added');
+      expect(ws[0]?.capabilities).toEqual(['gmail.send_email']);
+      expect(ws[0]?.lead.startsWith("Every time one's added (")).toBe(true);
+    }
+    // (a question's "they" is still the duty's: "could they be emailed …" keeps its step)
+    expect(
+      workflowsOf('When somebody pays in Stripe, could they be emailed a thank-you with their sticker number?')[0]?.steps,
+    ).toHaveLength(1);
+  });
+
+  it('given "…, anything else ping #front-desk", when analysed, then the rest of the work has its own duty; "everyone else gets an email" stays one', () => {
+    const [gym] = workflowsOf(
+      'if anyone texts the gym number asking about opening times, text back todays hours, anything else ping #front-desk in slack',
+    );
+    expect(gym?.steps).toEqual(['text back todays hours', 'ping #front-desk in slack']);
+    expect(gym?.capabilities).toEqual(['twilio.send_sms', 'slack.post_message']);
+    expect(
+      workflowsOf('When a customer emails us, reply with the price list; for anything else forward it to Sam.')[0]?.steps,
+    ).toEqual(['reply with the price list', 'forward it to Sam']);
+    expect(
+      workflowsOf(
+        'When a ticket is solved in Zendesk, text the patient, but only those who asked for texts, everyone else gets an email.',
+      )[0]?.capabilities,
+    ).toEqual(['twilio.send_sms', 'gmail.send_email']);
+  });
+
+  it('given where something is kept, said in brackets, when matched, then it is no place of the work', () => {
+    expect(
+      workflowsOf(
+        '12 hours before each shoot on the production Google Calendar, text the drivers (numbers are in the pinned message in #transport) with the pickup time.',
+      )[0]?.capabilities,
+    ).toEqual(['twilio.send_sms']);
+  });
+
+  it('given "send X a text", "send X a public reply" and "put it in" after a free slot, when matched, then it is texting, replying and booking', () => {
+    expect(workflowsOf('The day before each appointment, send the owner a text reminder.')[0]?.capabilities).toEqual([
+      'twilio.send_sms',
+    ]);
+    expect(
+      workflowsOf('When a new Zendesk ticket arrives, send the tenant a public reply acknowledging it.')[0]?.capabilities,
+    ).toEqual(['zendesk.reply_ticket']);
+    expect(
+      workflowsOf(
+        'When an email arrives, find a free slot on the Van calendar, put the collection in with the address in the description, and email the donor.',
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event', 'gmail.send_email']);
+  });
+
+  it('given work said to be outside the role, or "theres" typed without its apostrophe, when analysed, then neither starts a workflow', () => {
+    expect(
+      workflowsOf(
+        'When a booking form comes in, email the organiser. General enquiries come in through Zendesk and are handled by the Customer Services team; they are outside the scope of this role.',
+      ).map((w) => w.triggerId),
+    ).toEqual(['webhook.incoming_webhook']);
+    expect(
+      workflowsOf(
+        'Every Monday at 7pm post a reminder in #committee. theres also a Drive folder with all the photos, pls dont share that with anyone EVER.',
+      ).map((w) => w.triggerId),
+    ).toEqual(['schedule.cron']);
+  });
+});

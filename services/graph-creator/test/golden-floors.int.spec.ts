@@ -381,12 +381,25 @@ const sets: [string, string, Floors][] = [
     'blind-25',
     {
       capabilityRecall: 0.8,
-      capabilityPrecision: 0.86,
-      triggerRecall: 0.8,
+      capabilityPrecision: 0.92,
+      triggerRecall: 0.84,
       missingIntegrationRecall: 1,
       gapCategoryRecall: 1,
       casesWithEmptyWorkflow: 0,
       maxPrompts: 7,
+    },
+  ],
+  [
+    'golden/blind-26 (fourteen more, written 2026-11-30 by a helper that read no source nor golden file; read 0.91/0.95/1.00/1.00 unseen by the session-start analyst, then looked at)',
+    'blind-26',
+    {
+      capabilityRecall: 0.97,
+      capabilityPrecision: 0.97,
+      triggerRecall: 0.97,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
     },
   ],
 ];
