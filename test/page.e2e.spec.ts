@@ -285,6 +285,9 @@ describe('the chat page in Chromium (every service its own process)', () => {
     // one switch a row is found by "Activate": the other is "Turn off", not a name that holds it
     expect(await row.first().getByRole('button', { name: 'Activate' }).count()).toBe(1);
     expect(await row.first().getByRole('button', { name: 'Turn off' }).count()).toBe(1);
+    // every row's "Activate" is the same name: the row's employee describes it, so a list of buttons tells them apart
+    const describedBy = await row.first().getByRole('button', { name: 'Activate' }).getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Sales Assistant');
     await screenshot(page, 'employees');
     await row.first().getByRole('link', { name: 'Details and runs' }).click();
     await visible(workflows(page));
@@ -570,6 +573,8 @@ describe('the chat page in Chromium (every service its own process)', () => {
     // the gateway's own message, which names the prompt it no longer waits on
     await containsText(log.getByRole('alert').last(), 'Your answer was not used: ');
     await containsText(log.getByRole('alert').last(), `prompt ${prompt.promptId}`);
+    // the button pressed was disabled while it sent: focus is kept in the form, not left on the page's body
+    expect(await page.evaluate('document.activeElement === document.body')).toBe(false);
     hold = false;
     await screenshot(page, 'answer-not-used');
     await page.close();
@@ -620,6 +625,8 @@ describe('the chat page in Chromium (every service its own process)', () => {
     await page.getByRole('button', { name: 'Activate', exact: true }).click();
     const hooks = page.locator('.hooks');
     await containsText(hooks, 'Active: version');
+    // activated, "Activate" is disabled at once: pressed again it would replace the secrets just shown
+    expect(await page.getByRole('button', { name: 'Activate', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'refunds-activated');
     const shown = await hooks.locator('dt').allTextContents();
     const at = shown.indexOf(ticketWorkflow.id);
@@ -758,6 +765,10 @@ describe('the chat page in Chromium (every service its own process)', () => {
     expect(await refunds.filter({ hasNotText: 'succeeded' }).allTextContents()).toEqual(
       await refunds.filter({ hasText: 'skipped' }).allTextContents(),
     );
+    // the run's own progress, as the chat shows a creation's: a progressbar "Progress", its end as the value text
+    await expect
+      .poll(() => page.getByRole('progressbar', { name: 'Progress' }).getAttribute('aria-valuetext'), within)
+      .toBe('completed');
     await screenshot(page, 'refunds-run-effects');
 
     // a run that starts while the employee's page is open shows up there without a reload

@@ -262,6 +262,20 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       expect(chat.open).toBe(true);
     });
 
+    it("refuses a frame carrying another user's token on a socket opened by one user, and does nothing with it", async () => {
+      const chat = await connect(`?token=${token(alice)}`, {});
+      const conversationId = uid('conv');
+      chat.send({ conversationId, text: 'as somebody else', token: token(bob) });
+      expect(await chat.nextError('forbidden')).toMatchObject({
+        code: 'forbidden',
+        message: expect.stringContaining('this socket was opened by another user'),
+      });
+      chat.send({ conversationId, text: 'as myself', token: token(alice) });
+      await h.collector.until(() => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0], 'the UIMessage');
+      expect(h.collector.of('UIMessage', (m) => m.content === 'as somebody else')).toEqual([]);
+      expect(chat.open).toBe(true);
+    });
+
     it('accepts the token as ?token= on the upgrade', async () => {
       const chat = await connect(`?token=${token(alice)}`, {});
       const conversationId = uid('conv');

@@ -301,4 +301,15 @@ describe('a socket does not outlive its token (ChatSession)', () => {
     expect(session.send({ ...frame, promptId: 'p-3' })).toBe(true);
     expect(socket.sent.map((f) => f.type)).toEqual(['error', 'hil_prompt']);
   });
+
+  it('given a prompt not shown because the token had expired, when a fresh token comes and it is pushed again, then it is shown', () => {
+    const { socket, clock, session } = clocked();
+    session.holdToken(2_000);
+    clock.t = 3_000;
+    expect(session.sendPrompt(frame)).toBe(false);
+    session.holdToken(10_000);
+    expect(session.sendPrompt(frame)).toBe(true);
+    expect(session.sendPrompt(frame)).toBe(false);
+    expect(socket.sent.map((f) => f.type)).toEqual(['error', 'hil_prompt']);
+  });
 });

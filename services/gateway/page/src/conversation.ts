@@ -8,7 +8,7 @@
  */
 import type { ExecutionView, ServerFrame } from '@hireloop/schemas';
 import type { Api } from './api';
-import { formatTime, h, keepFocus } from './dom';
+import { formatTime, h, keepFocus, progressBar } from './dom';
 import { employeeView, type Spec } from './employee';
 import { type Answer, answeredView, type Prompt, promptForm } from './prompt';
 import { ChatSocket, type LinkState } from './socket';
@@ -75,14 +75,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
   const log = h('div', { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', class: 'log' });
   const link = h('p', { role: 'status', class: 'link muted' }, 'Connecting…');
   const promptHolder = h('div', { class: 'prompt-holder' });
-  const bar = h('div', { class: 'bar-fill' });
-  const barText = h('span', { class: 'bar-text' });
-  const progress = h(
-    'div',
-    { class: 'progress', hidden: true },
-    h('div', { role: 'progressbar', 'aria-label': 'Progress', 'aria-valuemin': 0, 'aria-valuemax': 100, class: 'bar' }, bar),
-    barText,
-  );
+  const progress = progressBar();
   const employeeHolder = h('div', { class: 'employee-holder' });
   const message = h('textarea', {
     id: `message-${conversationId}`,
@@ -109,21 +102,13 @@ export function conversationView(api: Api, userId: string, conversationId: strin
 
   let lastPhase = 'working';
   function setProgress(phase: string | undefined | null, percent: number | undefined | null, position?: number) {
-    progress.hidden = false;
     if (phase) lastPhase = phase;
     const bits = [
       lastPhase,
       position !== undefined ? `position ${position} in the queue` : null,
       percent != null ? `${percent}%` : null,
     ];
-    const text = bits.filter(Boolean).join(' · ');
-    const pb = progress.firstElementChild as HTMLElement;
-    if (percent != null) {
-      pb.setAttribute('aria-valuenow', String(percent));
-      bar.style.width = `${percent}%`;
-    }
-    pb.setAttribute('aria-valuetext', text);
-    barText.textContent = text;
+    progress.show(bits.filter(Boolean).join(' · '), percent);
   }
 
   /** The pending prompt of this execution, answered somewhere else (another tab): kept in the log as asked. */
@@ -402,7 +387,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
                             {
                               type: 'button',
                               class: 'small',
-                              'aria-label': `Cancel the execution started ${formatTime(e.createdAt)}`,
+                              // (to the second: two started in one minute are two buttons a screen reader tells apart)
+                              'aria-label': `Cancel the execution started ${formatTime(e.createdAt, true)}`,
                               onClick: () => void cancel(e.executionId),
                             },
                             'Cancel',
@@ -415,6 +401,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
         ),
       ),
     );
+    // the list drawn above the message box moves it down: on a narrow screen it is brought back into view
+    if (document.activeElement === message) message.scrollIntoView({ block: 'nearest' });
   }
 
   async function cancel(executionId: string) {
@@ -423,6 +411,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     if (!res.ok) panelAlert.replaceChildren(h('p', { role: 'alert', class: 'alert' }, `Could not cancel: ${res.message}`));
     else panelAlert.replaceChildren(h('p', { role: 'status' }, 'Cancelling…'));
     await refreshPanel();
+    // the button pressed is gone with the list redrawn: focus goes to the message box, not to the page's body
+    keepFocus(message);
   }
 
   function send(event: Event) {
@@ -474,7 +464,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       h('h1', { class: 'sr-only' }, 'Chat with hireloop'),
       link,
       log,
-      progress,
+      progress.element,
       promptHolder,
       employeeHolder,
       h(

@@ -41,10 +41,12 @@ let counter = 0;
 /** A page-unique id for label/field pairs. */
 export const uid = (prefix: string): string => `${prefix}-${++counter}`;
 
-export function formatTime(iso: string | undefined | null): string {
+export function formatTime(iso: string | undefined | null, seconds = false): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(undefined, { dateStyle: 'short', timeStyle: seconds ? 'medium' : 'short' });
 }
 
 /**
@@ -92,4 +94,31 @@ export function keepFocus(to: HTMLElement | null | undefined): void {
   if (!lost || !to?.isConnected) return;
   if (!to.hasAttribute('tabindex') && !/^(INPUT|TEXTAREA|BUTTON|A|SELECT)$/.test(to.tagName)) to.setAttribute('tabindex', '-1');
   to.focus();
+}
+
+/**
+ * A progressbar "Progress" (§13) with what is being done as its value text, and the same words beside the bar;
+ * hidden until it is first shown.
+ */
+export function progressBar(): { element: HTMLElement; show: (text: string, percent?: number | null) => void } {
+  const fill = h('div', { class: 'bar-fill' });
+  const said = h('span', { class: 'bar-text' });
+  const bar = h(
+    'div',
+    { role: 'progressbar', 'aria-label': 'Progress', 'aria-valuemin': 0, 'aria-valuemax': 100, class: 'bar' },
+    fill,
+  );
+  const element = h('div', { class: 'progress', hidden: true }, bar, said);
+  return {
+    element,
+    show(text, percent) {
+      element.hidden = false;
+      if (percent != null) {
+        bar.setAttribute('aria-valuenow', String(percent));
+        fill.style.width = `${percent}%`;
+      }
+      bar.setAttribute('aria-valuetext', text);
+      said.textContent = text;
+    },
+  };
 }

@@ -5,7 +5,7 @@
  */
 import type { EmployeeGraphSpec } from '@hireloop/schemas';
 import type { Api } from './api';
-import { h, table } from './dom';
+import { h, keepFocus, table } from './dom';
 
 export type Spec = EmployeeGraphSpec;
 
@@ -136,13 +136,14 @@ export function activationSummary(result: ActivateResult): { lead: string; off: 
 }
 
 /** The hooks of a fresh activation, shown once (the secrets are not shown again), after `activationSummary`. */
-export function hooksView(result: ActivateResult): HTMLElement {
+export function hooksView(result: ActivateResult, name?: string): HTMLElement {
   const hooks = result.hooks ?? [];
   const { lead, off } = activationSummary(result);
   return h(
     'div',
     { class: 'hooks', role: 'status' },
-    h('p', {}, lead),
+    // (under a list of employees: which one it is)
+    h('p', {}, name ? `${name}: ${lead}` : lead),
     off.length > 0
       ? [
           h('p', {}, 'Off for now:'),
@@ -171,14 +172,23 @@ export function hooksView(result: ActivateResult): HTMLElement {
 }
 
 /** Activate (or deactivate) by id; the gateway's answer, or why not, goes into `out`. */
-export async function toggleActivation(api: Api, employeeId: string, activate: boolean, out: HTMLElement): Promise<boolean> {
+export async function toggleActivation(
+  api: Api,
+  employeeId: string,
+  activate: boolean,
+  out: HTMLElement,
+  /** the employee's name, said with the answer where several employees are listed */
+  name?: string,
+): Promise<boolean> {
   out.replaceChildren(h('p', { class: 'muted' }, activate ? 'Activating…' : 'Deactivating…'));
   const res = await api.post<ActivateResult>(
     `/v1/employees/${encodeURIComponent(employeeId)}/${activate ? 'activate' : 'deactivate'}`,
   );
   if (res.ok) {
     out.replaceChildren(
-      activate ? hooksView(res.body) : h('p', { role: 'status' }, 'Inactive: its triggers no longer start runs.'),
+      activate
+        ? hooksView(res.body, name)
+        : h('p', { role: 'status' }, `${name ? `${name}: ` : ''}Inactive: its triggers no longer start runs.`),
     );
     return true;
   }
@@ -235,7 +245,13 @@ export function employeeView(
   const toggle = async (on: boolean) => {
     if (!(await toggleActivation(api, spec.employeeId, on, out))) return;
     onStatus?.(on ? 'active' : 'inactive');
-    if (!deactivate) return;
+    if (!deactivate) {
+      // the chat's view, just made: activated, "Activate" is disabled — pressed again it would replace the secrets
+      // shown once; the employee's page turns it off or on. Focus goes to what the activation said.
+      activate.disabled = true;
+      keepFocus(out.querySelector<HTMLElement>('p'));
+      return;
+    }
     // the button pressed is disabled now: focus goes to the one that undoes it, not to the page's body
     activate.disabled = on;
     deactivate.disabled = !on;

@@ -173,6 +173,10 @@ export function promptForm({ prompt, submit, answered, stale }: PromptFormOption
         input.setAttribute('aria-describedby', [input.getAttribute('aria-describedby'), alert.id].filter(Boolean).join(' '));
       }
       input.focus();
+    } else {
+      // about the form as a whole (a choice refused, an answer that came too late): focus stays in it, on the
+      // choice made or the first control, not on the page's body where a disabled button would leave it
+      body.querySelector<HTMLElement>('input:checked, input, textarea')?.focus();
     }
   };
 

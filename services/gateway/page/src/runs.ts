@@ -6,7 +6,7 @@
  */
 import type { EmployeeView, ExecutionView, TimelineEntry } from '@hireloop/schemas';
 import type { Api, ApiResult } from './api';
-import { formatTime, h, keepFocus, table } from './dom';
+import { formatTime, h, keepFocus, progressBar, table, uid } from './dom';
 import { employeeView, toggleActivation } from './employee';
 import { policySection } from './policy';
 import { promptForm } from './prompt';
@@ -37,6 +37,9 @@ const unavailable = (what: string, res: Extract<ApiResult<unknown>, { ok: false 
 const loading = (main: HTMLElement, title: string) =>
   main.replaceChildren(h('h1', {}, title), h('p', { class: 'muted' }, 'Loading…'));
 
+/** A run's statuses that do not change again. */
+const ENDED_RUN = new Set(['completed', 'failed', 'cancelled']);
+
 const text = (value: unknown): Node => document.createTextNode(value === undefined || value === null ? '' : String(value));
 
 export async function employeesPage(api: Api, main: HTMLElement): Promise<void> {
@@ -46,12 +49,16 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
   const out = h('div', {});
   const rows = res.body.employees.map((e) => {
     const status = text(e.status ?? 'not reported');
+    // every row's controls have one name each ("Activate", as §13 names it): the row's employee describes them,
+    // so that a screen reader's list of buttons and links tells the rows apart
+    const name = h('span', { id: uid('employee') }, e.name);
+    const of = { 'aria-describedby': name.id };
     // only the switch that applies is enabled (both when the status is not reported); a switch flips them
-    const activate = h('button', { type: 'button', disabled: e.status === 'active' }, 'Activate');
+    const activate = h('button', { type: 'button', disabled: e.status === 'active', ...of }, 'Activate');
     // "Turn off", as on the employee's page: a name holding "Activate" would be found by a search for that one
-    const deactivate = h('button', { type: 'button', disabled: e.status === 'inactive' }, 'Turn off');
+    const deactivate = h('button', { type: 'button', disabled: e.status === 'inactive', ...of }, 'Turn off');
     const toggle = async (on: boolean) => {
-      if (!(await toggleActivation(api, e.employeeId, on, out))) return;
+      if (!(await toggleActivation(api, e.employeeId, on, out, e.name))) return;
       activate.disabled = on;
       deactivate.disabled = !on;
       status.textContent = on ? 'active' : 'inactive';
@@ -63,11 +70,11 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
     const actions = h(
       'div',
       { class: 'actions' },
-      h('a', { href: `#/employees/${encodeURIComponent(e.employeeId)}` }, 'Details and runs'),
+      h('a', { href: `#/employees/${encodeURIComponent(e.employeeId)}`, ...of }, 'Details and runs'),
       activate,
       deactivate,
     );
-    return [text(e.name), text(e.version), status, text(formatTime(e.registeredAt)), actions];
+    return [name, text(e.version), status, text(formatTime(e.registeredAt)), actions];
   });
   main.replaceChildren(
     h('h1', {}, 'Employees'),
@@ -205,6 +212,18 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
       }),
     );
   }
+  // how far it is, as the chat shows a creation's (§13), and its status said in a live region: a run that moves
+  // or ends while the page is open is shown and announced without a reload
+  const progress = progressBar();
+  const status = h('p', { role: 'status' });
+  const showStatus = (now: Execution) => {
+    const said = `Status: ${now.status}${now.phase ? ` · ${now.phase}` : ''}${now.progress !== null ? ` · ${now.progress}%` : ''} · started ${formatTime(now.createdAt)}`;
+    // (the same words are not written again: a live region may say them again)
+    if (status.textContent !== said) status.textContent = said;
+    const ended = ENDED_RUN.has(now.status);
+    progress.show(ended ? now.status : (now.phase ?? now.status), now.status === 'completed' ? 100 : now.progress);
+  };
+  showStatus(run);
   const effectsHolder = h('section', { 'aria-label': 'Effects' }, h('h2', {}, 'Effects'), h('p', { class: 'muted' }, 'Loading…'));
   const timelineHolder = h(
     'section',
@@ -212,14 +231,12 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
     h('h2', {}, 'Timeline'),
     h('p', { class: 'muted' }, 'Loading…'),
   );
+  const noticed = notice ? h('p', { role: 'alert', class: 'alert' }, notice) : null;
   main.replaceChildren(
     h('h1', {}, `Run ${id.slice(0, 8)}`),
-    h(
-      'p',
-      {},
-      `Status: ${run.status}${run.phase ? ` · ${run.phase}` : ''}${run.progress !== null ? ` · ${run.progress}%` : ''} · started ${formatTime(run.createdAt)}`,
-    ),
-    notice ? h('p', { role: 'alert', class: 'alert' }, notice) : '',
+    status,
+    progress.element,
+    noticed ?? '',
     run.result?.error ? h('p', { role: 'alert' }, `Ended: ${JSON.stringify(run.result.error)}`) : '',
     // what the run says it did (ARCHITECTURE §11: summarize)
     summary !== undefined
@@ -229,6 +246,26 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
     effectsHolder,
     timelineHolder,
   );
+  // (an answer the gateway did not take: the form that sent it is gone, focus goes to why, not to the page's body)
+  keepFocus(noticed);
+  if (!ENDED_RUN.has(run.status))
+    whileShown(
+      status,
+      async () => {
+        const now = await api.get<Execution>(`/v1/executions/${encodeURIComponent(id)}`);
+        if (!now.ok || !status.isConnected) return;
+        // a new prompt, or one answered elsewhere, or the end: the page is drawn again (the form with it)
+        if (now.body.status !== run.status || now.body.currentPrompt?.promptId !== run.currentPrompt?.promptId) {
+          const pending = main.querySelector('form[aria-busy]');
+          if (pending) return;
+          await runPage(api, main, id);
+          keepFocus(main.querySelector<HTMLElement>('form input, form textarea') ?? main.querySelector<HTMLElement>('h1'));
+          return;
+        }
+        showStatus(now.body);
+      },
+      3_000,
+    );
   const [effects, timeline] = await Promise.all([
     api.get<Effect[] | { effects: Effect[] }>(`/v1/executions/${encodeURIComponent(id)}/effects`),
     api.get<{ events: TimelineEntry[] }>(`/v1/executions/${encodeURIComponent(id)}/events`),
@@ -285,20 +322,25 @@ async function inboxView(api: Api): Promise<{ seen: string; element: HTMLElement
       : table(
           'Waiting for your answer',
           ['Question', 'Since', 'Open'],
-          waiting.map((e) => [
-            text(e.currentPrompt?.messages[0] ?? ''),
-            text(formatTime(e.updatedAt ?? e.createdAt)),
-            // a creation is answered in its conversation, a run (no conversation) on its own page
-            h(
-              'a',
-              {
-                href: e.conversationId
-                  ? `#/chat/${encodeURIComponent(e.conversationId)}`
-                  : `#/runs/${encodeURIComponent(e.executionId)}`,
-              },
-              'Answer',
-            ),
-          ]),
+          waiting.map((e) => {
+            // each row's "Answer" is described by its question, so that a list of links tells them apart
+            const question = h('span', { id: uid('question') }, e.currentPrompt?.messages[0] ?? '');
+            return [
+              question,
+              text(formatTime(e.updatedAt ?? e.createdAt)),
+              // a creation is answered in its conversation, a run (no conversation) on its own page
+              h(
+                'a',
+                {
+                  href: e.conversationId
+                    ? `#/chat/${encodeURIComponent(e.conversationId)}`
+                    : `#/runs/${encodeURIComponent(e.executionId)}`,
+                  'aria-describedby': question.id,
+                },
+                'Answer',
+              ),
+            ];
+          }),
         );
   return { seen, element };
 }

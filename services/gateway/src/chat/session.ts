@@ -72,7 +72,10 @@ export class ChatSession {
       const oldest = this.seenPrompts.values().next().value;
       if (oldest !== undefined) this.seenPrompts.delete(oldest);
     }
-    return this.send(frame);
+    // (one not shown, because the socket's token had expired, is shown when a fresh token's frame joins again)
+    const sent = this.send(frame);
+    if (!sent) this.seenPrompts.delete(frame.promptId);
+    return sent;
   }
 
   sendError(error: Pick<ApiError, 'code' | 'message'>, ref?: string): boolean {

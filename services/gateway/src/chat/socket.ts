@@ -79,8 +79,15 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
   const principalFor = (session: ChatSession, frame: InboundFrame): Principal => {
     if (frame.token !== undefined) {
       const principal = verify(frame.token);
-      // a fresh token of the socket's own user renews it: pushes go on until that one expires
-      if (session.principal?.userId === principal.userId && session.principal.orgId === principal.orgId) {
+      if (session.principal) {
+        // a socket opened with a token is that user's: another user's token would carry another user's (or org's)
+        // frames and prompts on it, which its holder could not tell apart; that needs a socket of its own
+        if (session.principal.userId !== principal.userId || session.principal.orgId !== principal.orgId)
+          throw new HireloopError(
+            'FORBIDDEN',
+            "token: this socket was opened by another user; a frame's token may only renew the socket's own user — open another socket for another user",
+          );
+        // a fresh token of the socket's own user renews it: pushes go on until that one expires
         openedWith.set(session, frame.token);
         session.holdToken(tokenExpiry(frame.token));
       }
