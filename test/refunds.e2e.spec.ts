@@ -243,4 +243,27 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
       (await effectsOf(executionId)).filter((e) => e.capabilityId === 'stripe.refund_payment' && e.status === 'succeeded'),
     ).toHaveLength(1);
   });
+
+  it('its provider disconnected at the hub, a delivery is refused at once; connected again, deliveries are taken', async () => {
+    const ticket = { ticketId: 'T-7', subject: 'Refund', requesterEmail: 'max@example.com', amount: 7, paymentId: 'pi_7' };
+    /** the org-connections facts the gateway has read, from its /metrics */
+    const changesRead = async () =>
+      sumOf(parseMetrics(await (await fetch(`${gateway}/metrics`)).text()).samples, 'hireloop_consumed_messages_total', {
+        topic: `${inject('topicPrefix')}org-connections`,
+      });
+    const connect = async (providers: string[]) => {
+      const read = await changesRead();
+      expect((await api(hub, 'PUT', `/v1/orgs/${ORG}/connections`, { providers }, admin)).status).toBe(200);
+      await waitUntil(async () => ((await changesRead()) > read ? true : undefined), 'the gateway reading the change', 30_000);
+    };
+    // a delivery first: the gateway holds the org's view (kept a few seconds) when the change comes
+    await ended(await fire('zd-7a', ticket));
+    await connect(golden.org.connected.filter((p) => p !== 'zendesk'));
+    const refused = await fireHook(hook.url, hook.secret, JSON.stringify(ticket), 'zd-7b');
+    const said = await refused.text();
+    expect(refused.status, said).toBe(409);
+    expect(said).toMatch(/zendesk is no longer connected/);
+    await connect(golden.org.connected);
+    expect(await fire('zd-7c', ticket)).toBeTruthy();
+  });
 });

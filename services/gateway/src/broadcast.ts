@@ -142,6 +142,11 @@ export interface BroadcastOptions {
   publisher: FactPublisher;
   log: Logger;
   metrics?: StreamMetrics;
+  /**
+   * told of each `ConnectionsChanged` (the org's connections set in the Connect Hub): what this instance keeps of
+   * the org's view is dropped, so a webhook of a provider just disconnected is refused at once, not seconds later
+   */
+  onConnectionsChanged?: (orgId: string) => void;
 }
 
 /** This instance's broadcast consumer. */
@@ -156,7 +161,7 @@ export class Broadcast {
       kafka: options.kafka,
       topicPrefix: options.topicPrefix,
       groupId: this.groupId,
-      topics: BROADCAST_TOPICS,
+      topics: options.onConnectionsChanged ? [...BROADCAST_TOPICS, Topics.orgConnections] : BROADCAST_TOPICS,
       log: options.log,
       publisher: options.publisher,
       ...(options.metrics ? { metrics: options.metrics } : {}),
@@ -166,6 +171,8 @@ export class Broadcast {
     });
     const push = async (fact: AnyFact) => broadcastFact(this.options.hub, fact);
     for (const topic of BROADCAST_TOPICS) this.consumer.on(topic.fact, push);
+    const changed = options.onConnectionsChanged;
+    if (changed) this.consumer.on('ConnectionsChanged', async (fact) => changed(fact.orgId));
   }
 
   /** Joins the group (resolves once the partitions are assigned). */

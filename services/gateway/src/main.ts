@@ -46,13 +46,14 @@ await publisher.connect();
 lifecycle.onStop('publisher', () => publisher.disconnect());
 
 const hub = new BroadcastHub();
+const connectHub = new HttpConnectHub({ baseUrl: config.connectHubUrl, secret: config.jwtSecret });
 await service.http.register(gatewayApp, {
   pool: service.pool,
   publisher,
   verify: gatewayVerifier(config.jwtSecret),
   config,
   hub,
-  connectHub: new HttpConnectHub({ baseUrl: config.connectHubUrl, secret: config.jwtSecret }),
+  connectHub,
   hookSecretKey: config.hookSecretKey,
   ...(config.publicUrl !== undefined ? { publicUrl: config.publicUrl } : {}),
   page: pageOptions({
@@ -74,6 +75,7 @@ const consumer = new Broadcast({
   publisher,
   log,
   metrics: streamMetrics(service.metrics),
+  onConnectionsChanged: (orgId) => connectHub.forget(orgId),
 });
 lifecycle.onStop('broadcast', async () => {
   await consumer.stop();

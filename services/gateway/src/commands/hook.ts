@@ -178,7 +178,8 @@ export function decideHookTrigger(
  * A workflow that activation would now turn off — its trigger's provider, or one it waits for, disconnected since —
  * is off for now: a delivery is refused (409, as for a workflow off) before the run could act halfway (refund the
  * money, then fail to answer the Zendesk ticket it came from). The same test as activation's (`decideWorkflows`), on
- * the org's connections of now; connecting the provider again lets deliveries in (within the hub view's few seconds). Pure.
+ * the org's connections of now; connecting the provider again lets deliveries in (as soon as this gateway reads the hub's `ConnectionsChanged`, which
+ * drops the org's view it kept). Pure.
  */
 export function stillConnected(workflow: Workflow, providers: readonly string[]): void {
   const missing = missingProviders(workflow, providers);

@@ -31,6 +31,8 @@ export interface ConnectHub {
   orgView(orgId: string, options?: { fresh?: boolean }): Promise<OrgView>;
   /** every tool of the catalog in the org's view, connected or not (a policy may name a tool before its provider is connected) */
   capabilities(orgId: string): Promise<HubCapability[]>;
+  /** drops what is kept of the org's view (its connections changed): the next `orgView` reads it anew */
+  forget?(orgId: string): void;
 }
 
 export interface HttpConnectHubOptions {
@@ -63,6 +65,10 @@ export class HttpConnectHub implements ConnectHub {
     if (this.cache.size >= 1_000) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(orgId, { at: now, view });
     return view;
+  }
+
+  forget(orgId: string): void {
+    this.cache.delete(orgId);
   }
 
   async capabilities(orgId: string): Promise<HubCapability[]> {
