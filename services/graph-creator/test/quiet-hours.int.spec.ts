@@ -128,6 +128,10 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
       'step_resumed',
     );
     expect(collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'step_resumed')).toHaveLength(1);
+    // the timeline reads "wait" entered as well as left
+    expect(
+      collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'node_enter' && e.node === 'wait'),
+    ).toHaveLength(1);
     // the deferral's refusal is in the effects, beside the call made later
     const effects = await pool.query<{ status: string; code: string | null }>(
       `SELECT status, error->>'code' AS code FROM tool_effects WHERE execution_id = $1 AND step_id = 'refund' ORDER BY at`,

@@ -461,6 +461,8 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
     interrupt<WaitSpec, unknown>({ waitUntil: deferral.until, reason: `quiet_hours: ${deferral.stepId}` });
     return {
       events: [
+        // (entered as every other node is: the timeline's node_exit of "wait" has its node_enter)
+        enter('wait', `:${deferral.stepId}:${deferral.until}`),
         {
           key: `resumed:${deferral.stepId}:${deferral.until}`,
           event: 'step_resumed',
