@@ -294,6 +294,9 @@ function ended(state: Execution | null, fact: ExecutionResult, seq: number): Exe
     ...(fact.status === 'completed' ? progressChange(current, 100, fact.ts) : NONE),
     // a cancel ends it wherever it stood: no phase it was in (`deferred`, `waiting`) is read as where it is
     ...(fact.status === 'cancelled' ? { phase: 'cancelled' } : NONE),
+    // one that ended before any progress was said (refused at admission) reads 0, not nothing; kept with no time of
+    // its own, so a progress event of it that the projector reads later (another topic) still says where it stood
+    ...(current.progress === null && fact.status !== 'completed' ? { progress: 0 } : NONE),
     status: fact.status,
     result: fact.output ?? null,
     error: fact.error ?? null,

@@ -269,6 +269,14 @@ describe('executions projection', () => {
       });
   });
 
+  it('given a run that ended before any progress was said (refused at admission), then its progress reads 0; a progress event read after the result still says where it stood', () => {
+    const x = script();
+    const g = factsFor(x);
+    expect(publicView(execution([g.cancelled()], x.executionId))).toMatchObject({ status: 'cancelled', progress: 0 });
+    const [start, deferred, cancelled] = [g.start(), g.event('deferred', 60), g.cancelled()];
+    expect(publicView(execution([cancelled, start, deferred], x.executionId))).toMatchObject({ progress: 60 });
+  });
+
   it('before the result, a waiting prompt stays pending whatever the interleaving', () => {
     const x = script();
     const g = factsFor(x);
