@@ -364,7 +364,7 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       /\b(book|schedule|set up|arrange|organi[sz]e|invite)\b[\w\s'-]{0,40}(?<![\w-])(meeting|call|demo|kick-?off|appointment|session|sync|1:1|check-in|walkthrough|webinar|workshop)s?\b/,
       /\b(add|put) (it |them |this )?(on|to|in) (the |her |his |their |our |a |my )?calendar\b/,
       // "put the order on the 'Cake orders' calendar", "add each booking to our Studio calendar"
-      /\b(?:add|put|place|enter)\b[\w\s'-]{0,40}?\b(?:on|to|in|into) (?:the |her |his |their |our |a |my )?(?:['"‘“][^'"’”]{1,40}['"’”] |[\w-]+ ){0,2}calendar\b/,
+      /\b(?:add|put|place|enter)\b[\w\s'-]{0,40}?\b(?:on|to|in|into) (?:the |her |his |their |our |a |my )?(?:['"‘“][^'"’”]{1,40}['"’”] |[\w-]+ ){0,4}calendar\b/,
       /\bsend (an? |the )?(calendar )?(invite|invitation)\b/,
     ],
   },
@@ -384,6 +384,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       'highlight',
       'celebrate',
       'shout out',
+      // ("tag @Gareth in the post": a person tagged, said as a mention)
+      'mention',
     ],
     keyVerbs: ['post', 'ping', 'slack', 'dm'],
     objects: ['slack message', 'channel', 'thread', 'dm', 'direct message', 'shout-out', 'shoutout'],
@@ -663,7 +665,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   'slack.mention': {
     subjects: ['mention'],
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
-    phrases: [/\bmentions?\b|@[a-z][\w-]*/],
+    // (not what a thing says: "a ticket that mentions a refund")
+    phrases: [
+      /(?<!\b(?:that|which|who|it|they|tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|replies|reply|if (?:it|the [\w-]+)) )\bmentions?\b|@[a-z][\w-]*/,
+    ],
     // someone @-ing a handle, the handle said as the verb: "people will @labbot in #lab-general", "if someone @labbot's";
     // or people tagging, mentioning or pinging a handle: "bands and artists tag @studiobot in #bookings"
     sayings: [
@@ -1041,6 +1046,8 @@ export const LEAD_INS = [
   'the assistant should',
   'it should',
   'also',
+  // ("Instead create a follow-up task …": the duty in place of the one just stopped)
+  'instead',
   'then',
   'and then',
   'and',

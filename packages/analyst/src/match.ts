@@ -67,10 +67,15 @@ function derivedTriggerSense(t: CatalogTrigger): TriggerSense {
 type Ctx = {
   triggerProvider: string | null;
   prevProvider: string | null;
+  /** the capability of the step before, when it matched one */
+  prevCapability?: string | null;
   connected: ReadonlySet<string>;
   /** products the workflow's own words name as where its work is done ("We're on QuickBooks but it isn't linked") */
   said?: ReadonlySet<string>;
 };
+
+/** A capability that makes a place, and the one that brings people into it: said next, the step joins them to it. */
+const JOINS_WHAT_WAS_MADE: Readonly<Record<string, string>> = { 'slack.create_channel': 'slack.invite_user' };
 
 type Scored = { id: string; providerId: string; score: number; verb: boolean; phrase: boolean };
 
@@ -133,6 +138,8 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
   const pronoun = PRONOUN_OBJECT.test(contentWords(clause.object).join(' '));
   if (ctx.triggerProvider === c.providerId) score += pronoun && verbHit ? 1.5 : 0.5;
   else if (ctx.prevProvider === c.providerId && verbHit) score += pronoun ? 1.5 : 0.5;
+  // "create a private Slack channel, invite the CSM and the AE": who is invited after a place is made goes into it
+  if (verbHit && ctx.prevCapability && JOINS_WHAT_WAS_MADE[ctx.prevCapability] === c.id) score += 2;
 
   if (family.has(c.id) && (verbHit || phraseHit)) {
     const familyCue = MESSAGE_FAMILY.some((id) => named.has(providerOf(id)) || cueScore(clause, providerOf(id)) > 0);
@@ -713,6 +720,7 @@ export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): Capabi
         : matchStep(step, catalog, ctx);
     steps.push(m);
     if (m.providerId) ctx.prevProvider = m.providerId;
+    ctx.prevCapability = m.capabilityId;
     outside = m.capabilityId === null && m.providerId && !inCatalog(catalog, m.providerId) ? m.providerId : null;
   }
   return { workflowId: workflow.id, trigger, steps };

@@ -30,6 +30,11 @@ const AT_A_TIME = '(?=\\s*,?\\s*(?:at\\s+)?\\d{1,2}(?::\\d\\d|\\s*[ap]\\.?m\\b|\
 const NTH_WEEKDAY_OF_MONTH = new RegExp(
   `\\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+(${DAY})\\s+(?:of|in)\\s+(?:each|every|the)\\s+month\\b`,
 );
+/** A weekday of given months or of every quarter: "the first Monday of January, April, July and October". */
+const NTH_WEEKDAY_OF_MONTHS = new RegExp(
+  `\\b(first|second|third|fourth|last|1st|2nd|3rd|4th)\\s+(${DAY})\\s+(?:of|in)\\s+(?:(?:each|every|the)\\s+(quarter)|((?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\\s*(?:,|and|&)\\s*(?:and\\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december))*))\\b`,
+  'i',
+);
 /** Croner's `#` for each ordinal: `1#1` is a month's first Monday, `5#L` its last Friday. */
 const NTH = {
   first: '1',
@@ -74,6 +79,8 @@ const RECURRING = new RegExp(
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
     // "the first Monday of each month", "every last Friday of the month": a weekday of the month
     `\\b(?:(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTH.source}`,
+    // "on the first Monday of January, April, July and October", "the last Friday of every quarter"
+    `\\b(?:(?:on\\s+)?(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTHS.source}`,
     // "On the 1st of October, …", "If it's 1 March …", "Every January 15th": a day of the year that opens the
     // duty comes round each year (a date in a duty, or one with its year, is no schedule)
     // (one that bounds a season, "1 June – 31 August: …", or says what happened that day, "On the 3rd of March we
@@ -436,6 +443,20 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 ${span ?? '*'} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
   if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
 
+  // "the first Monday of January, April, July and October" (or "of every quarter"): that weekday of those months
+  const nthOf = t.match(NTH_WEEKDAY_OF_MONTHS);
+  if (nthOf?.[1] && nthOf[2]) {
+    const months = nthOf[3]
+      ? '1,4,7,10'
+      : MONTH_NAMES.map((m, i) => (new RegExp(`\\b${m}\\b`).test(nthOf[4] ?? '') ? i + 1 : 0))
+          .filter((n) => n > 0)
+          .join(',');
+    return {
+      expression: `${minute} ${hour} * ${months} ${dayNumber(nthOf[2])}#${NTH[nthOf[1] as keyof typeof NTH]}`,
+      confidence: time ? 0.85 : 0.75,
+      ...tz,
+    };
+  }
   // "the first Monday of each month": the nth such weekday of every month (croner's `#`)
   const nthDay = t.match(NTH_WEEKDAY_OF_MONTH);
   if (nthDay?.[1] && nthDay[2])

@@ -20,6 +20,7 @@ import {
   findSchedule,
   HOURS_FIRST,
   isDayOfYear,
+  parseSchedule,
   scheduleSaid,
   toNumber,
 } from './schedule';
@@ -238,6 +239,8 @@ function splitLead(
     const prev = tokens[i - 1]?.lower ?? '';
     if (!t) continue;
     if (comma && t.start >= comma.at) break;
+    // "lands in leave@": a mailbox's name, not a verb
+    if (text[t.end] === '@') continue;
     // "when a parent signs the form (we send it out through DocuSign) save …": an aside holds no duty
     if (t.start < 300 && /[)"]/.test(text.slice(t.start, 400)) && enclosed(text, t.start)) continue;
     // before a comma, an event's duty shows by its object, once the event has its own verb: "When a deal closes
@@ -384,7 +387,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
       /^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that|separately|in addition|apart from that|aside from that),\s*/i,
       '',
     )
-    .replace(/^(also|then|and|additionally|finally)[,\s]+/i, '')
+    .replace(/^(also|then|and|additionally|finally|instead)[,\s]+/i, '')
     // "So basically the main thing is when …", "The other thing, when …": how a spoken note introduces a duty
     .replace(
       /^(?:(?:ok|okay|so|basically|right|yeah|anyway|oh)[,\s]+)*(?:and[,\s]+)?(?:the (?:main|other|first|second|next|last) thing(?: is)?[,:\s]+)?/i,
@@ -537,7 +540,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
 }
 
 const ROLE_TITLE =
-  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops|control|support|reception)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?$/i;
+  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops|control|support|reception)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?(?:\s*,\s*(?:RUNBOOK|SOP|SPEC|DRAFT|[Vv]\d|version\b|draft\b|rev\b)[\w. -]{0,20})?$/i;
 /** "If their card is declined" is an outside event; "If the ticket describes a defect" is a condition. */
 const isCatalogEvent = (text: string): boolean =>
   !/^(for each|for every|for all)\b/i.test(text) &&
@@ -555,7 +558,7 @@ const conditionArrives = (text: string): boolean =>
   (bringsWork(text.replace(/^(?:if|when|whenever|should)\s+/i, '')) && CHANNEL_ARRIVAL.test(text));
 
 const GUIDELINE =
-  /^(always|never|don't|do not|be|stay|remain|avoid|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light)\b)\b|\bat all times\b/i;
+  /^(always|never|don't|do not|be|stay|remain|avoid|ignore|disregard|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?|tone)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light)\b)\b|\bat all times\b/i;
 /**
  * Work the person keeps or forbids: "refunds I'll handle myself", "once they've decided, I send the contract through
  * DocuSign myself", "stay out of billing", "leave pricing to us".
@@ -861,6 +864,10 @@ const ASKS_FOR_HELP =
 /** Saying what is being set up, and nothing more: "Setting up a digital assistant for guest messages at …". */
 const SETTING_UP =
   /^(?:(?:hi|hello|hey)[\s,!]+)?(?:(?:i['’]?m|we['’]?re|i am|we are)\s+)?(?:setting up|building|creating|hiring|making|looking to (?:set up|hire|build|create))\s+(?:a|an|our|my|the)\s+(?:(?:new|first|digital|virtual|ai|little)\s+)*(?:assistant|employee|bot|helper|agent|worker|teammate|hire)\b[^.:;!?]{0,120}[.:!]?\s*$/i;
+
+/** Saying where the note comes from, and nothing more: "@Priya asked me to write this up for the new assistant so here goes". */
+const ABOUT_THE_NOTE =
+  /^(?:(?:hi|hello|hey|ok|so)\b[\s,!]*)*(?:(?:@?[\w.-]+|my (?:boss|manager)|the [\w-]+)\s+(?:asked|told|wanted) (?:me|us) to (?:write|put|jot|type|set|send) (?:this|it|these|that|something)\b[^.;]{0,120}|(?:so )?here (?:goes|it is|we go)\b[^.;]{0,40})[.:!]?\s*$/i;
 
 /** A start that points back at what was said before it: "when one arrives", "once they sign", "if it's urgent". */
 const POINTS_BACK_LEAD =
@@ -1845,7 +1852,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (s.label && NOW_LABEL.test(s.label)) return;
     // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
     // ("Setting up a digital assistant for guest messages at …": what is being made, no duty of its own)
-    if (ASKS_FOR_HELP.test(text) || SETTING_UP.test(text)) return;
+    if (ASKS_FOR_HELP.test(text) || SETTING_UP.test(text) || ABOUT_THE_NOTE.test(text)) return;
     // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
     if (s.label && LIMITS_LABEL.test(s.label)) {
       guidelines.push(`${s.label}: ${text}`);
@@ -1861,6 +1868,13 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "Lessons are booked through our website, which creates the calendar events itself": done by a system already
     if (isStatusQuo(text, w) || DONE_BY_ITSELF.test(text) || OUT_OF_SCOPE.test(text)) return;
     const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
+    // "Calla sends the same webhook with status "no_show", just ignore those": what is to be ignored starts nothing
+    // (or after what they send: "Calla sends the same webhook with status "no_show" — just ignore those")
+    if (
+      (lead?.body && /^(?:(?:just|simply|please|then)\s+)*(?:ignore|disregard)\b/i.test(lead.body)) ||
+      /[,;]\s*(?:(?:just|simply|please|then)\s+)*(?:ignore|disregard) (?:those|them|these|it|that)\s*$/i.test(text)
+    )
+      return;
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event
     const subject = lead ? null : productSubject(text);
     // "Staff forward their receipts to …": a subject that could be a verb, then how work arrives
@@ -1872,7 +1886,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       !PLURAL_SUBJECT.test(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
-      const sched = findSchedule(text);
+      // ("Trigger: Monday 08:00": under a label of starts, a day and a time alone are a schedule)
+      const sched =
+        findSchedule(text) ?? (text.split(/\s+/).length <= 5 && parseSchedule(text) ? { text, index: 0, relative: false } : null);
       const d = open(s.block, sched ? 'schedule' : 'event', sched ? sched.text : text);
       d.sentences.push(text);
       d.labelled = true;
@@ -2406,13 +2422,14 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       return [];
     if (d.kind !== 'event' || d.clauses.length > 0 || !next || next.kind !== 'event') return [d];
     // ("- Harbour ops cancel a sailing by posting in #ops" ¶ "- When that happens, call …": the arrival named again)
-    if (
-      next.block !== d.block &&
-      !SAME_EVENT.test(next.hint) &&
-      (KNOWN_TRIGGER_CUE(next.hint) || !sharesWorkItem(next.hint, d.hint))
-    )
-      return [d];
-    if (!KNOWN_TRIGGER_CUE(next.hint)) {
+    // (a start that names its own event keeps the one before apart, unless it is that same work said again, with
+    // what is done to it: "Tenants log faults through our helpdesk portal (it's Zendesk)" ¶ "For every new fault
+    // ticket: tag it …")
+    const known = KNOWN_TRIGGER_CUE(next.hint);
+    const apart = next.block !== d.block && !SAME_EVENT.test(next.hint);
+    if (apart && (!sharesWorkItem(next.hint, d.hint) || (known && next.clauses.length === 0))) return [d];
+    // (said in its own words, it still has the one before as its context, for a start its words leave open)
+    if (!known || apart) {
       next.hint = withContext(next.hint, d.hint);
       next.sentences.unshift(...d.sentences);
     }

@@ -213,7 +213,16 @@ export function normalise(text: string): string {
       // markdown emphasis and headings, and emoji: layout, not words
       .replace(/\*\*|__/g, '')
       .replace(/^#{1,6}\s+/gm, '')
+      // an emoji that opens a line marks it as an item ("📲 when a driver texts …", "⛔ text customers …")
+      .replace(/^[ \t]*(?:\p{Extended_Pictographic}\uFE0F?[ \t]*)+(?=[^\s-])/gmu, '- ')
       .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
+      // "In office hours just post urgent ones in #desk": the hours a duty keeps, said first, end before it as with a comma
+      .replace(
+        /(^|[.!?]\s+)((?:in|during|within|outside(?: of)?|out of|after)\s+(?:business|office|working|opening)\s+hours)\s+(?=[a-z])/gim,
+        '$1$2, ',
+      )
+      // who is copied in, at a line's end ("thanks! cc @Priya @Sam", "/cc @marta (EM)"): no part of the work
+      .replace(/(^|[\s.!,])\/?cc:?\s+@[\w.-]+(?:[\s,]+(?:and\s+)?@[\w.-]+)*(?:\s*\([^()]{0,30}\))?[ \t]*$/gim, '$1')
       // the person on call is one word, or "call" reads as a meeting
       .replace(/\bon call\b/gi, 'on-call')
       .replace(/\s+[–—]\s+/g, ', ')
@@ -602,14 +611,29 @@ const SHORTHAND_WORD = new RegExp(
 
 /** Sections of a pasted job ad about the person or the offer, not the work. */
 const NOT_WORK_SECTION =
-  /^(requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
+  /^(purpose|the purpose|requirements|job requirements|qualifications|(minimum|preferred|basic|required) qualifications|what we offer|what we're offering|we offer|benefits|perks|perks and benefits|nice to have|nice-to-haves?|bonus points|skills|who you are|about you|what you bring|what you'll bring|you have|you are|compensation|salary|how to apply|about us|about the company|who we are|our culture|the team|equal opportunity)$/i;
 
 // (a section of a procedure too: "3.2 Upon receipt, …", "4.1.2 …")
 // (a checklist's box too: "[ ] Scan files …", "[x] …")
 const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
-const NEGATIVE_SECTION =
-  /^(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job)(?:\s+(?:please|ever))?[!.]*$/i;
+const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
+const NEGATIVE_SECTION = new RegExp(
+  // (one or several said together: "Out of scope / must not", "Not for the helper")
+  String.raw`^${NOT_TO_DO_HEADING}(?:\s*(?:[/&,+]|\band\b|\bor\b)\s*${NOT_TO_DO_HEADING})*[!.]*$`,
+  'i',
+);
+/** A short heading that keeps the items under it from the employee, said inside it: "STILL WITH ME (please don't touch)". */
+const NEGATIVE_IN_HEADING =
+  /\b(?:(?:please\s+)?(?:don'?t|do not|never)\s+(?:touch|handle|change)|hands off|still with me|leave (?:these|this|them|those) (?:alone|to me|to us))\b/i;
+/** A heading over how the work is done today, not what is wanted: "TODAY", "Current process", "As is", "Before". */
+const NOW_HEADING =
+  /^(?:today|now|right now|currently|current(?: process| setup| state| way)?|as[- ]is|before|old way|the old way|how (?:it|this|things) (?:works?|is done|gets? done|goes) (?:now|today|at the moment|currently)|(?:what happens|the process|our process) (?:now|today))$/i;
+/** The label the items under such a heading are read with (the segmenter reads it as how the work is done today). */
+export const NOW_SAID = 'How it works now';
+/** A numbered part of a spec, on its own line: "Rule 2", "Story 1", "Step 3:", "Use case #4" — it parts, it carries no work. */
+const PART_NUMBER =
+  /^(?:rule|story|user story|step|task|workflow|flow|scenario|use case|case|item|part|section|phase|automation|job|duty|request|requirement)\s*(?:#|no\.?\s*)?\d{1,3}[a-z]?\s*[:.)-]?$/i;
 
 /** "When a deal goes to Closed Won:", "Every Friday:" — a heading that says what starts the items under it. */
 const LEAD_HEADING =
@@ -667,6 +691,10 @@ export function sentences(description: string): Sentence[] {
   let underLead = false;
   // the items under a heading of things not to do ("Please DON'T:") are rules, not duties
   let forbidden = false;
+  // …and the lines right under such a heading that ends in a colon, bulleted or not, until a blank line
+  let forbiddenLines = false;
+  // under a heading of how the work is done today ("TODAY", "As is"), until the next heading
+  let now = false;
   const lines = normalise(description).split('\n');
   for (const [index, rawLine] of lines.entries()) {
     let line = rawLine.trim();
@@ -674,18 +702,45 @@ export function sentences(description: string): Sentence[] {
       if (blockOpen) block++;
       blockOpen = false;
       underLead = false;
+      forbiddenLines = false;
       continue;
     }
     const bullet = BULLET.test(line);
-    if (!bullet) forbidden = false;
+    // ("- [ ] When a PR is opened …": a checklist's box after its bullet is a marker too)
+    const item = bullet ? line.replace(BULLET, '').replace(BULLET, '') : line;
+    // a numbered heading ("5. Do NOT", "6. For info only") says what the items under it are, as a heading does
+    // (numbered, not a dash or a dot: "- 2+ years in customer support" is an item of its section)
+    const numberedHeading = /^\s*\(?\d{1,2}[.)]\s/.test(line) && item.split(/\s+/).length <= 5 && !/[.!?,;]$/.test(item);
+    // (an item of its own, a duty said short — "b. refund or credit anyone" — is no heading: it starts with a verb)
+    // ("## Purpose" … "## 1. Escalations": a numbered heading ends a section that was no work, as any heading does)
+    if (numberedHeading) notWork = NOT_WORK_SECTION.test(item.replace(/:$/, '').trim());
+    if (numberedHeading && NEGATIVE_SECTION.test(item.replace(/:$/, '').trim())) {
+      forbidden = true;
+      forbiddenLines = false;
+      continue;
+    }
+    if (numberedHeading && !startsWithVerb(item)) forbidden = false;
+    if (!bullet && !forbiddenLines) forbidden = false;
+    // "Rule 2", "Story 1": a numbered part of a spec, on its own line, parts the work and is none
+    if (PART_NUMBER.test(item)) {
+      if (blockOpen) block++;
+      blockOpen = false;
+      underLead = false;
+      forbidden = false;
+      forbiddenLines = false;
+      continue;
+    }
     if (bullet) {
-      line = line.replace(BULLET, '').replace(SETS_STAGE, 'move the $1 to $2');
+      line = item.replace(SETS_STAGE, 'move the $1 to $2');
       if (forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
       if (!underLead) {
         if (blockOpen) block++;
         blockOpen = false;
       }
-    } else underLead = false;
+    } else {
+      underLead = false;
+      if (forbiddenLines && forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
+    }
     // an outline's start, over the items it runs ("on new Salesforce lead:", "on contract fully signed:", "daily 17:30:")
     const outlined =
       !bullet &&
@@ -710,10 +765,25 @@ export function sentences(description: string): Sentence[] {
       underLead = true;
       continue;
     }
-    const words = line.split(/\s+/).length;
+    // (an aside in brackets makes no heading longer: "STILL WITH ME (please don't touch)")
+    // (nor does a slash between two: "Out of scope / must not")
+    const words = line
+      .replace(/\s*\([^()]*\)/g, '')
+      .split(/\s+/)
+      .filter((w) => /\w/.test(w)).length;
     const headingLike = (/:$/.test(line) && words <= 8) || (!bullet && words <= 5 && !/[.!?,;]$/.test(line));
     if (headingLike) notWork = NOT_WORK_SECTION.test(line.replace(/:$/, '').trim());
-    if (headingLike && !bullet) forbidden = NEGATIVE_SECTION.test(line.replace(/:$/, '').trim());
+    if (headingLike && !bullet && !forbiddenLines) {
+      const said = line.replace(/:$/, '').trim();
+      forbidden = NEGATIVE_SECTION.test(said) || NEGATIVE_IN_HEADING.test(said);
+      forbiddenLines = forbidden && /:$/.test(line);
+      now = NOW_HEADING.test(said);
+      if (now || (forbidden && !/:$/.test(line))) {
+        if (blockOpen) block++;
+        blockOpen = false;
+        continue;
+      }
+    }
     if (notWork) {
       if (blockOpen) block++;
       blockOpen = false;
@@ -725,12 +795,23 @@ export function sentences(description: string): Sentence[] {
       blockOpen = false;
       continue;
     }
-    for (const s of splitLine(line)) {
-      out.push({ ...s, block, first: !blockOpen });
+    const ruled = forbidden && (bullet || forbiddenLines);
+    for (const [i, s] of splitLine(line).entries()) {
+      // (what an item kept from the employee says after its rule is no duty either — "Replying to customers on
+      // tickets. Support owns every customer-facing reply." — unless it says what to do instead: "… Cancel the hold")
+      const text =
+        ruled && i > 0 && !/^(?:don'?t|do not|never)\b/i.test(s.text) && !saysWhatToDo(s.text) ? `don't ${s.text}` : s.text;
+      out.push({ ...s, text, ...(now && !s.label ? { label: NOW_SAID } : {}), block, first: !blockOpen });
       blockOpen = true;
     }
   }
   return out;
+}
+
+/** An order, its verb first ("Cancel the hold and email the couple"), not a statement of someone ("Support owns every reply"). */
+function saysWhatToDo(text: string): boolean {
+  const second = /^[A-Za-z-]+\s+([a-z]+)s\b/.exec(text)?.[1];
+  return startsWithVerb(text) && !(second !== undefined && isKnownVerb(second));
 }
 
 /** Whether a sentence end falls inside a quotation that closes soon after it (in the next 300 characters). Pure. */
@@ -862,6 +943,13 @@ export function rewriteIdioms(text: string): string {
         (_whole, who: string, medium: string) =>
           `${/^sms$/i.test(medium) ? 'text' : medium.toLowerCase().replace('-', '')} ${who} a `,
       )
+      // "put the "Filed" label on the email", "add a Processed label to it": labelling it
+      .replace(
+        /^(?:put|add|apply|stick|slap)\s+(?:the|a|an)\s+((?:"[^"]{1,40}"|'[^']{1,40}'|[\w-]+)\s+)?label\s+(?:on|to|onto)\s+(the (?:e-?mail|message|thread)|it|them)\b/i,
+        (_whole, name: string | undefined, what: string) => `label ${what}${name ? ` ${name.trim()}` : ''}`,
+      )
+      // "tag @Gareth in the post", "tag me": a person tagged is mentioned in a message, not a record labelled
+      .replace(/^tag (me|us|him|her|@[\w.-]+|[A-Z][a-z]+(?= in\b| on\b|$))(?=[\s,.;]|$)/, 'mention $1')
       // "send the tenant a public reply": replying to them, wherever the work came in
       .replace(
         /^(?:send|write|give) ((?:(?:the|their|our|each|every|this|that) )?[\w'-]+) (?:a|an) (?:(?:short|quick|brief|public|polite|friendly|personal|standard|holding|first) )*(?:reply|response)\b/i,

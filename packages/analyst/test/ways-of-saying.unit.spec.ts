@@ -1197,3 +1197,132 @@ describe('offline analyst: a forwarded note, what others do, and the rest of the
     ).toEqual(['schedule.cron']);
   });
 });
+
+describe('offline analyst: headed specs, rules and what is no work', () => {
+  it('given items opened by an emoji under "please DON\'T:" and a cc line, when analysed, then the items are rules and the cc is nobody\'s work', () => {
+    const ws = workflowsOf(
+      [
+        "what I'd like:",
+        '📲 when a driver texts the dispatch number → post it in #dispatch-live',
+        '',
+        "please DON'T:",
+        '⛔ text or email customers about delays',
+        '⛔ reply to drivers with anything beyond the acknowledgement',
+        '',
+        'thanks! cc @Priya @Sam',
+      ].join('\n'),
+    );
+    expect(ws.map((w) => w.triggerId)).toEqual(['twilio.sms_received']);
+    expect(ws[0]?.capabilities).toEqual(['slack.post_message']);
+  });
+
+  it('given a numbered "Do NOT" heading over lettered items, and headings "Must not", "Not for the helper:", "STILL WITH ME (please don\'t touch)", then what is under them is no work', () => {
+    const runbook = [
+      '1. Receipts',
+      '   When a receipt is emailed to receipts@, record it as an expense in QuickBooks.',
+      '',
+      '2. Do NOT',
+      '   a. raise, edit or void invoices',
+      '   b. refund or credit anyone',
+    ].join('\n');
+    expect(workflowsOf(runbook).flatMap((w) => w.capabilities)).toEqual(['quickbooks.record_expense']);
+    for (const heading of ['Must not', 'Out of scope / must not', "STILL WITH ME (please don't touch)"])
+      expect(
+        workflowsOf(
+          `When a ticket comes in, tag it urgent.\n\n${heading}\n- reply to customers on tickets\n- close tickets`,
+        ).flatMap((w) => w.capabilities),
+      ).toEqual(['zendesk.update_ticket']);
+    expect(
+      workflowsOf(
+        'When a ticket comes in, tag it urgent.\n\nNot for the helper:\nReplying to customers on tickets, the support team does that',
+      ).flatMap((w) => w.capabilities),
+    ).toEqual(['zendesk.update_ticket']);
+    // (what an item says after its rule is a rule too — unless it says what to do instead)
+    expect(
+      workflowsOf(
+        'Every Monday at 9 post the renewals in #cs.\n\n## Not in scope\n- Replying to customers. Support owns every customer-facing reply.',
+      ).flatMap((w) => w.capabilities),
+    ).toEqual(['slack.post_message']);
+  });
+
+  it('given "Rule 2", "Story 1" on lines of their own, a "TODAY" section and a "Purpose" section, when analysed, then none of them is work', () => {
+    const ws = workflowsOf(
+      [
+        '## Purpose',
+        'Take the repetitive work off the team so they can spend time with customers.',
+        '',
+        'TODAY',
+        '- Every Monday I go through the inbox and email each employee to confirm.',
+        '',
+        'FROM NOW ON',
+        '- When an approved request lands in leave@, the assistant records the time off in BambooHR.',
+        '',
+        'Rule 2',
+        'Trigger: Monday 08:00',
+        'Action: post in #ops a summary of last week',
+      ].join('\n'),
+    );
+    expect(ws.map((w) => [w.triggerId, w.capabilities])).toEqual([
+      ['gmail.new_email', ['bamboohr.update_employee']],
+      ['schedule.cron', ['slack.post_message']],
+    ]);
+    expect(ws[1]?.cron).toBe('0 8 * * 1');
+  });
+
+  it('given the first weekday of named months or of every quarter, when analysed, then it runs on that weekday of those months', () => {
+    expect(
+      workflowsOf(
+        'Fire alarm tests: on the first Monday of January, April, July and October at 9am, book the test on the Building Ops calendar.',
+      )[0]?.cron,
+    ).toBe('0 9 * 1,4,7,10 1#1');
+    expect(workflowsOf('On the last Friday of every quarter at 4pm, post the numbers in #finance.')[0]?.cron).toBe(
+      '0 16 * 1,4,7,10 5#L',
+    );
+  });
+
+  it('given "a ticket that mentions a refund", "tag @Gareth in the post", "tag me", "put the Filed label on the email", when matched, then a ticket, a message and a label', () => {
+    expect(workflowsOf('When a new support ticket mentions a refund, tag it refund-review.')[0]?.triggerId).toBe(
+      'zendesk.new_ticket',
+    );
+    expect(
+      workflowsOf('When a driver texts, post it in #dispatch-live and tag @Gareth in the #dispatch-live post.')[0]?.capabilities,
+    ).toEqual(['slack.post_message', 'slack.post_message']);
+    expect(
+      workflowsOf('When a signed agreement comes back by email, put the "Filed" label on the email.')[0]?.capabilities,
+    ).toEqual(['gmail.label_email']);
+  });
+
+  it('given a note about who asked for it, a title with its version, "keep the tone friendly", "Ignore …" and "just ignore those", when analysed, then none is work', () => {
+    const ws = workflowsOf(
+      [
+        'Credit control helper — RUNBOOK v3',
+        'hey @Priya asked me to write this up for the new dispatch assistant so here goes',
+        'When an invoice in QuickBooks goes overdue, email the customer a reminder. Keep the tone friendly.',
+        'Ignore anything Stripe-related.',
+        'Calla sends the same webhook with status "no_show" — just ignore those.',
+      ].join('\n\n'),
+    );
+    expect(ws.map((w) => [w.triggerId, w.capabilities])).toEqual([['quickbooks.invoice_overdue', ['gmail.send_email']]]);
+  });
+
+  it('given "Instead …" after a duty stopped, "In office hours post …", and "invite …" after a channel is made, when analysed, then each is a duty of the workflow it follows', () => {
+    expect(
+      workflowsOf(
+        'Once an invoice is 30 days overdue, stop emailing the customer. Instead create a follow-up task in HubSpot for the account owner.',
+      )[0]?.capabilities,
+    ).toEqual([null, 'hubspot.create_task']);
+    expect(
+      workflowsOf('When a ticket comes in, tag it. In office hours just post urgent ones in #facilities-desk.').map(
+        (w) => w.capabilities,
+      ),
+    ).toEqual([['zendesk.update_ticket', 'slack.post_message']]);
+    expect(
+      workflowsOf(
+        'When a deal moves to Closed Won in HubSpot, create a private Slack channel, invite the assigned CSM and the AE.',
+      )[0]?.capabilities,
+    ).toEqual(['slack.create_channel', 'slack.invite_user']);
+    expect(
+      workflowsOf('When a request comes in by email, add an all-day entry to the Ops Team Leave calendar.')[0]?.capabilities,
+    ).toEqual(['google-calendar.create_event']);
+  });
+});

@@ -402,6 +402,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-27 (fourteen from mid-sized organisations in the forms they write in — runbooks, YAML, user stories, Q&A, tables — written 2026-11-30 by a helper that read no source nor golden file; read 0.86/0.74/0.88/1.00 unseen, then looked at)',
+    'blind-27',
+    {
+      capabilityRecall: 0.88,
+      capabilityPrecision: 0.82,
+      triggerRecall: 0.9,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 7,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
