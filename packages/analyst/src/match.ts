@@ -174,11 +174,15 @@ const isVague = (verb: string): boolean => (VAGUE_VERBS as readonly string[]).in
 const KEPT_IN =
   /\b(?:held|stored|kept|saved|filed|sitting|living|lives|hosted|found)\s+(?:on|in|at)\s+(?:our\s+|the\s+|your\s+)?$/i;
 
+/** Before a product, what a link points at, not where the step acts: "with a link back to the GitHub issue". */
+const LINKED_TO = /\blinks?\s+(?:back\s+)?to\s+(?:the\s+|their\s+|its\s+|that\s+|this\s+|each\s+)?$/i;
+
 function namedProviders(text: string, sends = false): Map<string, boolean> {
   const named = new Map<string, boolean>();
   for (const m of providersIn(text)) {
     // ("email them the handbook held on Google Drive": where it is kept, for a step that sends it)
-    const strong = !m.weak && !(sends && KEPT_IN.test(text.slice(0, m.index)));
+    // (nor where a link points: "create a Bug in PAY with a link back to the GitHub issue")
+    const strong = !m.weak && !(sends && KEPT_IN.test(text.slice(0, m.index))) && !LINKED_TO.test(text.slice(0, m.index));
     named.set(m.providerId, (named.get(m.providerId) ?? false) || strong);
   }
   return named;
@@ -467,6 +471,8 @@ function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<st
   if (!strong && [...named.values()].some(Boolean)) provider -= 1.5;
   let cue = 0;
   if (t.providerId === 'slack' && channelsIn(lower).length) cue = 1.5;
+  // ("opens an issue on `payments-sdk-js`": a name in code quotes, where the event happens, is a repository's)
+  else if (t.providerId === 'github' && /\b(?:on|in|to|against)\s+`[\w./-]+`/.test(lower)) cue = 1.5;
   else if ((PROVIDER_CUES[t.providerId] ?? []).some((c) => hasTerm(lower, c))) cue = 1;
   const fresh = sense.creation && /\bnew\b/.test(lower) ? 0.5 : 0;
   const score = subj + ev + phrase + provider + cue + fresh + (connected.has(t.providerId) ? 0.25 : 0);

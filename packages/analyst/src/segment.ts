@@ -926,6 +926,12 @@ export function receives(clause: string): string | null {
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
   /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled)\b)|each one|each of them|every one|(?:the|our|their|his|her|those|these) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+/**
+ * A wish for a thing, however long its name, put somewhere: "I want a list of ITSD tickets that have been open for more
+ * than 5 working days posted in #it-team every Monday" → "post a list of … in #it-team every Monday".
+ */
+const WISH_PLACED =
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) ((?:a|an|the|our|my) [^,;]{2,120}?) (posted|sent|emailed|dropped|shared|added|put|saved|uploaded|filed) ((?:in|to|on|into) (?:#[\w-]+|(?:the|our|my|their) [\w-]+))/gi;
 /** "…, and a matter folder created in Google Drive": one more thing wished done, its object first. */
 const OBJECT_DONE =
   /(\band|,) (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written|put) (in|on|into|for|to|with|under|named|called)\b/gi;
@@ -1235,6 +1241,12 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       // ("a message in #conf-staff", "a text to my phone": where it goes is said; else it goes to the writer)
       return place ? `send ${message}` : `send me ${message}`;
     })
+    .replace(WISH_PLACED, (whole, object: string, participle: string, place: string) => {
+      const base = baseOf(participle, w);
+      if (!base) return whole;
+      wished = true;
+      return `${base} ${object} ${place}`;
+    })
     .replace(WISH_DONE, (whole, object: string, participle: string) => {
       const base = baseOf(participle, w);
       if (base) {
@@ -1346,6 +1358,12 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
     /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as|(?:land|end up|come in|go in|arrive|show up|be added|be entered|be saved) as(?= (?:an?|new)\s|\s*(?:leads?|contacts?|tickets?|tasks?|issues?|deals?|cards?|rows?|entries|entry|records?|pages?|events?|bookings?|orders?|candidates?)\b))\s+(.+)$/i,
   );
   if (become?.[1] && become[2]) return { lead: become[1].trim(), body: `create ${become[2]}` };
+  // "every new top-level message in #it-help becomes a ticket in the ITSD Jira project": a rule for each, said as
+  // what happens to it — the event, then what it turns into
+  const becomes = text.match(
+    /^((?:every|each|any|all)\s.+?)\s+(?:becomes|turns into|is turned into|gets turned into|is logged as|gets logged as|is filed as|gets filed as)\s+((?:an?|a new|one)\s.+)$/i,
+  );
+  if (becomes?.[1] && becomes[2]) return { lead: becomes[1].trim(), body: `create ${becomes[2]}` };
   // "Jira tickets tagged urgent should be announced in #eng …": the product's items are the event, what is
   // done to them the duty ("announce them in #eng …")
   const subject = productSubject(text);
@@ -1476,7 +1494,13 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     // so is the wording of a message, quoted after a comma: "text the patient a reminder, \"reply C to cancel\""
     if (enclosed(body, m.index ?? 0) || /^["«“]/.test(rest)) continue;
     // "with the customer's name, device, fault and branch": a list's last word, not a duty of its own
-    if (/^\s+and\s+$/i.test(m[0]) && /^[\w'-]+\s*(?:[.,;]|$)/.test(rest) && body.slice(start, m.index ?? 0).includes(','))
+    // (or of what a message carries: "reply in the thread with the ticket key and link")
+    if (
+      /^\s+and\s+$/i.test(m[0]) &&
+      /^[\w'-]+\s*(?:[.,;]|$)/.test(rest) &&
+      (body.slice(start, m.index ?? 0).includes(',') ||
+        /\b(?:with|including|containing|listing|quoting|showing|giving)\b/i.test(body.slice(start, m.index ?? 0)))
+    )
       continue;
     // "assign it to Claire, she approves those herself", "…, so they know who to expect": someone else acting,
     // said inside the sentence with no modal of duty, is no duty of the employee's
@@ -1669,6 +1693,15 @@ const APPROVAL_RULE =
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 const STATUS_QUO =
   /^(?:at the moment|currently|right now|at present|presently|these days|nowadays|today|until now|up to now|so far|for now|(?:how|the way) (?:it|this|things) (?:works?|is done|gets? done|goes|happens?) (?:now|today|at the moment|currently)(?: is)?|(?:what happens|the process|our process) (?:now|today|at the moment|currently)(?: is)?)\b[,:]?\s+([\w'-]+)/i;
+/**
+ * Said to be no work at all: "… both are already in everyone's calendar, nothing to do there", "That's Finance's
+ * process and has nothing to do with this".
+ */
+const NOTHING_TO_DO =
+  /\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?to do (?:there|here|with (?:it|this|that|them|us|you))\b/i;
+/** A name given, and nothing more: "Jira project is PAY", "The channel is #ops-alerts", "Our repo is `payments-api`". */
+const NAMING =
+  /^(?:(?:our|the|my)\s+)?(?:[\w-]+\s+){0,2}(?:project|board|space|workspace|repo|repository|channel|calendar|folder|inbox|account|team|org|key)\s+(?:is|are|=)\s+(?:called\s+|named\s+)?[`"'#@]?[A-Za-z0-9][\w.@/-]*[`"']?$/i;
 /** Work said to be no part of the role: "…; they are outside the scope of this role", "that is not part of this SOP". */
 const OUT_OF_SCOPE =
   /\b(?:(?:is|are|falls?|sits?) (?:outside|out of|beyond) (?:the |my |our |your |this )?(?:scope|remit)|(?:is|are) not (?:part of|in|within) (?:the |my |our |your |this )?(?:scope|remit|role|job|sop|process)\b|(?:is|are) out of scope)\b/i;
@@ -1866,7 +1899,14 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     }
     // "At the moment a secretary copies each enquiry into HubSpot by hand": how it is done today, why the job exists
     // "Lessons are booked through our website, which creates the calendar events itself": done by a system already
-    if (isStatusQuo(text, w) || DONE_BY_ITSELF.test(text) || OUT_OF_SCOPE.test(text)) return;
+    if (
+      isStatusQuo(text, w) ||
+      DONE_BY_ITSELF.test(text) ||
+      OUT_OF_SCOPE.test(text) ||
+      NOTHING_TO_DO.test(text) ||
+      NAMING.test(text)
+    )
+      return;
     const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
     // "Calla sends the same webhook with status "no_show", just ignore those": what is to be ignored starts nothing
     // (or after what they send: "Calla sends the same webhook with status "no_show" — just ignore those")

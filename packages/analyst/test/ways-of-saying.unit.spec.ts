@@ -1326,3 +1326,39 @@ describe('offline analyst: headed specs, rules and what is no work', () => {
     ).toEqual(['google-calendar.create_event']);
   });
 });
+
+describe('offline analyst: stories, rules for each, and names given', () => {
+  it('given "I want a list of … posted in #channel every Monday at 8" (in a story), when analysed, then the schedule posts that list', () => {
+    const [w] = workflowsOf(
+      'As the IT lead, I want a list of tickets that have been open for more than 5 working days posted in #it-team every Monday at 08:00, so that we can pick them up in stand-up.',
+    );
+    expect(w?.cron).toBe('0 8 * * 1');
+    expect(w?.capabilities).toEqual(['slack.post_message']);
+  });
+
+  it('given "every new message in #it-help becomes a ticket in Jira", and a reply "with the ticket key and link", when analysed, then the message starts it, a ticket is made and one reply carries both', () => {
+    const [w] = workflowsOf(
+      'Every new top-level message in #it-help becomes a ticket in the ITSD Jira project, and the assistant replies in the thread with the ticket key and link.',
+    );
+    expect(w?.triggerId).toBe('slack.new_message');
+    expect(w?.capabilities).toEqual(['jira.create_issue', 'slack.post_message']);
+  });
+
+  it('given an issue opened on a name in code quotes, and a link back to another product, when matched, then a repository starts it and the link names no product', () => {
+    expect(
+      workflowsOf('When someone opens an issue on `payments-sdk-js` with the `bug` label, post it in #bugs.')[0]?.triggerId,
+    ).toBe('github.issue_opened');
+    expect(
+      workflowsOf('When a pull request is opened on GitHub, comment on the pull request with the link to the Jira issue.')[0]
+        ?.capabilities,
+    ).toEqual(['github.comment_pull_request']);
+  });
+
+  it('given a name given ("Jira project is PAY") and something said to need nothing done, when analysed, then neither is work', () => {
+    expect(
+      workflowsOf(
+        "Jira project is PAY. Stand-up is 9:45 daily and sprint planning every other Wednesday at 10:00, both are already in everyone's calendar, nothing to do there. When a PAY ticket moves to Ready for Release, post it in #release-train.",
+      ).map((w) => w.triggerId),
+    ).toEqual(['jira.issue_transitioned']);
+  });
+});
