@@ -349,7 +349,8 @@ const daysOf = (count: string, unit: string): number => {
 const AT_DAYS_OVERDUE = new RegExp(String.raw`^(?:at|after|once|when|on)\s+${LATE_BY}\s+(?:overdue|past due)\b,?\s*`, 'i');
 
 const WEEKDAY_AT = new RegExp(
-  String.raw`^(?:on )?(${ANY_DAY})s?\.?,? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:[01]?\d|2[0-3])[:h][0-5]\d|noon)\b[,:]?\s*`,
+  // ("mon & thurs 7:15am msg the lads": days said together, then the time)
+  String.raw`^(?:on )?(${ANY_DAY})s?\.?((?:\s*(?:,|and|&)\s*(?:${ANY_DAY})s?\.?)*),? (?:at |by |around )?(\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:[01]?\d|2[0-3])[:h][0-5]\d|noon)\b[,:]?\s*`,
   'i',
 );
 
@@ -431,11 +432,16 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   }
   // "friday 2pm text our driver the route list": a weekday and a time, then the duty — every such day
   const weekday = WEEKDAY_AT.exec(text);
-  if (weekday?.[1] && weekday[2]) {
+  if (weekday?.[1] && weekday[3]) {
     const body = text.slice(weekday[0].length).trim();
+    const days = [weekday[1], ...(weekday[2] ?? '').split(/\s*(?:,|\band\b|&)\s*/)]
+      .map((d) => d.replace(/s?\.?$/, '').trim())
+      .filter(Boolean)
+      .map(dayName);
+    const said = days.length > 1 ? `${days.slice(0, -1).join(', ')} and ${days.at(-1)}` : days[0];
     // an order, as written ("text our driver"), not a statement ("Friday at 2pm works for the call")
     if (body && startsWithVerbIn(body, w) && imperative(body, w) === body)
-      return { kind: 'schedule', text: `every ${dayName(weekday[1])} at ${weekday[2]}`, body };
+      return { kind: 'schedule', text: `every ${said} at ${weekday[3]}`, body };
   }
   // "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …": the hours it keeps belong to its lead
   // ("At 7:30 every evening, …", "9am every Monday: …": the time of day said first belongs to it too)
@@ -565,6 +571,9 @@ const GUIDELINE =
  */
 const HANDS_OFF =
   /^(?:(?:[^.;,]{0,80},\s*)?(?:i|we) (?:usually |always |still |then |just )?(?!want\b|need\b|like\b|would\b|['’]d\b)[a-z]+\b[^.;]{0,80}?\b(?:myself|ourselves)\b|(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
+/** What the employee must not do, said of it: "The assistant must never merge …", "It should not reply to …". */
+const SAID_OF_IT_NEVER =
+  /^(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:must|should|shall|may|can|will)(?: ?not|n't| never)\b/i;
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
 const THEMSELVES =
   /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)(?:'ll|'d)?\s+[a-z]+|[A-Z][a-z]+\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
@@ -934,7 +943,7 @@ const WISH_PLACED =
   /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) ((?:a|an|the|our|my) [^,;]{2,120}?) (posted|sent|emailed|dropped|shared|added|put|saved|uploaded|filed) ((?:in|to|on|into) (?:#[\w-]+|(?:the|our|my|their) [\w-]+))/gi;
 /** "…, and a matter folder created in Google Drive": one more thing wished done, its object first. */
 const OBJECT_DONE =
-  /(\band|,) (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written|put) (in|on|into|for|to|with|under|named|called)\b/gi;
+  /(\band|,) (an?|the|our|their) ((?:[\w-]+ ){0,2}[\w-]+) ([a-z]+ed|made|built|set up|sent|written|put) (in|on|into|for|to|with|under|named|called|as)\b/gi;
 /** "…, and logged as a page in Notion": one more thing wished done, after a wish in the same sentence. */
 const ALSO_DONE =
   /\band (?:then )?(?:also )?([a-z]+ed|put|sent|written(?: up)?|shared|forwarded) (as|in|on|into|to|with|under)\b/gi;
@@ -958,7 +967,8 @@ const baseOf = (participle: string, w: SegmentWords): string | undefined => {
 };
 /** "we want them to get a welcome email from us", "we'd like volunteers to get a text": a message wished received, as the duty that sends it. */
 const WISH_RECEIVED =
-  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: [\w-]+)?|(?:all |our |all our )?(?!(?:us|this|its|was|has|is|as)\b)[a-z][\w-]*[a-rt-z]s) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder))\b/gi;
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: (?:on|of|in|from|at|behind) (?:the|their|that|this|each) (?:[\w-]+ ){0,2}[\w-]+| [\w-]+)?|(?:all |our |all our )?(?!(?:us|this|its|was|has|is|as)\b)[a-z][\w-]*[a-rt-z]s) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|reply|response))\b/gi;
+const RECEIVES_WISHED = new RegExp(WISH_RECEIVED.source, 'i');
 /** "I'd like a text to my phone", "we want an email": a message the writer wants, as the duty that sends it to them. */
 const WISH_TOLD =
   /\b(?:i|we)(?:'d| would)? (?:like|want|need|love) (an? (?:[\w'-]+ ){0,2}?(?:e-?mail|message|text|sms|dm|ping|heads-up|alert|notification))(?=( (?:to|on|at|in)\b)| (?:so|when|whenever|if|every|each)\b| by (?:\d|noon|midnight|the end|end of|close|mon|tue|wed|thu|fri|sat|sun)| from (?:you|it|the (?:bot|assistant|employee|agent))\b| (?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty) (?:minutes?|hours?|days?|weeks?|months?) (?:before|after|ahead)\b| the (?:day|night|morning|evening|week) before\b|[\s,.;(]*$)/gi;
@@ -1219,7 +1229,8 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       : `When ${items} come in, send them to ${who}${how ?? ''}`;
   }
   const each = wishedForEach(text, w);
-  const kind = each === text ? WISH_KIND_DONE.exec(text) : null;
+  // (not a message wished received: "I want the customer on the linked ticket to get a reply" — "linked" is no wish)
+  const kind = each === text && !RECEIVES_WISHED.test(text) ? WISH_KIND_DONE.exec(text) : null;
   // ("leads to be contacted by the sales team, not you": someone else's work)
   if (kind && /^\s+by\b/i.test(text.slice((kind.index ?? 0) + kind[0].length))) return text;
   const kindBase = kind?.[2] ? baseOf(kind[2], w) : undefined;
@@ -1232,7 +1243,9 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
   const duties = (each !== text ? each : kindDone)
     .replace(WISH_RECEIVED, (whole, who: string, message: string) => {
       // ("we need invoices to get a reminder": things are no one to send to)
-      if (WORK_ITEMS.test(who.split(/\s+/).at(-1) ?? '')) return whole;
+      // (the one named, not where they are: "the customer on the linked Zendesk ticket")
+      const head = who.split(/\s+(?:on|of|in|from|at|behind)\s+/)[0] ?? who;
+      if (WORK_ITEMS.test(head.split(/\s+/).at(-1) ?? '')) return whole;
       wished = true;
       return `send ${who} ${message}`;
     })
@@ -1699,6 +1712,9 @@ const STATUS_QUO =
  */
 const NOTHING_TO_DO =
   /\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?to do (?:there|here|with (?:it|this|that|them|us|you))\b/i;
+/** Work someone else does, said as theirs: "Invoicing is done by Ana in Xero; don't go near it", "… are handled by marketing". */
+const DONE_BY_SOMEONE =
+  /\b(?:is|are) (?:done|handled|run|managed|sorted|dealt with|looked after|taken care of|owned) by (?!(?:you|it|the (?:assistant|bot|employee|agent|helper))\b)(?:[A-Z][a-z]+|(?:the|our) [\w-]+(?: team)?|marketing|finance|sales|support|hr|it|ops)\b/;
 /** A name given, and nothing more: "Jira project is PAY", "The channel is #ops-alerts", "Our repo is `payments-api`". */
 const NAMING =
   /^(?:(?:our|the|my)\s+)?(?:[\w-]+\s+){0,2}(?:project|board|space|workspace|repo|repository|channel|calendar|folder|inbox|account|team|org|key)\s+(?:is|are|=)\s+(?:called\s+|named\s+)?[`"'#@]?[A-Za-z0-9][\w.@/-]*[`"']?$/i;
@@ -1891,6 +1907,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       guidelines.push(`${s.label}: ${text}`);
       return;
     }
+    // "The assistant must never merge pull requests …": a rule of the employee's, said of it
+    if (SAID_OF_IT_NEVER.test(text)) {
+      guidelines.push(text);
+      return;
+    }
     if (HANDS_OFF.test(text) || THEMSELVES.test(bare)) {
       guidelines.push(text);
       if (current) current.kept = text;
@@ -1904,7 +1925,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       DONE_BY_ITSELF.test(text) ||
       OUT_OF_SCOPE.test(text) ||
       NOTHING_TO_DO.test(text) ||
-      NAMING.test(text)
+      NAMING.test(text) ||
+      DONE_BY_SOMEONE.test(text)
     )
       return;
     const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
@@ -1912,7 +1934,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // (or after what they send: "Calla sends the same webhook with status "no_show" — just ignore those")
     if (
       (lead?.body && /^(?:(?:just|simply|please|then)\s+)*(?:ignore|disregard)\b/i.test(lead.body)) ||
-      /[,;]\s*(?:(?:just|simply|please|then)\s+)*(?:ignore|disregard) (?:those|them|these|it|that)\s*$/i.test(text)
+      /[,;]\s*(?:(?:so|and)\s+)?(?:if\b[^,;]{0,80}?\s+)?(?:(?:just|simply|please|then)\s+)*(?:ignore (?:those|them|these|it|that)|leave (?:those|them|these|it|that) alone)\s*$/i.test(
+        text,
+      )
     )
       return;
     // "Shopify orders should be logged in Notion": a product's items as the subject are the event

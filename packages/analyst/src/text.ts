@@ -221,6 +221,11 @@ export function normalise(text: string): string {
         /(^|[.!?]\s+)((?:in|during|within|outside(?: of)?|out of|after)\s+(?:business|office|working|opening)\s+hours)\s+(?=[a-z])/gim,
         '$1$2, ',
       )
+      // "stick a message in the sales-floor channel", "pop a note in #ops": a message put in a channel is posted there
+      .replace(
+        /\b(?:stick|pop|throw|put|bung)\s+((?:a|an|the)\s+(?:quick\s+|short\s+)?(?:message|note|post|line|heads-up|update))\s+(in|into|on)\s+(?=#|the\s+[\w-]+\s+channel\b|(?:the\s+)?slack\b)/gi,
+        'post $1 $2 ',
+      )
       // who is copied in, at a line's end ("thanks! cc @Priya @Sam", "/cc @marta (EM)"): no part of the work
       .replace(/(^|[\s.!,])\/?cc:?\s+@[\w.-]+(?:[\s,]+(?:and\s+)?@[\w.-]+)*(?:\s*\([^()]{0,30}\))?[ \t]*$/gim, '$1')
       // the person on call is one word, or "call" reads as a meeting
@@ -275,9 +280,12 @@ export function normalise(text: string): string {
 /** A user story of the people the business serves: the role, what they want to get, the rest of the sentence. */
 const SERVED_STORY =
   /\bAs (?:a|an|the) (customer|client|tenant|member|patient|guest|parent|student|learner|buyer|visitor|homeowner|subscriber|donor|volunteer|caller)\b[^,.\n]{0,40}, I(?:['’]d| would)? (?:want|like|need|love|expect) to (get|receive|be (?:told|notified|emailed|texted|reminded|sent))\b([^.\n]*)/gi;
-/** "As the studio manager, I want …", "As a line manager, I'd like …": the role a user story opens with. */
+/**
+ * "As the studio manager, I want …", "As a line manager, I'd like …": the role a user story opens with; also before
+ * the story's start ("As the support lead, when a new Zendesk ticket comes in …, I want …").
+ */
 const STORY_ROLE =
-  /\bAs (?:(?:a|an|the|our|my) |(?=[A-Z]))(?!(?:soon|of|well|long|usual)\b)[^,.;:\n]{1,60}, (?=(?:I|we)(?:'d| would)? (?:want|need|like|love|would like|expect)\b)/g;
+  /\bAs (?:(?:a|an|the|our|my) |(?=[A-Z]))(?!(?:soon|of|well|long|usual)\b)[^,.;:\n]{1,60}, (?=(?:(?:I|we)(?:'d| would)? (?:want|need|like|love|would like|expect)|when|whenever|once|if|every|each)\b)/g;
 
 const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const HOUR = String.raw`(?:${HOUR_WORDS.join('|')}|1[0-2]|[1-9])`;
@@ -957,7 +965,7 @@ export function rewriteIdioms(text: string): string {
       )
       // "put the collection in with the address in the description": booked in, where the slot was found
       .replace(
-        /^(?:put|pop|pencil|stick|slot) ((?:the|their|a|an|this|that|it|them)\b(?: [\w'-]+){0,3}?) in\b(?=\s+(?:with|for|on|at|as)\b|\s*$)/i,
+        /^(?:put|pop|pencil|stick|slot) ((?:the|their|a|an|this|that|it|them)\b(?: [\w'-]+){0,3}?) in\b(?=\s+(?:with|for|on|at|as)\b|\s*,|\s*$)/i,
         'book $1 in',
       )
       // "check with me on Slack first": asking someone, not checking a thing

@@ -1362,3 +1362,45 @@ describe('offline analyst: stories, rules for each, and names given', () => {
     ).toEqual(['jira.issue_transitioned']);
   });
 });
+
+describe('offline analyst: stories with their start, rules said of the employee, days said together', () => {
+  it('given "As the support lead, when …, I want …" and a reply wished for "the customer on the linked Zendesk ticket", when analysed, then the start is the story\'s and the reply and the marking are duties', () => {
+    const [created, done] = workflowsOf(
+      [
+        'Story 1',
+        'As the support lead, when a new Zendesk ticket comes in tagged "bug", I want a Bug created in the APP Jira project.',
+        '',
+        'Story 2',
+        'As an engineer, when an APP bug moves to "Done" in Jira, I want the customer on the linked Zendesk ticket to get a reply saying the fix is coming, and the ticket marked as solved.',
+      ].join('\n'),
+    );
+    expect(created?.triggerId).toBe('zendesk.new_ticket');
+    expect(created?.capabilities).toEqual(['jira.create_issue']);
+    expect(done?.triggerId).toBe('jira.issue_transitioned');
+    expect(done?.capabilities).toEqual(['zendesk.reply_ticket', 'zendesk.update_ticket']);
+  });
+
+  it('given "The assistant must never …", work "done by Ana", and "… just leave it alone", when analysed, then none starts a workflow', () => {
+    expect(
+      workflowsOf(
+        [
+          'When a pull request is opened on GitHub, post it in #prs.',
+          'The assistant must never merge pull requests or move Jira issues itself; humans do that.',
+          "Invoicing is done by Ana in Xero; don't go near it.",
+          'Karen runs the service desk on her own system, so if something in the leads inbox is a service booking just leave it alone.',
+        ].join('\n\n'),
+      ).map((w) => w.triggerId),
+    ).toEqual(['github.pull_request_opened']);
+  });
+
+  it('given days said together before a time ("mon & thurs 7:15am msg the lads"), "put the test drive in, with …" and "stick a message in the channel", when analysed, then a schedule of those days, a booking and a post', () => {
+    expect(workflowsOf('mon & thurs 7:15am msg the lads on slack (#vans) to do their van stock check')[0]?.cron).toBe(
+      '15 7 * * 1,4',
+    );
+    expect(
+      workflowsOf(
+        "When the website form comes in, find a free half-hour slot on the sales calendar, put the test drive in, with the customer's name in the title, and stick a message in the sales-floor channel on Slack.",
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event', 'slack.post_message']);
+  });
+});

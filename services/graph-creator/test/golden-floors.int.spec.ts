@@ -415,6 +415,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 7,
     },
   ],
+  [
+    'golden/blind-28 (fourteen in every form at once — a voice note, a mind changed halfway, thresholds, exceptions, stories — written 2026-11-30 by a helper that read no source nor golden file; read 0.91/0.85/0.96/1.00 unseen by the analyst that had read blind-27, 0.91/0.84/0.96 by the session-start one, then looked at)',
+    'blind-28',
+    {
+      capabilityRecall: 0.97,
+      capabilityPrecision: 0.88,
+      triggerRecall: 0.93,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 7,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
