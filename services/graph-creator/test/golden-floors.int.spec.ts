@@ -428,6 +428,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 7,
     },
   ],
+  [
+    "golden/blind-29 (fourteen more, written 2026-11-30 by a helper that read no source nor golden file, after the day's readings; read 0.93/0.88/0.98/1.00 unseen, 0.93/0.87/0.98 by the session-start analyst, and not looked at)",
+    'blind-29',
+    {
+      capabilityRecall: 0.9,
+      capabilityPrecision: 0.85,
+      triggerRecall: 0.95,
+      missingIntegrationRecall: 1,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
