@@ -128,7 +128,11 @@ describe('quiet hours that defer a high-risk step (real Kafka, Postgres, LangGra
       'step_resumed',
     );
     expect(collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'step_resumed')).toHaveLength(1);
-    // the timeline reads "wait" entered as well as left
+    // the timeline reads "wait" entered as well as left (on execution-events: step_resumed travels on execution-result)
+    await collector.until(
+      () => collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'node_enter' && e.node === 'wait')[0],
+      'the wait node entered',
+    );
     expect(
       collector.of('ExecutionEvent', (e) => e.executionId === id && e.event === 'node_enter' && e.node === 'wait'),
     ).toHaveLength(1);
