@@ -423,7 +423,17 @@ describe(`chaos (${FULL ? 'full' : 'short'}): faults, bad input and other tenant
         }
       }
     })();
-    const creationResults = await Promise.all(creations.map((r) => drive(h, r.bearer, r.executionId).catch(() => undefined)));
+    const driven = (batch: typeof creations) =>
+      Promise.all(batch.map((r) => drive(h, r.bearer, r.executionId).catch(() => undefined)));
+    let creationResults = await driven(creations);
+    // a fast host may finish every creation before the plan's last lives reach their point (a node, an answer, a
+    // publish): more creations, a few at a time, until each planned death has come (the run batches bring `execute`)
+    for (let round = 0; PLAN[planned] !== undefined && PLAN[planned] !== 'execute' && round < 4; round++) {
+      trace('worker kill: more creations for the point', PLAN[planned]);
+      const more = await Promise.all(Array.from({ length: 3 }, (_, i) => start(h, `wk-more-${round}-${i}`)));
+      creations.push(...more);
+      creationResults = [...creationResults, ...(await driven(more))];
+    }
     await fireBatch(TRIALS.workerRuns); // any runs no execute life took
     const runResults = await Promise.all(runs.map((r) => drive(h, owner, r.executionId).catch(() => undefined)));
     stop = true;
