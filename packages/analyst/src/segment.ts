@@ -1714,7 +1714,20 @@ const NOTHING_TO_DO =
   /\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?to do (?:there|here|with (?:it|this|that|them|us|you))\b/i;
 /** Work someone else does, said as theirs: "Invoicing is done by Ana in Xero; don't go near it", "… are handled by marketing". */
 const DONE_BY_SOMEONE =
-  /\b(?:is|are) (?:done|handled|run|managed|sorted|dealt with|looked after|taken care of|owned) by (?!(?:you|it|the (?:assistant|bot|employee|agent|helper))\b)(?:[A-Z][a-z]+|(?:the|our) [\w-]+(?: team)?|marketing|finance|sales|support|hr|it|ops)\b/;
+  /\b(?:is|are) (?:done|handled|run|managed|sorted|dealt with|looked after|taken care of|owned) by (?!(?:you|it|the (?:assistant|bot|employee|agent|helper))\b)(?:[A-Z][a-z]+|(?:the|our) [\w-]+(?: team)?|marketing|finance|sales|support|hr|ops)\b/;
+/**
+ * Someone else's work, and nothing for the employee in the same sentence: "Invoicing is done by Ana in Xero; don't go
+ * near it" — but not "Refunds are handled by Sam, so post each one in #refunds for him", whose duty stands.
+ */
+const othersWorkOnly = (text: string, w: SegmentWords): boolean => {
+  const m = DONE_BY_SOMEONE.exec(text);
+  if (!m) return false;
+  return !text
+    .slice((m.index ?? 0) + m[0].length)
+    .split(/[,;]|\s[-–—]\s/)
+    .map((piece) => piece.trim().replace(/^(?:(?:so|and|then|but|please|just)\s+)+/i, ''))
+    .some((piece) => piece !== '' && !NOT_TO_DO.test(piece) && ordersDuty(piece, w));
+};
 /** A name given, and nothing more: "Jira project is PAY", "The channel is #ops-alerts", "Our repo is `payments-api`". */
 const NAMING =
   /^(?:(?:our|the|my)\s+)?(?:[\w-]+\s+){0,2}(?:project|board|space|workspace|repo|repository|channel|calendar|folder|inbox|account|team|org|key)\s+(?:is|are|=)\s+(?:called\s+|named\s+)?[`"'#@]?[A-Za-z0-9][\w.@/-]*[`"']?$/i;
@@ -1926,7 +1939,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       OUT_OF_SCOPE.test(text) ||
       NOTHING_TO_DO.test(text) ||
       NAMING.test(text) ||
-      DONE_BY_SOMEONE.test(text)
+      othersWorkOnly(text, w)
     )
       return;
     const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);

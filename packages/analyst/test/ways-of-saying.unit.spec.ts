@@ -1391,6 +1391,12 @@ describe('offline analyst: stories with their start, rules said of the employee,
         ].join('\n\n'),
       ).map((w) => w.triggerId),
     ).toEqual(['github.pull_request_opened']);
+    // (someone else's work with a duty of the employee's said after it keeps that duty)
+    expect(
+      workflowsOf(
+        'When a refund request comes in by email, tag it. Refunds are handled by Sam; post each one in #refunds for him.',
+      ).flatMap((w) => w.capabilities),
+    ).toContain('slack.post_message');
   });
 
   it('given days said together before a time ("mon & thurs 7:15am msg the lads"), "put the test drive in, with …" and "stick a message in the channel", when analysed, then a schedule of those days, a booking and a post', () => {

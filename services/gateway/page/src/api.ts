@@ -1,5 +1,8 @@
 /** The gateway's public HTTP routes (ARCHITECTURE §4a, §11), with the caller's token. */
 
+/** An execution's statuses that do not change again (its result's `ExecutionStatus`, §3). */
+export const ENDED: ReadonlySet<string> = new Set(['completed', 'cancelled', 'failed']);
+
 export type ApiResult<T> =
   | { ok: true; status: number; body: T }
   | { ok: false; status: number; code: string; message: string; field?: string };

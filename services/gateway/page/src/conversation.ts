@@ -7,7 +7,7 @@
  * catches up on what ended meanwhile.
  */
 import type { ExecutionView, ServerFrame } from '@hireloop/schemas';
-import type { Api } from './api';
+import { type Api, ENDED } from './api';
 import { formatTime, h, keepFocus, progressBar } from './dom';
 import { employeeView, type Spec } from './employee';
 import { type Answer, answeredView, type Prompt, promptForm } from './prompt';
@@ -35,7 +35,6 @@ export function messageProblem(text: string): string | null {
     return `Your message is ${text.length.toLocaleString('en')} characters; hireloop takes at most ${MESSAGE_LIMIT.toLocaleString('en')}. Shorten it and send it again.`;
   return null;
 }
-const ENDED = new Set(['completed', 'cancelled', 'failed']);
 
 function titles(): Record<string, string> {
   try {

@@ -5,7 +5,7 @@
  * route yet (it answers 404 or refuses the filter), the view says so instead of failing.
  */
 import type { EmployeeView, ExecutionView, TimelineEntry } from '@hireloop/schemas';
-import type { Api, ApiResult } from './api';
+import { type Api, type ApiResult, ENDED } from './api';
 import { formatTime, h, keepFocus, progressBar, table, uid } from './dom';
 import { employeeView, toggleActivation } from './employee';
 import { policySection } from './policy';
@@ -36,9 +36,6 @@ const unavailable = (what: string, res: Extract<ApiResult<unknown>, { ok: false 
 
 const loading = (main: HTMLElement, title: string) =>
   main.replaceChildren(h('h1', {}, title), h('p', { class: 'muted' }, 'Loading…'));
-
-/** A run's statuses that do not change again. */
-const ENDED_RUN = new Set(['completed', 'failed', 'cancelled']);
 
 const text = (value: unknown): Node => document.createTextNode(value === undefined || value === null ? '' : String(value));
 
@@ -220,7 +217,7 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
     const said = `Status: ${now.status}${now.phase ? ` · ${now.phase}` : ''}${now.progress !== null ? ` · ${now.progress}%` : ''} · started ${formatTime(now.createdAt)}`;
     // (the same words are not written again: a live region may say them again)
     if (status.textContent !== said) status.textContent = said;
-    const ended = ENDED_RUN.has(now.status);
+    const ended = ENDED.has(now.status);
     progress.show(ended ? now.status : (now.phase ?? now.status), now.status === 'completed' ? 100 : now.progress);
   };
   showStatus(run);
@@ -248,7 +245,7 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
   );
   // (an answer the gateway did not take: the form that sent it is gone, focus goes to why, not to the page's body)
   keepFocus(noticed);
-  if (!ENDED_RUN.has(run.status))
+  if (!ENDED.has(run.status))
     whileShown(
       status,
       async () => {
