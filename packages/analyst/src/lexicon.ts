@@ -297,6 +297,12 @@ const MESSAGE_GENERIC = [
 /** Messaging capabilities: the family whose member is chosen by channel. */
 export const MESSAGE_FAMILY = ['gmail.send_email', 'slack.post_message', 'twilio.send_sms', 'zendesk.reply_ticket'] as const;
 
+/**
+ * The same kind of work in different products, where a step that names none means whichever the org has:
+ * "raise a ticket" is a Zendesk ticket in a helpdesk org and a Jira issue in one with only Jira.
+ */
+export const SAME_KIND: readonly (readonly string[])[] = [['zendesk.create_ticket', 'jira.create_issue', 'github.create_issue']];
+
 const ANSWER_REQUESTS =
   /\b(handle|answer|field|respond|reply|address|resolve|deal with|take care of)\b[\w\s'-]{0,40}\b(requests?|questions?|quer(y|ies)|inquir(y|ies)|enquir(y|ies)|messages?|dms?)\b/;
 

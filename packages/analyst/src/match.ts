@@ -10,6 +10,7 @@ import {
   NUMBER_WORDS,
   PROVIDER_CUES,
   REPLY_VERBS,
+  SAME_KIND,
   type Sense,
   TRIGGER_SENSES,
   type TriggerSense,
@@ -221,6 +222,10 @@ const inCatalog = (catalog: Catalog, providerId: string): boolean =>
 /** The same action of two products: "stripe.create_invoice" and "quickbooks.create_invoice". */
 const sameAction = (a: string, b: string): boolean => a.slice(a.indexOf('.')) === b.slice(b.indexOf('.'));
 
+/** Two products' ways to the same work: the same action, or one kind of record ("a ticket": Zendesk's or Jira's). */
+const sameKind = (a: string, b: string): boolean =>
+  sameAction(a, b) || SAME_KIND.some((kind) => kind.includes(a) && kind.includes(b));
+
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 /** A quoted field set to a value, the record left unsaid: "set "Rent 2025" to Paid", "mark 'Status' as done". */
 const SET_FIELD = /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])\s+(to|as)\b/i;
@@ -261,10 +266,14 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
   // the same action in the product the workflow says its work is in ("We're on QuickBooks": invoice there, not in Stripe)
   const top = scored[0];
   // (not where the step names its product, "create a Jira issue", nor where the org has the product it found)
-  const own =
-    top && !ctx.said?.has(top.providerId) && !ctx.connected.has(top.providerId) && named.get(top.providerId) !== true
-      ? scored.find((s) => ctx.said?.has(s.providerId) && sameAction(s.id, top.id))
-      : undefined;
+  // (and where the step names no product and the org lacks the one found, the same kind of work in one it has:
+  // "raise a ticket in the DRAFT project" with Jira connected and no helpdesk)
+  const unsaid =
+    top && !ctx.said?.has(top.providerId) && !ctx.connected.has(top.providerId) && named.get(top.providerId) !== true;
+  const own = unsaid
+    ? (scored.find((s) => ctx.said?.has(s.providerId) && sameAction(s.id, top.id)) ??
+      (named.size === 0 ? scored.find((s) => ctx.connected.has(s.providerId) && s.verb && sameKind(s.id, top.id)) : undefined))
+    : undefined;
   const best = own && top ? { ...own, score: top.score, verb: top.verb, phrase: top.phrase } : top;
   const second = own ? top : scored[1];
   const candidates = scored.filter((s) => s.score >= 2).slice(0, 5);

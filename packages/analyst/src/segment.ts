@@ -576,7 +576,7 @@ const SAID_OF_IT_NEVER =
   /^(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:must|should|shall|may|can|will)(?: ?not|n't| never)\b/i;
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
 const THEMSELVES =
-  /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)(?:'ll|'d)?\s+[a-z]+|[A-Z][a-z]+\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
+  /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)(?:'ll|'d)?\s+[a-z]+|(?:[A-Z][a-z]+|(?:[Oo]ur|[Tt]he|[Mm]y)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
 /** A label over how the work is done today: "How it works now", "Old way", "Current process", "As is". */
 const NOW_LABEL =
   /^(?:how (?:it|this|things) (?:works?|is done|gets? done|goes) (?:now|today|at the moment|currently)|old way|the old way|current(?:ly| process| setup| state| way)?|as[- ]is|(?:what happens|the process|our process) (?:now|today))$/i;
@@ -919,7 +919,7 @@ const RECEIVED: Record<string, string> = {
   refund: 'refund',
 };
 const RECEIVES =
-  /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+)?(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder|invoice)\b(.*)$/i;
+  /^(?:and\s+|then\s+)?((?:the|our|each|every|their|its|whoever|all|any)\b[^,;]{1,60}?|[A-Z][\w-]*(?:\s[\w-]+){0,6}?)\s+(?:should\s+|must\s+|will\s+|also\s+|then\s+)*(?:get|gets|receive|receives)\s+(?:also\s+)?(?:a|an)\s+(?:short\s+|quick\s+|polite\s+|new\s+|welcome\s+|friendly\s+|personal\s+|confirmation\s+|follow-up\s+|thank-you\s+)*(e-?mail|message|text|sms|dm|comment|reply|notification|ping|reminder|invoice)\b(.*)$/i;
 
 /** "the engineer on call should get an email with the link" → "email the engineer on call with the link". */
 export function receives(clause: string): string | null {
@@ -928,7 +928,10 @@ export function receives(clause: string): string | null {
   if (!m?.[1] || !m[2] || holdsWorkItems(m[1].trim())) return null;
   const verb = RECEIVED[m[2].toLowerCase()];
   // ("The customer should get …" at a sentence's start: the determiner in the duty's own case)
-  const who = m[1].trim().replace(/^(?:The|Our|Each|Every|All|Any|Their|Its)\b/, (d) => d.toLowerCase());
+  // ("…, and to receive a confirmation email from …": the one wished for before, received again)
+  const who = /^to$/i.test(m[1].trim())
+    ? 'them'
+    : m[1].trim().replace(/^(?:The|Our|Each|Every|All|Any|Their|Its)\b/, (d) => d.toLowerCase());
   return verb ? `${verb} ${who}${m[3] ?? ''}` : null;
 }
 
@@ -982,7 +985,7 @@ const MESSAGE_DONE =
  * invited to #studio" — (each, the kind, where, "who …" or a participle and where, then what is done or received).
  */
 const WISH_EACH =
-  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:every|each|any|all) ((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|(?:the|our) [\w-]+(?: form| page| site| inbox| channel)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|has|have|had|did|does|do)\b)[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation)))\b/i;
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:every|each|any|all) ((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|[\w.-]+\/[\w.-]+|(?:the|our) [\w-]+(?: form| page| site| inbox| channel| repo)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|had|did|does|do)\b|(?:has|have)\s+(?!no\b|not\b|an?\b|any\b))[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation|comment|reply)))\b/i;
 /** "…, and have a 45-minute interview scheduled with me": one more thing the wish has done, its object first. */
 const AND_HAVE_DONE = /\band (?:also )?have ((?:an?|the|their|its) [^,;]{1,60}?) ([a-z]+ed|sent|set up|made|booked)\b/gi;
 /** "…, and have an interview scheduled with me" → "…, and schedule an interview with me". Pure. */
@@ -1014,7 +1017,10 @@ function wishedForEach(text: string, w: SegmentWords): string {
       ? `When ${articleFor(singular)} ${singular} is ${participle}${into}${where}`
       : `When ${articleFor(singular)} ${singular} comes in${where}`;
   const base = done ? baseOf(done, w) : undefined;
-  const duty = message ? `send them ${message}` : base ? `${base} them` : undefined;
+  // (a comment or a reply goes on the item itself: "every new pull request … to get a comment asking …")
+  const onIt =
+    message && /\b(?:comment|reply)$/i.test(message) ? `${/comment$/i.test(message) ? 'comment on' : 'reply to'} it` : undefined;
+  const duty = onIt ?? (message ? `send them ${message}` : base ? `${base} them` : undefined);
   if (!duty) return text;
   const rest = andHaveDone(text.slice((m.index ?? 0) + whole.length), w).replace(
     AND_DONE_TO_THEM,
@@ -1275,7 +1281,7 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       return base ? `${joiner}${base} ${receiver}` : whole;
     });
   // "…, and an email sent to them": a message said done, only as one more wish of the same sentence
-  if (!wished) return text;
+  if (!wished) return wishedAtLast(text, w);
   return duties
     .replace(
       MESSAGE_DONE,
@@ -1292,6 +1298,70 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
         ? `${joiner === ',' ? ',' : 'and'} ${base}${participle.endsWith(' up') ? ' up' : ''} ${article} ${object} ${where}`
         : whole;
     });
+}
+
+const WISH = String.raw`\b(?:i|we)(?:['’]d| would)? (?:also |really |just )?(?:like|want|need|love|prefer) (?:for )?`;
+/** "I want everyone who fills in the form to be added to HubSpot": anyone doing something, then what is done to them. */
+const WISH_ANYONE = new RegExp(
+  `${WISH}(?:everyone|everybody|anyone|anybody|each person|every person|people) (?:who|that) ([^,;]{3,100}?) to (?:also )?(?:be|get) ([a-z]+ed|sent|put|set|made|given|written|shared)\\b`,
+  'i',
+);
+/** A wish for a thing or a person, its object first: "I want a 20-minute intro call … booked into …". */
+const WISH_OBJECT = new RegExp(`${WISH}((?:a|an|the|our|my|their|every|each|all|any) [^.;]{1,100})`, 'i');
+/** After the participle of a wish: where, to whom or what (not "a signed contract", an adjective before its noun). */
+const AFTER_PARTICIPLE =
+  /^(?:\s+(?:out|up|off|back))?(?:\s+(?:to|in|on|into|onto|as|with|for|by|at|from|under|the|a|an|their|his|her|them|him|its|our)\b|\s*[,.;]|\s*$)/i;
+/** A message wished for, with no verb: "I want a welcome email within the hour", "a short round-up in #volunteers". */
+const WISH_MESSAGE = new RegExp(
+  `${WISH}((?:a|an) (?:[\\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|summary|round-?up|digest|report|list|update|recap|heads-up|alert|notification)s?)\\b(?!\\s+from\\s+(?!(?:you|it|the (?:bot|assistant|employee|agent))\\b))(?!\\s+(?:page|doc|document|sheet|spreadsheet|file|row|entry|card|ticket|issue|task|record|database))`,
+  'i',
+);
+/** A record wished for in a product: "I'd like a short summary page in Notion", "we want a ticket in Jira for each". */
+const WISH_RECORD = new RegExp(
+  `${WISH}((?:a|an|one) (?:[\\w'-]+ ){0,3}?(?:page|row|entry|ticket|issue|task|card|record|folder|doc|document|contact|lead)) (?=(?:in|on|into) (?:[A-Z]|the [\\w-]+ (?:database|board|project|folder)))`,
+  'i',
+);
+/**
+ * The wishes no reading above knows, as the duties they ask for: "I want a 20-minute intro call with each new volunteer
+ * booked into a time when I'm free" → "book a 20-minute intro call with each new volunteer into a time when I'm free";
+ * "I want everyone who fills in the form to be added to HubSpot" → "When someone fills in the form, add them to HubSpot";
+ * "I want a short round-up in #volunteers every other Friday" → "post a short round-up in #volunteers every other Friday".
+ * Pure.
+ */
+function wishedAtLast(text: string, w: SegmentWords): string {
+  const anyone = WISH_ANYONE.exec(text);
+  const anyoneBase = anyone?.[2] ? baseOf(anyone[2], w) : undefined;
+  if (anyone && anyoneBase)
+    return `${text.slice(0, anyone.index)}When someone ${anyone[1]}, ${anyoneBase} them${text.slice(anyone.index + anyone[0].length)}`;
+  // ("a list in #eng-support every weekday of the Jira bugs filed from Zendesk": a message to a channel, whatever it lists)
+  const message = WISH_MESSAGE.exec(text);
+  const messageRest = message ? text.slice(message.index + message[0].length) : '';
+  if (message?.[1] && /^\s+(?:in|to|into|on)\s+#[\w-]/.test(messageRest))
+    return `${text.slice(0, message.index)}post ${message[1]}${messageRest}`;
+  // ("Fridays at 5pm I'd like a short summary page in Notion": a record wished for where it is kept, made there)
+  const record = WISH_RECORD.exec(text);
+  if (record?.[1]) return `${text.slice(0, record.index)}create ${record[1]} ${text.slice(record.index + record[0].length)}`;
+  const object = WISH_OBJECT.exec(text);
+  if (object?.[1] && !/\b(?:who|that|which)\b/i.test(object[1].split(/\s+to be\s+/)[0] ?? '')) {
+    const said = object[1];
+    const words = [...said.matchAll(/(?:\bto (?:also )?(?:be|get) )?\b([a-z]+ed|sent|made|built|written|given|put|set up)\b/gi)];
+    for (const m of words) {
+      const at = m.index ?? 0;
+      const after = said.slice(at + m[0].length);
+      if (at === 0 || !AFTER_PARTICIPLE.test(after)) continue;
+      const base = baseOf((m[1] ?? '').replace(/ up$/, ''), w);
+      if (!base) continue;
+      const before = text.slice(0, object.index);
+      return `${before}${base}${m[1]?.endsWith(' up') ? ' up' : ''} ${said.slice(0, at).trim()}${after}`;
+    }
+  }
+  if (message?.[1]) {
+    const before = text.slice(0, message.index);
+    return /^[^.;]*#[\w-]/.test(messageRest)
+      ? `${before}post ${message[1]}${messageRest}`
+      : `${before}send me ${message[1]}${messageRest}`;
+  }
+  return text;
 }
 
 /** A clause said of someone into the imperative: "the bot must read it" → "read it", "creates a page" → "create a page". */
@@ -1410,6 +1480,8 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
       return { lead: text.slice(0, cut.at).trim(), body: rest };
     // ("… by email all year and they pile up in summer": what they do, said of them, is no duty)
     if (THEY_DO.test(rest)) continue;
+    // ("… posts to your webhook with the school name, contact email, number of pupils …": an item of what it carries)
+    if (text.slice(cut.at, cut.end).startsWith(',') && listGoesOn(text.slice(0, cut.at), text.slice(cut.end))) continue;
     const piece = rest.split(/[,;]|\s(?:and|then)\s/)[0] ?? '';
     const duty = imperative(piece, w);
     const verb = tokenize(duty)[0]?.lower ?? '';
@@ -1488,6 +1560,18 @@ const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]
 const CLAUSE_BREAK =
   /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
+/** A list of what something carries, its last phrase: "posts to your webhook with the school name". */
+const LISTING =
+  /\b(?:with|including|containing|listing|quoting|showing|giving)\s+(?:(?:the|their|its|a|an|each|every|his|her)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}$/i;
+/**
+ * An item of such a list that starts with a word that could be a verb: "…with the school name, contact email, number
+ * of pupils" — a verb and a bare noun, then the list goes on (not "…with the details, email the client").
+ */
+const listGoesOn = (before: string, rest: string): boolean =>
+  LISTING.test(before.replace(/\s*\([^()]*\)\s*$/, '')) &&
+  /^[a-z][\w-]*\s+(?!(?:the|a|an|them|him|her|it|us|me|our|their|his|its|this|that|these|those|each|every|all|any|some|to|in|on|at|for|with|by)\b)[a-z][\w'-]*(?:\s+of\s+[\w'-]+)?\s*(?:,|\s+and\s+[a-z][\w'-]*(?:\s+[\w'-]+){0,3}\s*(?:[.;]|$))/i.test(
+    rest,
+  );
 /** A duty said as an order, its verb first ("ping #front-desk"), not a statement of it ("gets an email", "goes in #shop-floor"). */
 const ordersDuty = (text: string, w: SegmentWords): boolean => startsWithVerbIn(text, w) && imperative(text, w) === text;
 /** The rest of the work, said before its own duty: "anything else ping #front-desk", "for everything else, forward it". */
@@ -1515,6 +1599,7 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
         /\b(?:with|including|containing|listing|quoting|showing|giving)\b/i.test(body.slice(start, m.index ?? 0)))
     )
       continue;
+    if (/^,/.test(m[0]) && listGoesOn(body.slice(start, m.index ?? 0), rest)) continue;
     // "assign it to Claire, she approves those herself", "…, so they know who to expect": someone else acting,
     // said inside the sentence with no modal of duty, is no duty of the employee's
     if (SOMEONE_ELSE.test(rest)) continue;
@@ -1585,10 +1670,20 @@ const clip = (s: string, n: number): string => (s.length <= n ? s : `${firstUnit
 /** Why a duty is done, said after it: ", so that I stop chasing them by hand". */
 const PURPOSE = /,?\s+so that\s(?![^(]*\))(?![^"“”]*["”]).*$/i;
 
-function addClauses(draft: Draft, body: string, w: SegmentWords): void {
+/** "…, and the ticket to be solved": one more thing wished done, its object first. */
+const AND_TO_BE_DONE =
+  /(,?\s+and\s+)((?:the|their|its|that|this|his|her) [\w-]+(?: [\w-]+)?) to (?:also )?be ([a-z]+ed|sent|made|put|set)\b/gi;
+
+function addClauses(draft: Draft, body: string, w: SegmentWords, saidIfFree = false): void {
+  body = body.replace(AND_TO_BE_DONE, (whole, and: string, object: string, participle: string) => {
+    const base = baseOf(participle, w);
+    return base ? `${and}${base} ${object}` : whole;
+  });
   // "(so 24h before it starts) text the patient …": an aside before the duty is no part of it
   // ("they need adding to BambooHR and inviting to #crew": said as duties first, so the second splits off)
-  const { clauses } = splitClauses(needsDoing(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w), w);
+  const { clauses, conditions } = splitClauses(needsDoing(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w), w);
+  // ("Check that room's calendar. If it's free, book it": the condition of the sentence after the look)
+  let ifFree = saidIfFree || conditions.some((c) => IF_FREE.test(c));
   // (a duty said after work the person keeps is the last thing said again)
   if (clauses.length > 0) draft.kept = undefined;
   for (const raw of clauses) {
@@ -1605,18 +1700,27 @@ function addClauses(draft: Draft, body: string, w: SegmentWords): void {
     // ("if a customer texts back, like asking a question or whatever, …": an example of the event, no duty)
     if (HAND_OVER.test(c) || /^(?:like|say|e\.g\.?|such as)\s+[a-z]+ing\b/i.test(c)) continue;
     const parsed = parseClause(c);
-    if (parsed.negated) draft.constraints.push(c);
+    // "so leave QuickBooks alone": hands off, said as an order
+    if (parsed.negated || LEAVE_ALONE.test(c)) draft.constraints.push(c);
     else if (startsWithVerbIn(c, w)) {
       // "look at my calendar, find a free 3-hour block": the look is the finding, said twice
       const last = draft.clauses.length - 1;
       if (/^find\b/i.test(c) && FREE_TIME.test(c) && BARE_LOOK.test(draft.clauses[last] ?? '')) draft.clauses.pop();
       // "check the instrument's calendar, book it if it's free": the look before was for a free time
-      if (IF_FREE.test(c) && LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') && !/^find\b/i.test(draft.clauses[last] ?? ''))
+      if (
+        (IF_FREE.test(c) || ifFree) &&
+        LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') &&
+        !/^find\b/i.test(draft.clauses[last] ?? '')
+      )
         draft.clauses[last] = `find a free slot: ${draft.clauses[last]}`;
+      ifFree = false;
       for (const one of alsoMade(c)) draft.clauses.push(...freeTimeFirst(oneNamed(one, draft.clauses.at(-1)), draft.clauses));
     }
   }
 }
+
+/** Hands off, said as an order: "leave QuickBooks alone", "just leave those ones alone". */
+const LEAVE_ALONE = /^(?:please\s+)?(?:just\s+)?leave\s+[^,;]{1,60}?\s+alone\b/i;
 
 /** A look at a calendar and nothing more: "look at my calendar", "check the Jobs diary" (not "check it for double bookings"). */
 const BARE_LOOK =
@@ -1711,7 +1815,23 @@ const STATUS_QUO =
  * process and has nothing to do with this".
  */
 const NOTHING_TO_DO =
-  /\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?to do (?:there|here|with (?:it|this|that|them|us|you))\b/i;
+  /\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?(?:to do (?:there|here|with (?:it|this|that|them|us|you))|(?<=for (?:you|it|the (?:assistant|bot|helper)) )(?:there|here|in (?:it|this|that)))\b/i;
+/**
+ * Work said not to be the employee's: "The weekly tonnage report we make in Excel, it is not your job", "quotes are
+ * done by Ruth in Xero, not your business", "The shipping we organise ourself, by telephone, is not for you".
+ */
+const NOT_YOURS =
+  /\b(?:(?:is|are|'s)\s+)?not\s+(?:for you|yours|your (?:job|business|concern|problem|department|responsibility|task|area|thing))\b|\bnone of your (?:business|concern)\b/i;
+/** Work said not to be the employee's, and nothing for it to do in the same sentence after that. */
+const notYoursOnly = (text: string, w: SegmentWords): boolean => {
+  const m = NOT_YOURS.exec(text);
+  if (!m) return false;
+  return !text
+    .slice((m.index ?? 0) + m[0].length)
+    .split(/[,;.]|\s[-–—]\s/)
+    .map((piece) => piece.trim().replace(/^(?:(?:so|and|then|but|please|just|instead)\s+)+/i, ''))
+    .some((piece) => piece !== '' && !NOT_TO_DO.test(piece) && ordersDuty(piece, w));
+};
 /** Work someone else does, said as theirs: "Invoicing is done by Ana in Xero; don't go near it", "… are handled by marketing". */
 const DONE_BY_SOMEONE =
   /\b(?:is|are) (?:done|handled|run|managed|sorted|dealt with|looked after|taken care of|owned) by (?!(?:you|it|the (?:assistant|bot|employee|agent|helper))\b)(?:[A-Z][a-z]+|(?:the|our) [\w-]+(?: team)?|marketing|finance|sales|support|hr|ops)\b/;
@@ -1938,6 +2058,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       DONE_BY_ITSELF.test(text) ||
       OUT_OF_SCOPE.test(text) ||
       NOTHING_TO_DO.test(text) ||
+      notYoursOnly(text, w) ||
       NAMING.test(text) ||
       othersWorkOnly(text, w)
     )
@@ -2092,7 +2213,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // the arrival takes the items that follow it, one after the other, until one says when it starts
     if (draft.kind === 'event' && draft.clauses.length === 0 && draft.block !== s.block && !lead) draft.gathers = true;
     draft.sentences.push(text);
-    if (body) addClauses(draft, body, w);
+    if (body) addClauses(draft, body, w, lead?.kind === 'condition' && IF_FREE.test(lead.text));
   });
   return { drafts: drafts.filter((d) => !(d.ruled && d.clauses.length === 0)), guidelines, openAt };
 }
@@ -2546,6 +2667,11 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
         : undefined;
     return way ? { ...d, hint: `${d.hint} ${way}` } : d;
   });
+  // "…, so leave QuickBooks alone": a sentence of rules alone, with no start and no duty, is no workflow of its own
+  if (drafts.some((d) => d.kind !== 'unknown' || d.clauses.length > 0)) {
+    for (const d of drafts) if (d.kind === 'unknown' && !d.hint && d.clauses.length === 0) guidelines.push(...d.constraints);
+    drafts = drafts.filter((d) => d.kind !== 'unknown' || d.hint !== '' || d.clauses.length > 0);
+  }
   // the same start and the same duties said again (a pasted line repeated) are one workflow
   const said = new Set<string>();
   drafts = drafts.filter((d) => {

@@ -237,12 +237,19 @@ export function normalise(text: string): string {
       .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
+      // "I don't want the assistant merging PRs": what it must never do, said as a wish
+      .replace(
+        /\b(?:I|we|We)(?:['’]d| would)? (?:don['’]?t|do not|never|would not|wouldn['’]t) (?:want|like|expect) (?:you|it|the (?:assistant|bot|employee|agent|helper|automation))(?: to)? (?=[a-z])/g,
+        'never ',
+      )
+      // "the "bug" tag", "with the `urgent` label": a tag named, not a verb
+      .replace(/\bwith (?:the|a) ("[^"\n]{1,30}"|'[^'\n]{1,30}'|`[^`\n]{1,30}`|“[^”\n]{1,30}”) tag\b/g, 'tagged $1')
       // a story of the people served is what they should get: "As a customer, I want to get a text when my order
       // ships" → "The customer should get a text when their order ships"
       .replace(
         SERVED_STORY,
-        (_whole, role: string, wants: string, rest: string) =>
-          `The ${role} should ${wants}${rest
+        (_whole, role: string, when: string | undefined, wants: string | undefined, rest: string) =>
+          `${when ? `${when.charAt(0).toUpperCase()}${when.slice(1)}the` : 'The'} ${role} should ${!wants ? 'get ' : /^hear back$/i.test(wants) ? 'get a reply' : wants}${rest
             .replace(/\bmy\b/gi, 'their')
             .replace(/\bme\b/gi, 'them')
             .replace(/\bI\b/g, 'they')}`,
@@ -279,13 +286,13 @@ export function normalise(text: string): string {
 
 /** A user story of the people the business serves: the role, what they want to get, the rest of the sentence. */
 const SERVED_STORY =
-  /\bAs (?:a|an|the) (customer|client|tenant|member|patient|guest|parent|student|learner|buyer|visitor|homeowner|subscriber|donor|volunteer|caller)\b[^,.\n]{0,40}, I(?:['’]d| would)? (?:want|like|need|love|expect) to (get|receive|be (?:told|notified|emailed|texted|reminded|sent))\b([^.\n]*)/gi;
+  /\bAs (?:a|an|the) ((?:new |first-time |returning |prospective |existing )?(?:customer|client|tenant|member|patient|guest|parent|student|learner|buyer|visitor|homeowner|subscriber|donor|volunteer|caller|applicant|candidate|passenger|resident|player|attendee|participant|shopper|user|new hire|starter))\b[^,.\n]{0,40}, ((?:when|whenever|once|if|after|as soon as)\b[^.\n]{1,120}?, )?I(?:['’]d| would)? (?:want|like|need|love|expect) (?:to (get|receive|be (?:told|notified|emailed|texted|reminded|sent)|hear back)|(?=(?:a|an) (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reminder|reply|confirmation|update)\b))([^.\n]*)/gi;
 /**
  * "As the studio manager, I want …", "As a line manager, I'd like …": the role a user story opens with; also before
  * the story's start ("As the support lead, when a new Zendesk ticket comes in …, I want …").
  */
 const STORY_ROLE =
-  /\bAs (?:(?:a|an|the|our|my) |(?=[A-Z]))(?!(?:soon|of|well|long|usual)\b)[^,.;:\n]{1,60}, (?=(?:(?:I|we)(?:'d| would)? (?:want|need|like|love|would like|expect)|when|whenever|once|if|every|each)\b)/g;
+  /\bAs (?:(?:a|an|the|our|my) |(?=[A-Z]))(?!(?:soon|of|well|long|usual)\b)[^,.;:\n]{1,60}, (?=(?:(?:I|we)(?:'d| would)? (?:want|need|like|love|would like|expect)|when|whenever|once|if|every|each|never)\b)/g;
 
 const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 const HOUR = String.raw`(?:${HOUR_WORDS.join('|')}|1[0-2]|[1-9])`;
@@ -866,7 +873,9 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
       out.push({ text: dashed[2].trim(), label: dashed[1].trim() });
       continue;
     }
-    const label = text.match(/^([^:]{2,120}):\s+(.+)$/);
+    // (not a colon inside brackets: "… as a contact (lifecycle stage: volunteer), so …")
+    const colon = text.match(/^([^:]{2,120}):\s+(.+)$/);
+    const label = colon?.[1] && (colon[1].match(/\(/g)?.length ?? 0) > (colon[1].match(/\)/g)?.length ?? 0) ? null : colon;
     // "When a party invoice is paid: email the parent …", "Every day at 8 am: post …": what starts the work, said
     // before a colon, is the sentence's own lead, not a label to set aside
     if (label?.[1] && label[2] && (LEAD_BEFORE_COLON.test(label[1]) || startsWithSchedule(label[1]))) {

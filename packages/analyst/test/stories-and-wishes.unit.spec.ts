@@ -1,0 +1,135 @@
+import { builtInCatalog } from '@hireloop/schemas';
+import { describe, expect, it } from 'vitest';
+import { analyseJob, type Catalog, matchWorkflow } from '../src';
+import { workflowsOf } from './workflows-of';
+
+/** The workflows of a description for an org with only the given products connected. */
+const workflowsFor = (connected: string[], text: string) => {
+  const catalog: Catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected };
+  return analyseJob(text).workflows.map((w) => {
+    const m = matchWorkflow(w, catalog);
+    return {
+      triggerId: m.trigger.triggerId,
+      steps: w.steps.map((s) => s.text),
+      capabilities: m.steps.map((s) => s.capabilityId),
+    };
+  });
+};
+
+const FOOD_BANK = [
+  'Volunteer coordination — Riverside Food Bank',
+  '',
+  'As a volunteer coordinator, I want everyone who fills in the "Get involved" form on our website to be added to HubSpot as a contact (lifecycle stage: volunteer), so we stop losing people in a spreadsheet.',
+  '',
+  'As a new volunteer, I want a welcome email within the hour telling me where to park, so my first shift is not confusing.',
+  '',
+  "As Priya (volunteer lead), I want a 20-minute intro call with each new volunteer booked into a time when I'm actually free.",
+  '',
+  'As the operations director, I want a short round-up in #volunteers every Friday morning of who signed up in the last two weeks.',
+].join('\n');
+
+describe('offline analyst: user stories and wishes said every way', () => {
+  it('given "I want everyone who fills in the form to be added to HubSpot", when analysed, then the form starts it and the contact is created', () => {
+    expect(workflowsOf(FOOD_BANK)[0]).toMatchObject({
+      triggerId: 'webhook.incoming_webhook',
+      capabilities: [
+        'hubspot.create_contact',
+        'gmail.send_email',
+        'google-calendar.find_free_slot',
+        'google-calendar.create_event',
+      ],
+    });
+  });
+
+  it('given a thing wished done, its participle after it ("a call … booked into a time"), when analysed, then the duty is that verb on that thing', () => {
+    expect(workflowsOf(FOOD_BANK)[0]?.steps).toContain(
+      "book a 20-minute intro call with each new volunteer into a time when I'm actually free",
+    );
+  });
+
+  it('given a message wished for a channel on a schedule ("a round-up in #volunteers every Friday"), when analysed, then it is posted there on that schedule', () => {
+    expect(workflowsOf(FOOD_BANK)[1]).toMatchObject({ cron: '0 9 * * 5', capabilities: ['slack.post_message'] });
+  });
+
+  it('given a message wanted from someone else, when analysed, then nothing is sent', () => {
+    expect(
+      workflowsOf('Billing desk.\nWe need an email from the customer with their order number before we refund.').flatMap(
+        (w) => w.capabilities,
+      ),
+    ).not.toContain('gmail.send_email');
+  });
+
+  it('given a customer\'s story with its start ("As a customer, when …, I want to hear back on my ticket, and the ticket to be solved"), when analysed, then the reply and the solve are the duties', () => {
+    expect(
+      workflowsOf(
+        'Bug loop.\nAs a customer, when engineering moves the bug to Done in Jira, I want to hear back on my Zendesk ticket that it is fixed, and the ticket to be solved.',
+      ),
+    ).toMatchObject([{ triggerId: 'jira.issue_transitioned', capabilities: ['zendesk.reply_ticket', 'zendesk.update_ticket'] }]);
+  });
+
+  it('given each new item wished to get a comment ("every new pull request in acme/web … to get a comment"), when analysed, then it comments on the pull request', () => {
+    expect(
+      workflowsOf(
+        'Repo helper.\nI want every new pull request in acme/web that has no ENG key in its title to get a comment asking the author to add one.',
+      ),
+    ).toMatchObject([{ triggerId: 'github.pull_request_opened', capabilities: ['github.comment_pull_request'] }]);
+  });
+
+  it('given "I don\'t want the assistant merging PRs", when analysed, then merging is no duty', () => {
+    const said = workflowsOf(
+      "Repo helper.\nWhen a pull request is opened on GitHub, post it in #reviews.\nAs the CTO, I don't want the assistant merging PRs under any circumstances.",
+    );
+    expect(said.flatMap((w) => w.capabilities)).toEqual(['slack.post_message']);
+  });
+
+  it('given a record wished for in a product ("I\'d like a short summary page in Notion"), when analysed, then the page is created', () => {
+    expect(
+      workflowsOf("Office helper.\nFridays at 5pm I'd like a short summary page in Notion of the tours booked."),
+    ).toMatchObject([{ cron: '0 17 * * 5', capabilities: ['notion.create_page'] }]);
+  });
+});
+
+describe("offline analyst: the org decides which product a ticket is, and what is no one's work", () => {
+  const ZOO =
+    'Zoo helper.\nKeepers post vet requests in the #vet-requests Slack channel. For each new request there, raise a ticket in the VET project with the animal and the enclosure.';
+
+  it('given "raise a ticket" in an org with Jira and no helpdesk, when analysed, then it is a Jira issue', () => {
+    expect(workflowsFor(['slack', 'jira'], ZOO)).toMatchObject([
+      { triggerId: 'slack.new_message', capabilities: ['jira.create_issue'] },
+    ]);
+  });
+
+  it('given "raise a ticket" in an org with a helpdesk, when analysed, then it is a helpdesk ticket', () => {
+    expect(workflowsFor(['slack', 'jira', 'zendesk'], ZOO)[0]?.capabilities).toEqual(['zendesk.create_ticket']);
+  });
+
+  it('given "nothing for you there", "it is not your job" and "leave QuickBooks alone", when analysed, then they start no workflow', () => {
+    expect(
+      workflowsOf(
+        [
+          'Box office.',
+          'When a Stripe payment fails, email the member.',
+          'Funding requests go to the treasurer on paper forms, nothing for you there.',
+          'The weekly tonnage report we make in Excel, it is not your job.',
+          'Our accountant reconciles Stripe into QuickBooks herself at the end of each month, so leave QuickBooks alone.',
+        ].join('\n'),
+      ),
+    ).toMatchObject([{ triggerId: 'stripe.payment_failed', capabilities: ['gmail.send_email'] }]);
+  });
+
+  it('given what a webhook carries listed after "with" ("the school name, contact email, number of pupils"), when analysed, then no item of it is a duty', () => {
+    expect(
+      workflowsOf(
+        'Box office.\nSchools book through the form on our Learning page, which posts to your webhook with the school name, contact email, number of pupils and price per seat. For each booking, set the school up as a customer in Stripe.',
+      ),
+    ).toMatchObject([{ triggerId: 'webhook.incoming_webhook', capabilities: ['stripe.create_customer'] }]);
+  });
+
+  it('given a room\'s calendar looked at and "If it\'s free, book it" in the next sentence, when analysed, then the look is a search for a free slot', () => {
+    expect(
+      workflowsOf(
+        "Rooms.\nWhen a room request comes in through our form webhook, check that room's calendar. If it's free, book it in that calendar and email the society to confirm.",
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event', 'gmail.send_email']);
+  });
+});
