@@ -409,7 +409,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     phrases: [ANSWER_REQUESTS, /\b(in|to|on|into) #[\w-]+/, /\b(in|to|on) (the |our |a )?([\w-]+ )?(slack )?channel\b/],
   },
   'slack.invite_user': {
-    verbs: ['invite', 'add', 'bring', 'include', 'join'],
+    // ("spin up a channel, pull in the account lead and the PM": who is brought into what was just made)
+    verbs: ['invite', 'add', 'bring', 'include', 'join', 'pull in', 'bring in'],
     objects: [
       'user',
       'member',

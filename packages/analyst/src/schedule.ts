@@ -62,7 +62,8 @@ const RECURRING = new RegExp(
     // "Mon–Fri at 9:30 pm", "Fridays 3pm", "weekdays at 7": days that recur, with a time
     `${DAY_RANGE}`,
     `\\b(?:${DAY}s|weekdays|workdays|weeknights|weekends)\\b${AT_A_TIME}`,
-    '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b',
+    // (not a sum or a plan that recurs: "the monthly retainer", "a weekly fee", "weekly active users")
+    '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b(?!\\s+(?:retainers?|fees?|rent|subscriptions?|plans?|payments?|budgets?|salary|salaries|amounts?|totals?|limits?|caps?|targets?|quotas?|prices?|rates?|costs?|spend|allowances?|active|users|volumes?|revenue|income|instal?ments?)\\b)',
     '\\b(?:once|twice|three times)\\s+(?:a|per|every)\\s+(?:day|week|month|quarter|year)\\b',
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
     // one weekday with a time of day: "on Thursday evening around 7", "Monday morning at 8", "on Friday at

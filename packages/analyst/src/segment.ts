@@ -571,6 +571,9 @@ const GUIDELINE =
  */
 const HANDS_OFF =
   /^(?:(?:[^.;,]{0,80},\s*)?(?:i|we) (?:usually |always |still |then |just )?(?!want\b|need\b|like\b|would\b|['’]d\b)[a-z]+\b[^.;]{0,80}?\b(?:myself|ourselves)\b|(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
+/** Things kept out of a place, as a rule: "Medical details stay out of Notion — just put "illness"". */
+const KEPT_OUT =
+  /^(?:[\w'-]+ ){1,4}(?:stays?|must stay|should stay|are kept|is kept|must be kept|should be kept|must never go|never goes?) (?:out of|into|in)\b(?![^.;]*\b(?:when|whenever|if|once)\b)/i;
 /** What the employee must not do, said of it: "The assistant must never merge …", "It should not reply to …". */
 const SAID_OF_IT_NEVER =
   /^(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:must|should|shall|may|can|will)(?: ?not|n't| never)\b/i;
@@ -1560,6 +1563,9 @@ const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]
 const CLAUSE_BREAK =
   /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
+/** A clause that sends a message: "text the guest …", "email them …", "let the team know …". */
+const MESSAGE_FIRST =
+  /^(?:(?:also|then|and)\s+)?(?:text|sms|email|e-mail|message|dm|reply|respond|write|tell|notify|remind|ping|let\s+[\w'-]+(?:\s+[\w'-]+)?\s+know)\b/i;
 /** A list of what something carries, its last phrase: "posts to your webhook with the school name". */
 const LISTING =
   /\b(?:with|including|containing|listing|quoting|showing|giving)\s+(?:(?:the|their|its|a|an|each|every|his|her)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}$/i;
@@ -1600,6 +1606,8 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     )
       continue;
     if (/^,/.test(m[0]) && listGoesOn(body.slice(start, m.index ?? 0), rest)) continue;
+    // "text the guest to let them know it's sorted and ask if there's anything else": one message, two things said
+    if (/^ask\s+(?:if|whether)\b/i.test(rest) && MESSAGE_FIRST.test(body.slice(start, m.index ?? 0).trim())) continue;
     // "assign it to Claire, she approves those herself", "…, so they know who to expect": someone else acting,
     // said inside the sentence with no modal of duty, is no duty of the employee's
     if (SOMEONE_ELSE.test(rest)) continue;
@@ -1771,7 +1779,7 @@ export function oneNamed(clause: string, before: string | undefined): string {
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?|blocks?|gaps?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,2}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b|\b(?:at )?a time (?:when |that )?(?:[Ii]|we|he|she|they|[A-Z][a-z]+)(?:'m|'re|'s| am| are| is) (?:actually |really |genuinely )?(?:free|available)\b)/;
+  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?|blocks?|gaps?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,4}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+(?:both\s+|all\s+)?free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b|\b(?:at )?a time (?:when |that )?(?:[Ii]|we|he|she|they|[A-Z][a-z]+)(?:'m|'re|'s| am| are| is) (?:actually |really |genuinely )?(?:free|available)\b)/;
 /** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
 const LOOKS_FOR_TIME =
   /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;
@@ -1792,6 +1800,12 @@ export function freeTimeFirst(clause: string, before: readonly string[] = []): s
     (LOOKS_FOR_TIME.test(clause) ||
       /\b(?:team|staff|people|everyone|their|his|her|my|our)(?:['’]s)? availability\b/i.test(clause));
   if (!(FREE_TIME.test(clause) || (looks && availability))) return [clause];
+  // ("find an hour next week when the lead and the PM are both free": a length of time found is a free slot of it)
+  const length =
+    /^find\s+((?:an?|one|two|three|\d+)\s+(?:hours?|half[- ]hours?|minutes?|mins?|mornings?|afternoons?))\b(?!\s+(?:slots?|windows?|blocks?|gaps?|and|or|that|which|free)\b)\s*/i.exec(
+      clause,
+    );
+  if (length?.[1]) return [`find a free slot of ${length[1]} ${clause.slice(length[0].length)}`.trim()];
   if (looks) return /^find\b/i.test(clause) ? [clause] : [`find a free slot: ${clause}`];
   // "get them into an orientation: find a free 30-minute slot …": the finding said inside the duty
   if (/\b(?:find|look for|search for)\b/i.test(clause)) return [clause];
@@ -2045,7 +2059,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       guidelines.push(text);
       return;
     }
-    if (HANDS_OFF.test(text) || THEMSELVES.test(bare)) {
+    if (HANDS_OFF.test(text) || THEMSELVES.test(bare) || KEPT_OUT.test(s.text)) {
       guidelines.push(text);
       if (current) current.kept = text;
       else keptAlone = text;

@@ -691,7 +691,7 @@ function outlineEvent(heading: string): string {
 
 /** A duty that sends words, before the words it sends: "text the homeowner:", "email them:", "post in #ops:". */
 const SENDS_WORDS =
-  /^(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+(?:(?:them|him|her|me|us|everyone|everybody)$|\S+\s+\S)/i;
+  /^(?:(?:then|and|also|please|and then)\s+)*(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+(?:(?:them|him|her|me|us|everyone|everybody)$|\S+\s+\S)/i;
 /** An outline's item that sets a record's stage: "opportunity -> "Contracted"". */
 const SETS_STAGE = /^(?:the\s+)?([a-z][\w-]*(?:\s+[\w-]+)?)\s*(?:->|→|=>)\s*(["“][^"”]{1,40}["”])\s*$/i;
 
@@ -1058,6 +1058,8 @@ const PHRASAL = new Set([
   'write in',
   'call back',
   'call in',
+  'pull in',
+  'bring in',
   'ring back',
   'phone back',
   'phone in',

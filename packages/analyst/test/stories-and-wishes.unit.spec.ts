@@ -133,3 +133,44 @@ describe("offline analyst: the org decides which product a ticket is, and what i
     ).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event', 'gmail.send_email']);
   });
 });
+
+describe("offline analyst: a runbook's turns of phrase", () => {
+  it('given "spin up a Slack channel" then "pull in the account lead", when analysed, then they are invited to it', () => {
+    expect(
+      workflowsOf(
+        'Agency helper.\nWhen a deal hits Closed Won in HubSpot, spin up a private Slack channel called #client-acme and pull in the account lead and the PM named on the deal.',
+      )[0]?.capabilities,
+    ).toEqual(['slack.create_channel', 'slack.invite_user']);
+  });
+
+  it('given "find an hour next week when the lead and the PM are both free", when analysed, then it finds a free slot', () => {
+    expect(
+      workflowsOf(
+        'Agency helper.\nWhen a deal hits Closed Won in HubSpot, find an hour next week when the account lead and PM are both free and book the kickoff call with the client.',
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event']);
+  });
+
+  it('given "the monthly retainer" inside an event\'s duty, when analysed, then no monthly schedule starts', () => {
+    const said = workflowsOf(
+      'Agency helper.\nWhen a deal hits Closed Won in HubSpot, raise the first retainer invoice in QuickBooks, but if the monthly retainer is over £15,000, post the details in #finance instead.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['hubspot.deal_stage_changed']);
+  });
+
+  it('given "text the guest to let them know it\'s sorted and ask if there\'s anything else", when analysed, then it is one text', () => {
+    expect(
+      workflowsOf(
+        "Hotel helper.\nWhen the team marks the ticket solved in Zendesk, text the guest to let them know it's sorted and ask if there's anything else.",
+      ),
+    ).toMatchObject([{ triggerId: 'zendesk.ticket_updated', capabilities: ['twilio.send_sms'] }]);
+  });
+
+  it('given "Then reply to the parent: thanks, absence noted." and "Medical details stay out of Notion — just put "illness"", when analysed, then the reply is a duty and the rule is none', () => {
+    expect(
+      workflowsOf(
+        'Attendance helper.\nParent emails attendance@ about an absence → add an entry to the Absences database in Notion.\nThen reply to the parent: thanks, absence noted.\nMedical details stay out of Notion — just put "illness".',
+      ),
+    ).toMatchObject([{ triggerId: 'gmail.new_email', capabilities: ['notion.create_page', 'gmail.send_email'] }]);
+  });
+});
