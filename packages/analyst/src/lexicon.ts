@@ -203,7 +203,7 @@ export const PROVIDER_NAMES: ReadonlyArray<readonly [string, string]> = [
  */
 export const PROVIDER_CUES: Readonly<Record<string, readonly string[]>> = {
   gmail: ['email', 'e-mail', 'inbox', 'mailbox', 'mail'],
-  'google-calendar': ['calendar', 'calendar invite', 'meeting invite'],
+  'google-calendar': ['calendar', 'calendar invite', 'meeting invite', 'diary', 'agenda'],
   slack: ['channel', 'thread', 'dm', 'direct message', 'chat'],
   zendesk: ['ticket', 'support ticket', 'requester', 'helpdesk', 'help desk', 'service desk', 'support desk'],
   jira: ['jira issue', 'backlog', 'sprint'],

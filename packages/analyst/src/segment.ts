@@ -668,7 +668,7 @@ const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'
 
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
-  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
+  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 /** "… and the form is sending the data to your webhook": what comes in, passed on to a hook of ours */
 const PASSES_TO_HOOK =
   /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
@@ -1204,7 +1204,7 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, s
  * Slack", "Urgent tickets go to me by text" — (the items, the person, how and the rest).
  */
 const ROUTED =
-  /^((?:anything|everything|all|those|these|the rest|(?!(?:the|a|an|this|that|its|their|when|whenever|if|once|for|as|after|before|every|each)\b)(?:[\w'-]+\s+){0,3}[\w'-]+s)(?:\s+(?:over|above|under|below|more than|less than|worth|from|about|with|that|which|marked|tagged)\b(?:[^,;]|,(?=\d)){0,40}?)?)\s+(?:go|goes|should go|must go|get sent|gets sent|are sent|is sent)\s+(?:straight\s+|directly\s+|right\s+)?to\s+(me|us|(?!(?:Resolved|Done|Closed|Won|Lost|Approved|Shipped|Completed?|Archived?|Review|Pending|Paid|Live|Production|Staging|Backlog)\b)[A-Z][\p{L}'-]+(?!\s+[A-Z])|(?:the|our|their|my)\s+(?:(?!(?:in|on|by|via|over|through)\b)[\w-]+\s+){0,2}(?:manager|owner|lead|team|boss|director|supervisor|rep|accountant|bookkeeper|office|partner|vet|doctor|chef|foreman|head|handyman|engineer|technician|coordinator|admin|desk|nurse|receptionist)s?|#[\w-]+)((?:\s+(?:in|on|by|via|over|through)\s+(?:[\w#-]+\s*){1,3})?.*)$/u;
+  /^((?:anything|everything|all|those|these|the rest|(?!(?:the|a|an|this|that|its|their|when|whenever|if|once|for|as|after|before|every|each)\b)(?:[\w'-]+\s+){0,3}[\w'-]+s)(?:\s+(?:over|above|under|below|more than|less than|worth|from|about|with|that|which|marked|tagged)\b(?:[^,;]|,(?=\d)){0,40}?)?)\s+(?:go|goes|should go|must go|can go|could go|get sent|gets sent|are sent|is sent|can be sent)\s+(?:straight\s+|directly\s+|right\s+)?to\s+(me|us|(?!(?:Resolved|Done|Closed|Won|Lost|Approved|Shipped|Completed?|Archived?|Review|Pending|Paid|Live|Production|Staging|Backlog)\b)[A-Z][\p{L}'-]+(?!\s+[A-Z])|(?:the|our|their|my)\s+(?:(?!(?:in|on|by|via|over|through)\b)[\w-]+\s+){0,2}(?:manager|owner|lead|team|boss|director|supervisor|rep|accountant|bookkeeper|office|partner|vet|doctor|chef|foreman|head|handyman|engineer|technician|coordinator|admin|desk|nurse|receptionist)s?|#[\w-]+)((?:\s+(?:in|on|by|via|over|through)\s+(?:[\w#-]+\s*){1,3})?.*)$/u;
 
 /** How routed work is sent: "in Slack", "on Slack", "by email", "by text", "in #billing". */
 const ROUTE_CHANNEL =
@@ -1565,7 +1565,7 @@ const CLAUSE_BREAK =
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
 /** A clause that sends a message: "text the guest …", "email them …", "let the team know …". */
 const MESSAGE_FIRST =
-  /^(?:(?:also|then|and)\s+)?(?:text|sms|email|e-mail|message|dm|reply|respond|write|tell|notify|remind|ping|let\s+[\w'-]+(?:\s+[\w'-]+)?\s+know)\b/i;
+  /^(?:(?:also|then|and)\s+)?(?:text|sms|email|e-mail|message|dm|reply|respond|answer|write|tell|notify|remind|ping|let\s+[\w'-]+(?:\s+[\w'-]+)?\s+know|send\s+(?:[\w'-]+\s+){0,4}?(?:sms|text|e-?mail|message|note|reply))\b/i;
 /** A list of what something carries, its last phrase: "posts to your webhook with the school name". */
 const LISTING =
   /\b(?:with|including|containing|listing|quoting|showing|giving)\s+(?:(?:the|their|its|a|an|each|every|his|her)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}$/i;
@@ -1575,9 +1575,11 @@ const LISTING =
  */
 const listGoesOn = (before: string, rest: string): boolean =>
   LISTING.test(before.replace(/\s*\([^()]*\)\s*$/, '')) &&
-  /^[a-z][\w-]*\s+(?!(?:the|a|an|them|him|her|it|us|me|our|their|his|its|this|that|these|those|each|every|all|any|some|to|in|on|at|for|with|by)\b)[a-z][\w'-]*(?:\s+of\s+[\w'-]+)?\s*(?:,|\s+and\s+[a-z][\w'-]*(?:\s+[\w'-]+){0,3}\s*(?:[.;]|$))/i.test(
+  (/^[a-z][\w-]*\s+(?!(?:the|a|an|them|him|her|it|us|me|our|their|his|its|this|that|these|those|each|every|all|any|some|to|in|on|at|for|with|by)\b)[a-z][\w'-]*(?:\s+of\s+[\w'-]+)?\s*(?:,|\s+and\s+[a-z][\w'-]*(?:\s+[\w'-]+){0,3}\s*(?:[.;]|$))/i.test(
     rest,
-  );
+  ) ||
+    // (a word alone, then the list goes on: "…with the client's name, email, language, level")
+    /^[a-z][\w-]*\s*,\s*[a-z]/i.test(rest));
 /** A duty said as an order, its verb first ("ping #front-desk"), not a statement of it ("gets an email", "goes in #shop-floor"). */
 const ordersDuty = (text: string, w: SegmentWords): boolean => startsWithVerbIn(text, w) && imperative(text, w) === text;
 /** The rest of the work, said before its own duty: "anything else ping #front-desk", "for everything else, forward it". */
@@ -1607,7 +1609,12 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
       continue;
     if (/^,/.test(m[0]) && listGoesOn(body.slice(start, m.index ?? 0), rest)) continue;
     // "text the guest to let them know it's sorted and ask if there's anything else": one message, two things said
-    if (/^ask\s+(?:if|whether)\b/i.test(rest) && MESSAGE_FIRST.test(body.slice(start, m.index ?? 0).trim())) continue;
+    // (or ends with thanks: "send one more SMS to the resident that the pickup is done and thank you")
+    if (
+      (/^ask\s+(?:if|whether)\b/i.test(rest) || /^thank(?:s| you)(?:\s+(?:them|him|her|you))?\s*[.!]*$/i.test(rest)) &&
+      MESSAGE_FIRST.test(body.slice(start, m.index ?? 0).trim())
+    )
+      continue;
     // "assign it to Claire, she approves those herself", "…, so they know who to expect": someone else acting,
     // said inside the sentence with no modal of duty, is no duty of the employee's
     if (SOMEONE_ELSE.test(rest)) continue;
@@ -1708,8 +1715,8 @@ function addClauses(draft: Draft, body: string, w: SegmentWords, saidIfFree = fa
     // ("if a customer texts back, like asking a question or whatever, …": an example of the event, no duty)
     if (HAND_OVER.test(c) || /^(?:like|say|e\.g\.?|such as)\s+[a-z]+ing\b/i.test(c)) continue;
     const parsed = parseClause(c);
-    // "so leave QuickBooks alone": hands off, said as an order
-    if (parsed.negated || LEAVE_ALONE.test(c)) draft.constraints.push(c);
+    // "so leave QuickBooks alone": hands off, said as an order ("Otherwise post nothing", "do nothing": no act at all)
+    if (parsed.negated || LEAVE_ALONE.test(c) || DO_NOTHING.test(c)) draft.constraints.push(c);
     else if (startsWithVerbIn(c, w)) {
       // "look at my calendar, find a free 3-hour block": the look is the finding, said twice
       const last = draft.clauses.length - 1;
@@ -1722,10 +1729,25 @@ function addClauses(draft: Draft, body: string, w: SegmentWords, saidIfFree = fa
       )
         draft.clauses[last] = `find a free slot: ${draft.clauses[last]}`;
       ifFree = false;
+      // ("create a ticket in Zendesk with the text, tag "sperrmuell", …": the tag of the ticket just made)
+      const tag = BARE_TAG.exec(c);
+      if (tag && MAKES_TICKET.test(draft.clauses[last] ?? '')) {
+        draft.clauses[last] = `${draft.clauses[last]}, tagged ${tag[1]}`;
+        continue;
+      }
       for (const one of alsoMade(c)) draft.clauses.push(...freeTimeFirst(oneNamed(one, draft.clauses.at(-1)), draft.clauses));
     }
   }
 }
+
+/** A tag named and nothing more: "tag "sperrmuell"", "tag it `urgent`". */
+const BARE_TAG = /^tag\s+(?:it\s+|them\s+)?(["'“`][^"'”`]{1,40}["'”`])$/i;
+/** A duty that makes a ticket or an issue: "create a ticket in Zendesk with …", "open a Jira issue …". */
+const MAKES_TICKET = /^(?:create|open|raise|log|file|make|add)\b[^,;]*\b(?:ticket|issue|case|bug)\b/i;
+
+/** No act at all, said as one: "do nothing", "post nothing", "otherwise say nothing", "nothing". */
+const DO_NOTHING =
+  /^(?:(?:otherwise|then|just|simply)\s+)*(?:(?:do|post|send|say|reply|text|email|write)\s+)?nothing\b(?!\s+(?:but|except|other than|else than)\b)/i;
 
 /** Hands off, said as an order: "leave QuickBooks alone", "just leave those ones alone". */
 const LEAVE_ALONE = /^(?:please\s+)?(?:just\s+)?leave\s+[^,;]{1,60}?\s+alone\b/i;
@@ -2082,7 +2104,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // (or after what they send: "Calla sends the same webhook with status "no_show" — just ignore those")
     if (
       (lead?.body && /^(?:(?:just|simply|please|then)\s+)*(?:ignore|disregard)\b/i.test(lead.body)) ||
-      /[,;]\s*(?:(?:so|and)\s+)?(?:if\b[^,;]{0,80}?\s+)?(?:(?:just|simply|please|then)\s+)*(?:ignore (?:those|them|these|it|that)|leave (?:those|them|these|it|that) alone)\s*$/i.test(
+      /[,;]\s*(?:(?:so|and)\s+)?(?:if\b[^,;]{0,80}?\s+)?(?:(?:just|simply|please|then)\s+)*(?:ignore (?:those|them|these|it|that)|ignore (?:anything|everything|any|all)\b[^.;]*|leave (?:those|them|these|it|that) alone)\s*$/i.test(
         text,
       )
     )
@@ -2139,7 +2161,19 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (!lead && !verbFirst) {
       if (subject || isEventSentence(text, w)) {
         // a system that calls in says no duty of its own: the sentence is the event
-        const split = subject ?? (CALLS_IN.test(text.replace(/\([^()]*\)/g, '')) ? null : splitEventSentence(text, w));
+        // (unless a duty follows the hook: "…, it sends to a webhook my nephew set up, those can go straight to …")
+        const hook = CALLS_IN.exec(text);
+        const hookEnd = hook ? (hook.index ?? 0) + hook[0].length : 0;
+        // (what follows the hook's own clause, when it is work: "…, those can go straight to the prayer team by email")
+        const after = hook ? text.slice(hookEnd).match(/^[^,;]*[,;]\s*(.+)$/)?.[1] : undefined;
+        const afterDuty = after ? wishesAsDuties(after, w) : undefined;
+        const split =
+          subject ??
+          (CALLS_IN.test(text.replace(/\([^()]*\)/g, ''))
+            ? after && afterDuty && afterDuty !== after && startsWithDuty(afterDuty.replace(/^for [^,]{1,40},\s*/i, ''), w)
+              ? { lead: text.slice(0, text.length - after.length).replace(/[\s,;]+$/, ''), body: afterDuty }
+              : null
+            : splitEventSentence(text, w));
         const d = open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
         if (split) addClauses(d, split.body, w);
@@ -2166,6 +2200,15 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       } else if (lead.kind === 'event' && draft?.kind === 'event' && draft.clauses.length > 0 && SAME_EVENT.test(lead.text)) {
         // "When that happens, call the booking system …": the arrival just said, and what to do about it
         draft.block = s.block;
+      } else if (
+        lead.kind === 'event' &&
+        SAME_EVENT.test(lead.text) &&
+        CALLS_IN.test(lead.body) &&
+        !startsWithDuty(lead.body, w)
+      ) {
+        // "When that happens, our booking system (SeaTix) calls your webhook with …": how it arrives is the event
+        draft = open(s.block, 'event', lead.body);
+        body = '';
       } else
         draft = open(
           s.block,
@@ -2638,11 +2681,29 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     // what is done to it: "Tenants log faults through our helpdesk portal (it's Zendesk)" ¶ "For every new fault
     // ticket: tag it …")
     const known = KNOWN_TRIGGER_CUE(next.hint);
-    const apart = next.block !== d.block && !SAME_EVENT.test(next.hint);
+    // ("Our booking system calls your webhook with the sailing …" ¶ "When a disruption notice comes in": what that hook
+    // brings, where the next start names no product of its own)
+    const apart =
+      next.block !== d.block &&
+      !SAME_EVENT.test(next.hint) &&
+      !(CALLS_IN.test(d.hint) && !known && !providersIn(next.hint).length);
     if (apart && (!sharesWorkItem(next.hint, d.hint) || (known && next.clauses.length === 0))) return [d];
+    // (a hook said to be called is a start of its own, whatever product the next start names)
+    // (unless the next start points back at what the hook brings: "whenever that form comes in", "every booking from that form")
+    if (
+      known &&
+      CALLS_IN.test(d.hint) &&
+      providersIn(next.hint).some((m) => !m.weak) &&
+      !/\b(?:that|this|those|these|it|one|them|such)\b/i.test(next.hint)
+    )
+      return [d];
     // (said in its own words, it still has the one before as its context, for a start its words leave open)
     if (!known || apart) {
-      next.hint = withContext(next.hint, d.hint);
+      // (of a hook called, what calls it and no more: "our booking system calls your webhook", not what it carries)
+      const hook = CALLS_IN.exec(d.hint);
+      const hookEnd = hook ? (hook.index ?? 0) + hook[0].length : 0;
+      const carried = hook && !known && /^\s*,?\s*(?:with|containing|including|carrying)\b/i.test(d.hint.slice(hookEnd));
+      next.hint = withContext(next.hint, carried ? d.hint.slice(0, hookEnd) : d.hint);
       next.sentences.unshift(...d.sentences);
     }
     // said again by the next one, as its context or in its own words: nothing is left of it to run

@@ -242,6 +242,24 @@ export function normalise(text: string): string {
         /\b(?:I|we|We)(?:['’]d| would)? (?:don['’]?t|do not|never|would not|wouldn['’]t) (?:want|like|expect) (?:you|it|the (?:assistant|bot|employee|agent|helper|automation))(?: to)? (?=[a-z])/g,
         'never ',
       )
+      // "From 85% please write in #yard-crew …", "Above 30 °C, text the manager": a threshold before its duty is its condition
+      .replace(
+        /(^|[.!?:]\s+|\n\s*)(From|Above|Over|Beyond|Under|Below)\s+(\d[\d.,]*\s*(?:%|percent|per cent|°\s?[CF]|degrees|kg|km|mph|units|items|days|hours))\s*,?\s+(?=(?:please|also|then|just)\s|(?!and\b|or\b|to\b)[a-z]+\s)/g,
+        (_whole, before: string, word: string, amount: string) =>
+          `${before}If it is ${{ from: 'at or above', under: 'below' }[word.toLowerCase()] ?? word.toLowerCase()} ${amount}, `,
+      )
+      // "Every one goes into HubSpot as a contact", "every booking from that form goes into the Boarding calendar as an
+      // event": each item put somewhere, said of the item
+      .replace(
+        /(^|[.!?:]\s+|\n\s*)(Every|Each|every|each) ((?:one|[\w-]+)(?: (?:from|of|on|in) (?:that|this|the|our) [\w-]+)?) (?:goes|should go|must go|gets put|is put|gets added|is added|gets entered|is entered) (in|into|on|onto) (?=(?:[A-Z]|the |our |a |an )[^.;]{0,80}?\bas an? )/g,
+        (_whole, before: string, each: string, what: string, into: string) =>
+          `${before}Add ${each.toLowerCase()} ${what} ${/^on/i.test(into) ? 'onto' : 'to'} `,
+      )
+      // "residents send SMS to our number": they text it
+      .replace(
+        /\b(send|sends|sent)\s+(?:an?\s+)?(?:sms|text(?:\s+message)?)(?:es|s)?\s+to\s+(?=(?:our|the|my)\s+(?:[\w-]+\s+)?(?:number|line|mobile|phone|shortcode)\b)/gi,
+        (_whole, verb: string) => `${{ send: 'text', sends: 'texts', sent: 'texted' }[verb.toLowerCase()] ?? 'text'} `,
+      )
       // "the "bug" tag", "with the `urgent` label": a tag named, not a verb
       .replace(/\bwith (?:the|a) ("[^"\n]{1,30}"|'[^'\n]{1,30}'|`[^`\n]{1,30}`|“[^”\n]{1,30}”) tag\b/g, 'tagged $1')
       // a story of the people served is what they should get: "As a customer, I want to get a text when my order
@@ -260,6 +278,12 @@ export function normalise(text: string): string {
       .replace(SPOKEN_CLOCK, spokenClock)
       // a number written onto its unit: "2hrs before", "30mins", "3days"
       .replace(/\b(\d{1,3})(hrs?|hours?|mins?|minutes?|days?|wks?|weeks?)\b/gi, '$1 $2')
+      // "24h before", "about 24 hours before each appointment": a length of time before, said roughly
+      .replace(/\b(\d{1,3})h\b(?=\s+(?:before|after|ahead|prior)\b)/gi, '$1 hours')
+      .replace(
+        /\b(?:about|around|roughly|approximately|approx\.?|some|~)\s+(?=(?:\d{1,3}|an?|one|two|three)\s*(?:hours?|hrs?|mins?|minutes?|days?|weeks?)\s+(?:before|after|ahead|prior)\b)/gi,
+        '',
+      )
       // chat shorthand, in lower case between spaces: "txt the customer", "w/ the bike", "ppl book repairs thru the form"
       .replace(SHORTHAND_WORD, (w) => SHORTHAND[w] ?? w)
       // the words of the work, misspelt as people type them: "the artists calender", "the apointment", "recieve"
@@ -692,6 +716,9 @@ function outlineEvent(heading: string): string {
 /** A duty that sends words, before the words it sends: "text the homeowner:", "email them:", "post in #ops:". */
 const SENDS_WORDS =
   /^(?:(?:then|and|also|please|and then)\s+)*(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+(?:(?:them|him|her|me|us|everyone|everybody)$|\S+\s+\S)/i;
+/** A message named and no verb: "reminder email to the participant", "a text to the owner", "Slack message to #ops". */
+const MESSAGE_NAMED =
+  /^(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:e-?mail|text|sms|message|dm|reminder|note|notification)\s+(?:to|for)\s+\S/i;
 /** An outline's item that sets a record's stage: "opportunity -> "Contracted"". */
 const SETS_STAGE = /^(?:the\s+)?([a-z][\w-]*(?:\s+[\w-]+)?)\s*(?:->|→|=>)\s*(["“][^"”]{1,40}["”])\s*$/i;
 
@@ -787,6 +814,26 @@ export function sentences(description: string): Sentence[] {
       .split(/\s+/)
       .filter((w) => /\w/.test(w)).length;
     const headingLike = (/:$/.test(line) && words <= 8) || (!bullet && words <= 5 && !/[.!?,;]$/.test(line));
+    // "Replies from passengers" over "People often text back. When a text arrives …, open …": a title of things (a
+    // plural and where they come from), over a paragraph that says its own start, names the part and does nothing
+    const below = lines.slice(index + 1).find((l) => l.trim()) ?? '';
+    if (
+      headingLike &&
+      !bullet &&
+      !/:$/.test(line) &&
+      /^[A-Z][a-z]+s\s+(?:from|of|by|about)\b/.test(line) &&
+      !BULLET.test(below.trim()) &&
+      /\b(?:when|whenever|each time|every time|as soon as|if)\b/i.test(
+        below
+          .split(/[.!?](?:\s|$)/)
+          .slice(0, 2)
+          .join(' '),
+      )
+    ) {
+      if (blockOpen) block++;
+      blockOpen = false;
+      continue;
+    }
     if (headingLike) notWork = NOT_WORK_SECTION.test(line.replace(/:$/, '').trim());
     if (headingLike && !bullet && !forbiddenLines) {
       const said = line.replace(/:$/, '').trim();
@@ -879,7 +926,9 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     // "When a party invoice is paid: email the parent …", "Every day at 8 am: post …": what starts the work, said
     // before a colon, is the sentence's own lead, not a label to set aside
     if (label?.[1] && label[2] && (LEAD_BEFORE_COLON.test(label[1]) || startsWithSchedule(label[1]))) {
-      out.push({ text: `${label[1].trim()}, ${label[2].trim()}` });
+      // ("48h before a session: reminder email to the participant": the message named is the one to send)
+      const said = MESSAGE_NAMED.test(label[2]) && !startsWithVerb(label[2]) ? `send ${label[2].trim()}` : label[2].trim();
+      out.push({ text: `${label[1].trim()}, ${said}` });
       continue;
     }
     // ("text homeowners with an install tomorrow: clear the drive …": a message's words after the duty that sends it)

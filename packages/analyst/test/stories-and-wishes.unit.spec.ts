@@ -174,3 +174,76 @@ describe("offline analyst: a runbook's turns of phrase", () => {
     ).toMatchObject([{ triggerId: 'gmail.new_email', capabilities: ['notion.create_page', 'gmail.send_email'] }]);
   });
 });
+
+describe('offline analyst: how work arrives by a hook, and thresholds before a duty', () => {
+  it('given "When that happens, our booking system calls your webhook with …" and then a heading "When a disruption notice comes in", when analysed, then the notice arrives by that webhook', () => {
+    const said = workflowsOf(
+      [
+        'Ferry helper.',
+        '',
+        'Background',
+        'Only the duty master cancels a sailing. When that happens, our booking system (SeaTix) calls your webhook with the sailing and the passenger manifest.',
+        '',
+        'When a disruption notice comes in',
+        '1. Text every passenger on the manifest.',
+        '2. Let the terminal team know in #terminal-ops.',
+        'Delays of less than 20 minutes: do nothing.',
+        '',
+        'Replies from passengers',
+        'People often text back. When a text arrives on our ferry number, open a Zendesk ticket with their message.',
+      ].join('\n'),
+    );
+    expect(said.map((w) => [w.triggerId, w.capabilities])).toEqual([
+      ['webhook.incoming_webhook', ['twilio.send_sms', 'slack.post_message']],
+      ['twilio.sms_received', ['zendesk.create_ticket']],
+    ]);
+  });
+
+  it('given sensors that send a webhook and "From 85% please write in #yard-crew …", when analysed, then the thresholds guard duties of that webhook', () => {
+    expect(
+      workflowsOf(
+        'Recycling helper.\n\nContainers: our container sensors send a webhook with the fill level in percent. From 85% please write in #yard-crew on Slack which container it is. From 95% also send an email to our haulier (dispo@haul.example) that they must exchange it today.',
+      ),
+    ).toMatchObject([{ triggerId: 'webhook.incoming_webhook', capabilities: ['slack.post_message', 'gmail.send_email'] }]);
+  });
+
+  it('given "residents send SMS to our number", a bare tag after the ticket and "… and thank you", when analysed, then a text arrives, the ticket carries the tag and the thanks are in the text', () => {
+    expect(
+      workflowsOf(
+        'Recycling helper.\nResidents send SMS to our number to book a pickup. For every SMS please create a ticket in Zendesk with the text, tag "bulky", and answer the resident by SMS that we received it.\nWhen the ticket is set to solved, send one more SMS to the resident that the pickup is done and thank you.',
+      ),
+    ).toMatchObject([
+      { triggerId: 'twilio.sms_received', capabilities: ['zendesk.create_ticket', 'twilio.send_sms'] },
+      { triggerId: 'zendesk.ticket_updated', capabilities: ['twilio.send_sms'] },
+    ]);
+  });
+
+  it('given "about 24h before each appointment text them a reminder", when analysed, then it runs a day before each calendar event', () => {
+    expect(
+      workflowsOf(
+        'Groomer helper.\nWhen a booking comes in through the website form webhook, put it in my diary.\nthen about 24h before each appointment text them a reminder.',
+      ),
+    ).toMatchObject([
+      { triggerId: 'webhook.incoming_webhook', capabilities: ['google-calendar.create_event'] },
+      { triggerId: 'google-calendar.event_starting', params: { minutesBefore: 1440 }, capabilities: ['twilio.send_sms'] },
+    ]);
+  });
+
+  it('given a form that "posts to a webhook" and then "Every one goes into HubSpot as a contact", when analysed, then the webhook starts it and the contact is created', () => {
+    expect(
+      workflowsOf(
+        'Front desk.\nThe "book a tour" form on the website — it posts to a webhook. Every one goes into HubSpot as a contact, then book them a 20-minute tour on the Community calendar.',
+      ),
+    ).toMatchObject([
+      { triggerId: 'webhook.incoming_webhook', capabilities: ['hubspot.create_contact', 'google-calendar.create_event'] },
+    ]);
+  });
+
+  it('given "48h before a session: reminder email to the participant", when analysed, then the reminder is sent before each session', () => {
+    expect(
+      workflowsOf('Lab helper.\n3. Reminders\n  3a. 48h before a session: reminder email to the participant.'),
+    ).toMatchObject([
+      { triggerId: 'google-calendar.event_starting', params: { minutesBefore: 2880 }, capabilities: ['gmail.send_email'] },
+    ]);
+  });
+});
