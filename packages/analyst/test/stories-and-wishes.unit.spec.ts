@@ -1,20 +1,5 @@
-import { builtInCatalog } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { analyseJob, type Catalog, matchWorkflow } from '../src';
-import { workflowsOf } from './workflows-of';
-
-/** The workflows of a description for an org with only the given products connected. */
-const workflowsFor = (connected: string[], text: string) => {
-  const catalog: Catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected };
-  return analyseJob(text).workflows.map((w) => {
-    const m = matchWorkflow(w, catalog);
-    return {
-      triggerId: m.trigger.triggerId,
-      steps: w.steps.map((s) => s.text),
-      capabilities: m.steps.map((s) => s.capabilityId),
-    };
-  });
-};
+import { workflowsFor, workflowsOf } from './workflows-of';
 
 const FOOD_BANK = [
   'Volunteer coordination — Riverside Food Bank',

@@ -9,7 +9,12 @@ export const catalog: Catalog = {
 };
 
 /** Each workflow of a description: its lead, its trigger, parameters and cron, its steps and their capabilities. */
-export const workflowsOf = (text: string) =>
+export const workflowsOf = (text: string) => workflowsIn(catalog, text);
+
+/** The same, for an org with only the given products connected. */
+export const workflowsFor = (connected: string[], text: string) => workflowsIn({ ...catalog, connected }, text);
+
+const workflowsIn = (catalog: Catalog, text: string) =>
   analyseJob(text).workflows.map((w) => {
     const m = matchWorkflow(w, catalog);
     return {
