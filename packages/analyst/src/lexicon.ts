@@ -701,6 +701,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: [...(triggerVocabulary['docusign.envelope_completed']?.verbs ?? [])],
     sayings: [
       /\b(?:they|he|she|(?:the|a|an|each|every|our|their) (?!bot\b|assistant\b|agent\b|employee\b|manager\b)[\w-]+)(?:(?:'ve| have| has| had)(?: (?:all|both|finally|fully))?)? (?:signs?|signed|countersigns?|countersigned|e-?signs?|e-?signed)(?=\s*(?:$|[,.;:!]|(?:and|then)\b|(?:everything|it|them|(?:the|their|our|his|her|its|an?) (?:[\w-]+ ){0,3}?(?:contract|agreement|letter|lease|nda|form|document|paperwork|offer|quote|proposal|waiver|consent|envelope|terms|copy|application|mandate|authori[sz]ation|estimate|declaration)s?)\b))/,
+      // ("Order form fully signed → mark the opp Closed Won", "contract comes back signed": the paper signed, said of it)
+      /\b(?:contract|agreement|order form|form|document|paperwork|offer letter|offer|nda|lease|envelope|proposal|quote|waiver|engagement letter|letter)s?\s+(?:is\s+|are\s+|gets?\s+|comes?\s+back\s+|has\s+been\s+|have\s+been\s+)?(?:fully\s+|all\s+)?(?:signed|countersigned|e-?signed)\b/,
     ],
   },
   // a customer's invoice that passes its due date unpaid, however it is said: "is overdue", "goes unpaid past its due

@@ -546,7 +546,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
 }
 
 const ROLE_TITLE =
-  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops|control|support|reception)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?(?:\s*,\s*(?:RUNBOOK|SOP|SPEC|DRAFT|[Vv]\d|version\b|draft\b|rev\b)[\w. -]{0,20})?$/i;
+  /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops|control|support|reception)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?(?:\s*,\s*(?:(?:RUNBOOK|SOP|SPEC|DRAFT|[Vv]\d|version\b|draft\b|rev\b)[\w. -]{0,20}|[A-Z][\w&'. -]{0,40}(?:\s*\([^()]{0,80}\))?))?$/i;
 /** "If their card is declined" is an outside event; "If the ticket describes a defect" is a condition. */
 const isCatalogEvent = (text: string): boolean =>
   !/^(for each|for every|for all)\b/i.test(text) &&
@@ -1608,6 +1608,8 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     )
       continue;
     if (/^,/.test(m[0]) && listGoesOn(body.slice(start, m.index ?? 0), rest)) continue;
+    // ("…, due in 2 business days, to follow up personally": why, after a comma, not a duty of its own)
+    if (/^,\s*$/.test(m[0]) && /^to\s+(?!do\b|be\b)[a-z]+/i.test(rest) && start < (m.index ?? 0)) continue;
     // "text the guest to let them know it's sorted and ask if there's anything else": one message, two things said
     // (or ends with thanks: "send one more SMS to the resident that the pickup is done and thank you")
     if (
@@ -1747,7 +1749,7 @@ const MAKES_TICKET = /^(?:create|open|raise|log|file|make|add)\b[^,;]*\b(?:ticke
 
 /** No act at all, said as one: "do nothing", "post nothing", "otherwise say nothing", "nothing". */
 const DO_NOTHING =
-  /^(?:(?:otherwise|then|just|simply)\s+)*(?:(?:do|post|send|say|reply|text|email|write)\s+)?nothing\b(?!\s+(?:but|except|other than|else than)\b)/i;
+  /^(?:(?:otherwise|then|just|simply)\s+)*(?:(?:(?:do|post|send|say|reply|text|email|write)\s+)?nothing\b(?!\s+(?:but|except|other than|else than)\b)|wait(?:\s+for\s+(?:her|him|them|it|a reply|an answer|approval|the ok|their ok))?\s*$)/i;
 
 /** Hands off, said as an order: "leave QuickBooks alone", "just leave those ones alone". */
 const LEAVE_ALONE = /^(?:please\s+)?(?:just\s+)?leave\s+[^,;]{1,60}?\s+alone\b/i;
@@ -1858,9 +1860,12 @@ const NOTHING_TO_DO =
  */
 const NOT_YOURS =
   /\b(?:(?:is|are|'s)\s+)?not\s+(?:for you|yours|your (?:job|business|concern|problem|department|responsibility|task|area|thing))\b|\bnone of your (?:business|concern)\b/i;
-/** Work said not to be the employee's, and nothing for it to do in the same sentence after that. */
-const notYoursOnly = (text: string, w: SegmentWords): boolean => {
-  const m = NOT_YOURS.exec(text);
+/** A product left behind: "FYI we moved off HubSpot last year", "we stopped using Greenhouse". */
+const LEFT_BEHIND =
+  /\b(?:we|i)\s+(?:have\s+)?(?:(?:moved|migrated|switched)\s+(?:off|away\s+from)|stopped\s+using|no\s+longer\s+use|don['’]?t\s+use)\b/i;
+/** Something said (work not the employee's, a product left behind), and nothing to do in the same sentence after it. */
+const saidOnly = (said: RegExp, text: string, w: SegmentWords): boolean => {
+  const m = said.exec(text);
   if (!m) return false;
   return !text
     .slice((m.index ?? 0) + m[0].length)
@@ -2094,7 +2099,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       DONE_BY_ITSELF.test(text) ||
       OUT_OF_SCOPE.test(text) ||
       NOTHING_TO_DO.test(text) ||
-      notYoursOnly(text, w) ||
+      saidOnly(NOT_YOURS, text, w) ||
+      saidOnly(LEFT_BEHIND, text, w) ||
       NAMING.test(text) ||
       othersWorkOnly(text, w)
     )

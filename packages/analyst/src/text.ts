@@ -244,7 +244,7 @@ export function normalise(text: string): string {
       )
       // "From 85% please write in #yard-crew …", "Above 30 °C, text the manager": a threshold before its duty is its condition
       .replace(
-        /(^|[.!?:]\s+|\n\s*)(From|Above|Over|Beyond|Under|Below)\s+(\d[\d.,]*\s*(?:%|percent|per cent|°\s?[CF]|degrees|kg|km|mph|units|items|days|hours))\s*,?\s+(?=(?:please|also|then|just)\s|(?!and\b|or\b|to\b)[a-z]+\s)/g,
+        /(^|[.!?:]\s+|\n\s*(?:(?:[-*•–]|\d{1,2}[.)])\s+)?)(From|Above|Over|Beyond|Under|Below|Up to|More than|Less than|At least)\s+(\d[\d.,]*\s*(?:%|percent|per cent|°\s?[CF]|degrees|kg|km|mph|units|items|days|hours)|[$€£]\s?\d[\d,.]*k?|\d[\d,.]*k?\s?(?:€|£|EUR|GBP|USD|dollars|euros|pounds))\s*[,:]?\s+(?=(?:please|also|then|just)\s|(?!(?:and|or|to|in|of|per|is|are|was|were|be|goes|go|gets?|means|needs?|requires?|should|must|will|can|may|stays?|counts?|comes?|sits?|lands?|takes?|has|have|we|they|it|he|she|i|you)\b)(?![a-z]+\s+[a-z]+s\b)[a-z]+\s)/g,
         (_whole, before: string, word: string, amount: string) =>
           `${before}If it is ${{ from: 'at or above', under: 'below' }[word.toLowerCase()] ?? word.toLowerCase()} ${amount}, `,
       )
@@ -254,6 +254,11 @@ export function normalise(text: string): string {
         /(^|[.!?:]\s+|\n\s*)(Every|Each|every|each) ((?:one|[\w-]+)(?: (?:from|of|on|in) (?:that|this|the|our) [\w-]+)?) (?:goes|should go|must go|gets put|is put|gets added|is added|gets entered|is entered) (in|into|on|onto) (?=(?:[A-Z]|the |our |a |an )[^.;]{0,80}?\bas an? )/g,
         (_whole, before: string, each: string, what: string, into: string) =>
           `${before}Add ${each.toLowerCase()} ${what} ${/^on/i.test(into) ? 'onto' : 'to'} `,
+      )
+      // "give the account owner a HubSpot task": a task made for them
+      .replace(
+        /\bgive (the [\w'’ -]{1,40}?|them|him|her|[A-Z][\w-]+) ((?:an?|one) (?:[A-Z][\w-]+ )?(?:follow-up |follow up |reminder )?task)\b/g,
+        'create $2 for $1',
       )
       // "residents send SMS to our number": they text it
       .replace(
@@ -775,7 +780,8 @@ export function sentences(description: string): Sentence[] {
     if (bullet) {
       line = item.replace(SETS_STAGE, 'move the $1 to $2');
       if (forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
-      if (!underLead) {
+      // ("- Also give the account owner a HubSpot task": an item that goes on from the one before is of its work)
+      if (!underLead && !/^(?:also|and|plus|then|and then|additionally|as well)\b/i.test(line)) {
         if (blockOpen) block++;
         blockOpen = false;
       }
@@ -852,7 +858,21 @@ export function sentences(description: string): Sentence[] {
       continue;
     }
     // a heading line ("Responsibilities:", "What you will do") separates blocks and carries no work
-    if (/:$/.test(line) && words <= 8) {
+    // (so does a short title with no colon over a list: "Refund requests" ¶ "- CSMs ask for refunds in …")
+    const titleOverList =
+      !bullet &&
+      words <= 4 &&
+      !/[.!?,;:]$/.test(line) &&
+      /^[A-Z]/.test(line) &&
+      startsWithVerb(line) &&
+      /^[A-Za-z-]+\s+[a-z]+s\b/.test(line) &&
+      BULLET.test(
+        lines
+          .slice(index + 1)
+          .find((l) => l.trim())
+          ?.trim() ?? '',
+      );
+    if ((/:$/.test(line) && words <= 8) || titleOverList) {
       if (blockOpen) block++;
       blockOpen = false;
       continue;

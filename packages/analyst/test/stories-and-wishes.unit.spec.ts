@@ -232,3 +232,44 @@ describe('offline analyst: how work arrives by a hook, and thresholds before a d
     ]);
   });
 });
+
+describe("offline analyst: a billing runbook's sections, amounts and asides", () => {
+  const BILLING = [
+    'Billing ops assistant — Ledgerly (B2B SaaS, ~900 paying accounts)',
+    '',
+    'Failed payments',
+    "- When a Stripe charge fails, email the account's billing contact a friendly heads-up.",
+    '- Also give the account owner a HubSpot task, due in 2 business days, to follow up personally.',
+    '',
+    'Refund requests',
+    '- CSMs ask for refunds in #billing-requests. Up to $250: just refund it in Stripe and reply in the thread with the amount.',
+    '- Over $250: reply in the thread tagging @dana (Head of Finance) and wait.',
+    '',
+    'FYI we moved off HubSpot deals last year.',
+  ].join('\n');
+
+  it('given a role title with its company after a dash, when analysed, then it is no duty', () => {
+    expect(workflowsOf(BILLING).flatMap((w) => w.capabilities)).not.toContain('stripe.create_invoice');
+  });
+
+  it('given "- Also give the account owner a HubSpot task, …, to follow up personally" under a start, when analysed, then it is a task in that workflow', () => {
+    expect(workflowsOf(BILLING)[0]).toMatchObject({
+      triggerId: 'stripe.payment_failed',
+      capabilities: ['gmail.send_email', 'hubspot.create_task'],
+    });
+  });
+
+  it('given a title over a list ("Refund requests") and amounts before a colon ("Up to $250:", "Over $250:"), when analysed, then the channel starts it and the amounts guard its duties', () => {
+    expect(workflowsOf(BILLING)[1]).toMatchObject({
+      triggerId: 'slack.new_message',
+      capabilities: ['stripe.refund_payment', 'slack.post_message', 'slack.post_message'],
+    });
+    expect(workflowsOf(BILLING)).toHaveLength(2);
+  });
+
+  it('given "Order form fully signed → mark the opp Closed Won", when analysed, then the signed envelope starts it', () => {
+    expect(workflowsOf('Deal desk.\nOrder form fully signed → mark the opp Closed Won and announce it in #wins.')).toMatchObject([
+      { triggerId: 'docusign.envelope_completed', capabilities: ['salesforce.update_opportunity', 'slack.post_message'] },
+    ]);
+  });
+});

@@ -445,9 +445,9 @@ const sets: [string, string, Floors][] = [
     'golden/blind-30 (fourteen in the forms people write — emails, runbooks, user stories, terse lines, thresholds — written 2026-11-30 by a helper that read no source nor golden file; read 0.88/0.93/0.85/1.00 unseen by the session-start analyst, then looked at)',
     'blind-30',
     {
-      capabilityRecall: 0.94,
-      capabilityPrecision: 0.94,
-      triggerRecall: 0.93,
+      capabilityRecall: 0.97,
+      capabilityPrecision: 0.97,
+      triggerRecall: 0.96,
       missingIntegrationRecall: 1,
       gapCategoryRecall: 1,
       casesWithEmptyWorkflow: 0,
