@@ -1692,15 +1692,16 @@ const AND_TO_BE_DONE =
   /(,?\s+and\s+)((?:the|their|its|that|this|his|her) [\w-]+(?: [\w-]+)?) to (?:also )?be ([a-z]+ed|sent|made|put|set)\b/gi;
 
 function addClauses(draft: Draft, body: string, w: SegmentWords, saidIfFree = false): void {
-  body = body.replace(AND_TO_BE_DONE, (whole, and: string, object: string, participle: string) => {
+  const said = body.replace(AND_TO_BE_DONE, (whole, and: string, object: string, participle: string) => {
     const base = baseOf(participle, w);
     return base ? `${and}${base} ${object}` : whole;
   });
   // "(so 24h before it starts) text the patient …": an aside before the duty is no part of it
   // ("they need adding to BambooHR and inviting to #crew": said as duties first, so the second splits off)
-  const { clauses, conditions } = splitClauses(needsDoing(body.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w), w);
+  const { clauses, conditions } = splitClauses(needsDoing(said.replace(/^\s*\([^()]{0,120}\)\s*,?\s*/, ''), w), w);
   // ("Check that room's calendar. If it's free, book it": the condition of the sentence after the look)
-  let ifFree = saidIfFree || conditions.some((c) => IF_FREE.test(c));
+  const ifFree = saidIfFree || conditions.some((c) => IF_FREE.test(c));
+  let first = true;
   // (a duty said after work the person keeps is the last thing said again)
   if (clauses.length > 0) draft.kept = undefined;
   for (const raw of clauses) {
@@ -1725,12 +1726,12 @@ function addClauses(draft: Draft, body: string, w: SegmentWords, saidIfFree = fa
       if (/^find\b/i.test(c) && FREE_TIME.test(c) && BARE_LOOK.test(draft.clauses[last] ?? '')) draft.clauses.pop();
       // "check the instrument's calendar, book it if it's free": the look before was for a free time
       if (
-        (IF_FREE.test(c) || ifFree) &&
+        (IF_FREE.test(c) || (ifFree && first)) &&
         LOOKS_AT_CALENDAR.test(draft.clauses[last] ?? '') &&
         !/^find\b/i.test(draft.clauses[last] ?? '')
       )
         draft.clauses[last] = `find a free slot: ${draft.clauses[last]}`;
-      ifFree = false;
+      first = false;
       // ("create a ticket in Zendesk with the text, tag "sperrmuell", …": the tag of the ticket just made)
       const tag = BARE_TAG.exec(c);
       if (tag && MAKES_TICKET.test(draft.clauses[last] ?? '')) {
@@ -1863,7 +1864,11 @@ const NOT_YOURS =
 /** A product left behind: "FYI we moved off HubSpot last year", "we stopped using Greenhouse". */
 const LEFT_BEHIND =
   /\b(?:we|i)\s+(?:have\s+)?(?:(?:moved|migrated|switched)\s+(?:off|away\s+from)|stopped\s+using|no\s+longer\s+use|don['’]?t\s+use)\b/i;
-/** Something said (work not the employee's, a product left behind), and nothing to do in the same sentence after it. */
+/**
+ * Something said (work not the employee's, someone else's, a product left behind), and nothing to do in the same sentence
+ * after it: "Invoicing is done by Ana in Xero; don't go near it" — but not "Refunds are handled by Sam, so post each one
+ * in #refunds for him", whose duty stands.
+ */
 const saidOnly = (said: RegExp, text: string, w: SegmentWords): boolean => {
   const m = said.exec(text);
   if (!m) return false;
@@ -1876,19 +1881,6 @@ const saidOnly = (said: RegExp, text: string, w: SegmentWords): boolean => {
 /** Work someone else does, said as theirs: "Invoicing is done by Ana in Xero; don't go near it", "… are handled by marketing". */
 const DONE_BY_SOMEONE =
   /\b(?:is|are) (?:done|handled|run|managed|sorted|dealt with|looked after|taken care of|owned) by (?!(?:you|it|the (?:assistant|bot|employee|agent|helper))\b)(?:[A-Z][a-z]+|(?:the|our) [\w-]+(?: team)?|marketing|finance|sales|support|hr|ops)\b/;
-/**
- * Someone else's work, and nothing for the employee in the same sentence: "Invoicing is done by Ana in Xero; don't go
- * near it" — but not "Refunds are handled by Sam, so post each one in #refunds for him", whose duty stands.
- */
-const othersWorkOnly = (text: string, w: SegmentWords): boolean => {
-  const m = DONE_BY_SOMEONE.exec(text);
-  if (!m) return false;
-  return !text
-    .slice((m.index ?? 0) + m[0].length)
-    .split(/[,;]|\s[-–—]\s/)
-    .map((piece) => piece.trim().replace(/^(?:(?:so|and|then|but|please|just)\s+)+/i, ''))
-    .some((piece) => piece !== '' && !NOT_TO_DO.test(piece) && ordersDuty(piece, w));
-};
 /** A name given, and nothing more: "Jira project is PAY", "The channel is #ops-alerts", "Our repo is `payments-api`". */
 const NAMING =
   /^(?:(?:our|the|my)\s+)?(?:[\w-]+\s+){0,2}(?:project|board|space|workspace|repo|repository|channel|calendar|folder|inbox|account|team|org|key)\s+(?:is|are|=)\s+(?:called\s+|named\s+)?[`"'#@]?[A-Za-z0-9][\w.@/-]*[`"']?$/i;
@@ -2102,7 +2094,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       saidOnly(NOT_YOURS, text, w) ||
       saidOnly(LEFT_BEHIND, text, w) ||
       NAMING.test(text) ||
-      othersWorkOnly(text, w)
+      saidOnly(DONE_BY_SOMEONE, text, w)
     )
       return;
     const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
