@@ -207,6 +207,9 @@ function actionInObject(object: string, catalog: Catalog): { word: string; verb:
   return null;
 }
 
+/** What a message says, after the words that send it: "post in #general reminding everyone to fill in their Harvest timesheets". */
+const WHAT_IT_SAYS = /[\s,]+(?:reminding|asking|telling|saying|letting|to (?:remind|ask|tell|say|let)|that)\b.*$/i;
+
 /** A product no list knows, named where a tool goes ("in Personio"); never a word of the catalog's vocabulary. */
 const unnamedProduct = (text: string): string | null =>
   unknownProductsIn(text, (w) => VOCABULARY_WORDS.has(w))[0]?.providerId ?? null;
@@ -227,10 +230,17 @@ const sameKind = (a: string, b: string): boolean =>
   sameAction(a, b) || SAME_KIND.some((kind) => kind.includes(a) && kind.includes(b));
 
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
+/** A free time named with no verb: "first free 1-hour slot …", "next free slot on Friday" (not "free up the slot"). */
+const FREE_SLOT_SAID =
+  /^(?:(?:the|a|an)\s+)?(?:(?:first|next|earliest)\s+)?free\s+(?!(?:up|the|a|an|that|this|it|them|those|these|their|our|my|your|his|her|its)\b)/i;
+
 /** A quoted field set to a value, the record left unsaid: "set "Rent 2025" to Paid", "mark 'Status' as done". */
 const SET_FIELD = /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])\s+(to|as)\b/i;
 
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
+  // "first free 1-hour slot in the Workshop calendar": free said of a slot, not the verb ("free up the slot")
+  if (FREE_SLOT_SAID.test(step.text))
+    return matchStep({ ...step, text: step.text.replace(FREE_SLOT_SAID, 'find the first free ') }, catalog, ctx);
   // "set "Season 2025" to Paid" after finding the row: a named field of the record at hand is set
   const field = SET_FIELD.exec(step.text);
   const holder = ctx.prevProvider ?? ctx.triggerProvider;
@@ -242,15 +252,14 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
     return mine.capabilityId ? mine : matchStep(said, catalog, ctx);
   }
   const clause = parseClause(step.text);
-  const named = namedProviders(
-    clause.core,
-    /^(?:email|e-mail|send|text|message|post|reply|dm|tell|notify|remind|forward)$/i.test(clause.verb ?? ''),
-  );
+  const sends = /^(?:email|e-mail|send|text|message|post|reply|dm|tell|notify|remind|forward)$/i.test(clause.verb ?? '');
+  const named = namedProviders(clause.core, sends);
   // a product the catalog does not have ("in Microsoft Teams"): a missing integration, not a look-alike tool
   // (a capitalised name beside a product of the catalog is a place in it: "to google drive in Incoming Artwork/…")
   const inOurs = [...named].some(([p, strong]) => strong && inCatalog(catalog, p));
   const outside =
-    [...named].find(([p, strong]) => strong && !inCatalog(catalog, p))?.[0] ?? (inOurs ? null : unnamedProduct(clause.text));
+    [...named].find(([p, strong]) => strong && !inCatalog(catalog, p))?.[0] ??
+    (inOurs ? null : unnamedProduct(sends ? clause.text.replace(WHAT_IT_SAYS, '') : clause.text));
   if (outside) return { stepId: step.id, capabilityId: null, providerId: outside, confidence: 0.3, candidates: [] };
   // "process refund requests", "take care of invoicing": a light verb whose object names the action
   const action = isVague(clause.verbPhrase ?? '') ? actionInObject(clause.object, catalog) : null;

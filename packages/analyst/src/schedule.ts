@@ -52,6 +52,10 @@ const MONTH = '(?:january|february|march|april|may|june|july|august|september|oc
 /** A day of a month: "the 1st of October", "1 March", "January 15th", "the last day of June". */
 export const DAY_OF_YEAR = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|first|last)\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`;
 
+/** Days of the month listed: "on the 1st and 15th", "every 1st and the 15th", "each 10th, 20th and 30th". */
+const MONTH_DAYS_LISTED =
+  /(?:on\s+the|every|each)\s+(\d{1,2})(?:st|nd|rd|th)((?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))+)(?:\s+of\s+(?:the|each|every)\s+month)?\b/i;
+
 const RECURRING = new RegExp(
   [
     `\\b(?:every|each)\\s+(?:other\\s+|single\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
@@ -70,6 +74,9 @@ const RECURRING = new RegExp(
     // 4pm" — a duty's day of the week, not a date (a weekday's morning alone may be one: "On Monday morning, …")
     `\\b(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)\\s*,?\\s*(?:at|around|by|from)\\s+${A_TIME}`,
     `\\bon\\s+${DAY}\\s+(?:at|around|by)\\s+${A_TIME}`,
+    // a weekday naming a thing made each week: "a Monday list of …", "the Friday recap", "a Monday morning email to me"
+    // (not "the Monday meeting", a calendar's, nor "the Friday order", a thing that came)
+    `(?<=\\b(?:a|an|the|my|our|your|their)\\s+)${DAY}(?:\\s+(?:morning|afternoon|evening|night))?(?=\\s+(?:list|recap|summary|digest|report|round-?up|update|e-?mail|reminder|message|post|briefing|overview|rundown|newsletter|text|sms|check-?in|nudge|wrap-?up)\\b)`,
     // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
     `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,
@@ -78,6 +85,8 @@ const RECURRING = new RegExp(
     // not "The 15th of the month is payday")
     `^(?:the\\s+)?(?:first|last|second|third|\\d+(?:st|nd|rd|th)?)\\s+(?:(?:working|business)\\s+)?(?:day|${DAY})?\\s*of\\s+(?:each|every|the)\\s+(?:month|quarter|year)\\b(?=\\s*(?:[,:|→]|->|\\d|at\\b|by\\b|around\\b))`,
     '\\b(?:end|start) of (?:each|every) (?:day|week|month|quarter)\\b',
+    // "on the 1st and 15th", "every 1st and the 15th": days of the month listed come round each month
+    `\\b${MONTH_DAYS_LISTED.source}`,
     // "the first Monday of each month", "every last Friday of the month": a weekday of the month
     `\\b(?:(?:the|every|each)\\s+)?${NTH_WEEKDAY_OF_MONTH.source}`,
     // "on the first Monday of January, April, July and October", "the last Friday of every quarter"
@@ -488,6 +497,11 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   }
   if (/\b(annually|yearly|every year|each year|once a year)\b/.test(t))
     return { expression: `${minute} ${hour} 1 1 *`, confidence: 0.7, ...tz };
+  const listed = MONTH_DAYS_LISTED.exec(t);
+  if (listed?.[1]) {
+    const doms = [listed[1], ...(listed[2]?.match(/\d{1,2}/g) ?? [])].map(Number).filter((n) => n >= 1 && n <= 31);
+    return { expression: `${minute} ${hour} ${[...new Set(doms)].join(',')} * *`, confidence: 0.8, ...tz };
+  }
   if (/\b(monthly|every month|each month|once a month|of (each|every|the) month|end of (each|every|the) month)\b/.test(t)) {
     if (/\b(last|end)\b/.test(t))
       return {

@@ -355,6 +355,15 @@ const WEEKDAY_AT = new RegExp(
 );
 
 /**
+ * "On Monday, send …", "On Fridays after lunch, …" is caught before; "On the 1st and 15th, email …": a day said first, then a
+ * comma and an order — every such day (a day the sentence only tells of, "On Monday, the new hire meets the team", is none).
+ */
+const DAY_FIRST = new RegExp(
+  String.raw`^on\s+(?:(${ANY_DAY})|(the\s+\d{1,2}(?:st|nd|rd|th)(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))*)(?:\s+of\s+(?:the|each|every)\s+month)?)(\s+(?:morning|afternoon|evening|night))?\s*,\s*`,
+  'i',
+);
+
+/**
  * The schedule a duty's sentence says: as `findSchedule`, but a day of the year counts only when a duty follows it
  * ("On 14 February, the shop is busiest; every hour that day post …" is run every hour, not each 14 February).
  */
@@ -442,6 +451,17 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     // an order, as written ("text our driver"), not a statement ("Friday at 2pm works for the call")
     if (body && startsWithVerbIn(body, w) && imperative(body, w) === body)
       return { kind: 'schedule', text: `every ${said} at ${weekday[3]}`, body };
+  }
+  const dayFirst = DAY_FIRST.exec(text);
+  if (dayFirst) {
+    const body = text.slice(dayFirst[0].length).trim();
+    const part = dayFirst[3] ?? '';
+    if (body && startsWithVerbIn(body, w) && imperative(body, w) === body)
+      return {
+        kind: 'schedule',
+        text: dayFirst[1] ? `every ${dayName(dayFirst[1])}${part}` : `on ${dayFirst[2]} of each month${part}`,
+        body,
+      };
   }
   // "Business hours only (Mon–Fri 8:00–18:00), every 30 min: …": the hours it keeps belong to its lead
   // ("At 7:30 every evening, …", "9am every Monday: …": the time of day said first belongs to it too)

@@ -1224,23 +1224,62 @@ const LANGUAGES = new Set(
 );
 const CALENDAR_WORDS =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|eod|asap)$/i;
-/** "in Personio", "on Monday.com", "via WhatsApp": a capitalised name right after where-a-tool-is words. */
-const PRODUCT_AFTER =
-  /\b(?:in|on|into|via|using|through|within)\s+((?:[A-Z][\w.]*[a-z0-9][\w.]*)(?:\s+[A-Z][\w.]*[a-z0-9][\w.]*)?)/g;
+/**
+ * A product's name: capitalised ("Personio", "Monday.com", "Google Sheets"), or a brand with a capital inside
+ * ("ezyVet", "myCase"; not a device, "iPhone").
+ */
+const NAME = String.raw`(?:[A-Z][\w.]*[a-z0-9][\w.]*|(?!i(?:Phone|Pad|Mac|OS|Pod)\b)[a-z]{1,5}[A-Z][\w.]*[a-z0-9][\w.]*)`;
+/** What a name before it names inside a product: "our Intake calendar", "the Leads sheet" are a calendar and a sheet. */
+const CONTAINER =
+  /^\s+(?:calendars?|channels?|folders?|drives?|inbox(?:es)?|mailbox(?:es)?|sheets?|spreadsheets?|docs?|documents?|pages?|lists?|projects?|queues?|pipelines?|spaces?|teams?|groups?|forms?|templates?|tabs?|columns?|stages?|views?|labels?|tags?|repos?|repositories|threads?|office|offices|branch|branches|site|sites|warehouse|clinic|school|campus|links?|urls?|reviews?|profiles?|listings?|ratings?)\b|^\s+\d/;
+/** A product said to have an API ("Lightspeed has an API", "Cliniko's API"): reached over HTTP, not a missing integration. */
+const HAS_API =
+  /^(?:['’]s\s+(?:\w+\s+)?API\b|\s+API\b|[^.;]{0,30}?\b(?:has|have|with|exposes?|offers?|gives?)\s+(?:an?\s+|its\s+)?(?:open\s+|rest\s+|public\s+)?API\b)/i;
+/** The kind of system a product is, said beside its name: "Arbor (our MIS)", "our booking system, Cliniko", "our Dentrix system". */
+const SYSTEM =
+  '(?:MIS|CRM|ERP|PMS|LMS|ATS|HRIS|HRMS|POS|EHR|EMR|PIM|WMS|TMS|CMS|system|software|app|platform|tool|portal|database|register|till)';
+/**
+ * "in Personio", "on Monday.com", "via WhatsApp", "in our Clio": a name right after where-a-tool-is words; "from our
+ * WooCommerce shop", "to our Ekos register": one the writer calls theirs after from / to ("with our Leiterin" is a person).
+ */
+const PRODUCT_AFTER = new RegExp(
+  String.raw`\b(?:(?:[Ii]n|[Oo]n|[Ii]nto|[Vv]ia|[Uu]sing|[Tt]hrough|[Ww]ithin)\s+(?:(?:our|their|my|your)\s+)?|(?:[Ff]rom|[Tt]o)\s+(?:our|their|my|your)\s+)(${NAME}(?:\s+${NAME})?)`,
+  'g',
+);
+/** "Arbor (our MIS)", "Cliniko (the booking system)": a name, and the kind of system it is in brackets after it. */
+const NAME_THEN_SYSTEM = new RegExp(
+  String.raw`\b(${NAME})\s*\((?:it['’]?s\s+|which is\s+)?(?:our|the|their|a|an)\s+(?:[\w-]+\s+){0,3}${SYSTEM}s?\)`,
+  'g',
+);
+/** "our MIS (Arbor)", "our booking system, Cliniko,", "our practice software called Dentally", "our Dentrix system". */
+const SYSTEM_THEN_NAME = new RegExp(
+  String.raw`\b(?:our|their|the)\s+(?:[\w-]+\s+){0,2}${SYSTEM}\s*(?:\(\s*|,\s*|\s+(?:called|named)\s+|\s+[-–—]\s+)(${NAME})|\b(?:[Oo]ur|[Tt]heir)\s+(${NAME})\s+(?:[\w-]+\s+)?${SYSTEM}\b`,
+  'g',
+);
 
 /**
- * Products a text names that no list knows ("log it in Personio", "post it on WhatsApp"): a capitalised
- * name after in / on / into / via / using / through, that compromise does not read as a place, a person
- * or a date, that is not a language and not a word `known` as the catalog's vocabulary ("in Calendar").
- * Their ids are the name in lower case, words joined by '-'.
+ * Products a text names that no list knows ("log it in Personio", "post it on WhatsApp", "check Arbor (our MIS)"): a
+ * name where a tool goes or beside the kind of system it is, that names no container of another product ("in our
+ * Intake calendar"), that compromise does not read as a place, a person or a date, that is not a language and not a
+ * word `known` as the catalog's vocabulary ("in Calendar"). Their ids are the name in lower case, words joined by '-'.
  */
 export function unknownProductsIn(text: string, known: (word: string) => boolean = () => false): ProviderMention[] {
   const out: ProviderMention[] = [];
   const named = providersIn(text);
-  for (const m of text.matchAll(PRODUCT_AFTER)) {
-    const name = m[1] ?? '';
-    const index = (m.index ?? 0) + m[0].length - name.length;
+  const found = [
+    ...[...text.matchAll(PRODUCT_AFTER)].map((m) => ({ m, name: m[1] ?? '', contained: true })),
+    ...[...text.matchAll(NAME_THEN_SYSTEM), ...text.matchAll(SYSTEM_THEN_NAME)].map((m) => ({
+      m,
+      name: m[1] ?? m[2] ?? '',
+      contained: false,
+    })),
+  ];
+  for (const { m, name, contained } of found) {
+    const index = (m.index ?? 0) + (contained ? m[0].lastIndexOf(name) : m[0].indexOf(name));
+    if (!name || out.some((o) => o.index === index)) continue;
     if (named.some((p) => p.index <= index && index < p.index + p.name.length + 1)) continue;
+    if (contained && CONTAINER.test(text.slice(index + name.length))) continue;
+    if (HAS_API.test(text.slice(index + name.length))) continue;
     const first = name.split(/\s+/)[0] ?? '';
     if (LANGUAGES.has(first.toLowerCase()) || CALENDAR_WORDS.test(first) || known(first.toLowerCase())) continue;
     const tags = (nlp(name).json() as Array<{ terms: { tags: string[] }[] }>).flatMap((s) => s.terms.flatMap((t) => t.tags));
@@ -1252,7 +1291,7 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
       .replace(/^-|-$/g, '');
     if (id.length >= 2) out.push({ providerId: id, name: name.toLowerCase(), index, weak: false });
   }
-  return out;
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** Verbs of the catalog's vocabulary an object can name as its action ("refund requests", "invoicing"). */
