@@ -288,7 +288,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
     'an opportunity moves stage, an opp is won',
   ),
   'zendesk.new_ticket': v(
-    'open, create, submit, arrive, come in, file, raise, log',
+    'open, create, submit, arrive, come in, file, raise, log, ask, request',
     'ticket, support ticket, case, support request, complaint',
     'a new ticket, a ticket comes in, a customer opens a ticket',
   ),

@@ -2118,6 +2118,16 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     )
       return;
     const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
+    // "2. Delay exceptions (Zendesk)", "3. Weekly housekeeping" over their sub-items: a section's title names the work and
+    // does none; it leads them only when it says an arrival ("1. Screening form submitted") or a start its first item
+    // does not say
+    if (s.title) {
+      const next = all[index + 1];
+      const said = lead
+        ? lead.kind !== 'manual' && (lead.kind !== 'schedule' || !next || detectLead(next.text, w) === null)
+        : isEventSentence(text, w) && !startsWithVerbIn(text, w);
+      if (!said) return;
+    }
     // "Calla sends the same webhook with status "no_show", just ignore those": what is to be ignored starts nothing
     // (or after what they send: "Calla sends the same webhook with status "no_show" — just ignore those")
     if (
@@ -2288,9 +2298,25 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // the arrival takes the items that follow it, one after the other, until one says when it starts
     if (draft.kind === 'event' && draft.clauses.length === 0 && draft.block !== s.block && !lead) draft.gathers = true;
     draft.sentences.push(text);
-    if (body) addClauses(draft, body, w, lead?.kind === 'condition' && IF_FREE.test(lead.text));
+    if (body)
+      addClauses(
+        draft,
+        lead?.kind === 'condition' ? oneLacked(lead.text, body) : body,
+        w,
+        lead?.kind === 'condition' && IF_FREE.test(lead.text),
+      );
   });
   return { drafts: drafts.filter((d) => !(d.ruled && d.clauses.length === 0)), guidelines, openAt };
+}
+
+/** "If there is no folder for that booking, create one": the thing the condition lacks is the one made. Pure. */
+export function oneLacked(condition: string, body: string): string {
+  const lacked =
+    /\b(?:there\s+(?:is|'s|are)\s+no|(?:has|have|had)\s+no|without\s+an?|no)\s+((?:[\w-]+\s+)?[\w-]+?)(?=\s+(?:for|in|on|under|with|yet|at|of)\b|\s*$|\s*[,;])/i.exec(
+      condition,
+    )?.[1];
+  if (!lacked) return body;
+  return body.replace(/^((?:create|make|open|add|set up|start|raise)\s+)one\b/i, `$1a ${lacked}`);
 }
 
 const stepAction = (clause: string): string => {

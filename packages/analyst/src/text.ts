@@ -199,6 +199,8 @@ export type Sentence = {
   label?: string;
   /** split off the sentence before it as a duty with an arrival of its own: it starts a workflow */
   anew?: true;
+  /** a numbered section's title over its sub-items ("1. Inbound documents" over "1.a …"): it names the work */
+  title?: true;
 };
 
 export function normalise(text: string): string {
@@ -659,7 +661,8 @@ const NOT_WORK_SECTION =
 
 // (a section of a procedure too: "3.2 Upon receipt, …", "4.1.2 …")
 // (a checklist's box too: "[ ] Scan files …", "[x] …")
-const BULLET = /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
+const BULLET =
+  /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\d{1,2}(?:\.[a-h][.)]?|[a-h][.)])(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
 const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
 const NEGATIVE_SECTION = new RegExp(
@@ -727,11 +730,18 @@ const MESSAGE_NAMED =
 /** An outline's item that sets a record's stage: "opportunity -> "Contracted"". */
 const SETS_STAGE = /^(?:the\s+)?([a-z][\w-]*(?:\s+[\w-]+)?)\s*(?:->|→|=>)\s*(["“][^"”]{1,40}["”])\s*$/i;
 
+/** A sub-item of a numbered section ("1.a", "2.3", "1b)"): its section's number. */
+const SUB_ITEM = /^\s*(\d{1,2})(?:\.\d{1,2}|\.?[a-h])[.)]?\s/;
+/** A numbered line ("1. Inbound documents", "2) Delay exceptions"): its number. */
+const NUMBERED = /^\s*\(?(\d{1,2})[.)]\s/;
+
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 export function sentences(description: string): Sentence[] {
   const out: Sentence[] = [];
   let block = 0;
   let blockOpen = false;
+  // the number of the section whose sub-items are being read ("1.a", "1.b", … are one section's work, read together)
+  let section: string | undefined;
   // inside a section of a pasted job ad that asks things of a person, not work ("Requirements", "What we offer")
   let notWork = false;
   // the items under a heading that says what starts them belong to it
@@ -767,6 +777,13 @@ export function sentences(description: string): Sentence[] {
       continue;
     }
     if (numberedHeading && !startsWithVerb(item)) forbidden = false;
+    // "1. Inbound shipping documents" over "1.a When an email arrives …", "1.b …": a section's title over its sub-items,
+    // which are read together, as one paragraph's sentences ("1.b If there is no folder …, create one" is 1.a's work)
+    const number = SUB_ITEM.test(line) ? undefined : NUMBERED.exec(line)?.[1];
+    const titled = number !== undefined && SUB_ITEM.exec(lines.slice(index + 1).find((l) => l.trim()) ?? '')?.[1] === number;
+    const sub = bullet ? SUB_ITEM.exec(line)?.[1] : undefined;
+    const sameSection = sub !== undefined && sub === section;
+    section = titled ? number : (sub ?? (bullet ? undefined : section));
     if (!bullet && !forbiddenLines) forbidden = false;
     // "Rule 2", "Story 1": a numbered part of a spec, on its own line, parts the work and is none
     if (PART_NUMBER.test(item)) {
@@ -781,7 +798,7 @@ export function sentences(description: string): Sentence[] {
       line = item.replace(SETS_STAGE, 'move the $1 to $2');
       if (forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
       // ("- Also give the account owner a HubSpot task": an item that goes on from the one before is of its work)
-      if (!underLead && !/^(?:also|and|plus|then|and then|additionally|as well)\b/i.test(line)) {
+      if (!underLead && !sameSection && !/^(?:also|and|plus|then|and then|additionally|as well)\b/i.test(line)) {
         if (blockOpen) block++;
         blockOpen = false;
       }
@@ -883,7 +900,14 @@ export function sentences(description: string): Sentence[] {
       // tickets. Support owns every customer-facing reply." — unless it says what to do instead: "… Cancel the hold")
       const text =
         ruled && i > 0 && !/^(?:don'?t|do not|never)\b/i.test(s.text) && !saysWhatToDo(s.text) ? `don't ${s.text}` : s.text;
-      out.push({ ...s, text, ...(now && !s.label ? { label: NOW_SAID } : {}), block, first: !blockOpen });
+      out.push({
+        ...s,
+        text,
+        ...(now && !s.label ? { label: NOW_SAID } : {}),
+        ...(titled ? { title: true as const } : {}),
+        block,
+        first: !blockOpen,
+      });
       blockOpen = true;
     }
   }
