@@ -397,10 +397,18 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
       /^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that|separately|in addition|apart from that|aside from that),\s*/i,
       '',
     )
-    .replace(/^(also|then|and|additionally|finally|instead)[,\s]+/i, '')
+    .replace(/^(also|then|and|but|additionally|finally|instead)[,\s]+/i, '')
+    // "First thing every Monday, …": early on the day it names
+    .replace(/^first thing\s+(?=(?:every|each|on)\b)/i, '')
     // "So basically the main thing is when …", "The other thing, when …": how a spoken note introduces a duty
     .replace(
       /^(?:(?:ok|okay|so|basically|right|yeah|anyway|oh)[,\s]+)*(?:and[,\s]+)?(?:the (?:main|other|first|second|next|last) thing(?: is)?[,:\s]+)?/i,
+      '',
+    )
+    // "ok so this is for the hockey club and basically what I need is when someone …": who it is for and what is
+    // needed, said before the start
+    .replace(
+      /^(?:[^.;:]{0,100}?\s)?(?:basically\s+|really\s+|so\s+)?(?:what|all)\s+(?:i|we)\s+(?:really\s+)?(?:need|want|would like|'d like)\s+is\s+(?:that\s+|for you to\s+)?(?=(?:when|whenever|if|every|each|once|as soon as|any ?time)\b)/i,
       '',
     )
     // "during the season, every hour …": the part of the year it runs in qualifies the start, it is none
@@ -899,7 +907,7 @@ const SETTING_UP =
 
 /** Saying where the note comes from, and nothing more: "@Priya asked me to write this up for the new assistant so here goes". */
 const ABOUT_THE_NOTE =
-  /^(?:(?:hi|hello|hey|ok|so)\b[\s,!]*)*(?:(?:@?[\w.-]+|my (?:boss|manager)|the [\w-]+)\s+(?:asked|told|wanted) (?:me|us) to (?:write|put|jot|type|set|send) (?:this|it|these|that|something)\b[^.;]{0,120}|(?:so )?here (?:goes|it is|we go)\b[^.;]{0,40})[.:!]?\s*$/i;
+  /^(?:(?:hi|hello|hey|ok|so)\b[\s,!]*)*(?:(?:@?[\w.-]+|my (?:boss|manager)|the [\w-]+)\s+(?:asked|told|wanted) (?:me|us) to (?:write|put|jot|type|set|send) (?:this|it|these|that|something)\b[^.;]{0,120}|(?:so )?here (?:goes|it is|we go)\b[^.;]{0,40}|(?:(?:please|do|kindly)\s+)?(?:read|go through|look at)\s+(?:all of\s+|the whole of\s+)?(?:this|these|the following|the notes?(?: below)?|everything below)(?:\s+(?:carefully|closely|first|properly|through|in full|before you start))*)[.:!]?\s*$/i;
 
 /** A start that points back at what was said before it: "when one arrives", "once they sign", "if it's urgent". */
 const POINTS_BACK_LEAD =
@@ -2353,7 +2361,7 @@ const KNOWN_TRIGGER_CUE = (text: string): boolean =>
 
 /** "…, and every Thursday at 4pm post …", "… that issue also when a deal closes email …": a word that adds, then a start. */
 const ANOTHER_START =
-  /(?:;\s*(?:(?:and\s+also|and|also|plus)\s+,?\s*)?|(?:,\s*|\s+)(?:and\s+also|and\s+then\s+also|and|also|plus)\s+,?\s*)(?=(?:when|whenever|if|every|each|any ?time|as soon as|on\s+the\s+(?:first|last|\d+)|at\s+the\s+(?:end|start)\s+of)\b)/gi;
+  /(?:;\s*(?:(?:and\s+also|and|also|plus)\s+,?\s*)?|(?:,\s*|\s+)(?:and\s+also|and\s+then\s+also|and\s+then|and|also|plus)\s+,?\s*)(?=(?:when|whenever|if|every|each|any ?time|as soon as|on\s+the\s+(?:first|last|\d+)|at\s+the\s+(?:end|start)\s+of)\b)/gi;
 /** "and when they confirm, book it": the same work carried on, not another start */
 const CARRIED_ON = /^(?:when|whenever|as soon as|any ?time)\s+(?:it|they|he|she|this|that|these|those|done|finished|ready|so)\b/i;
 
@@ -2688,8 +2696,36 @@ function productsSaidUnconnected(
   return out;
 }
 
+/** A note that hands its writer's own work over: "I'm writing down everything I do so the assistant can pick it up". */
+const HANDS_OVER =
+  /\b(?:hand(?:ing|ed)?[- ]?over|(?:while|when|whilst) I(?:'m|’m| am) (?:away|off|gone|out|on leave)|(?:going|go|off) on (?:maternity|paternity|parental|sick|long) leave|my last day|everything I do|(?:you|the assistant|the bot|it|hireloop) (?:can|could|will|to) (?:pick|take) (?:it|this|these|them|my work) (?:up|over)|take over (?:from me|my)\b)/i;
+/** "Then I put a message in #home-managers": what the writer does, first in the sentence, with no modal. */
+const I_DO =
+  /^((?:(?:then|and|also|after that|next|so)[,\s]+)*)I\s+(?:(?:usually|normally|always|also|then|just|generally|typically)\s+)?([a-z]+)\b/i;
+
+/**
+ * In a note that hands its writer's work over, what the writer says they do is the duty taken over: "Then I put a
+ * message in #home-managers" → "put a message in #home-managers" (not what they keep, "I do the offer letters myself",
+ * nor what they think, want or are). Pure.
+ */
+export function handedOver(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  const m = I_DO.exec(text);
+  const verb = m?.[2]?.toLowerCase() ?? '';
+  if (!m || /\b(?:myself|personally)\b/i.test(text)) return text;
+  if (
+    /^(?:am|was|have|had|do|did|will|would|can|could|should|must|might|may|think|want|need|like|love|hope|guess|know|mean|feel|try|tend|get)$/.test(
+      verb,
+    )
+  )
+    return text;
+  if (!knownVerb(verb, w)) return text;
+  return `${m[1] ?? ''}${text.slice(m[0].length - verb.length)}`;
+}
+
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
+  const handsOver = HANDS_OVER.test(jobDescription);
   const all = sentences(jobDescription.slice(0, 20_000))
+    .map((s) => (handsOver ? { ...s, text: handedOver(s.text, served) } : s))
     .flatMap(afterIntro)
     .flatMap(banThenRest)
     .map(withoutAppositive)
