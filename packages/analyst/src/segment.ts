@@ -2722,9 +2722,30 @@ export function handedOver(text: string, w: SegmentWords = NO_SERVED_WORDS): str
   return `${m[1] ?? ''}${text.slice(m[0].length - verb.length)}`;
 }
 
+/** "On Tue, 4 Mar 2025 at 15:40, Daniel <d@…> wrote:": the header of a message quoted in an email thread. */
+const WROTE = /^[ \t]*(?:>[ \t]*)*On\b[^\n]{0,160}\bwrote:[ \t]*$/gim;
+/** A line quoted from an earlier message of the thread: "> - send the engagement letter via DocuSign". */
+const QUOTED_LINE = /^[ \t]*>.*(?:\n|$)/gm;
+
+/**
+ * An email thread pasted whole: the messages quoted under the newest are its history (drafts, ideas dropped since);
+ * when the newest says work of its own, that is the job, and the quoted lines and their headers go. A thread whose
+ * newest message only points below ("see below, please set this up") keeps them. Pure.
+ */
+export function withoutHistory(text: string, served: SegmentWords = NO_SERVED_WORDS): string {
+  const thread = /\bwrote:|forwarded message|original message/i.test(text);
+  if (!thread) return text;
+  const plain = text.replace(WROTE, '');
+  const top = plain.replace(QUOTED_LINE, '');
+  if (top === plain) return plain;
+  const said = analyseJob(top, served).workflows.some((w) => w.steps.length > 0 && w.triggerHint.kind !== 'unknown');
+  return said ? top : plain;
+}
+
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
-  const handsOver = HANDS_OVER.test(jobDescription);
-  const all = sentences(jobDescription.slice(0, 20_000))
+  const description = withoutHistory(jobDescription.slice(0, 20_000), served);
+  const handsOver = HANDS_OVER.test(description);
+  const all = sentences(description)
     .map((s) => (handsOver ? { ...s, text: handedOver(s.text, served) } : s))
     .flatMap(afterIntro)
     .flatMap(banThenRest)

@@ -399,7 +399,8 @@ const CASE_HEADER = /^(?:when|if|trigger|event|case|situation|what happens|when 
 /** The columns of what to do then. */
 const ACTION_HEADER = /^(?:do|then|action|actions|what to do|response|steps?|do this|task|tasks|what|duty|duties)$/i;
 /** A column that says more about the duty: kept with it, in brackets. */
-const NOTE_HEADER = /^(?:notes?|comments?|details?|remarks?|how|where|who|channel|extra|info|context|rules?|constraints?)$/i;
+const NOTE_HEADER =
+  /^(?:notes?|comments?|details?|remarks?|how|where|who|channel|extra|info|context|rules?|constraints?|systems?|tools?|apps?|products?|integrations?|via|using|owner)$/i;
 
 const cellsOf = (row: string): string[] =>
   row

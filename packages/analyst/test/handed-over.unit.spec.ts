@@ -70,3 +70,34 @@ describe('offline analyst: words around a start that are not the start', () => {
     ).toMatchObject({ triggerId: 'bamboohr.new_hire', capabilities: ['slack.invite_user'] });
   });
 });
+
+describe('offline analyst: an email thread pasted whole', () => {
+  const THREAD = [
+    'Subject: Re: Intake assistant',
+    '',
+    'OK, agreed with Daniel. So, to summarise:',
+    '- When a new enquiry comes in from the website form, add the person to HubSpot as a contact.',
+    '',
+    'On Tue, 4 Mar 2025 at 15:40, Daniel <daniel@ourfirm.law> wrote:',
+    '> Drop the Friday digest idea, nobody will read it.',
+    '> - Friday 4pm digest of the week’s enquiries in #partners',
+  ].join('\n');
+
+  it('given a newest message that says the work, over quoted messages, when analysed, then the quoted drafts and their headers do nothing', () => {
+    expect(workflowsOf(THREAD)).toMatchObject([
+      { triggerId: 'webhook.incoming_webhook', capabilities: ['hubspot.create_contact'] },
+    ]);
+  });
+
+  it('given a newest message that only points below, when analysed, then the quoted message is the job', () => {
+    const workflows = workflowsOf(
+      [
+        'Please set this up, thanks!',
+        '',
+        '---------- Forwarded message ---------',
+        '> When a new enquiry comes in from the website form, add the person to HubSpot as a contact.',
+      ].join('\n'),
+    );
+    expect(workflows.flatMap((w) => w.capabilities)).toContain('hubspot.create_contact');
+  });
+});

@@ -134,6 +134,27 @@ describe('offline analyst: a free time found before it is used', () => {
 });
 
 describe('offline analyst: how chat, tables and third persons are written', () => {
+  it('given a table of cases with a column of the systems each uses, when analysed, then each row is a case and its systems stay with its duty', () => {
+    const said = workflowsOf(
+      [
+        'School office',
+        '',
+        '| When | What to do | Systems |',
+        '|---|---|---|',
+        '| A parent emails office@ about an absence | Send a short acknowledgement and label the email "Absence" | Gmail |',
+        '| A signed consent form is uploaded to the "Trip Consent" folder in Drive | Tick the child off in the trip tracker in Notion | Drive, Notion |',
+      ].join('\n'),
+    );
+    expect(said).toMatchObject([
+      { triggerId: 'gmail.new_email', capabilities: ['gmail.send_email', 'gmail.label_email'] },
+      {
+        triggerId: 'google-drive.file_added',
+        steps: ['tick the child off in the trip tracker in Notion (Drive, Notion)'],
+        capabilities: ['notion.update_database_item'],
+      },
+    ]);
+  });
+
   it('given a table of cases with a notes column, when analysed, then each row is a case and its notes stay with its duty', () => {
     const said = workflowsOf(
       [

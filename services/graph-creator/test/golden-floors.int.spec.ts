@@ -468,12 +468,12 @@ const sets: [string, string, Floors][] = [
     },
   ],
   [
-    "golden/blind-32 (fourteen more — a pasted Slack message with emoji, a forwarded thread, a numbered SOP, the passive voice, IF/THEN rules, a markdown table, a dictated run-on, niche products of the org's own — written 2026-11-30 by a helper that read no source nor golden file; read 0.88/0.93/0.89/0.64 unseen, then looked at)",
+    "golden/blind-32 (fourteen more — a pasted Slack message with emoji, a forwarded thread, a numbered SOP, the passive voice, IF/THEN rules, a markdown table, a dictated run-on, niche products of the org's own — written 2026-11-30 by a helper that read no source nor golden file; read 0.88/0.93/0.89/0.64 unseen by the session-start analyst, then looked at)",
     'blind-32',
     {
-      capabilityRecall: 0.94,
-      capabilityPrecision: 0.92,
-      triggerRecall: 0.96,
+      capabilityRecall: 0.96,
+      capabilityPrecision: 0.93,
+      triggerRecall: 0.98,
       missingIntegrationRecall: 0.92,
       gapCategoryRecall: 0.92,
       casesWithEmptyWorkflow: 0,
