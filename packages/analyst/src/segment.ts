@@ -1589,7 +1589,7 @@ const SOMEONE_ELSE =
 const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]+ know)\w*\b[^,;]*?\bthat\s[^,;]*$/i;
 
 const CLAUSE_BREAK =
-  /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+/gi;
+  /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+|:\s+(?=[a-z])/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
 /** A clause that sends a message: "text the guest …", "email them …", "let the team know …". */
 const MESSAGE_FIRST =
@@ -1626,6 +1626,16 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     // a list in brackets or quotes is part of its clause: "(child name, class, reason, date)", "\"thanks, noted\"";
     // so is the wording of a message, quoted after a comma: "text the patient a reminder, \"reply C to cancel\""
     if (enclosed(body, m.index ?? 0) || /^["«“]/.test(rest)) continue;
+    // "go through what came in overnight: save every attachment …" is two duties; "text them: reply STOP to …" is one
+    // message and its words
+    // (nor a colon before details, "…: pages × $4.25", or before what something else does, "…: it POSTs the part number")
+    if (
+      /^:/.test(m[0]) &&
+      (MESSAGE_FIRST.test(body.slice(start, m.index ?? 0).trim()) ||
+        !/^[a-z]+\b/.test(rest) ||
+        /^(?:[a-z]*[^s]s|it|they|he|she|we|this|that|these|those)\b/.test(rest))
+    )
+      continue;
     // "with the customer's name, device, fault and branch": a list's last word, not a duty of its own
     // (or of what a message carries: "reply in the thread with the ticket key and link")
     if (

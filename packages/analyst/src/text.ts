@@ -1263,12 +1263,17 @@ const HAS_API =
 /** The kind of system a product is, said beside its name: "Arbor (our MIS)", "our booking system, Cliniko", "our Dentrix system". */
 const SYSTEM =
   '(?:MIS|CRM|ERP|PMS|LMS|ATS|HRIS|HRMS|POS|EHR|EMR|PIM|WMS|TMS|CMS|system|software|app|platform|tool|portal|database|register|till)';
+/** A team of the org, not a product: "add them to Marketing", "log it in Finance". */
+const DEPARTMENTS =
+  /^(?:marketing|sales|finance|support|operations|ops|hr|people|legal|it|engineering|accounts|accounting|admin|reception|management|procurement|payroll|compliance|customer service|customer success|product|design|facilities|security)$/i;
+/** "add each booking to ServiceM8", "export them to Sage": a verb that keeps a thing somewhere, its object, then "to". */
+const KEPT_TO = String.raw`\b(?:[Aa]dd|[Uu]pload|[Ss]ync|[Pp]ush|[Ee]xport|[Ii]mport|[Ss]ave|[Ll]og|[Cc]opy|[Ee]nter|[Ss]ubmit|[Aa]ttach)(?:s|ed|ing)?\s+(?:[\w'’-]+\s+){0,4}?to\s+`;
 /**
  * "in Personio", "on Monday.com", "via WhatsApp", "in our Clio": a name right after where-a-tool-is words; "from our
  * WooCommerce shop", "to our Ekos register": one the writer calls theirs after from / to ("with our Leiterin" is a person).
  */
 const PRODUCT_AFTER = new RegExp(
-  String.raw`\b(?:(?:[Ii]n|[Oo]n|[Ii]nto|[Vv]ia|[Uu]sing|[Tt]hrough|[Ww]ithin)\s+(?:(?:our|their|my|your)\s+)?|(?:[Ff]rom|[Tt]o)\s+(?:our|their|my|your)\s+)(${NAME}(?:\s+${NAME})?)`,
+  String.raw`\b(?:(?:[Ii]n|[Oo]n|[Ii]nto|[Vv]ia|[Uu]sing|[Tt]hrough|[Ww]ithin)\s+(?:(?:our|their|my|your)\s+)?|(?:[Ff]rom|[Tt]o)\s+(?:our|their|my|your)\s+|${KEPT_TO})(${NAME}(?:\s+${NAME})?)`,
   'g',
 );
 /** "Arbor (our MIS)", "Cliniko (the booking system)": a name, and the kind of system it is in brackets after it. */
@@ -1306,7 +1311,8 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
     if (contained && CONTAINER.test(text.slice(index + name.length))) continue;
     if (HAS_API.test(text.slice(index + name.length))) continue;
     const first = name.split(/\s+/)[0] ?? '';
-    if (LANGUAGES.has(first.toLowerCase()) || CALENDAR_WORDS.test(first) || known(first.toLowerCase())) continue;
+    if (LANGUAGES.has(first.toLowerCase()) || CALENDAR_WORDS.test(first) || DEPARTMENTS.test(name) || known(first.toLowerCase()))
+      continue;
     const tags = (nlp(name).json() as Array<{ terms: { tags: string[] }[] }>).flatMap((s) => s.terms.flatMap((t) => t.tags));
     if (tags.some((t) => t === 'Place' || t === 'Person' || t === 'Date' || t === 'Value')) continue;
     const id = name

@@ -32,6 +32,18 @@ describe('offline analyst: a product no list knows, named the ways people name t
     expect(missing('When a new order comes in from our WooCommerce shop, post it in #orders.')).toEqual(['woocommerce']);
   });
 
+  it('given a thing kept in a product no list knows ("add each booking to ServiceM8", "export the order to Unleashed"), when analysed, then that product is missing', () => {
+    expect(missing('When someone emails asking for a callout, add each booking to ServiceM8 as a new job.')).toEqual([
+      'servicem8',
+    ]);
+    expect(missing('When a HubSpot deal is won, export the order to Unleashed.')).toEqual(['unleashed']);
+  });
+
+  it('given a team of the org where a product could go ("add them to Marketing", "log it in Finance"), when analysed, then nothing is missing', () => {
+    expect(missing('When a form comes in, add them to Marketing.')).toEqual([]);
+    expect(missing('When a form comes in, log it in Finance.')).toEqual([]);
+  });
+
   it('given a name that names a calendar, an inbox or an office of the org ("our Intake calendar", "our Support inbox", "our London office"), when analysed, then nothing is missing', () => {
     expect(missing('When a form comes in, find a free slot in our Intake calendar.')).toEqual([]);
     expect(missing('When someone emails, reply from our Support inbox.')).toEqual([]);

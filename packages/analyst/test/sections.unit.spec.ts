@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneLacked } from '../src/segment';
+import { oneLacked, splitClauses } from '../src/segment';
 import { workflowsOf } from './workflows-of';
 
 const SOP = [
@@ -88,5 +88,23 @@ describe('offline analyst: a ticket that asks for something has come in', () => 
     expect(
       workflowsOf('Refunds desk\nWhen a Zendesk ticket asks for a refund, reply on the ticket with our policy.')[0]?.triggerId,
     ).toBe('zendesk.new_ticket');
+  });
+});
+
+describe('offline analyst: a duty, a colon, and another duty', () => {
+  it('given "go through what came in overnight: save every attachment …", when split, then both are duties', () => {
+    expect(
+      splitClauses("go through what came into clientdocs@ overnight: save every attachment into the client's folder on Drive")
+        .clauses,
+    ).toEqual(['go through what came into clientdocs@ overnight', "save every attachment into the client's folder on Drive"]);
+  });
+
+  it('given a message and its words after a colon ("text them: reply STOP to stop"), details ("…: pages × $4.25") or what something else does ("…: it POSTs …"), when split, then the colon parts nothing', () => {
+    for (const said of [
+      'text them: reply STOP to stop',
+      'create the QuickBooks invoice for the firm: pages × $4.25',
+      'receive a call from our MES each time a part fails: it POSTs the part number',
+    ])
+      expect(splitClauses(said).clauses).toEqual([said]);
   });
 });

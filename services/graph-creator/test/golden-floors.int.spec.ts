@@ -493,6 +493,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-34 (fourteen more — a voice note, a Rules list, a transcript, German- and Spanish-influenced English, two terse lines, products named in a list of tools or in brackets — written 2026-11-30 by a helper that read no source nor golden file; read 0.94/0.99/0.96/0.86 unseen by the session-start analyst, 0.94/0.99/0.96/0.93 by the analyst of that evening before it was looked at)',
+    'blind-34',
+    {
+      capabilityRecall: 0.93,
+      capabilityPrecision: 0.96,
+      triggerRecall: 0.94,
+      missingIntegrationRecall: 0.92,
+      gapCategoryRecall: 0.92,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
