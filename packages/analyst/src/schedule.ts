@@ -54,7 +54,7 @@ export const DAY_OF_YEAR = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|first|las
 
 /** Days of the month listed: "on the 1st and 15th", "every 1st and the 15th", "each 10th, 20th and 30th". */
 const MONTH_DAYS_LISTED =
-  /(?:on\s+the|every|each)\s+(\d{1,2})(?:st|nd|rd|th)((?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))+)(?:\s+of\s+(?:the|each|every)\s+month)?\b/i;
+  /(?:on\s+the|every|each)\s+(\d{1,2})(?:st|nd|rd|th)((?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))+)(?:\s+of\s+(?:the|each|every)\s+month)?\b(?!\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|of\b))/i;
 
 const RECURRING = new RegExp(
   [
@@ -75,8 +75,9 @@ const RECURRING = new RegExp(
     `\\b(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)\\s*,?\\s*(?:at|around|by|from)\\s+${A_TIME}`,
     `\\bon\\s+${DAY}\\s+(?:at|around|by)\\s+${A_TIME}`,
     // a weekday naming a thing made each week: "a Monday list of …", "the Friday recap", "a Monday morning email to me"
-    // (not "the Monday meeting", a calendar's, nor "the Friday order", a thing that came)
-    `(?<=\\b(?:a|an|the|my|our|your|their)\\s+)${DAY}(?:\\s+(?:morning|afternoon|evening|night))?(?=\\s+(?:list|recap|summary|digest|report|round-?up|update|e-?mail|reminder|message|post|briefing|overview|rundown|newsletter|text|sms|check-?in|nudge|wrap-?up)\\b)`,
+    // (not "the Monday meeting", a calendar's, nor "the Tuesday update emails from clients" or "the Monday list … every
+    // Sunday", things named by their day)
+    `(?<=\\b(?:a|an|my)\\s+)${DAY}(?:\\s+(?:morning|afternoon|evening|night))?(?=\\s+(?:list|recap|summary|digest|report|round-?up|update|e-?mail|reminder|message|post|briefing|overview|rundown|newsletter|text|sms|check-?in|nudge|wrap-?up)\\b)`,
     // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
     `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,
     `\\b(?:at|by)\\s+the\\s+(?:start|end|beginning|close)\\s+of\\s+(?:the\\s+|each\\s+|every\\s+)?(?:day|week|month|quarter|year)\\b`,

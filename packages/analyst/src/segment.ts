@@ -1087,7 +1087,10 @@ const NEEDS_DOING =
   /^((?:(?:the|all|any|every|each|our|their|new)\s+)?[\w'-]+(?:\s+[\w'-]+){0,7}?)\s+(?:also\s+)?(?:need|needs|want|wants|require|requires)\s+(?:also\s+)?([a-z]+ing)(\s+(?:up|out|off)\b)?(.*)$/i;
 /** "… and inviting to #crew-2025": one more thing the same subject needs doing. */
 const AND_DOING =
-  /\b(and|or|then)\s+(?:also\s+)?([a-z]+ing)(\s+(?:up|out|off)\b)?(?=\s+(?:to|in|into|on|onto|with|from|for|as|about)\b)/gi;
+  /\b(and|or|then)\s+(?:also\s+)?([a-z]+ing)(\s+(?:up|out|off)\b)?(?=\s+(?:to|in|into|on|onto|with|from|for|as|about|the|a|an|their|his|her|our|its)\b)/gi;
+/** "…, their date blocked out on the calendar, and their deal in HubSpot moved to Booked": more things done, said as done. */
+const AND_DONE =
+  /(,\s*(?:and\s+)?|\s+and\s+)((?:their|the|his|her|its)\s+(?:[\w'’-]+\s+){0,3}?)([a-z]+ed)(\s+(?:up|out|off)\b)?/gi;
 const OBJECT_OF: Record<string, string> = { they: 'them', he: 'him', she: 'her', it: 'it', this: 'this', that: 'that' };
 const baseOfGerund = (gerund: string, w: SegmentWords): string | undefined =>
   lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && knownVerb(l, w));
@@ -1110,10 +1113,15 @@ function needsDoing(text: string, w: SegmentWords): string {
   const lower = subject.toLowerCase();
   const object = OBJECT_OF[lower] ?? `${subject.charAt(0).toLowerCase()}${subject.slice(1)}`;
   const pronoun = OBJECT_OF[lower] ?? (/s$/i.test(subject) ? 'them' : 'it');
-  const more = rest.replace(AND_DOING, (whole, joiner: string, next: string, up = '') => {
-    const verb = baseOfGerund(next, w);
-    return verb ? `${joiner} ${verb}${up} ${pronoun}` : whole;
-  });
+  const more = rest
+    .replace(AND_DOING, (whole, joiner: string, next: string, up = '') => {
+      const verb = baseOfGerund(next, w);
+      return verb ? `${joiner} ${verb}${up} ${pronoun}` : whole;
+    })
+    .replace(AND_DONE, (whole, joiner: string, thing: string, done: string, up = '') => {
+      const verb = lemmas(done.toLowerCase()).find((l) => l !== done.toLowerCase() && knownVerb(l, w));
+      return verb ? `${joiner}${verb}${up} ${thing.trim()}` : whole;
+    });
   return `${base}${particle} ${object}${more}`;
 }
 
@@ -1615,6 +1623,9 @@ const ELSE_CASE =
   /^(?:(?:and|but|or)\s+)?(?:for\s+)?(?:(?:anything|everything|all|anyone|everyone) else|the rest|(?:any|all|every) other(?: [\w-]+)?)\b[,:]?\s*/i;
 
 /** Splits an action body into clauses, one per verb: "create a folder and share it, send an email" → 3. */
+/** Words that introduce the duties after a colon: "do this", "do the following", "do three things". */
+const LIST_INTRO = /^(?:(?:please|then|and)\s+)*do\s+(?:this|these|the following|(?:two|three|four|five|a few|\d+)\s+things)$/i;
+
 export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): { clauses: string[]; conditions: string[] } {
   const clauses: string[] = [];
   const conditions: string[] = [];
@@ -1632,8 +1643,8 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     if (
       /^:/.test(m[0]) &&
       (MESSAGE_FIRST.test(body.slice(start, m.index ?? 0).trim()) ||
-        !/^[a-z]+\b/.test(rest) ||
-        /^(?:[a-z]*[^s]s|it|they|he|she|we|this|that|these|those)\b/.test(rest))
+        !/^[a-z'’]+\s+\S/.test(rest) ||
+        /^(?:[a-z]*[^s]s|it|they|he|she|we|this|that|these|those|if|when|whenever|unless|once|or|and)\b/.test(rest))
     )
       continue;
     // "with the customer's name, device, fault and branch": a list's last word, not a duty of its own
@@ -1673,7 +1684,9 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
       m[0].trim().startsWith(';') ||
       rewriteRouting(rest.split(/[,;]/)[0] ?? '')
     ) {
-      pieces.push(body.slice(start, m.index ?? 0));
+      // ("do this: save the PDF …", "do three things: …": what introduces the duties is none)
+      if (!/^:/.test(m[0]) || !LIST_INTRO.test(body.slice(start, m.index ?? 0).trim()))
+        pieces.push(body.slice(start, m.index ?? 0));
       start = at;
     }
   }
@@ -1842,7 +1855,7 @@ export function oneNamed(clause: string, before: string | undefined): string {
 
 /** A time that must be free: "my next two free slots", "when the crew lead is free", "the first available". */
 const FREE_TIME =
-  /\b(?:[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?|blocks?|gaps?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,4}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+(?:both\s+|all\s+)?free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b|\b(?:at )?a time (?:when |that )?(?:[Ii]|we|he|she|they|[A-Z][a-z]+)(?:'m|'re|'s| am| are| is) (?:actually |really |genuinely )?(?:free|available)\b)/;
+  /\b(?:(?:has|have|with)\s+(?:an?|one|two|three|\d+)\s+(?:[\w-]+\s+)?(?:hours?|slots?|minutes?|mins?|gaps?|spots?)\s+free\b|[Ff]ree (?!(?:up|the|that|this|their|its|his|her|our|my)\b)(?:[\w-]+ ){0,2}?(?:slots?|times?|spots?|windows?|blocks?|gaps?)\b|[Ff]ree half[- ]hours?(?![- ](?:consultation|session|call|trial|lesson|class|demo|meeting))|(?:next|first|earliest) (?:available|open|free) (?:[\w-]+ )?(?:slots?|times?|dates?|days?|appointments?|openings?|windows?|hours?)\b|[Ww]hen (?:[Ii]|we|he|she|they|(?:the|our|my|his|her|a|an) (?:[\w-]+ ){0,4}?[\w-]+|[A-Z][a-z]+(?: [A-Z][a-z]+)?) (?:am|is|are|'m|'s|'re)\s+(?:both\s+|all\s+)?free\b|[Ww]hen (?:[Ii]|we|he|she|they|[A-Z][a-z]+) (?:am|is|are|'m|'s|'re)\s+available\b|\b(?:at )?a time (?:when |that )?(?:[Ii]|we|he|she|they|[A-Z][a-z]+)(?:'m|'re|'s| am| are| is) (?:actually |really |genuinely )?(?:free|available)\b)/;
 /** Looking at a calendar for a free time: "check availability in the calendar", "see when Dana is available". */
 const LOOKS_FOR_TIME =
   /\b(?:calendar|diary|agenda|schedule|slots?|free|when (?:i|we|he|she|they|[A-Z][a-z]+) (?:am|is|are) available)\b/i;
@@ -2330,11 +2343,14 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
 /** "If there is no folder for that booking, create one": the thing the condition lacks is the one made. Pure. */
 export function oneLacked(condition: string, body: string): string {
   const lacked =
-    /\b(?:there\s+(?:is|'s|are)\s+no|(?:has|have|had)\s+no|without\s+an?|no)\s+((?:[\w-]+\s+)?[\w-]+?)(?=\s+(?:for|in|on|under|with|yet|at|of)\b|\s*$|\s*[,;])/i.exec(
+    /\bthere\s+(?:is|'s|are)\s+no\s+((?:[\w-]+\s+)?[\w-]+?)(?=\s+(?:for|in|on|under|with|yet|at|of)\b|\s*$|\s*[,;])/i.exec(
       condition,
     )?.[1];
   if (!lacked) return body;
-  return body.replace(/^((?:create|make|open|add|set up|start|raise)\s+)one\b/i, `$1a ${lacked}`);
+  return body.replace(
+    /^((?:create|make|open|add|set up|start|raise)\s+)one\b/i,
+    `$1${/^[aeiou]/i.test(lacked) ? 'an' : 'a'} ${lacked}`,
+  );
 }
 
 const stepAction = (clause: string): string => {
@@ -2723,7 +2739,7 @@ export function handedOver(text: string, w: SegmentWords = NO_SERVED_WORDS): str
   const verb = m?.[2]?.toLowerCase() ?? '';
   if (!m || /\b(?:myself|personally)\b/i.test(text)) return text;
   if (
-    /^(?:am|was|have|had|do|did|will|would|can|could|should|must|might|may|think|want|need|like|love|hope|guess|know|mean|feel|try|tend|get)$/.test(
+    /^(?:am|was|have|had|do|did|will|would|can|could|should|must|might|may|think|want|need|like|love|hope|guess|know|mean|feel|try|tend|get|work|report|use|look|approve|sign|decide|manage|oversee|supervise|lead|answer|greet|meet|attend|cover|own|enjoy|live|start|finish|leave|run|go|come|sit|spend|deal|take)$/.test(
       verb,
     )
   )
@@ -2734,6 +2750,9 @@ export function handedOver(text: string, w: SegmentWords = NO_SERVED_WORDS): str
 
 /** "On Tue, 4 Mar 2025 at 15:40, Daniel <d@…> wrote:": the header of a message quoted in an email thread. */
 const WROTE = /^[ \t]*(?:>[ \t]*)*On\b[^\n]{0,160}\bwrote:[ \t]*$/gim;
+/** The newest message of a thread says it is the whole job: "to summarise", "final version", "the rest is history". */
+const FINAL_SAID =
+  /\b(?:to summari[sz]e|in summary|summing up|final (?:version|list|plan)|the (?:full|whole|complete|updated|agreed|revised) (?:list|version|plan)|(?:the )?rest (?:below )?is (?:just )?history|ignore (?:the rest|everything below|what'?s below|the thread below)|supersedes|(?:set (?:it|this|them) up|do (?:it|this)|run (?:it|this)) like this)\b/i;
 /** A line quoted from an earlier message of the thread: "> - send the engagement letter via DocuSign". */
 const QUOTED_LINE = /^[ \t]*>.*(?:\n|$)/gm;
 
@@ -2747,7 +2766,9 @@ export function withoutHistory(text: string, served: SegmentWords = NO_SERVED_WO
   if (!thread) return text;
   const plain = text.replace(WROTE, '');
   const top = plain.replace(QUOTED_LINE, '');
-  if (top === plain) return plain;
+  // (only where the newest says it is the whole job: "to summarise", "the final version", "ignore the rest"; "adding
+  // one more thing" or "sounds good, please set this up" adds to what is quoted)
+  if (top === plain || !FINAL_SAID.test(top)) return plain;
   const said = analyseJob(top, served).workflows.some((w) => w.steps.length > 0 && w.triggerHint.kind !== 'unknown');
   return said ? top : plain;
 }

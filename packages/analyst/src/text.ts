@@ -763,6 +763,15 @@ export function sentences(description: string): Sentence[] {
       forbiddenLines = false;
       continue;
     }
+    // "Me: And then?", "Me: What about staff stuff?": a speaker's line of questions only, in a transcript, asks and
+    // does nothing (unless it asks for work: "Sam: Could you also email the client?"; a "Q:" line is read with its answer)
+    const spoken = /^(?!Q(?:uestion)?\s*:)[A-Z][\w .'’-]{0,24}:\s+(.+)$/.exec(line)?.[1];
+    if (
+      spoken &&
+      spoken.split(/(?<=[.!?])\s+/).every((p) => /\?["”’)]*$/.test(p.trim())) &&
+      !/\b(?:can|could|would|will)\s+(?:you|it|the assistant)\b|\bplease\b/i.test(spoken)
+    )
+      continue;
     const bullet = BULLET.test(line);
     // ("- [ ] When a PR is opened …": a checklist's box after its bullet is a marker too)
     const item = bullet ? line.replace(BULLET, '').replace(BULLET, '') : line;
@@ -781,10 +790,18 @@ export function sentences(description: string): Sentence[] {
     // "1. Inbound shipping documents" over "1.a When an email arrives …", "1.b …": a section's title over its sub-items,
     // which are read together, as one paragraph's sentences ("1.b If there is no folder …, create one" is 1.a's work)
     const number = SUB_ITEM.test(line) ? undefined : NUMBERED.exec(line)?.[1];
-    const titled = number !== undefined && SUB_ITEM.exec(lines.slice(index + 1).find((l) => l.trim()) ?? '')?.[1] === number;
+    const grouped = number !== undefined && SUB_ITEM.exec(lines.slice(index + 1).find((l) => l.trim()) ?? '')?.[1] === number;
+    // (a title is short and no sentence: "1. Email the daily report to the manager at 5pm." is a duty, its sub-items its details)
+    const titled =
+      grouped &&
+      !/[.!?;]$/.test(item) &&
+      item
+        .replace(/\s*\([^()]*\)/g, '')
+        .split(/\s+/)
+        .filter(Boolean).length <= 6;
     const sub = bullet ? SUB_ITEM.exec(line)?.[1] : undefined;
     const sameSection = sub !== undefined && sub === section;
-    section = titled ? number : (sub ?? (bullet ? undefined : section));
+    section = grouped ? number : (sub ?? (bullet ? undefined : section));
     if (!bullet && !forbiddenLines) forbidden = false;
     // "Rule 2", "Story 1": a numbered part of a spec, on its own line, parts the work and is none
     if (PART_NUMBER.test(item)) {
@@ -853,11 +870,8 @@ export function sentences(description: string): Sentence[] {
           .slice(0, 2)
           .join(' '),
       )
-    ) {
-      if (blockOpen) block++;
-      blockOpen = false;
+    )
       continue;
-    }
     if (headingLike) notWork = NOT_WORK_SECTION.test(line.replace(/:$/, '').trim());
     if (headingLike && !bullet && !forbiddenLines) {
       const said = line.replace(/:$/, '').trim();
@@ -1266,16 +1280,35 @@ const SYSTEM =
 /** A team of the org, not a product: "add them to Marketing", "log it in Finance". */
 const DEPARTMENTS =
   /^(?:marketing|sales|finance|support|operations|ops|hr|people|legal|it|engineering|accounts|accounting|admin|reception|management|procurement|payroll|compliance|customer service|customer success|product|design|facilities|security)$/i;
-/** "add each booking to ServiceM8", "export them to Sage": a verb that keeps a thing somewhere, its object, then "to". */
+/** A brand's shape: a capital or a digit inside ("ServiceM8", "WooCommerce", "ezyVet") or a web address ("Monday.com"). */
+const BRAND = /^(?:[A-Z][a-z0-9]*[A-Z0-9][\w.]*|[a-z]{1,5}[A-Z][\w.]*|[A-Z][\w-]*\.(?:com|io|app|ai|co))$/;
+/** Things an org names as its own that are no product: "our Rota", "our Blog", "our Gallery". */
+const OWN_THINGS =
+  /^(?:rota|roster|blog|gallery|website|site|shop|store|newsletter|wiki|intranet|portal|tracker|register|log|diary|archive|database|spreadsheet|handbook|catalogue|catalog|menu|album|library|directory|schedule|timetable|pipeline|backlog|board|forum|community|app|account|records?|files?|system)$/i;
+/** Where a name said as the org's own ends its phrase: a stop, a joining word, or the kind of system it is. */
+const OWN_NAME_ENDS = new RegExp(
+  String.raw`^(?:\s*(?:[,.;:!?)]|$)|\s+(?:and|so|to|for|or|as|with|when|then|too|if)\b|\s+(?:[\w-]+\s+)?(?:${SYSTEM}|accounts?|dashboard|workspace|instance|admin|back ?office|backend|login)\b)`,
+);
+/** "add each booking to ServiceM8", "export them to Sage.io": a verb that keeps a thing somewhere, its object, then "to". */
 const KEPT_TO = String.raw`\b(?:[Aa]dd|[Uu]pload|[Ss]ync|[Pp]ush|[Ee]xport|[Ii]mport|[Ss]ave|[Ll]og|[Cc]opy|[Ee]nter|[Ss]ubmit|[Aa]ttach)(?:s|ed|ing)?\s+(?:[\w'’-]+\s+){0,4}?to\s+`;
-/**
- * "in Personio", "on Monday.com", "via WhatsApp", "in our Clio": a name right after where-a-tool-is words; "from our
- * WooCommerce shop", "to our Ekos register": one the writer calls theirs after from / to ("with our Leiterin" is a person).
- */
+/** "in Personio", "on Monday.com", "via WhatsApp": a name right after where-a-tool-is words. */
 const PRODUCT_AFTER = new RegExp(
-  String.raw`\b(?:(?:[Ii]n|[Oo]n|[Ii]nto|[Vv]ia|[Uu]sing|[Tt]hrough|[Ww]ithin)\s+(?:(?:our|their|my|your)\s+)?|(?:[Ff]rom|[Tt]o)\s+(?:our|their|my|your)\s+|${KEPT_TO})(${NAME}(?:\s+${NAME})?)`,
+  String.raw`\b(?:[Ii]n|[Oo]n|[Ii]nto|[Vv]ia|[Uu]sing|[Tt]hrough|[Ww]ithin)\s+(${NAME}(?:\s+${NAME})?)`,
   'g',
 );
+/** "in our Clio", "from our WooCommerce shop", "in our Ekos keg register": a name the writer calls theirs ("with our Leiterin" is a person). */
+const OURS_AFTER = new RegExp(
+  String.raw`\b(?:[Ii]n|[Oo]n|[Ii]nto|[Vv]ia|[Uu]sing|[Tt]hrough|[Ww]ithin|[Ff]rom)\s+(?:our|their|my|your)\s+(${NAME})`,
+  'g',
+);
+/**
+ * "our Clio account", "our Ekos keg register": a lowercase word after the name, that is no kind of thing of the org's
+ * own ("our Platinum tier", "our Deliveries album"; a second capital, "our Waiting List", is a title, not a product).
+ */
+const OWN_NAME_THEN_WORD =
+  /^\s+(?!(?:tiers?|levels?|plans?|albums?|lists?|rolls?|ledgers?|areas?|campaigns?|sections?|boards?|members?|customers?|clients?|staff|team|group|events?|days?|nights?|week|range|menu|collection|package|bundle|offer|deal|scheme|programme|program|club|rate|price|prices)\b)[a-z][\w-]*\b/;
+/** "add each booking to ServiceM8", "export them to our Sage.": a thing kept in a name (the org's own or not). */
+const KEPT_IN = new RegExp(String.raw`${KEPT_TO}(?:(?:our|their|my|your)\s+)?(${NAME})`, 'g');
 /** "Arbor (our MIS)", "Cliniko (the booking system)": a name, and the kind of system it is in brackets after it. */
 const NAME_THEN_SYSTEM = new RegExp(
   String.raw`\b(${NAME})\s*\((?:it['’]?s\s+|which is\s+)?(?:our|the|their|a|an)\s+(?:[\w-]+\s+){0,3}${SYSTEM}s?\)`,
@@ -1296,8 +1329,25 @@ const SYSTEM_THEN_NAME = new RegExp(
 export function unknownProductsIn(text: string, known: (word: string) => boolean = () => false): ProviderMention[] {
   const out: ProviderMention[] = [];
   const named = providersIn(text);
+  const after = (m: RegExpMatchArray) => text.slice((m.index ?? 0) + m[0].length);
   const found = [
     ...[...text.matchAll(PRODUCT_AFTER)].map((m) => ({ m, name: m[1] ?? '', contained: true })),
+    // (the org's own, by its name's shape or where it ends: not "our Rota", "our Waiting List", "our Spring Campaign")
+    ...[...text.matchAll(OURS_AFTER)]
+      .filter(
+        (m) =>
+          BRAND.test(m[1] ?? '') ||
+          (!OWN_THINGS.test(m[1] ?? '') && (OWN_NAME_ENDS.test(after(m)) || OWN_NAME_THEN_WORD.test(after(m)))),
+      )
+      .map((m) => ({ m, name: m[1] ?? '', contained: true })),
+    // (shaped as a brand, or one word that ends its phrase: not "to Harbour House's calendar", "to our Spring Campaign")
+    ...[...text.matchAll(KEPT_IN)]
+      .filter(
+        (m) =>
+          !/^['’]s\b/.test(after(m)) &&
+          (BRAND.test(m[1] ?? '') || (!OWN_THINGS.test(m[1] ?? '') && OWN_NAME_ENDS.test(after(m)))),
+      )
+      .map((m) => ({ m, name: m[1] ?? '', contained: true })),
     ...[...text.matchAll(NAME_THEN_SYSTEM), ...text.matchAll(SYSTEM_THEN_NAME)].map((m) => ({
       m,
       name: m[1] ?? m[2] ?? '',
@@ -1306,7 +1356,7 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
   ];
   for (const { m, name, contained } of found) {
     const index = (m.index ?? 0) + (contained ? m[0].lastIndexOf(name) : m[0].indexOf(name));
-    if (!name || out.some((o) => o.index === index)) continue;
+    if (!name || out.some((o) => o.index === index || (o.index <= index && index < o.index + o.name.length))) continue;
     if (named.some((p) => p.index <= index && index < p.index + p.name.length + 1)) continue;
     if (contained && CONTAINER.test(text.slice(index + name.length))) continue;
     if (HAS_API.test(text.slice(index + name.length))) continue;

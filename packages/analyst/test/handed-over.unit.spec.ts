@@ -101,3 +101,42 @@ describe('offline analyst: an email thread pasted whole', () => {
     expect(workflows.flatMap((w) => w.capabilities)).toContain('hubspot.create_contact');
   });
 });
+
+describe('offline analyst: what a thing needs, said as doing and as done', () => {
+  it('given "they need setting up as a customer in Stripe and sending the deposit invoice, their date blocked out on the calendar, and their deal moved to Booked", when analysed, then each is a duty', () => {
+    expect(
+      workflowsOf(
+        'Venue admin\nOnce a couple signs the booking contract on DocuSign, they need setting up as a customer in Stripe and sending the £2,000 deposit invoice, their date blocked out on the venue calendar, and their deal in HubSpot moved to Booked.',
+      )[0]?.steps,
+    ).toEqual([
+      'set up them as a customer in Stripe',
+      'send them the £2,000 deposit invoice',
+      'block out their date on the venue calendar',
+      'move their deal in HubSpot to Booked',
+    ]);
+  });
+});
+
+describe('offline analyst: a call transcript', () => {
+  const CALL = [
+    'Transcript of a call.',
+    '',
+    'Me: So what do you want it doing first?',
+    "Sam: When someone's membership payment fails on Stripe, text them a link to update their card.",
+    'Me: And then?',
+    'Sam: Put it in #front-desk on Slack too.',
+    'Me: New joiners?',
+    'Sam: The join form on the website posts to it. Book their free induction with whichever PT has an hour free in their first week.',
+  ].join('\n');
+
+  it('given the asker’s lines of questions only ("Me: And then?"), when analysed, then they are no duties', () => {
+    expect(workflowsOf(CALL)[0]).toMatchObject({
+      triggerId: 'stripe.payment_failed',
+      steps: ['text them a link to update their card', 'Put it in #front-desk on Slack too'],
+    });
+  });
+
+  it('given "whichever PT has an hour free", when analysed, then a free slot is found before the booking', () => {
+    expect(workflowsOf(CALL)[1]?.capabilities).toEqual(['google-calendar.find_free_slot', 'google-calendar.create_event']);
+  });
+});

@@ -32,11 +32,29 @@ describe('offline analyst: a product no list knows, named the ways people name t
     expect(missing('When a new order comes in from our WooCommerce shop, post it in #orders.')).toEqual(['woocommerce']);
   });
 
-  it('given a thing kept in a product no list knows ("add each booking to ServiceM8", "export the order to Unleashed"), when analysed, then that product is missing', () => {
+  it('given a thing kept in a product whose name is shaped as a brand ("add each booking to ServiceM8", "export the order to QuickFile"), when analysed, then that product is missing', () => {
     expect(missing('When someone emails asking for a callout, add each booking to ServiceM8 as a new job.')).toEqual([
       'servicem8',
     ]);
-    expect(missing('When a HubSpot deal is won, export the order to Unleashed.')).toEqual(['unleashed']);
+    expect(missing('When a HubSpot deal is won, export the order to QuickFile.')).toEqual(['quickfile']);
+  });
+
+  it('given the org\'s own product with a word after it ("in our Clio account"), when analysed, then it is missing; but not a thing of the org ("our Platinum tier", "our Deliveries album")', () => {
+    expect(missing('When a form comes in, log it in our Clio account.')).toEqual(['clio']);
+    expect(missing('When a guest upgrades, move them to our Platinum tier.')).toEqual([]);
+    expect(missing('When a photo is sent by email, save it in our Deliveries album.')).toEqual([]);
+  });
+
+  it('given things of the org kept or sent "to" them ("upload the photos to our Gallery", "add them to our Spring Campaign", "to Harbour House\'s calendar", "email the details to our Camden store", "put them on our Waiting List"), when analysed, then nothing is missing', () => {
+    for (const line of [
+      'When a form comes in, upload the photos to our Gallery.',
+      'When a form comes in, add them to our Spring Campaign.',
+      "When a form comes in, add each booking to Harbour House's calendar.",
+      'When a form comes in, email the details to our Camden store.',
+      'When a form comes in, put them on our Waiting List.',
+      'When someone books, update the rota in our Rota.',
+    ])
+      expect(missing(line)).toEqual([]);
   });
 
   it('given a team of the org where a product could go ("add them to Marketing", "log it in Finance"), when analysed, then nothing is missing', () => {

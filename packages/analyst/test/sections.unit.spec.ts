@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneLacked, splitClauses } from '../src/segment';
+import { handedOver, oneLacked, splitClauses } from '../src/segment';
 import { workflowsOf } from './workflows-of';
 
 const SOP = [
@@ -106,5 +106,64 @@ describe('offline analyst: a duty, a colon, and another duty', () => {
       'receive a call from our MES each time a part fails: it POSTs the part number',
     ])
       expect(splitClauses(said).clauses).toEqual([said]);
+  });
+});
+
+describe('offline analyst: what the review of the readings above found read wrongly, read as said', () => {
+  it('given a numbered duty with sub-items that detail it ("1. Email the daily report … at 5pm every day." over "1.1 …"), when analysed, then the duty stays', () => {
+    expect(
+      workflowsOf(
+        [
+          'Office helper',
+          '',
+          '1. Email the daily report to the manager every day at 5pm.',
+          '1.1 Version 1.1 of the report template is in Google Drive.',
+        ].join('\n'),
+      ).flatMap((w) => w.capabilities),
+    ).toContain('gmail.send_email');
+  });
+
+  it('given a reply that adds to a thread ("adding one more thing: …" over quoted duties), when analysed, then the quoted duties stay', () => {
+    const capabilities = workflowsOf(
+      [
+        'Hi, adding one more thing: also post each new order in #orders.',
+        '',
+        'On Tue, 4 Mar 2025 at 15:40, Daniel <daniel@ourco.com> wrote:',
+        '> When a new order arrives by email, save the invoice to Google Drive.',
+      ].join('\n'),
+    ).flatMap((w) => w.capabilities);
+    expect(capabilities).toContain('google-drive.upload_file');
+  });
+
+  it('given a weekday naming a thing that comes or one made on another day ("the Monday list … every Sunday at 6pm", "the Tuesday update emails"), when analysed, then the other day or the arrival starts it', () => {
+    expect(workflowsOf('Office helper\nSend the Monday list of deliveries to the drivers every Sunday at 6pm.')[0]?.cron).toBe(
+      '0 18 * * 0',
+    );
+    expect(workflowsOf('Office helper\nReply to the Tuesday update emails from clients within a day.')[0]?.cron).toBeUndefined();
+  });
+
+  it('given days of the month before a weekday or a month ("On the 1st and 3rd Monday", "the 1st and 15th of March"), when analysed, then they are not read as days of every month', () => {
+    expect(workflowsOf('Office helper\nOn the 1st and 3rd Monday, post the rota in #staff.')[0]?.cron).not.toBe('0 9 1,3 * *');
+  });
+
+  it('given what a handover writer is, uses or decides ("I work Monday to Thursday", "I approve every refund over $100"), when analysed, then it is no duty', () => {
+    for (const said of [
+      'I work Monday to Thursday',
+      'I approve every refund over $100 in Stripe',
+      'I sign all the contracts in DocuSign',
+    ])
+      expect(handedOver(said)).toBe(said);
+  });
+
+  it('given a colon before a condition ("check the calendar for the date: if the slot is free, book it") or a list of fields ("log the call in HubSpot: date, duration and outcome"), when split, then the colon parts nothing', () => {
+    for (const said of [
+      'check the calendar for the requested date: if the slot is free',
+      'log the call in HubSpot: date, duration and outcome',
+    ])
+      expect(splitClauses(said).clauses[0]).toBe(said);
+  });
+
+  it('given "If the customer has no account, create one", when read, then "one" is left as said (only "there is no …" names the thing made)', () => {
+    expect(oneLacked('If the customer has no account', 'create one')).toBe('create one');
   });
 });
