@@ -229,7 +229,6 @@ const sameAction = (a: string, b: string): boolean => a.slice(a.indexOf('.')) ==
 const sameKind = (a: string, b: string): boolean =>
   sameAction(a, b) || SAME_KIND.some((kind) => kind.includes(a) && kind.includes(b));
 
-/** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 /** A free time named with no verb: "first free 1-hour slot …", "next free slot on Friday" (not "free up the slot"). */
 const FREE_SLOT_SAID =
   /^(?:(?:the|a|an)\s+)?(?:(?:first|next|earliest)\s+)?free\s+(?!(?:up|the|a|an|that|this|it|them|those|these|their|our|my|your|his|her|its)\b)/i;
@@ -237,6 +236,7 @@ const FREE_SLOT_SAID =
 /** A quoted field set to a value, the record left unsaid: "set "Rent 2025" to Paid", "mark 'Status' as done". */
 const SET_FIELD = /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])\s+(to|as)\b/i;
 
+/** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
   // "first free 1-hour slot in the Workshop calendar": free said of a slot, not the verb ("free up the slot")
   if (FREE_SLOT_SAID.test(step.text))

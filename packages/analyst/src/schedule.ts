@@ -52,9 +52,13 @@ const MONTH = '(?:january|february|march|april|may|june|july|august|september|oc
 /** A day of a month: "the 1st of October", "1 March", "January 15th", "the last day of June". */
 export const DAY_OF_YEAR = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|first|last)\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?)\\b`;
 
+/** More days of the month after the first: ", 10th and 20th", " and the 15th". */
+export const MORE_MONTH_DAYS = String.raw`(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))`;
 /** Days of the month listed: "on the 1st and 15th", "every 1st and the 15th", "each 10th, 20th and 30th". */
-const MONTH_DAYS_LISTED =
-  /(?:on\s+the|every|each)\s+(\d{1,2})(?:st|nd|rd|th)((?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))+)(?:\s+of\s+(?:the|each|every)\s+month)?\b(?!\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|of\b))/i;
+const MONTH_DAYS_LISTED = new RegExp(
+  String.raw`(?:on\s+the|every|each)\s+(\d{1,2})(?:st|nd|rd|th)(${MORE_MONTH_DAYS}+)(?:\s+of\s+(?:the|each|every)\s+month)?\b(?!\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|of\b))`,
+  'i',
+);
 
 const RECURRING = new RegExp(
   [
@@ -74,9 +78,9 @@ const RECURRING = new RegExp(
     // 4pm" — a duty's day of the week, not a date (a weekday's morning alone may be one: "On Monday morning, …")
     `\\b(?:on\\s+)?${DAY}\\s+(?:morning|afternoon|evening|night)\\s*,?\\s*(?:at|around|by|from)\\s+${A_TIME}`,
     `\\bon\\s+${DAY}\\s+(?:at|around|by)\\s+${A_TIME}`,
-    // a weekday naming a thing made each week: "a Monday list of …", "the Friday recap", "a Monday morning email to me"
-    // (not "the Monday meeting", a calendar's, nor "the Tuesday update emails from clients" or "the Monday list … every
-    // Sunday", things named by their day)
+    // a weekday naming a thing made each week, after "a", "an" or "my": "a Monday list of …", "a Friday recap", "a Monday
+    // morning email to me" (not "the Monday meeting", "the Tuesday update emails from clients" or "the Monday list …
+    // every Sunday": things named by their day)
     `(?<=\\b(?:a|an|my)\\s+)${DAY}(?:\\s+(?:morning|afternoon|evening|night))?(?=\\s+(?:list|recap|summary|digest|report|round-?up|update|e-?mail|reminder|message|post|briefing|overview|rundown|newsletter|text|sms|check-?in|nudge|wrap-?up)\\b)`,
     // a part of the day, said in the plural, recurs: "Friday afternoons", "on weekday mornings", "Tuesday and Thursday evenings"
     `\\b(?:on\\s+)?(?:(?:${DAY}|weekday|weekend)s?\\s*(?:,|and|&|or)\\s*)*(?:${DAY}|weekday|weekend)s?\\s+(?:mornings|afternoons|evenings|nights)\\b`,

@@ -20,6 +20,7 @@ import {
   findSchedule,
   HOURS_FIRST,
   isDayOfYear,
+  MORE_MONTH_DAYS,
   parseSchedule,
   scheduleSaid,
   toNumber,
@@ -355,11 +356,12 @@ const WEEKDAY_AT = new RegExp(
 );
 
 /**
- * "On Monday, send …", "On Fridays after lunch, …" is caught before; "On the 1st and 15th, email …": a day said first, then a
- * comma and an order — every such day (a day the sentence only tells of, "On Monday, the new hire meets the team", is none).
+ * "On Monday, send …", "On Friday afternoon, post …", "On the 1st and 15th, email …": one weekday or days of the month
+ * said first, then a comma and an order — every such day (a day the sentence only tells of, "On Monday, the new hire
+ * meets the team", is none).
  */
 const DAY_FIRST = new RegExp(
-  String.raw`^on\s+(?:(${ANY_DAY})|(the\s+\d{1,2}(?:st|nd|rd|th)(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))*)(?:\s+of\s+(?:the|each|every)\s+month)?)(\s+(?:morning|afternoon|evening|night))?\s*,\s*`,
+  String.raw`^on\s+(?:(${ANY_DAY})|(the\s+\d{1,2}(?:st|nd|rd|th)${MORE_MONTH_DAYS}*)(?:\s+of\s+(?:the|each|every)\s+month)?)(\s+(?:morning|afternoon|evening|night))?\s*,\s*`,
   'i',
 );
 
