@@ -264,6 +264,9 @@ export const MESSAGE_VERBS = [
   'greet',
   'congratulate',
   'forward',
+  'pass on',
+  'pass along',
+  'relay',
   'dm',
 ] as const;
 

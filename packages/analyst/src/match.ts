@@ -85,7 +85,8 @@ const PRONOUN_OBJECT = /^(it|them|this|that|these|those|each one|one|him|her|all
 function recipientKind(clause: Clause): 'external' | 'internal' | 'requester' | null {
   const scope = `${clause.object} ${clause.rest}`;
   if (/\b(the (person|requester|sender|user|asker)|them|him|her)\b/.test(clause.object)) return 'requester';
-  const internal = INTERNAL_PEOPLE.find((p) => hasTerm(scope, p));
+  // (the IT team is written in capitals: "send it to them" names no one inside)
+  const internal = INTERNAL_PEOPLE.find((p) => (p === 'it' ? /\bIT\b/.test(clause.text) : hasTerm(scope, p)));
   const external = EXTERNAL_PEOPLE.find((p) => hasTerm(scope, p));
   if (external && internal)
     return scope.search(new RegExp(`\\b${external}`)) < scope.search(new RegExp(`\\b${internal}`)) ? 'external' : 'internal';
@@ -117,8 +118,12 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
   if ((sense.keyVerbs ?? []).some((k) => k === verb || k === v)) {
     score += 4;
     verbHit = true;
-  } else if (sense.verbs.some((k) => k === verb || (k === v && !k.includes(' ')))) {
+  } else if (sense.verbs.some((k) => k === verb)) {
     score += 2;
+    verbHit = true;
+  } else if (sense.verbs.some((k) => k === v && !k.includes(' '))) {
+    // a phrasal verb says something else than its head: "set them up in BambooHR" is no "set" of a field
+    score += verb === v ? 2 : 1;
     verbHit = true;
   }
   const phraseHit = (sense.phrases ?? []).some((re) => re.test(clause.core));
@@ -138,7 +143,8 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
 
   const pronoun = PRONOUN_OBJECT.test(contentWords(clause.object).join(' '));
   if (ctx.triggerProvider === c.providerId) score += pronoun && verbHit ? 1.5 : 0.5;
-  else if (ctx.prevProvider === c.providerId && verbHit) score += pronoun ? 1.5 : 0.5;
+  // ("create the QuickBooks invoice …, send it": what the step before made is what is sent, wherever the work came from)
+  else if (ctx.prevProvider === c.providerId && verbHit) score += pronoun ? 2 : 0.5;
   // "create a private Slack channel, invite the CSM and the AE": who is invited after a place is made goes into it
   if (verbHit && ctx.prevCapability && JOINS_WHAT_WAS_MADE[ctx.prevCapability] === c.id) score += 2;
 
@@ -372,6 +378,11 @@ export const saidOfTheItem = (text: string): string =>
     // (not to a product, "a lead goes to HubSpot", nor to a level, "goes to Tier 2")
     .replace(/\b(?:goes|went|gone)\s+to\s+(["'][^"']+["']|[A-Z][\w-]*\b)(?!\s*\d)/g, (whole, status: string) =>
       providersIn(status).length > 0 || /^(?:tier|level|line|stage)$/i.test(status) ? whole : `moves to ${status}`,
+    )
+    // "Priya approves it by moving the deal to "Match approved"": what someone does by moving an item is the item moving
+    .replace(
+      /^((?:when(?:ever)?|once|after|if|as soon as)\s+)?[^,;()"]{1,80}?\bby\s+(?:moving|dragging|setting|changing|putting|switching)\s+((?:the|a|an|that|this|their|its)\s+(?:[\w-]+\s+){0,2}?(?:deal|ticket|issue|card|task|opportunity|story|bug|request)s?)\s+(?:to|into)\s+/i,
+      (_whole, lead: string | undefined, item: string) => `${lead ?? ''}${item} moves to `,
     )
     .replace(SOMEONE_MOVES, (_whole, lead: string | undefined, verb: string, item: string) => {
       // an item dragged on a board is an item moved

@@ -127,7 +127,8 @@ const startsWithVerbIn = (text: string, w: SegmentWords): boolean => {
 };
 
 const isBaseVerb = (word: string, w: SegmentWords = NO_SERVED_WORDS): boolean => knownVerb(word.toLowerCase(), w);
-const AUX = /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|cannot|can't|will|won't)$/;
+const AUX =
+  /^(is|are|was|were|be|been|gets?|got|has|have|had|does|do|did|can|cannot|can't|will|won't|(?:is|are|was|were|does|do|did|has|have|had)n['’]t)$/;
 const verbish = (word: string, w: SegmentWords): boolean => AUX.test(word) || /(s|ed)$/.test(word) || isBaseVerb(word, w);
 
 /** Where a lead clause ends and the action begins: at a comma followed by a verb, else at the next verb. */
@@ -410,8 +411,13 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     // "ok so this is for the hockey club and basically what I need is when someone …": who it is for and what is
     // needed, said before the start
     .replace(
-      /^(?:[^.;:]{0,100}?\s)?(?:basically\s+|really\s+|so\s+)?(?:what|all)\s+(?:i|we)\s+(?:really\s+)?(?:need|want|would like|'d like)\s+is\s+(?:that\s+|for you to\s+)?(?=(?:when|whenever|if|every|each|once|as soon as|any ?time)\b)/i,
+      /^(?:[^.;:]{0,100}?\s)?(?:basically\s+|really\s+|so\s+)?(?:what|all)\s+(?:i|we)\s+(?:really\s+)?(?:need|want|would like|'d like)\s+(?:(?:you|it|the (?:assistant|bot|agent))\s+to\s+do\s+)?is\s+(?:that\s+|for you to\s+)?(?=(?:when|whenever|if|every|each|once|as soon as|any ?time)\b)/i,
       '',
+    )
+    // "pick up the form when it comes in, add the parent …": taking in what arrives is its arrival, no duty
+    .replace(
+      /^(?:pick up|grab|catch|take in|receive|watch for|look out for|keep an eye out for)\s+((?:the|each|every|any|a|an|new)\s+[^,;()]{1,40}?)\s+(?:when|whenever|as soon as|as)\s+(?:it|they|one)\s+(?=(?:comes?|arrives?|lands?|gets?|is|are)\b)/i,
+      'When $1 ',
     )
     // "during the season, every hour …": the part of the year it runs in qualifies the start, it is none
     .replace(
@@ -601,9 +607,12 @@ const GUIDELINE =
  */
 const HANDS_OFF =
   /^(?:(?:[^.;,]{0,80},\s*)?(?:i|we) (?:usually |always |still |then |just )?(?!want\b|need\b|like\b|would\b|['’]d\b)[a-z]+\b[^.;]{0,80}?\b(?:myself|ourselves)\b|(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
+/** What someone of the org does not want done, as a rule: "Dee does not want anything posted in Slack about new hires". */
+const NOT_WANTED =
+  /^(?:(?:but|and|also|oh and)\s+)?(?:[A-Z][a-z]+|he|she|they|we|i|(?:the|our|my) [\w-]+(?: [\w-]+)?)\s+(?:does not|doesn['’]t|do not|don['’]t|never)\s+(?:want|wants|like|likes)\s+(?:anything|any|anyone|(?:it|them|that|this)\b(?=\s+(?:to be\s+)?[a-z]+ed\b)|(?:the|our|their|these|those)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:to be\s+)?[a-z]+ed\b)/i;
 /** Things kept out of a place, as a rule: "Medical details stay out of Notion — just put "illness"". */
 const KEPT_OUT =
-  /^(?:[\w'-]+ ){1,4}(?:stays?|must stay|should stay|are kept|is kept|must be kept|should be kept|must never go|never goes?) (?:out of|into|in)\b(?![^.;]*\b(?:when|whenever|if|once)\b)/i;
+  /^(?:[\w'-]+ ){1,4}(?<!\b(?:the|a|an|their|his|her|its|our|my|your|each|every|this|that|any) )(?:stays?|must stay|should stay|are kept|is kept|must be kept|should be kept|must never go|never goes?) (?:out of|into|in)\b(?![^.;]*\b(?:when|whenever|if|once)\b)/i;
 /** What the employee must not do, said of it: "The assistant must never merge …", "It should not reply to …". */
 const SAID_OF_IT_NEVER =
   /^(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:must|should|shall|may|can|will)(?: ?not|n't| never)\b/i;
@@ -615,6 +624,8 @@ const NOW_LABEL =
   /^(?:how (?:it|this|things) (?:works?|is done|gets? done|goes) (?:now|today|at the moment|currently)|old way|the old way|current(?:ly| process| setup| state| way)?|as[- ]is|(?:what happens|the process|our process) (?:now|today))$/i;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
+/** A label over a workflow's name: "workflow: rate con signed", "automation name: …". */
+const NAME_LABEL = /^(?:workflow|flow|automation|zap|recipe|playbook)(?:\s+(?:name|title))?$|^(?:name|title)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
 /** "Restrictions: the assistant must not book, move or cancel …", "What you won't do: issue store credit, …" */
 const LIMITS_LABEL =
@@ -897,7 +908,7 @@ const BECOME =
 
 /** What someone says before the job itself: "Could you set up something that, …", "what I need is …". */
 const PREAMBLE =
-  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like) is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
+  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like)(?: (?:you|it|the (?:assistant|bot|agent)) to do)? is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
 /** Asking for help, and nothing more: "Looking for help with two things:", "I'm after a hand with bookings." */
 const ASKS_FOR_HELP =
@@ -970,7 +981,7 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled)\b)|each one|each of them|every one|(?:the|our|their|his|her|those|these) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled|turned|converted|raised)\b)|each one|each of them|every one|(?:the|our|their|his|her|those|these) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
 /**
  * A wish for a thing, however long its name, put somewhere: "I want a list of ITSD tickets that have been open for more
  * than 5 working days posted in #it-team every Monday" → "post a list of … in #it-team every Monday".
@@ -1011,6 +1022,9 @@ const WISH_TOLD =
 /** "and an email sent to them", "a note posted in #ops": a message said done, as the duty that sends it. */
 const MESSAGE_DONE =
   /\band (an?|the) (e-?mail|message|note|text|sms|reminder|reply|summary|dm) (sent|posted|written|dropped) (to|in|on|into)\b/gi;
+/** "…, and a quick post in #dev": one more thing wished, a message in a channel, named only. */
+const POST_WISHED =
+  /\band (an?) ((?:quick|short|brief|little) )?(post|message|note|heads-up|shout-out|ping) (in|to|on|into) (?=#[\w-]|the [\w-]+ channel\b|slack\b)/gi;
 
 /**
  * A wish for each item of a kind, said with the event that brings it: "I want every applicant in Greenhouse who
@@ -1329,6 +1343,9 @@ export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS):
       (_whole, article: string, message: string, done: string, where: string) =>
         `and ${done.toLowerCase() === 'posted' ? 'post' : 'send'} ${article} ${message} ${where}`,
     )
+    .replace(POST_WISHED, (_whole, article: string, how: string | undefined, message: string, where: string) =>
+      message.toLowerCase() === 'post' ? `and post ${where} ` : `and post ${article} ${how ?? ''}${message} ${where} `,
+    )
     .replace(ALSO_DONE, (whole, participle: string, where: string) => {
       const base = baseOf(participle, w);
       return base ? `and ${base} it ${where}` : whole;
@@ -1418,7 +1435,15 @@ const EACH_MAKES = /^(?:each|every|one)\s+[\w-]+\s*(?:=|→|->)\s*(?:one|a|an|1)
 const PASSIVE_BAN =
   /^(?:and\s+|but\s+)?([A-Za-z][\w'’ -]{1,80}?)\s+(?:(?:are|is)\s+(?:not|never)\s+to|(?:must|should|may|shall)\s+(?:not|never)|mustn't|shouldn't)\s+be\s+([a-z]+ed|sent|made|given|paid|done|taken|shown|told|written)\b(?![^:();,]*\b(?:without|unless|until|before|except|other than)\b)([^:();,]*(?:,\s*(?:and|or)\s[^:();,]*\b(?:not|never)\b[^:();,]*)?)$/i;
 
+/** What may be left as it is, said of it: "Passes can be left alone", "Refunds under £5 can wait". */
+const LEFT_AS_IT_IS =
+  /^(?:and\s+|but\s+)?([A-Za-z][\w'’ -]{1,80}?)\s+(?:can|could|may|might)\s+(?:(?:just|safely|simply)\s+)?(?:be\s+(?:left(?:\s+(?:alone|as (?:it is|they are)))?|ignored|skipped)|wait)\b[^:();,]*$/i;
+
 export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  // "Passes can be left alone" → "do not act on passes": a rule, no duty
+  const left = LEFT_AS_IT_IS.exec(clause.trim());
+  if (left?.[1] && !/^(?:it|they|this|that|these|those|he|she|you|we|i)$/i.test(left[1]) && !startsWithVerbIn(left[1], w))
+    return `do not act on ${left[1].replace(/^(?:the|any|all)\s+/i, '').toLowerCase()}`;
   // "Requests for Sunday slots are not to be accepted" → "do not accept requests for Sunday slots": a rule, no duty
   const ban = PASSIVE_BAN.exec(clause.trim());
   const participle = ban?.[2]?.toLowerCase() ?? '';
@@ -1599,11 +1624,11 @@ const SOMEONE_ELSE =
 const TOLD_THAT = /\b(?:remind|tell|inform|say|confirm|explain|mention|let [\w-]+ know)\w*\b[^,;]*?\bthat\s[^,;]*$/i;
 
 const CLAUSE_BREAK =
-  /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+|:\s+(?=[a-z])/gi;
+  /,\s*(?:and then|and|or|then|but|plus)?\s*|;\s*(?:and |then |otherwise,? )?|\s+(?:and then|and|then|as well as|plus|but)\s+|:\s+(?=[a-z])|\s+(?:→|->|=>)\s+(?=[a-z])/gi;
 const CONDITION_START = /^(when|whenever|if|once|unless|otherwise|after|before|in case)\b/i;
 /** A clause that sends a message: "text the guest …", "email them …", "let the team know …". */
 const MESSAGE_FIRST =
-  /^(?:(?:also|then|and)\s+)?(?:text|sms|email|e-mail|message|dm|reply|respond|answer|write|tell|notify|remind|ping|let\s+[\w'-]+(?:\s+[\w'-]+)?\s+know|send\s+(?:[\w'-]+\s+){0,4}?(?:sms|text|e-?mail|message|note|reply))\b/i;
+  /^(?:(?:also|then|and)\s+)?(?:(?:just|simply)\s+)?(?:text|sms|email|e-mail|message|dm|reply|respond|answer|write|tell|notify|remind|ping|let\s+[\w'-]+(?:\s+[\w'-]+)?\s+know|send\s+(?:[\w'-]+\s+){0,4}?(?:sms|text|e-?mail|message|note|reply))\b/i;
 /** A list of what something carries, its last phrase: "posts to your webhook with the school name". */
 const LISTING =
   /\b(?:with|including|containing|listing|quoting|showing|giving)\s+(?:(?:the|their|its|a|an|each|every|his|her)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}$/i;
@@ -1645,6 +1670,10 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     if (
       /^:/.test(m[0]) &&
       (MESSAGE_FIRST.test(body.slice(start, m.index ?? 0).trim()) ||
+        // ("create a HubSpot task for whoever's on quote duty: call back within 2 hrs": what the task says)
+        /^(?:(?:also|then|and)\s+)?(?:create|add|leave|open|make|set)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+)?(?:task|note|comment|reminder|to-?do)\b/i.test(
+          body.slice(start, m.index ?? 0).trim(),
+        ) ||
         !/^[a-z'’]+\s+\S/.test(rest) ||
         /^(?:[a-z]*[^s]s|it|they|he|she|we|this|that|these|those|if|when|whenever|unless|once|or|and)\b/.test(rest))
     )
@@ -1659,12 +1688,25 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     )
       continue;
     if (/^,/.test(m[0]) && listGoesOn(body.slice(start, m.index ?? 0), rest)) continue;
+    // ("create a QuickBooks invoice for the shipper, net 30, send it to them": the invoice's terms, no duty)
+    if (/^,/.test(m[0]) && /^net[\s-]?\d{1,3}\b/i.test(rest)) continue;
     // ("…, due in 2 business days, to follow up personally": why, after a comma, not a duty of its own)
     if (/^,\s*$/.test(m[0]) && /^to\s+(?!do\b|be\b)[a-z]+/i.test(rest) && start < (m.index ?? 0)) continue;
     // "text the guest to let them know it's sorted and ask if there's anything else": one message, two things said
     // (or ends with thanks: "send one more SMS to the resident that the pickup is done and thank you")
     if (
-      (/^ask\s+(?:if|whether)\b/i.test(rest) || /^thank(?:s| you)(?:\s+(?:them|him|her|you))?\s*[.!]*$/i.test(rest)) &&
+      (/^ask\s+(?:if|whether)\b/i.test(rest) ||
+        /^thank(?:s| you)(?:\s+(?:them|him|her|you))?\s*[.!]*$/i.test(rest) ||
+        // ("text the owner to say their dog is ready and remind them we close at 5:30": more of what one message says,
+        // to the same people, by no other channel)
+        (/^(?:remind|tell|ask|let)\s+(?:them|him|her)\b/i.test(rest) &&
+          !/#[\w-]|\b(?:by|via|on|over|in)\s+(?:e-?mail|text|sms|slack|teams|phone|whatsapp)\b/i.test(rest) &&
+          providersIn(rest).length === 0) ||
+        // ("just tell them and suggest they pick another date": what the message says, after it names only whom)
+        (/^(?:suggest|offer|explain|say)\b/i.test(rest) &&
+          /^(?:(?:just|simply)\s+)?(?:tell|text|email|message|let)\s+(?:them|him|her|the\s+[\w'-]+)(?:\s+know)?\s*$/i.test(
+            body.slice(start, m.index ?? 0).trim(),
+          ))) &&
       MESSAGE_FIRST.test(body.slice(start, m.index ?? 0).trim())
     )
       continue;
@@ -1893,7 +1935,7 @@ export function freeTimeFirst(clause: string, before: readonly string[] = []): s
 
 /** A request to take the work over, as a clause: "take this over", "take it off my plate", "take over from me". */
 const HAND_OVER =
-  /^(?:please\s+)?take\s+(?:(?:this|it|that|them|these|all (?:of )?this)\s+(?:over|off (?:my|our) (?:plate|hands))|over(?:\s+(?:this|it|that|from (?:me|us)))?)\b[\s?!.]*(?:please|pls|for (?:me|us))?[\s?!.]*$/i;
+  /^(?:please\s+)?(?:take\s+(?:(?:this|it|that|them|these|all (?:of )?this)\s+(?:over|off (?:my|our) (?:plate|hands))|over(?:\s+(?:this|it|that|from (?:me|us)))?)|(?:do|keep doing|carry on doing|handle|cover)\s+(?:(?:both|all|each|either)\s+(?:of\s+)?)?(?:this|that|these|those|them|it)(?:\s+(?:things?|bits?|jobs?|tasks?|steps?))?(?:\s+(?:too|as well|also|from now on|for me|for us|instead))*)\b[\s?!.]*(?:please|pls|for (?:me|us))?[\s?!.]*$/i;
 
 /** A rule that some of the work waits for a person's yes: "Refunds over $100 need a manager's approval first". */
 const APPROVAL_RULE =
@@ -2116,6 +2158,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     const text =
       said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 && !arrivesByOthers(bare) ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
+    // "workflow: delivered -> invoice": what a workflow is called does no work (its "trigger:" and "actions:" do)
+    if (s.label && NAME_LABEL.test(s.label)) return;
     // "How it works now: the designer drops …", "Old way: …": how it is done today, under a label that says so
     if (s.label && NOW_LABEL.test(s.label)) return;
     // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
@@ -2131,7 +2175,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       guidelines.push(text);
       return;
     }
-    if (HANDS_OFF.test(text) || THEMSELVES.test(bare) || KEPT_OUT.test(s.text)) {
+    if (HANDS_OFF.test(text) || THEMSELVES.test(bare) || KEPT_OUT.test(s.text) || NOT_WANTED.test(s.text)) {
       guidelines.push(text);
       if (current) current.kept = text;
       else keptAlone = text;

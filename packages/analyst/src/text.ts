@@ -210,6 +210,11 @@ export function normalise(text: string): string {
       .replace(/[‘’]/g, "'")
       .replace(/[“”]/g, '"')
       .replace(/\u00a0/g, ' ')
+      // "Cancellations come in by email. When one arrives:" over a list: the start heads the list on a line of its own
+      .replace(
+        /^((?![ \t]*(?:when|whenever|if|once|after|as soon as|each time|every time)\b)[^\n]*[.!?])[ \t]+((?:when|whenever|if|once|after|as soon as|each time|every time)\b[^:.!?\n]{3,120}:)[ \t]*(?=\n[ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])[ \t])/gim,
+        '$1\n$2',
+      )
       // a forwarded or replied-to email's quote marks ("> Hiya, two things …", ">> …"): layout, not words
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
       // markdown emphasis and headings, and emoji: layout, not words
@@ -232,6 +237,12 @@ export function normalise(text: string): string {
       .replace(/(^|[\s.!,])\/?cc:?\s+@[\w.-]+(?:[\s,]+(?:and\s+)?@[\w.-]+)*(?:\s*\([^()]{0,30}\))?[ \t]*$/gim, '$1')
       // the person on call is one word, or "call" reads as a meeting
       .replace(/\bon call\b/gi, 'on-call')
+      // "• Keeping our volunteers in the loop – every Thursday at 10am, post …": an item's title before a dash, then
+      // its start; the dash stays a dash, so that the title is set aside (`sentencesOf`)
+      .replace(
+        /^([ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])?[ \t]*(?!(?:hi|hello|hey|dear|thanks|thank you)\b)[^:\-–—\n,.;]{2,60}?)\s+[–—]\s+(?=(?:when|whenever|if|every|each|once|after|on)\b)/gim,
+        '$1 - ',
+      )
       .replace(/\s+[–—]\s+/g, ', ')
       .replace(/[ \t]+/g, ' ')
       .replace(/ & /g, ' and ')
@@ -437,7 +448,9 @@ function casesOf(table: string): string {
     const lead =
       /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|daily|weekly|monthly|nightly|hourly)\b|^(?:\d+|an?|the|one|two|three|half an)\s*(?:min\w*|hours?|hrs?|days?|weeks?|evenings?|nights?|mornings?)\s+(?:before|after|ahead of|prior to)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
         first,
-      )
+      ) ||
+      // ("| Twice a day, at 8 and 4 | …": a time of its own)
+      findSchedule(first)?.index === 0
         ? first
         : `When ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
     return [`${lead.replace(/[.;,]+$/, '')}, ${duty.charAt(0).toLowerCase()}${duty.slice(1)}.`];
@@ -724,7 +737,7 @@ function outlineEvent(heading: string): string {
 
 /** A duty that sends words, before the words it sends: "text the homeowner:", "email them:", "post in #ops:". */
 const SENDS_WORDS =
-  /^(?:(?:then|and|also|please|and then)\s+)*(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+(?:(?:them|him|her|me|us|everyone|everybody)$|\S+\s+\S)/i;
+  /^(?:(?:then|and|also|please|and then)\s+)*(?:(?:text|sms|email|e-mail|message|dm|reply|tell|remind|notify|ping)\s+(?:(?:them|him|her|me|us|everyone|everybody)$|\S+\s+\S)|post\s+(?:(?:a|an|the)\s+(?:[\w-]+\s+)?(?:message|note|update|summary)\s+)?(?:to|in|on)\s+#[\w-]+$|(?:create|add|leave|open)\s+(?:(?:a|an|the)\s+)?(?:[\w-]+\s+)?(?:task|note|comment|reminder|to-?do)\b(?![^:]*\b(?:every|each|any)\b))/i;
 /** A message named and no verb: "reminder email to the participant", "a text to the owner", "Slack message to #ops". */
 const MESSAGE_NAMED =
   /^(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}(?:e-?mail|text|sms|message|dm|reminder|note|notification)\s+(?:to|for)\s+\S/i;
@@ -975,7 +988,13 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     // "Museum group bookings - when a school emails us …": a short title before a dash, then the work
     // ("Email Sam the report - every Monday" is a duty before its schedule: not a title)
     const dashed = text.match(/^([^:\-–—]{2,60}?)\s+[-–—]\s+((?:when|whenever|if|every|each|once|after|on)\b.+)$/i);
-    if (dashed?.[1] && dashed[2] && dashed[1].split(/\s+/).length <= 5 && !startsWithVerb(dashed[1])) {
+    // (a title may be said with a gerund: "Keeping our volunteers in the loop - every Thursday …")
+    if (
+      dashed?.[1] &&
+      dashed[2] &&
+      dashed[1].split(/\s+/).length <= 6 &&
+      (!startsWithVerb(dashed[1]) || /^(?!(?:bring|ring|ping|sing|string|swing|sting)\b)[a-z]{2,}ing\b/i.test(dashed[1]))
+    ) {
       out.push({ text: dashed[2].trim(), label: dashed[1].trim() });
       continue;
     }
@@ -1100,6 +1119,11 @@ export function rewriteIdioms(text: string): string {
         /^(set|sign|hook) ((?:them|him|her|it|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) up\b/i,
         '$1 up $2',
       )
+      // "pass it straight on to #pastoral-care": what is passed on is sent on
+      .replace(
+        /^pass ((?:them|him|her|it|this|that|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) (?:(?:straight|right|directly|quickly) )?(?:on|along)\b/i,
+        'pass on $1',
+      )
   );
 }
 
@@ -1131,6 +1155,8 @@ const PARTICLES = new Set(['up', 'out', 'in', 'off', 'back', 'over', 'through', 
 const PHRASAL = new Set([
   'follow up',
   'set up',
+  'pass on',
+  'pass along',
   'look up',
   'look for',
   'reach out',

@@ -506,6 +506,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-35 (fourteen more — a LinkedIn-style posting with titled bullets, lowercase fragments with typos, exceptions and negations, YAML-like notes, frequencies, mixed first, second and third person, a pasted table, a Notion checklist, products not in the catalog or not connected — written 2026-12-01 by a helper that read no source nor golden file; read 0.91/0.97/0.93/1.00 unseen by the session-start analyst, then looked at)',
+    'blind-35',
+    {
+      capabilityRecall: 0.97,
+      capabilityPrecision: 0.95,
+      triggerRecall: 0.95,
+      missingIntegrationRecall: 0.97,
+      gapCategoryRecall: 0.97,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { detectLead, splitClauses } from '../src/segment';
+import { workflowsFor, workflowsOf } from './workflows-of';
+
+const steps = (text: string) => workflowsOf(text).flatMap((w) => w.steps);
+const capabilities = (text: string) => workflowsOf(text).flatMap((w) => w.capabilities);
+
+describe('offline analyst: an item’s title and a wish said before the work', () => {
+  const POSTING = [
+    'Digital Parish Administrator',
+    '',
+    "What you'll be doing:",
+    '• Being our first point of welcome – whenever someone fills in the connection card on our website, pop them into HubSpot as a new contact and send them a welcome email.',
+    '• Keeping our volunteers in the loop – every Thursday at 10am, post a reminder in #sunday-volunteers.',
+  ].join('\n');
+
+  it('given "• Being our first point of welcome – whenever someone fills in the card …", when analysed, then the form starts it and adding the contact is a duty', () => {
+    expect(workflowsOf(POSTING)[0]).toMatchObject({
+      lead: 'whenever someone fills in the connection card on our website',
+      triggerId: 'webhook.incoming_webhook',
+      capabilities: ['hubspot.create_contact', 'gmail.send_email'],
+    });
+  });
+
+  it('given "• Keeping our volunteers in the loop – every Thursday at 10am, post …", when analysed, then it runs every Thursday at ten', () => {
+    expect(workflowsOf(POSTING)[1]).toMatchObject({ cron: '0 10 * * 4', capabilities: ['slack.post_message'] });
+  });
+
+  it('given a greeting before a dash ("Hi Callum – when I’m gone, please …"), when analysed, then it is no title to set aside and starts nothing', () => {
+    const leads = workflowsOf(
+      "Handover\n\nHi Callum – when I'm gone, please make sure the assistant keeps doing these.\n\n- When a new lead lands in Salesforce, email the applicant the checklist.",
+    ).map((w) => w.lead);
+    expect(leads).toEqual(['When a new lead lands in Salesforce']);
+  });
+
+  it('given "What I\'d like you to do is pick up the form when it comes in (it\'s sent to a webhook), add …", when analysed, then the form arriving starts it and taking it in is no duty', () => {
+    expect(
+      workflowsOf(
+        "Tutors\n\nParents fill in the enquiry form on our website. What I'd like you to do is pick up the form when it comes in (it's sent to a webhook), add the parent to HubSpot as a lead, and email them to say thanks.",
+      )[0],
+    ).toMatchObject({
+      triggerId: 'webhook.incoming_webhook',
+      steps: ['add the parent to HubSpot as a lead', 'email them to say thanks'],
+      capabilities: ['hubspot.create_contact', 'gmail.send_email'],
+    });
+  });
+
+  it('given "I want that turned into a Jira issue …, and a quick post in #dev", when analysed, then an issue is created and the channel is posted in', () => {
+    expect(
+      workflowsOf(
+        'Agency\n\nIf a ticket comes in tagged "bug", I want that turned into a Jira issue in the WEB project, with the ticket link in the description, and a quick post in #dev so someone grabs it.',
+      )[0],
+    ).toMatchObject({ triggerId: 'zendesk.new_ticket', capabilities: ['jira.create_issue', 'slack.post_message'] });
+  });
+});
+
+describe('offline analyst: verbs that say more than their head', () => {
+  it('given "set them up in BambooHR with their start date", when matched, then a new employee is created, not a field set', () => {
+    expect(
+      workflowsFor(
+        ['greenhouse', 'bamboohr', 'slack'],
+        'Onboarding\n\nWhen a candidate is hired in Greenhouse, set them up in BambooHR with their start date.',
+      )[0]?.capabilities,
+    ).toEqual(['bamboohr.create_employee']);
+  });
+
+  it('given "pass it (straight) on to #pastoral-care" or "relay the details to #ops", when matched, then the message is posted there', () => {
+    expect(
+      capabilities(
+        'Pastoral\n\nWhen a text message comes in, pass it straight on to the private #pastoral-care channel in Slack. When a form is submitted, relay the details to #ops.',
+      ),
+    ).toEqual(['slack.post_message', 'slack.post_message']);
+  });
+
+  it('given "create a QuickBooks invoice …, send it to them" after a start in another product, when matched, then the invoice made is what is sent', () => {
+    expect(
+      workflowsOf(
+        'Crane hire\n\nWhen a customer has signed the hire agreement in DocuSign, raise a QuickBooks invoice for the deposit and send it to them.',
+      )[0]?.capabilities,
+    ).toEqual(['quickbooks.create_invoice', 'quickbooks.create_invoice']);
+  });
+
+  it('given "send it to them" with no team named, when matched, then "it" is not read as the IT team', () => {
+    expect(
+      workflowsOf(
+        'Freight\n\nWhen a HubSpot deal moves to "Delivered", create a QuickBooks invoice for the shipper and send it to them.',
+      )[0]?.capabilities,
+    ).not.toContain('slack.post_message');
+  });
+});
+
+describe('offline analyst: where one duty ends and the next begins', () => {
+  it('given "check Jira … and if there isn\'t one raise one" with no comma, when split, then the condition guards raising one', () => {
+    expect(detectLead("if there isn't one raise one")).toMatchObject({ text: "if there isn't one", body: 'raise one' });
+    expect(detectLead("if the customer isn't in Stripe add them")).toMatchObject({ body: 'add them' });
+  });
+
+  it('given "just tell them and suggest they pick another date", when split, then it is one message', () => {
+    expect(splitClauses('just tell them and suggest they pick another date').clauses).toEqual([
+      'just tell them and suggest they pick another date',
+    ]);
+  });
+
+  it('given "text the owner to say their dog is ready and remind them we close at 5:30", when analysed, then it is one text', () => {
+    expect(
+      workflowsOf(
+        'Kennel\n\nAn hour before each collection in the Bookings calendar, text the owner to say their dog is ready and remind them we close at 5:30.',
+      )[0]?.capabilities,
+    ).toEqual(['twilio.send_sms']);
+  });
+
+  it('given "email the client and remind them on Slack", when split, then the other channel is its own duty', () => {
+    expect(splitClauses('email the client the invoice and remind them on Slack').clauses).toHaveLength(2);
+  });
+
+  it('given "create HubSpot task for whoever\'s on quote duty: call back within 2 hrs" and "post to #dispatch: load #, carrier", when analysed, then what follows the colon is the task\'s and the post\'s words', () => {
+    const workflow = workflowsOf(
+      "Freight desk\n\nWhen a carrier signs the rate confirmation in DocuSign:\n- post to #dispatch: load #, carrier, pickup date\n- create HubSpot task for whoever's on quote duty: call back within 2 hrs",
+    )[0];
+    expect(workflow?.capabilities).toEqual(['slack.post_message', 'hubspot.create_task']);
+  });
+
+  it('given "create a QuickBooks invoice for the shipper, net 30, send it to them", when split, then the terms are the invoice\'s', () => {
+    expect(splitClauses('create QuickBooks invoice for the shipper, net 30, send it to them').clauses).toEqual([
+      'create QuickBooks invoice for the shipper, net 30',
+      'send it to them',
+    ]);
+  });
+
+  it('given duties chained by arrows inside an item ("record it in QuickBooks → tick … in the Notion database"), when split, then each is a duty', () => {
+    expect(
+      splitClauses(
+        'record each one as an expense in QuickBooks → tick "Received" on that client\'s row in the Notion Clients database',
+      ).clauses,
+    ).toHaveLength(2);
+  });
+
+  it('given "workflow: delivered -> invoice" over its trigger and actions, when analysed, then the name does no work', () => {
+    const text =
+      'Freight desk\n\nworkflow: delivered -> invoice\n  trigger: HubSpot deal moves to "Delivered"\n  actions:\n    - email the carrier asking for the signed POD';
+    expect(steps(text)).toEqual(['email the carrier asking for the signed POD']);
+  });
+
+  it('given "| Twice a day, at 8 and 4 | Check the inbox … |" in a table of cases, when analysed, then it runs at 8 and 16', () => {
+    const text = [
+      'Gardens',
+      '',
+      '| When | What to do |',
+      '|---|---|',
+      "| Twice a day, at 8 and 4 | Check the quotes@ Gmail inbox for enquiries nobody's answered yet and list them in #quotes |",
+    ].join('\n');
+    expect(workflowsOf(text)[0]).toMatchObject({
+      cron: '0 8,16 * * *',
+      capabilities: ['gmail.search_email', 'slack.post_message'],
+    });
+  });
+});
+
+describe('offline analyst: what is said of things, not done', () => {
+  it('given "Passes can be left alone." or "Refunds can wait." after a duty, when analysed, then neither is a duty', () => {
+    expect(
+      steps(
+        "Inspections\n\nWhen a new PDF lands in the Inspections folder on Google Drive and it's a FAIL, post in #safety. Passes can be left alone. Refunds can wait.",
+      ),
+    ).toEqual(['post in #safety']);
+  });
+
+  it('given "cancel the stay in the Bookings calendar", when analysed, then "the stay" is a thing cancelled, not a rule of where things stay', () => {
+    expect(
+      workflowsOf(
+        'Kennel\n\nCancellations come in by email. When one arrives:\n- cancel the stay in the Bookings calendar in Google Calendar\n- email the owner back',
+      )[0]?.capabilities,
+    ).toEqual(['google-calendar.cancel_event', 'gmail.send_email']);
+  });
+
+  it('given "Medical details stay out of Notion", when analysed, then it is still a rule and no duty', () => {
+    expect(steps('Clinic\n\nWhen a patient emails, reply with our hours. Medical details stay out of Notion.')).toEqual([
+      'reply with our hours',
+    ]);
+  });
+});
