@@ -302,6 +302,21 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
     const h = Number(at[1]);
     return found(withPartOfDay(around(t, at), h, h >= 1 && h <= 6 ? h + 12 : h % 24), 0, at);
   }
+  // "at about six", "by four o'clock": an hour said in words, when nothing follows it that it counts
+  const worded = t.match(
+    /\b(?:at|by|around|about)\s+(?:about\s+|around\s+)?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s*o'?clock)?(?=\s*(?:o'?clock|sharp|-?ish|[ap]\.?m\.?|in the|[,.;:!)]|$|(?:every|each|on|and|to|then|or|at|so|if|when|please)\b))/i,
+  );
+  if (worded?.[1]) {
+    const h = NUMBER_WORDS[worded[1].toLowerCase()] ?? 9;
+    const said = /^\s*p\.?m/i.test(t.slice((worded.index ?? 0) + worded[0].length))
+      ? (h % 12) + 12
+      : /^\s*a\.?m/i.test(t.slice((worded.index ?? 0) + worded[0].length))
+        ? h % 12
+        : h >= 1 && h <= 6
+          ? h + 12
+          : h % 24;
+    return found(withPartOfDay(around(t, worded), h, said), 0, worded);
+  }
   if (/\b(noon|midday|lunch ?time)\b/i.test(t)) return { hour: 12, minute: 0, explicit: true };
   if (/\bmidnight\b/i.test(t)) return { hour: 0, minute: 0, explicit: true };
   if (/\b(end of (the )?(work(ing)? ?)?day|eod|close of business|cob)\b/i.test(t)) return { hour: 17, minute: 0, explicit: true };

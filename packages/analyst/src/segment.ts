@@ -1574,6 +1574,40 @@ const THEY_DO =
 const FOR_THOSE =
   /^for (?:those|these|them|each (?:one|of (?:them|those|these))|every one|all (?:of )?(?:them|those|these))\s*,?\s*(?=[a-z])/i;
 
+/** One passive duty: "each enquiry is answered by email", "a Slack message is posted to #front-desk". */
+const PASSIVE_DONE =
+  /^(?:then\s+)?((?:each|every|the|that|this|its|their)\s+(?:[\w-]+\s+){0,3}?[\w-]+|an?\s+(?:[\w-]+\s+){0,2}?(?:message|e-?mail|note|reply|text|reminder|summary|post|notification|confirmation|invoice|ticket|task|page|row|record|event|invite))\s+(?:is|are)\s+(?:then\s+|also\s+|immediately\s+|always\s+)?([a-z]+ed|sent|made|put|set|written|given|kept)\b(.*)$/i;
+
+/**
+ * A sentence of duties said in the passive, after an arrival ("Each enquiry is answered by email within the hour and a
+ * Slack message is posted to #front-desk"), as the duties in the imperative; null when any part is not such a duty
+ * (by someone: "each enquiry is answered by Sam"). Pure.
+ */
+export function passiveDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string | null {
+  const parts = text.split(
+    /,?\s+and\s+(?=(?:then\s+)?(?:each|every|the|that|this|its|their|an?)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:is|are)\s)/i,
+  );
+  // (a thing of a kind set or moved, said first, is something happening: "An ILL request is set to 'Arrived' in Notion")
+  if (/^an?\s/i.test(parts[0] ?? '')) return null;
+  const duties: string[] = [];
+  for (const part of parts) {
+    const m = PASSIVE_DONE.exec(part.trim());
+    if (!m?.[1] || !m[2]) return null;
+    if (/^\s*by\s+(?!e-?mail|text|sms|phone|post|hand|slack)\S/i.test(m[3] ?? '')) return null;
+    // ("the order number is used instead", "the link is included": how things are, no act)
+    if (/^(?:used|needed|required|known|called|named|based|located|included|shown|stored|kept|given|allowed|expected)$/i.test(m[2]))
+      return null;
+    const base = baseOf(m[2].toLowerCase(), w);
+    if (!base || !knownVerb(base.split(' ')[0] ?? base, w)) return null;
+    duties.push(`${base} ${m[1].replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}${m[3] ?? ''}`.trim());
+  }
+  return duties.length > 0 ? duties.join(', and ') : null;
+}
+
+/** How work is said to come to the org: "submitted", "received", "placed", "sent in". */
+const ARRIVING =
+  /^(?:submitted|received|placed|made|filled|lodged|booked|raised|opened|emailed|texted|sent|posted|uploaded|dropped)$/i;
+
 /** Things a product holds that arrive as work: "Jira tickets", "HubSpot deals", "Zendesk requests". */
 const WORK_ITEMS =
   /^(tickets?|issues?|bugs?|requests?|deals?|leads?|contacts?|orders?|invoices?|payments?|messages?|emails?|mails?|events?|meetings?|candidates?|applications?|applicants?|hires?|pull requests?|prs?|files?|documents?|envelopes?|pages?|signups?|sign-ups?|submissions?|forms?|refunds?|charges?|subscriptions?|tasks?|cards?|records?|entries|entry|rows?|texts?|sms|enquir(?:y|ies)|inquir(?:y|ies)|bookings?|claims?|complaints?|reservations?)$/i;
@@ -1594,14 +1628,18 @@ export function productSubject(text: string): { lead: string; body: string } | n
     return { lead, body: `${verb} them${got[3] ?? ''}` };
   }
   const m = text.match(
-    /^(.{3,80}?)\s+(?:should|must|will|need to|needs to|have to|has to|are to|get|are)\s+(?:also\s+|always\s+|automatically\s+|immediately\s+)?(?:be\s+|get\s+)?([a-z]+ed)\b(.*)$/i,
+    /^(.{3,80}?)\s+(should|must|will|need to|needs to|have to|has to|are to|get|are)\s+(?:also\s+|always\s+|automatically\s+|immediately\s+)?(?:be\s+|get\s+)?([a-z]+ed)\b(.*)$/i,
   );
-  if (!m?.[1] || !m[2]) return null;
+  if (!m?.[1] || !m[3]) return null;
   const subjectText = m[1].trim();
   if (!holdsWorkItems(subjectText)) return null;
-  const base = lemmas(m[2].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+  // "New-patient enquiries are submitted through the form on our website": how they come, said as it is, is their
+  // arrival (not what must be done to them: "… should be logged in Notion")
+  if (/^(?:are|get)$/i.test(m[2] ?? '') && ARRIVING.test(m[3]) && !/^\s*by\s+(?:you|the assistant|the bot)\b/i.test(m[4] ?? ''))
+    return { lead: text, body: '' };
+  const base = lemmas(m[3].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
   if (!base) return null;
-  return { lead: `${subjectText} are created`, body: `${base} them${m[3] ?? ''}` };
+  return { lead: `${subjectText} are created`, body: `${base} them${m[4] ?? ''}` };
 }
 
 /** Whether a subject is a product's items: a catalog product at its start, or a capitalised name, then what it holds. */
@@ -1787,7 +1825,8 @@ const AND_TO_BE_DONE =
   /(,?\s+and\s+)((?:the|their|its|that|this|his|her) [\w-]+(?: [\w-]+)?) to (?:also )?be ([a-z]+ed|sent|made|put|set)\b/gi;
 
 function addClauses(draft: Draft, body: string, w: SegmentWords, saidIfFree = false): void {
-  const said = body.replace(AND_TO_BE_DONE, (whole, and: string, object: string, participle: string) => {
+  // ("On the 3rd and 17th, the bins are collected, so post a reminder in #office": why, then the duty, after a start)
+  const said = dutyAfterWhy(body, w).replace(AND_TO_BE_DONE, (whole, and: string, object: string, participle: string) => {
     const base = baseOf(participle, w);
     return base ? `${and}${base} ${object}` : whole;
   });
@@ -2262,6 +2301,17 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (!lead && (!verbFirst || /^[\w-]+s\b/.test(bare)) && APPROVAL_RULE.test(bare) && current) {
       (current as Draft).constraints.push(bare);
       return;
+    }
+    // "New-patient enquiries are submitted through the form. Each enquiry is answered by email within the hour and a
+    // Slack message is posted to #front-desk.": what is done to what arrived, said in the passive, is the duty
+    const done = !lead && !verbFirst && !subject && current !== null ? passiveDuties(text, w) : null;
+    if (done && current) {
+      const draft: Draft = current;
+      if (draft.kind === 'event' && draft.block === s.block) {
+        draft.sentences.push(text);
+        addClauses(draft, done, w);
+        return;
+      }
     }
     if (!lead && !verbFirst) {
       if (subject || isEventSentence(text, w)) {

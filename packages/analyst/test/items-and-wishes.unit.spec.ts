@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLead, splitClauses } from '../src/segment';
+import { parseSchedule } from '../src';
+import { detectLead, passiveDuties, productSubject, splitClauses } from '../src/segment';
 import { workflowsFor, workflowsOf } from './workflows-of';
 
 const steps = (text: string) => workflowsOf(text).flatMap((w) => w.steps);
@@ -177,5 +178,51 @@ describe('offline analyst: what is said of things, not done', () => {
     expect(steps('Clinic\n\nWhen a patient emails, reply with our hours. Medical details stay out of Notion.')).toEqual([
       'reply with our hours',
     ]);
+  });
+});
+
+describe('offline analyst: an arrival and its duties said in the passive', () => {
+  const PASSIVE =
+    'Front desk\n\nNew-patient enquiries are submitted through the form on our website. Each enquiry is answered by email within the hour and a Slack message is posted to #front-desk.';
+
+  it('given "New-patient enquiries are submitted through the form on our website.", when analysed, then the form starts the work', () => {
+    expect(workflowsOf(PASSIVE)[0]).toMatchObject({
+      lead: 'New-patient enquiries are submitted through the form on our website',
+      triggerId: 'webhook.incoming_webhook',
+    });
+  });
+
+  it('given "Each enquiry is answered by email … and a Slack message is posted to #front-desk." after it, when analysed, then both are its duties', () => {
+    expect(workflowsOf(PASSIVE)).toHaveLength(1);
+    expect(workflowsOf(PASSIVE)[0]?.capabilities).toEqual(['gmail.send_email', 'slack.post_message']);
+  });
+
+  it('given "An ILL request is set to \'Arrived\' in Notion" or "each enquiry is answered by Sam", when read, then neither is a duty of the employee', () => {
+    expect(passiveDuties("An ILL request is set to 'Arrived' in Notion")).toBeNull();
+    expect(passiveDuties('Each enquiry is answered by Sam within the hour')).toBeNull();
+    expect(passiveDuties('Each enquiry is answered by email within the hour')).toBe(
+      'answer each enquiry by email within the hour',
+    );
+  });
+
+  it('given "Orders should be logged in Notion", when analysed, then logging them is still the duty', () => {
+    expect(productSubject('Shopify orders should be logged in Notion')).toMatchObject({ body: 'log them in Notion' });
+  });
+});
+
+describe('offline analyst: times and reasons said around a start', () => {
+  it('given "every weekday at about six" or "every Friday at four", when the schedule is read, then the hour said in words is kept', () => {
+    expect(parseSchedule('every weekday at about six')?.expression).toBe('0 18 * * 1-5');
+    expect(parseSchedule('every Friday at four')?.expression).toBe('0 16 * * 5');
+    expect(parseSchedule('every day at seven in the morning')?.expression).toBe('0 7 * * *');
+    expect(parseSchedule('every day at one point')?.expression).toBe('0 9 * * *');
+  });
+
+  it('given "On the 3rd and 17th, the bins are collected, so post a reminder in #office", when analysed, then posting is the duty on both days', () => {
+    expect(
+      workflowsOf(
+        'Facilities\n\nOn the 3rd and 17th, the bins are collected, so post a reminder in #office the evening before.',
+      )[0],
+    ).toMatchObject({ cron: '0 9 3,17 * *', capabilities: ['slack.post_message'] });
   });
 });
