@@ -264,8 +264,6 @@ export const MESSAGE_VERBS = [
   'greet',
   'congratulate',
   'forward',
-  'pass on',
-  'pass along',
   'relay',
   'dm',
 ] as const;

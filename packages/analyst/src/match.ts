@@ -122,16 +122,26 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
     score += 2;
     verbHit = true;
   } else if (sense.verbs.some((k) => k === v && !k.includes(' '))) {
-    // a phrasal verb says something else than its head: "set them up in BambooHR" is no "set" of a field
-    score += verb === v ? 2 : 1;
+    // a phrasal verb may say something else than its head: "set them up in BambooHR" is no "set" of a field (not
+    // "write back", "send out", where the particle says only where it goes)
+    score += verb === v || !/ (?:up|off|over|down|on)$/.test(verb) ? 2 : 1;
     verbHit = true;
   }
   const phraseHit = (sense.phrases ?? []).some((re) => re.test(clause.core));
   if (phraseHit) score += 3;
   const objects = sense.objects ?? [];
-  if (objects.some((o) => hasTerm(clause.object, o))) score += 2;
+  // ("save to Drive "Artwork In"": where it goes, said right after the verb, is no object of it)
+  const object = /^(?:to|into|onto)\s/.test(clause.object) ? '' : clause.object;
+  // (a thing of the product's own, not someone it is sent to: "send the client a polite reminder" sends no invoice)
+  const thingHit = objects.some(
+    (o) =>
+      hasTerm(object, o) &&
+      !(EXTERNAL_PEOPLE as readonly string[]).includes(o) &&
+      !(INTERNAL_PEOPLE as readonly string[]).includes(o),
+  );
+  if (objects.some((o) => hasTerm(object, o))) score += 2;
   else if (objects.some((o) => hasTerm(clause.core, o))) score += 1;
-  else if ((sense.generic ?? []).some((o) => hasTerm(clause.object, o))) score += 1;
+  else if ((sense.generic ?? []).some((o) => hasTerm(object, o))) score += 1;
   else if ((sense.generic ?? []).some((o) => hasTerm(clause.core, o))) score += 0.5;
 
   const strong = named.get(c.providerId);
@@ -142,7 +152,8 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
   score += cueScore(clause, c.providerId);
 
   const pronoun = PRONOUN_OBJECT.test(contentWords(clause.object).join(' '));
-  if (ctx.triggerProvider === c.providerId) score += pronoun && verbHit ? 1.5 : 0.5;
+  // (the work's own product, for a thing of its own: "book a video interview" for an applicant in Greenhouse)
+  if (ctx.triggerProvider === c.providerId) score += (pronoun || thingHit) && verbHit ? 1.5 : 0.5;
   // ("create the QuickBooks invoice …, send it": what the step before made is what is sent, wherever the work came from)
   else if (ctx.prevProvider === c.providerId && verbHit) score += pronoun ? 2 : 0.5;
   // "create a private Slack channel, invite the CSM and the AE": who is invited after a place is made goes into it

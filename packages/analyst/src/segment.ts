@@ -226,6 +226,16 @@ function splitLead(
       comma = { lead: text.slice(0, m.index ?? 0).trim(), body: rest.trim(), at: m.index ?? 0 };
       break;
     }
+    // ("When the deal is moved to "Quote accepted", the agreement is sent to the customer through DocuSign": the duty
+    // said in the passive)
+    // (or a routing: "When she moves an artist's deal to Selected, the consignment agreement goes to the artist …")
+    const passive = /^(?:the|each|every|their|its|that|this)\s/i.test(rest)
+      ? (passiveDuties(rest.trim(), w) ?? rewriteRouting(rest.trim()))
+      : null;
+    if (passive) {
+      comma = { lead: text.slice(0, m.index ?? 0).trim(), body: passive, at: m.index ?? 0 };
+      break;
+    }
   }
   // a lead with no verb of its own (a schedule, "on each submission") may be followed at once by the duty, before
   // any comma: "Every Monday post the plan to #ops, and email it to Bob" — a verb there, not the comma, ends it
@@ -267,6 +277,11 @@ function splitLead(
       // after a determiner or "new" the word is a noun ("as a new contact"), not the action
       !/^(to|a|an|the|will|can|should|must|may|of|for|not|new|each|every|any|our|their|its|this|that|these|those|your|my|on|at|with|from|into|via|through)$/.test(
         prev,
+      ) &&
+      // (so after someone's: "when a couple's deal moves to 'Booked'")
+      !(
+        /^[a-z]+['’]s$/.test(prev) &&
+        !/^(?:it|that|there|what|he|she|who|here|where|everything|everyone|nobody|somebody|someone|nothing)['’]s$/.test(prev)
       ) &&
       // "… that they can't make it": a verb after a modal of theirs is what they say, not the duty
       !/^(?:can['’]?t|cannot|won['’]?t|don['’]?t|doesn['’]?t|didn['’]?t|couldn['’]?t|wouldn['’]?t|would|could|might)$/.test(
@@ -416,7 +431,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     )
     // "pick up the form when it comes in, add the parent …": taking in what arrives is its arrival, no duty
     .replace(
-      /^(?:pick up|grab|catch|take in|receive|watch for|look out for|keep an eye out for)\s+((?:the|each|every|any|a|an|new)\s+[^,;()]{1,40}?)\s+(?:when|whenever|as soon as|as)\s+(?:it|they|one)\s+(?=(?:comes?|arrives?|lands?|gets?|is|are)\b)/i,
+      /^(?:pick up|grab|catch|take in|receive|watch for|look out for|keep an eye out for)\s+((?:the|each|every|any|a|an|new)\s+[^,;()]{1,40}?)\s+(?:when|whenever|as soon as|as)\s+(?:it|they|one)\s+(?=(?:comes?|arrives?|lands?)\b|(?:gets?|is|are)\s+(?:sent|submitted|received|uploaded|assigned|tagged|created|made|added|filed|signed|booked|placed)\b)/i,
       'When $1 ',
     )
     // "during the season, every hour …": the part of the year it runs in qualifies the start, it is none
@@ -610,6 +625,16 @@ const HANDS_OFF =
 /** What someone of the org does not want done, as a rule: "Dee does not want anything posted in Slack about new hires". */
 const NOT_WANTED =
   /^(?:(?:but|and|also|oh and)\s+)?(?:[A-Z][a-z]+|he|she|they|we|i|(?:the|our|my) [\w-]+(?: [\w-]+)?)\s+(?:does not|doesn['’]t|do not|don['’]t|never)\s+(?:want|wants|like|likes)\s+(?:anything|any|anyone|(?:it|them|that|this)\b(?=\s+(?:to be\s+)?[a-z]+ed\b)|(?:the|our|their|these|those)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:to be\s+)?[a-z]+ed\b)/i;
+/** A rule of what is not wanted, when the sentence says no work after it ("…, so when a form comes in, text Jane"). */
+const notWanted = (text: string): boolean => {
+  const m = NOT_WANTED.exec(text);
+  return (
+    m !== null &&
+    !/,\s*(?:and\s+)?(?:so|but)\b|[:;—–]|\s-\s|\b(?:when|whenever|every|each|once|if)\b|,\s*[a-z]+\s+(?:the|a|an|it|them|their|our)\b/i.test(
+      text.slice(m[0].length),
+    )
+  );
+};
 /** Things kept out of a place, as a rule: "Medical details stay out of Notion — just put "illness"". */
 const KEPT_OUT =
   /^(?:[\w'-]+ ){1,4}(?<!\b(?:the|a|an|their|his|her|its|our|my|your|each|every|this|that|any) )(?:stays?|must stay|should stay|are kept|is kept|must be kept|should be kept|must never go|never goes?) (?:out of|into|in)\b(?![^.;]*\b(?:when|whenever|if|once)\b)/i;
@@ -709,7 +734,7 @@ const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'
 
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
-  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
+  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 /** "… and the form is sending the data to your webhook": what comes in, passed on to a hook of ours */
 const PASSES_TO_HOOK =
   /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
@@ -981,7 +1006,7 @@ export function receives(clause: string): string | null {
 
 /** "I'd like them added to HubSpot", "we want each one logged": a wish for a thing done, as the duty that does it. */
 const WISH_DONE =
-  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled|turned|converted|raised)\b)|each one|each of them|every one|(?:the|our|their|his|her|those|these) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
+  /\b(?:(?:i|we)(?:'d| would)? (?:like|want|need|love|prefer)(?: for)?|(?:the|our|each|every) [\w-]+ (?:needs|wants|should get|must get)) (them|it|him|her|those|these|(?:that|this)(?= (?:sent|emailed|posted|texted|filed|saved|uploaded|shared|logged|added|created|forwarded|booked|scheduled|(?:turned|converted) into|raised)\b)|each one|each of them|every one|(?:the|our|their|his|her|those|these) [\w-]+(?: (?:of )?[\w-]+){0,2}|(?:a|an) [\w-]+(?: (?:for|of) (?:that|this|the|each|every|their|our) [\w-]+)?|(?:every|each|all|any) (?:new )?[\w-]+(?: (?:that|which|who) (?:comes? in|arrives?|lands?))?) (?:to (?:be|get) )?([a-z]+ed|put|set|sent|kept|made|built|written(?: up)?|read|shared|added|forwarded|split|cut)(?: out| up)?\b/gi;
 /**
  * A wish for a thing, however long its name, put somewhere: "I want a list of ITSD tickets that have been open for more
  * than 5 working days posted in #it-team every Monday" → "post a list of … in #it-team every Monday".
@@ -1004,6 +1029,12 @@ const IRREGULAR_PARTICIPLES: Record<string, string> = {
   made: 'make',
   built: 'build',
   written: 'write',
+  found: 'find',
+  told: 'tell',
+  given: 'give',
+  shown: 'show',
+  taken: 'take',
+  paid: 'pay',
 };
 const baseOf = (participle: string, w: SegmentWords): string | undefined => {
   const [word = '', particle] = participle.toLowerCase().split(' ');
@@ -1576,7 +1607,13 @@ const FOR_THOSE =
 
 /** One passive duty: "each enquiry is answered by email", "a Slack message is posted to #front-desk". */
 const PASSIVE_DONE =
-  /^(?:then\s+)?((?:each|every|the|that|this|its|their)\s+(?:[\w-]+\s+){0,3}?[\w-]+|an?\s+(?:[\w-]+\s+){0,2}?(?:message|e-?mail|note|reply|text|reminder|summary|post|notification|confirmation|invoice|ticket|task|page|row|record|event|invite))\s+(?:is|are)\s+(?:then\s+|also\s+|immediately\s+|always\s+)?([a-z]+ed|sent|made|put|set|written|given|kept)\b(.*)$/i;
+  /^(?:then\s+)?((?:each|every|the|that|this|its|their|an?)\s+(?:(?!(?:is|are|was|were|if|when|whenever|once|that|which|who|and|or|but|so)\b)[\w'’-]+\s+){0,12}?[\w-]+)\s+(?:is|are)\s+(?:then\s+|also\s+|immediately\s+|always\s+|automatically\s+)?([a-z]+ed|sent|made|put|set|written|given|kept|found|told|shown|taken|paid)\b(.*)$/i;
+/** Where one passive duty ends and the next begins: "…, and a home survey is booked …: the first free slot is found …". */
+const PASSIVE_NEXT =
+  /(?:,?\s+and\s+|,\s+|:\s+|;\s+)(?=(?:then\s+)?(?:each|every|the|that|this|its|their|an?)\s+(?:(?!(?:is|are|was|were|if|when|whenever|once|that|which|who|and|or|but|so)\b)[\w'’-]+\s+){0,12}?[\w-]+\s+(?:is|are)\s+(?:then\s+|also\s+|immediately\s+|always\s+|automatically\s+)?(?:[a-z]+ed|sent|made|put|set|written|given|found|told|shown|taken|paid)\b)/i;
+/** What a thing had done to it next, in the same clause: "is raised in QuickBooks and sent to the customer". */
+const AND_DONE_NEXT =
+  /\s+and\s+(?:then\s+)?(?=(?:[a-z]+ed|sent|made|put|set|written|given)\s+(?:to|in|on|into|by|with|for|as|via)\b)/i;
 
 /**
  * A sentence of duties said in the passive, after an arrival ("Each enquiry is answered by email within the hour and a
@@ -1584,22 +1621,38 @@ const PASSIVE_DONE =
  * (by someone: "each enquiry is answered by Sam"). Pure.
  */
 export function passiveDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string | null {
-  const parts = text.split(
-    /,?\s+and\s+(?=(?:then\s+)?(?:each|every|the|that|this|its|their|an?)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:is|are)\s)/i,
-  );
+  const parts = text.split(PASSIVE_NEXT);
   // (a thing of a kind set or moved, said first, is something happening: "An ILL request is set to 'Arrived' in Notion")
   if (/^an?\s/i.test(parts[0] ?? '')) return null;
   const duties: string[] = [];
   for (const part of parts) {
-    const m = PASSIVE_DONE.exec(part.trim());
+    // ("the deposit invoice (25% of the quoted amount) is raised …": an aside after the thing goes after the duty)
+    const aside =
+      /^((?:then\s+)?(?:each|every|the|that|this|its|their|an?)\s+[^()]{1,60}?)\s*(\([^()]{1,120}\))\s+((?:is|are)\s.*)$/i.exec(
+        part.trim(),
+      );
+    const said = aside ? `${aside[1]} ${aside[3]}` : part.trim();
+    const m = PASSIVE_DONE.exec(said);
     if (!m?.[1] || !m[2]) return null;
-    if (/^\s*by\s+(?!e-?mail|text|sms|phone|post|hand|slack)\S/i.test(m[3] ?? '')) return null;
-    // ("the order number is used instead", "the link is included": how things are, no act)
-    if (/^(?:used|needed|required|known|called|named|based|located|included|shown|stored|kept|given|allowed|expected)$/i.test(m[2]))
-      return null;
-    const base = baseOf(m[2].toLowerCase(), w);
-    if (!base || !knownVerb(base.split(' ')[0] ?? base, w)) return null;
-    duties.push(`${base} ${m[1].replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}${m[3] ?? ''}`.trim());
+    const [first = '', ...more] = (m[3] ?? '').split(AND_DONE_NEXT);
+    for (const [participle, rest] of [
+      [m[2], first] as const,
+      ...more.map((x) => [x.split(/\s/)[0] ?? '', x.slice(x.indexOf(' '))] as const),
+    ]) {
+      if (/^\s*by\s+(?!e-?mail|text|sms|phone|post|hand|slack)\S/i.test(rest)) return null;
+      // ("the order number is used instead", "the link is included": how things are, no act)
+      if (
+        /^(?:used|needed|required|known|called|named|based|located|included|shown|stored|kept|given|allowed|expected|prepared|done)$/i.test(
+          participle,
+        )
+      )
+        return null;
+      const base = baseOf(participle.toLowerCase(), w);
+      if (!base || !knownVerb(base.split(' ')[0] ?? base, w)) return null;
+      const object =
+        participle === m[2] ? m[1].replace(/^(?:then\s+)?/i, '').replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase()) : 'it';
+      duties.push(`${base} ${object}${rest}${participle === m[2] && aside ? ` ${aside[2]}` : ''}`.trim());
+    }
   }
   return duties.length > 0 ? duties.join(', and ') : null;
 }
@@ -1726,6 +1779,9 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     )
       continue;
     if (/^,/.test(m[0]) && listGoesOn(body.slice(start, m.index ?? 0), rest)) continue;
+    // ("email the couple a reminder … and copy in Jess", "polite chase email to the customer, cc accounts@…": who else
+    // the message goes to)
+    if (/^(?:cc|bcc)(?::|\s)\s*\S|^(?:copy|copying|cc['’]?ing)\s+in\b/i.test(rest)) continue;
     // ("create a QuickBooks invoice for the shipper, net 30, send it to them": the invoice's terms, no duty)
     if (/^,/.test(m[0]) && /^net[\s-]?\d{1,3}\b/i.test(rest)) continue;
     // ("…, due in 2 business days, to follow up personally": why, after a comma, not a duty of its own)
@@ -1737,11 +1793,19 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
         /^thank(?:s| you)(?:\s+(?:them|him|her|you))?\s*[.!]*$/i.test(rest) ||
         // ("text the owner to say their dog is ready and remind them we close at 5:30": more of what one message says,
         // to the same people, by no other channel)
-        (/^(?:remind|tell|ask|let)\s+(?:them|him|her)\b/i.test(rest) &&
+        (/^(?:remind|tell|ask|let)\s+(?:them|him|her(?!\s+[a-z]+(?:['’]s)?\s+(?:to|that|about|if|whether)\b))\b/i.test(rest) &&
           !/#[\w-]|\b(?:by|via|on|over|in)\s+(?:e-?mail|text|sms|slack|teams|phone|whatsapp)\b/i.test(rest) &&
+          // (a time or a case of its own is a message of its own: "… and remind them the day before"; not what they are
+          // asked or told: "ask them to ring us if they can't make it")
+          !/\b(?:before|after|later|again|next|tomorrow|within|once|every|each|on (?:mon|tue|wed|thu|fri|sat|sun)|in \d|a (?:day|week|month))\b/i.test(
+            rest,
+          ) &&
+          (/^(?:ask\s+\w+\s+to|tell\s+\w+\s+(?:that|they|it|we))\b/i.test(rest) || !/\b(?:if|unless|until|when)\b/i.test(rest)) &&
           providersIn(rest).length === 0) ||
         // ("just tell them and suggest they pick another date": what the message says, after it names only whom)
         (/^(?:suggest|offer|explain|say)\b/i.test(rest) &&
+          providersIn(rest).length === 0 &&
+          !/\bcalendar\b/i.test(rest) &&
           /^(?:(?:just|simply)\s+)?(?:tell|text|email|message|let)\s+(?:them|him|her|the\s+[\w'-]+)(?:\s+know)?\s*$/i.test(
             body.slice(start, m.index ?? 0).trim(),
           ))) &&
@@ -1974,7 +2038,7 @@ export function freeTimeFirst(clause: string, before: readonly string[] = []): s
 
 /** A request to take the work over, as a clause: "take this over", "take it off my plate", "take over from me". */
 const HAND_OVER =
-  /^(?:please\s+)?(?:take\s+(?:(?:this|it|that|them|these|all (?:of )?this)\s+(?:over|off (?:my|our) (?:plate|hands))|over(?:\s+(?:this|it|that|from (?:me|us)))?)|(?:do|keep doing|carry on doing|handle|cover)\s+(?:(?:both|all|each|either)\s+(?:of\s+)?)?(?:this|that|these|those|them|it)(?:\s+(?:things?|bits?|jobs?|tasks?|steps?))?(?:\s+(?:too|as well|also|from now on|for me|for us|instead))*)\b[\s?!.]*(?:please|pls|for (?:me|us))?[\s?!.]*$/i;
+  /^(?:please\s+)?(?:take\s+(?:(?:this|it|that|them|these|all (?:of )?this)\s+(?:over|off (?:my|our) (?:plate|hands))|over(?:\s+(?:this|it|that|from (?:me|us)))?)|(?:keep|carry on|continue)\s+doing\s+(?:(?:both|all)\s+(?:of\s+)?)?(?:this|that|these|those|them|it)(?:\s+(?:things?|bits?|jobs?|tasks?|steps?))?|do\s+(?:both|all)\s+(?:of\s+)?(?:these|those|them)(?:\s+(?:things?|bits?|jobs?|tasks?|steps?))?(?:\s+(?:too|as well|also|from now on|for me|for us|instead))*)\b[\s?!.]*(?:please|pls|for (?:me|us))?[\s?!.]*$/i;
 
 /** A rule that some of the work waits for a person's yes: "Refunds over $100 need a manager's approval first". */
 const APPROVAL_RULE =
@@ -2198,7 +2262,15 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       said !== bare && startsWithVerbIn(said, w) && !GUIDELINE.test(said) && index > 0 && !arrivesByOthers(bare) ? said : bare;
     if (s.label && OVERVIEW_LABEL.test(s.label)) return;
     // "workflow: delivered -> invoice": what a workflow is called does no work (its "trigger:" and "actions:" do)
-    if (s.label && NAME_LABEL.test(s.label)) return;
+    // (not the work said on the label's line: "Workflow: every Friday at 4pm, email the timesheet summary to Jo")
+    if (
+      s.label &&
+      NAME_LABEL.test(s.label) &&
+      s.text.split(/\s+/).length <= 6 &&
+      !s.text.includes(',') &&
+      !/^(?:when|whenever|if|once|every|each|after|on)\b/i.test(s.text)
+    )
+      return;
     // "How it works now: the designer drops …", "Old way: …": how it is done today, under a label that says so
     if (s.label && NOW_LABEL.test(s.label)) return;
     // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
@@ -2214,7 +2286,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       guidelines.push(text);
       return;
     }
-    if (HANDS_OFF.test(text) || THEMSELVES.test(bare) || KEPT_OUT.test(s.text) || NOT_WANTED.test(s.text)) {
+    if (HANDS_OFF.test(text) || THEMSELVES.test(bare) || KEPT_OUT.test(s.text) || notWanted(s.text)) {
       guidelines.push(text);
       if (current) current.kept = text;
       else keptAlone = text;
@@ -2535,7 +2607,7 @@ const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
 /** A duty, then the start said after it: "text me whenever a card payment fails", "… every time a deal closes". */
 const START_SAID_LAST =
-  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|this|that|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(or\s+[^,;:]{3,100}?))?(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta)|\s*[,;]\s*([^:]{3,200}?))?\s*[.!?]*$/i;
+  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|(?:this|that)(?!\s+(?!(?:is|are|was|happens|has|one)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|gets?|was|comes?|arrives?|lands?)\b)|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(or\s+[^,;:]{3,100}?))?(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta)|\s*[,;]\s*([^:]{3,200}?))?\s*[.!?]*$/i;
 /** How a request is put before the duty: "please", "could you", "I need you to". */
 const ASKED =
   /^(?:please\s+|pls\s+|(?:could|can|would|will) you\s+(?:please\s+)?|(?:i|we)(?:'d| would)? (?:need|want|like) (?:you|the (?:assistant|bot)) to\s+)/i;
@@ -2674,6 +2746,10 @@ export function modalBeforeLead(sentence: Sentence): Sentence {
 const SOMEONE_ACTS =
   /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'`"’.-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns|bumps|escalates|reopens|resolves|drags)\b(?=\s+\S)/i;
 
+/** A record that moves through stages: "opportunity", "HubSpot deal", "ticket", "card". */
+const MOVES_THROUGH_STAGES =
+  /^(?:(?:a|an|the|any)\s+)?(?:[A-Z][\w-]*\s+)?(?:opportunity|deal|ticket|issue|card|lead|candidate|application|applicant|task|order)$/i;
+
 /** "1-2★ → Jira bug in MOB, post the link in #app-reviews": a case, an arrow, and what it gets. */
 const ARROW_CASE = /^([^→]{1,100}?)\s*(?:→|->|=>)\s*(.+)$/;
 
@@ -2687,9 +2763,18 @@ const ARROW_START =
  * name the thing made instead of the verb that makes it. Not a case that already says when ("When … →").
  */
 export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED_WORDS): Sentence {
+  // ("workflow: delivered -> invoice": a workflow's name, read as such by `assemble`)
+  if (sentence.label && NAME_LABEL.test(sentence.label)) return sentence;
   const m = ARROW_CASE.exec(sentence.text);
   if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 14) return sentence;
   const body = m[2].trim();
+  // "opp -> Closed Won -> QB invoice for the first order": a record moving to a stage, then what that gets
+  const staged = /^(["'“]?[A-Z][\w'’ -]{1,30}?["'”]?)\s*(?:→|->|=>)\s*(.+)$/.exec(body);
+  if (staged?.[1] && staged[2] && MOVES_THROUGH_STAGES.test(m[1].trim())) {
+    const rest = staged[2].trim();
+    const then = startsWithDuty(rest.replace(/^(?:also|then|just)\s+/i, ''), w) ? rest : `create a ${rest}`;
+    return { ...sentence, text: `When ${articleFor(m[1].trim())} ${m[1].trim().toLowerCase()} moves to ${staged[1]}, ${then}` };
+  }
   // "If it's a bug report -> open a Jira bug": a case that says its own lead; the arrow is its comma
   // (so is a time: "Mon 8am → email me this week's deliveries", "2 wks before each wedding → email the couple …")
   const when = m[1].trim();
@@ -2709,6 +2794,10 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   // someone doing something ("someone changes the Notion status to 'Arrived' → text …")
   const arrives =
     /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) ||
+    // ("Overdue QuickBooks invoices -> polite chase email": a product's items in a state that befalls them)
+    /^(?:overdue|failed|unpaid|late|signed|completed|cancell?ed|declined|bounced|refunded|disputed)\s+(?:[A-Z][\w-]*\s+)?[\w-]+s\b/i.test(
+      m[1].trim(),
+    ) ||
     SOMEONE_ACTS.test(m[1].trim()) ||
     // "booking request by email → …", "stems land in Drive → …", "deposit unpaid after 72h → …": what comes in by a
     // channel or lands somewhere, or a time passed, is a start of its own (each item of a kind is a case of the start
@@ -2716,10 +2805,18 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
     ARROW_START.test(m[1].trim()) ||
     // "that Jira bug goes to Done → …" — not a kind of the items at hand ("tickets that mention an order → …")
     (!/\b[\w-]+\s+(?:that|which|who)\s+\w/i.test(m[1]) && isEventSentence(m[1].trim(), w));
+  // ("Overdue QuickBooks invoices": one of them in that state)
+  const state =
+    /^(overdue|failed|unpaid|late|signed|completed|cancell?ed|declined|bounced|refunded|disputed)\s+((?:[A-Z][\w-]*\s+)?[\w-]+?)s$/i.exec(
+      m[1].trim(),
+    );
   // ("booking request by email": what comes in that way)
-  const left = /\b(?:comes?|came|arrives?|lands?|gets?|got|is|are|was|were|sent|back)\b/i.test(m[1])
-    ? m[1].trim()
-    : m[1].trim().replace(/^([^,]*?[a-z])\s+(by|via|through|over)\s+(e-?mail|text|sms|whatsapp)$/i, '$1 comes in $2 $3');
+  const left =
+    state?.[1] && state[2]
+      ? `${articleFor(state[2])} ${state[2]} is ${state[1].toLowerCase()}`
+      : /\b(?:comes?|came|arrives?|lands?|gets?|got|is|are|was|were|sent|back)\b/i.test(m[1])
+        ? m[1].trim()
+        : m[1].trim().replace(/^([^,]*?[a-z])\s+(by|via|through|over)\s+(e-?mail|text|sms|whatsapp)$/i, '$1 comes in $2 $3');
   return { ...sentence, text: `${arrives ? 'when' : 'if'} ${left}, ${duty}` };
 }
 

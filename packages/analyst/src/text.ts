@@ -212,7 +212,7 @@ export function normalise(text: string): string {
       .replace(/\u00a0/g, ' ')
       // "Cancellations come in by email. When one arrives:" over a list: the start heads the list on a line of its own
       .replace(
-        /^((?![ \t]*(?:when|whenever|if|once|after|as soon as|each time|every time)\b)[^\n]*[.!?])[ \t]+((?:when|whenever|if|once|after|as soon as|each time|every time)\b[^:.!?\n]{3,120}:)[ \t]*(?=\n[ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])[ \t])/gim,
+        /^((?![ \t]*(?:when|whenever|if|once|after|as soon as|each time|every time)\b)[^\n]*[.!?])[ \t]+((?:when|whenever|if|once|after|as soon as|each time|every time)\b(?!\s+(?:you|i|we)\b)[^:.!?\n]{3,120}:)[ \t]*(?=\n[ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])[ \t])/gim,
         '$1\n$2',
       )
       // a forwarded or replied-to email's quote marks ("> Hiya, two things …", ">> …"): layout, not words
@@ -238,10 +238,10 @@ export function normalise(text: string): string {
       // the person on call is one word, or "call" reads as a meeting
       .replace(/\bon call\b/gi, 'on-call')
       // "• Keeping our volunteers in the loop – every Thursday at 10am, post …": an item's title before a dash, then
-      // its start; the dash stays a dash, so that the title is set aside (`sentencesOf`)
+      // its start; the dash is kept (as "⸺"), so that `splitLine` sets the title aside, or makes it a comma again
       .replace(
         /^([ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])?[ \t]*(?!(?:hi|hello|hey|dear|thanks|thank you)\b)[^:\-–—\n,.;]{2,60}?)\s+[–—]\s+(?=(?:when|whenever|if|every|each|once|after|on)\b)/gim,
-        '$1 - ',
+        '$1 ⸺ ',
       )
       .replace(/\s+[–—]\s+/g, ', ')
       .replace(/[ \t]+/g, ' ')
@@ -249,7 +249,10 @@ export function normalise(text: string): string {
       // "@mention @itbot": the verb, written as Slack shows it
       .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
-      .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])/g, ' and ')
+      // (and after a sentence's end: "send it to them. + post in #brewhouse"; not after "no.")
+      .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])|(?<=[a-z]{3}|[)'"])\. \+ (?=[a-z#@(])/g, (plus) =>
+        plus.startsWith('.') ? ', and ' : ' and ',
+      )
       // "I don't want the assistant merging PRs": what it must never do, said as a wish
       .replace(
         /\b(?:I|we|We)(?:['’]d| would)? (?:don['’]?t|do not|never|would not|wouldn['’]t) (?:want|like|expect) (?:you|it|the (?:assistant|bot|employee|agent|helper|automation))(?: to)? (?=[a-z])/g,
@@ -625,6 +628,9 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   thats: "that's",
   whats: "what's",
   im: "i'm",
+  opp: 'opportunity',
+  opps: 'opportunities',
+  qty: 'quantity',
   msg: 'message',
   msgs: 'messages',
   bc: 'because',
@@ -939,7 +945,8 @@ export function sentences(description: string): Sentence[] {
       blockOpen = true;
     }
   }
-  return out;
+  // (a dash kept for a title that no line took as one is a comma, as every other dash between words)
+  return out.map((s) => (s.text.includes('⸺') ? { ...s, text: s.text.replace(/\s*⸺\s*/g, ', ') } : s));
 }
 
 /** An order, its verb first ("Cancel the hold and email the couple"), not a statement of someone ("Support owns every reply"). */
@@ -978,22 +985,28 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
   if (start < line.length) parts.push(line.slice(start));
   const out: Omit<Sentence, 'block' | 'first'>[] = [];
   for (const p of parts) {
-    const text = p
+    const said = p
       .trim()
       .replace(/[.!?]+$/, '')
       .trim();
-    if (!text) continue;
+    if (!said) continue;
+    const text = said.replace(/\s*⸺\s*/g, ', ');
     // "About the role: you will …", "Documents: send …" — a short label before a colon; and
     // "Anything over the limit needs a manager: message …" — a condition before an instruction
     // "Museum group bookings - when a school emails us …": a short title before a dash, then the work
     // ("Email Sam the report - every Monday" is a duty before its schedule: not a title)
-    const dashed = text.match(/^([^:\-–—]{2,60}?)\s+[-–—]\s+((?:when|whenever|if|every|each|once|after|on)\b.+)$/i);
+    const dashed = said.match(/^([^:\-–—⸺]{2,60}?)\s+[-–—⸺]\s+((?:when|whenever|if|every|each|once|after|on)\b.+)$/i);
     // (a title may be said with a gerund: "Keeping our volunteers in the loop - every Thursday …")
     if (
       dashed?.[1] &&
       dashed[2] &&
       dashed[1].split(/\s+/).length <= 6 &&
-      (!startsWithVerb(dashed[1]) || /^(?!(?:bring|ring|ping|sing|string|swing|sting)\b)[a-z]{2,}ing\b/i.test(dashed[1]))
+      (!startsWithVerb(dashed[1]) || /^(?!(?:bring|ring|ping|sing|string|swing|sting)\b)[a-z]{2,}ing\b/i.test(dashed[1])) &&
+      // ("Overdue invoices get a reminder email – every Monday at 10": a duty said of things, no title)
+      !/\b(?:gets?|goes|go|is|are|has|have|needs?|should|must|will)\b/i.test(dashed[1]) &&
+      // ("Monday to Friday – every morning at 8": a time, no title)
+      !startsWithSchedule(dashed[1]) &&
+      !/^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b/i.test(dashed[1])
     ) {
       out.push({ text: dashed[2].trim(), label: dashed[1].trim() });
       continue;
@@ -1119,16 +1132,17 @@ export function rewriteIdioms(text: string): string {
         /^(set|sign|hook) ((?:them|him|her|it|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) up\b/i,
         '$1 up $2',
       )
-      // "pass it straight on to #pastoral-care": what is passed on is sent on
+      // "pass it straight on to #pastoral-care", "pass the details along to …": what is passed on to someone is forwarded
       .replace(
-        /^pass ((?:them|him|her|it|this|that|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) (?:(?:straight|right|directly|quickly) )?(?:on|along)\b/i,
-        'pass on $1',
+        /^pass ((?:them|him|her|it|this|that|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) (?:(?:straight|right|directly|quickly) )?(?:on|along) to\b/i,
+        'forward $1 to',
       )
+      .replace(/^pass (?:on|along) ((?:the|their|this|that|these|those|it|them)\b[^,;]{0,60}?) to\b/i, 'forward $1 to')
   );
 }
 
 const ROUTING =
-  /^(.+?)\s+(?:goes|go|should go|must go|gets? sent|gets? routed|gets? escalated|is routed|are routed|is escalated|are escalated|is handed|are handed|is passed|are passed)\s+(?:over\s+|on\s+)?to\s+(.+)$/i;
+  /^(.+?)\s+(?:goes|go|should go|must go|(?:has|have|needs?) to go|gets? sent|gets? routed|gets? escalated|is routed|are routed|is escalated|are escalated|is handed|are handed|is passed|are passed)\s+(?:over\s+|on\s+)?to\s+(.+)$/i;
 
 /** "Anything you are not sure about goes to the queue in Jira" → "route anything you are not sure about to the queue in Jira". */
 export function rewriteRouting(clause: string): string | null {
@@ -1155,8 +1169,6 @@ const PARTICLES = new Set(['up', 'out', 'in', 'off', 'back', 'over', 'through', 
 const PHRASAL = new Set([
   'follow up',
   'set up',
-  'pass on',
-  'pass along',
   'look up',
   'look for',
   'reach out',

@@ -226,3 +226,112 @@ describe('offline analyst: times and reasons said around a start', () => {
     ).toMatchObject({ cron: '0 9 3,17 * *', capabilities: ['slack.post_message'] });
   });
 });
+
+describe('offline analyst: a terse line, a start said last, and the product the work is in', () => {
+  it('given "opp -> Closed Won -> QB invoice for the first order, send it to them. + post in #brewhouse", when analysed, then the stage starts it and each is a duty', () => {
+    expect(
+      workflowsOf(
+        'Brewery\n\n* opp -> Closed Won -> QB invoice for the first order, 30 day terms, send it to them. + post in #brewhouse w/ the beers & qty',
+      )[0],
+    ).toMatchObject({
+      triggerId: 'salesforce.opportunity_stage_changed',
+      params: { stage: 'Closed Won' },
+      capabilities: ['quickbooks.create_invoice', 'quickbooks.create_invoice', 'slack.post_message'],
+    });
+  });
+
+  it('given "Overdue QuickBooks invoices -> polite chase email to the customer, cc accounts@…", when analysed, then an overdue invoice starts it and the cc is the email\'s', () => {
+    expect(
+      workflowsOf(
+        'Print shop\n\nOverdue QuickBooks invoices -> polite chase email to the customer, cc accounts@inkwell.example',
+      )[0],
+    ).toMatchObject({ triggerId: 'quickbooks.invoice_overdue', capabilities: ['gmail.send_email'] });
+  });
+
+  it('given "Move the HubSpot deal to "Deposit paid" as soon as that deposit invoice is paid in Stripe." after another start, when analysed, then it starts its own workflow', () => {
+    const read = workflowsOf(
+      'Ski school\n\nSend a Slack message to #office whenever a group deal is won in HubSpot. Set the group leader up as a customer in Stripe and send them an invoice for the deposit at the same time.\n\nMove the HubSpot deal to "Deposit paid" as soon as that deposit invoice is paid in Stripe.',
+    );
+    expect(read.map((w) => w.triggerId)).toEqual(['hubspot.deal_stage_changed', 'stripe.invoice_paid']);
+    expect(read[1]?.capabilities).toEqual(['hubspot.update_deal']);
+  });
+
+  it('given "Book a 20-minute video interview with Lena" when someone applies in Greenhouse, when matched, then the interview is scheduled in Greenhouse', () => {
+    expect(
+      workflowsOf(
+        'Ski school\n\nBook a 20-minute video interview with Lena every time someone applies for the instructor job in Greenhouse.',
+      )[0]?.capabilities,
+    ).toEqual(['greenhouse.schedule_interview']);
+  });
+
+  it("given \"when a couple's deal moves to 'Booked' in hubspot:\" over a list, when analysed, then the possessive is no verb and the stage starts it", () => {
+    expect(
+      workflowsOf(
+        "Venue\n\nwhen a couple's deal moves to 'Booked' in hubspot:\n- send them the venue hire contract to sign via docusign",
+      )[0],
+    ).toMatchObject({ triggerId: 'hubspot.deal_stage_changed', params: { stage: 'Booked' } });
+  });
+
+  it('given a form that "posts to the employee\'s webhook", then "When one arrives, …", when analysed, then the webhook starts it', () => {
+    expect(
+      workflowsOf(
+        'Funeral directors\n\nOur website has a "Request a call back" form which posts to the employee\'s webhook. When one arrives, email the family.',
+      )[0]?.triggerId,
+    ).toBe('webhook.incoming_webhook');
+  });
+
+  it('given "save to Drive "Artwork In"" with nothing named before "to", when matched, then the file is uploaded, no folder made', () => {
+    expect(workflowsOf('Print shop\n\nWhen an email arrives with artwork, save to Drive "Artwork In".')[0]?.capabilities).toEqual(
+      ['google-drive.upload_file'],
+    );
+  });
+});
+
+describe('offline analyst: what today’s readings must leave as it was', () => {
+  it('given "We don\'t want any enquiry to slip through the cracks, so when a form comes in on the website, text Jane", when analysed, then the work is kept', () => {
+    expect(
+      workflowsOf(
+        "Office\n\nWe don't want any enquiry to slip through the cracks, so when a form comes in on the website, text Jane straight away.",
+      )[0]?.capabilities,
+    ).toEqual(['twilio.send_sms']);
+  });
+
+  it('given "Workflow: every Friday at 4pm, email the timesheet summary to Jo.", when analysed, then the work on the label\'s line is kept', () => {
+    expect(workflowsOf('Office\n\nWorkflow: every Friday at 4pm, email the timesheet summary to Jo.')[0]).toMatchObject({
+      cron: '0 16 * * 5',
+      capabilities: ['gmail.send_email'],
+    });
+  });
+
+  it('given "email the tenant the date and remind them the day before", when split, then the later reminder is its own duty', () => {
+    expect(splitClauses('email the tenant the date and remind them the day before').clauses).toHaveLength(2);
+    expect(splitClauses('ask her manager to schedule an induction and tell her the date').clauses).toHaveLength(2);
+  });
+
+  it('given "Grab the latest numbers from Stripe when they are ready and email them to Sam every Monday", when analysed, then it still runs every Monday', () => {
+    expect(
+      workflowsOf('Finance\n\nGrab the latest numbers from Stripe when they are ready and email them to Sam every Monday.')[0]
+        ?.cron,
+    ).toBe('0 9 * * 1');
+  });
+
+  it('given "Overdue invoices get a reminder email – every Monday at 10.", when analysed, then the part before the dash is no title', () => {
+    expect(
+      workflowsOf('Office\n\nOverdue invoices get a reminder email – every Monday at 10.')[0]?.capabilities,
+    ).not.toHaveLength(0);
+  });
+
+  it('given "If a lead is a bad fit we usually pass on them, so just tag them cold in HubSpot", when analysed, then "pass on" is no message', () => {
+    expect(
+      capabilities(
+        'Sales\n\nWhen a new lead comes in on HubSpot, if a lead is a bad fit we usually pass on them, so just tag them cold in HubSpot.',
+      ),
+    ).not.toContain('gmail.send_email');
+  });
+
+  it('given "When a Zendesk ticket is solved, write back to the customer …", when matched, then writing back is an email', () => {
+    expect(
+      workflowsOf('Support\n\nWhen a Zendesk ticket is solved, write back to the customer to ask for a review.')[0]?.capabilities,
+    ).toEqual(['gmail.send_email']);
+  });
+});

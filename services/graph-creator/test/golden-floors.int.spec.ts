@@ -519,6 +519,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-36 (fourteen more — an email with a P.S., the passive voice throughout, a numbered SOP with an escalation section, starts said last, conditions inside steps, Dutch- and Portuguese-influenced English, terse arrows, products not in the catalog or not connected — written 2026-12-01 by a helper that read no source nor golden file; read 0.90/0.93/0.77/1.00 unseen by the session-start analyst and by the analyst of that morning, then looked at)',
+    'blind-36',
+    {
+      capabilityRecall: 0.95,
+      capabilityPrecision: 0.94,
+      triggerRecall: 0.93,
+      missingIntegrationRecall: 0.97,
+      gapCategoryRecall: 0.97,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
