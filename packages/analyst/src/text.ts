@@ -756,6 +756,51 @@ const SUB_ITEM = /^\s*(\d{1,2})(?:\.\d{1,2}|\.?[a-h])[.)]?\s/;
 const NUMBERED = /^\s*\(?(\d{1,2})[.)]\s/;
 
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
+/** An item of a list taken back by its place: "actually, scrap the second one", "forget number 3", "drop point 2". */
+const RETRACTED =
+  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|one more change|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|drop|forget(?:\s+about)?|skip|ignore|remove|delete|cut|lose|strike)\s+(?:(?:the\s+)?(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)\s+(?:one|item|point|bit|thing|bullet|part)|(?:number|item|point|no\.?|#)\s*(\d))\b[^\n.!?]*[.!?]?/i;
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+  '5th': 5,
+  '6th': 6,
+};
+
+/**
+ * "1. … 2. book a phone screen … 3. …" then "actually, scrap the second one": the item taken back is no part of the
+ * work, nor is the sentence that takes it back. Only an item of a list said before, numbered or bulleted; the list's
+ * items are counted in order, each with the lines that go on from it. Pure.
+ */
+export function withoutRetracted(text: string): string {
+  const m = RETRACTED.exec(text);
+  if (!m) return text;
+  const place = m[1] ? ORDINALS[m[1].toLowerCase()] : Number(m[2]);
+  const lines = text.slice(0, m.index).split('\n');
+  const item = /^\s*(?:\(?(\d{1,2})[.)]|[-*•·▪◦‣])\s+/;
+  const starts = lines.flatMap((l, i) => (item.test(l) ? [i] : []));
+  const numbered = starts.filter((i) => item.exec(lines[i] ?? '')?.[1] !== undefined);
+  const at =
+    numbered.length > 0 ? numbered.find((i) => Number(item.exec(lines[i] ?? '')?.[1]) === place) : starts[(place ?? 0) - 1];
+  if (at === undefined || !place) return text;
+  let end = at + 1;
+  while (end < lines.length && (lines[end] ?? '').trim() !== '' && !item.test(lines[end] ?? '')) end++;
+  const kept = [...lines.slice(0, at), ...lines.slice(end)].join('\n');
+  // ("keep 1 and 3": the items left, said again)
+  const rest = text
+    .slice(m.index)
+    .replace(m[0], '')
+    .replace(/(^|[\s.!?])keep\s+(?:only\s+)?(?:numbers?\s+|items?\s+|points?\s+)?\d(?:\s*(?:,|and|&)\s*\d)+\s*[.!]?/i, '$1');
+  return `${kept}${rest}`;
+}
+
 export function sentences(description: string): Sentence[] {
   const out: Sentence[] = [];
   let block = 0;
@@ -772,7 +817,7 @@ export function sentences(description: string): Sentence[] {
   let forbiddenLines = false;
   // under a heading of how the work is done today ("TODAY", "As is"), until the next heading
   let now = false;
-  const lines = normalise(description).split('\n');
+  const lines = withoutRetracted(normalise(description)).split('\n');
   for (const [index, rawLine] of lines.entries()) {
     let line = rawLine.trim();
     if (!line) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSchedule } from '../src';
 import { detectLead, passiveDuties, productSubject, splitClauses } from '../src/segment';
+import { withoutRetracted } from '../src/text';
 import { workflowsFor, workflowsOf } from './workflows-of';
 
 const steps = (text: string) => workflowsOf(text).flatMap((w) => w.steps);
@@ -333,5 +334,35 @@ describe('offline analyst: what today’s readings must leave as it was', () => 
     expect(
       workflowsOf('Support\n\nWhen a Zendesk ticket is solved, write back to the customer to ask for a review.')[0]?.capabilities,
     ).toEqual(['gmail.send_email']);
+  });
+});
+
+describe('offline analyst: an item of a list taken back', () => {
+  const CHANGED = [
+    'Recruitment',
+    '',
+    '1. when a candidate applies in Greenhouse, send them a friendly email',
+    '2. book a 20 min phone screen for them and send them the invite',
+    '3. when the placement agreement comes back signed in DocuSign, post in #wins',
+    '',
+    'actually, scrap the second one — the consultants want to book screens themselves. keep 1 and 3.',
+  ].join('\n');
+
+  it('given "actually, scrap the second one … keep 1 and 3." after a numbered list, when analysed, then the second item does nothing', () => {
+    const read = workflowsOf(CHANGED);
+    expect(read.map((w) => w.triggerId)).toEqual(['greenhouse.candidate_applied', 'docusign.envelope_completed']);
+    expect(read.flatMap((w) => w.capabilities)).toEqual(['gmail.send_email', 'slack.post_message']);
+  });
+
+  it('given "forget number 3" or "drop the first one", when read, then that item goes, and nothing goes without a list before', () => {
+    expect(withoutRetracted('- a\n- b\n- c\n\nDrop the first one.')).toBe('- b\n- c\n\n');
+    expect(withoutRetracted('1. a\n2. b\n3. c\nForget number 3, please.')).toBe('1. a\n2. b\n');
+    expect(withoutRetracted('Scrap the second one.')).toBe('Scrap the second one.');
+  });
+
+  it('given "if two bookings overlap, skip the second one" inside a duty, when read, then nothing is taken back', () => {
+    const text =
+      '1. when a booking comes in, add it to the calendar\n2. if two bookings overlap, skip the second one and email me';
+    expect(withoutRetracted(text)).toBe(text);
   });
 });
