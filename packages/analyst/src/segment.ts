@@ -403,7 +403,7 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
 
 /** Why it is done, said right before a time: "so we can count them", "so that the team knows", "in order to". */
 const PURPOSE_BEFORE =
-  /(?:\bso (?:that )?(?:we|i|they|you|he|she|it|the [\w-]+|everyone|everybody|nobody)\s+(?:can|could|will|would|may|might|have|know|see|don['’]?t|do not)\b|\bin order to\b)[^.;:]*$/i;
+  /(?:\bso (?:that )?(?:we|i|they|you|he|she|it|(?:the|our|their|my|your) [\w-]+|everyone|everybody|nobody)\s+(?:can|could|will|would|may|might|have|has|know|knows|see|sees|get|gets|need|needs|don['’]?t|doesn['’]?t|do not)\b|\bin order to\b)[^.;:]*$/i;
 /** What a message tells, right before a date of a record: "what to bring", "where to go", "how to prepare". */
 const CONTENT_BEFORE = /\b(?:what|where|when|how|who)\s+to\s+[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?\s*$/i;
 
@@ -418,6 +418,8 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     .replace(/^(also|then|and|but|additionally|finally|instead)[,\s]+/i, '')
     // "First thing every Monday, …": early on the day it names
     .replace(/^first thing\s+(?=(?:every|each|on)\b)/i, '')
+    // ("First thing Monday (7am), post …": a routine's day, each week)
+    .replace(/^first thing\s+(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b/i, 'every $1')
     // "So basically the main thing is when …", "The other thing, when …": how a spoken note introduces a duty
     .replace(
       /^(?:(?:ok|okay|so|basically|right|yeah|anyway|oh)[,\s]+)*(?:and[,\s]+)?(?:the (?:main|other|first|second|next|last) thing(?: is)?[,:\s]+)?/i,
@@ -615,7 +617,7 @@ const conditionArrives = (text: string): boolean =>
   (bringsWork(text.replace(/^(?:if|when|whenever|should)\s+/i, '')) && CHANNEL_ARRIVAL.test(text));
 
 const GUIDELINE =
-  /^(always|never|don't|do not|be|stay|remain|avoid|ignore|disregard|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?|tone)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light)\b)\b|\bat all times\b/i;
+  /^(always|never|don't|do not|be|stay|remain|avoid|ignore|disregard|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?|tone)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light|kind|gentle|positive|upbeat|calm|respectful|personal)\b)\b|\bat all times\b/i;
 /**
  * Work the person keeps or forbids: "refunds I'll handle myself", "once they've decided, I send the contract through
  * DocuSign myself", "stay out of billing", "leave pricing to us".
@@ -649,6 +651,9 @@ const NOW_LABEL =
   /^(?:how (?:it|this|things) (?:works?|is done|gets? done|goes) (?:now|today|at the moment|currently)|old way|the old way|current(?:ly| process| setup| state| way)?|as[- ]is|(?:what happens|the process|our process) (?:now|today))$/i;
 const OVERVIEW_LABEL =
   /^(about|overview|summary|the role|role|who we are|our company|company|context|background|mission|about us|about the role)$/i;
+/** When the org is open, said as such: "Open Mon-Sat 9:00-17:30", "We're open seven days, 8 till 6". */
+const OPENING_HOURS =
+  /^(?:(?:we|the (?:shop|office|studio|clinic|practice|salon|centre|center|store|cafe|café))(?:['’]re|['’]s| are| is)\s+)?open(?:ing hours(?: are)?:?)?\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|every day|daily|7 days|seven days|weekdays|from \d)[^.;!?]{0,60}$/i;
 /** A label over a workflow's name: "workflow: rate con signed", "automation name: …". */
 const NAME_LABEL = /^(?:workflow|flow|automation|zap|recipe|playbook)(?:\s+(?:name|title))?$|^(?:name|title)$/i;
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
@@ -1782,6 +1787,8 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     // ("email the couple a reminder … and copy in Jess", "polite chase email to the customer, cc accounts@…": who else
     // the message goes to)
     if (/^(?:cc|bcc)(?::|\s)\s*\S|^(?:copy|copying|cc['’]?ing)\s+in\b/i.test(rest)) continue;
+    // ("text the coach the pitch, kick-off time and referee details": a noun made of a verb and its particle, no duty)
+    if (/^,/.test(m[0]) && /^[a-z]+-(?:off|up|in|out|over|on|down|back)\b/i.test(rest)) continue;
     // ("create a QuickBooks invoice for the shipper, net 30, send it to them": the invoice's terms, no duty)
     if (/^,/.test(m[0]) && /^net[\s-]?\d{1,3}\b/i.test(rest)) continue;
     // ("…, due in 2 business days, to follow up personally": why, after a comma, not a duty of its own)
@@ -2275,7 +2282,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (s.label && NOW_LABEL.test(s.label)) return;
     // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
     // ("Setting up a digital assistant for guest messages at …": what is being made, no duty of its own)
-    if (ASKS_FOR_HELP.test(text) || SETTING_UP.test(text) || ABOUT_THE_NOTE.test(text)) return;
+    // ("Open Mon-Sat 9:00-17:30.": when the org is open, which the work may keep to, starts nothing)
+    if (ASKS_FOR_HELP.test(text) || SETTING_UP.test(text) || ABOUT_THE_NOTE.test(text) || OPENING_HOURS.test(s.text)) return;
     // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
     if (s.label && LIMITS_LABEL.test(s.label)) {
       guidelines.push(`${s.label}: ${text}`);

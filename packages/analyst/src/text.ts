@@ -215,6 +215,8 @@ export function normalise(text: string): string {
         /^((?![ \t]*(?:when|whenever|if|once|after|as soon as|each time|every time)\b)[^\n]*[.!?])[ \t]+((?:when|whenever|if|once|after|as soon as|each time|every time)\b(?!\s+(?:you|i|we)\b)[^:.!?\n]{3,120}:)[ \t]*(?=\n[ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])[ \t])/gim,
         '$1\n$2',
       )
+      // "The day before of each appointment": "before of", as Portuguese and Spanish say it, is "before"
+      .replace(/\b(before|after) of (?=(?:each|every|the|a|an|their|any|his|her)\b)/gi, '$1 ')
       // a forwarded or replied-to email's quote marks ("> Hiya, two things …", ">> …"): layout, not words
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
       // markdown emphasis and headings, and emoji: layout, not words
@@ -1172,6 +1174,8 @@ export function rewriteIdioms(text: string): string {
       .replace(PLACED, (whole: string, what: string, _i: number, all: string) =>
         SAID_OR_FILED.test(all) ? whole : `add ${what} to `,
       )
+      // "check the shop Gmail for new special-order requests": a look through the mail for something is a search
+      .replace(/^check ((?:the |our |my |their )?(?:[\w'-]+ )?(?:gmail|inbox|mailbox|e-?mails?|mail)) for\b/i, 'search $1 for')
       // a particle after its object: "set the family up as a customer" says "set up the family as a customer"
       .replace(
         /^(set|sign|hook) ((?:them|him|her|it|(?:the|their|each|every|this|that|a|an) [\w'-]+(?: [\w'-]+)?)) up\b/i,

@@ -366,3 +366,41 @@ describe('offline analyst: an item of a list taken back', () => {
     expect(withoutRetracted(text)).toBe(text);
   });
 });
+
+describe('offline analyst: a club’s and a shop’s ways of saying when', () => {
+  it('given "First thing Monday (7am), post in #coaches …", when analysed, then it runs every Monday at seven', () => {
+    expect(
+      workflowsOf(
+        'Club\n\n- First thing Monday (7am), post in #coaches on Slack reminding everyone to send in their match reports.',
+      )[0],
+    ).toMatchObject({ cron: '0 7 * * 1', capabilities: ['slack.post_message'] });
+  });
+
+  it('given "Open Mon-Sat 9:00-17:30." and "…, so our bookkeeper has everything at the end of the quarter", when analysed, then neither is a schedule', () => {
+    const read = workflowsOf(
+      'Bookshop\n\nOpen Mon-Sat 9:00-17:30. Wholesaler invoices arrive by email as PDFs. Save each one into the "Invoices" folder in Google Drive, so our bookkeeper has everything at the end of the quarter.',
+    );
+    expect(read.map((w) => w.triggerId)).toEqual(['gmail.new_email']);
+    expect(read[0]?.capabilities).toEqual(['google-drive.upload_file']);
+  });
+
+  it('given "check the shop Gmail for new special-order requests", when matched, then the mail is searched', () => {
+    expect(
+      workflowsOf('Bookshop\n\nEvery 15 minutes, check the shop Gmail for new special-order requests.')[0]?.capabilities,
+    ).toEqual(['gmail.search_email']);
+  });
+
+  it('given "text that team\'s coach the pitch, kick-off time and referee details" and "keep it kind", when analysed, then it is one text and no duty of style', () => {
+    expect(
+      steps(
+        "Club\n\nIf a subs payment fails in Stripe, email the parent a gentle nudge. Lots of families are on payment plans, so keep it kind. 3 hours before each match in the Fixtures calendar, text that team's coach the pitch, kick-off time and referee details.",
+      ),
+    ).toEqual(['email the parent a gentle nudge', "text that team's coach the pitch, kick-off time and referee details"]);
+  });
+
+  it('given "The day before of each appointment", when analysed, then it is the day before each appointment', () => {
+    expect(
+      workflowsOf('Salon\n\nThe day before of each appointment in the Google Calendar, text the client a reminder.')[0],
+    ).toMatchObject({ triggerId: 'google-calendar.event_starting', params: { minutesBefore: 1440 } });
+  });
+});
