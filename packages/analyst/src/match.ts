@@ -132,14 +132,12 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
   const objects = sense.objects ?? [];
   // ("save to Drive "Artwork In"": where it goes, said right after the verb, is no object of it)
   const object = /^(?:to|into|onto)\s/.test(clause.object) ? '' : clause.object;
+  const hits = objects.filter((o) => hasTerm(object, o));
   // (a thing of the product's own, not someone it is sent to: "send the client a polite reminder" sends no invoice)
-  const thingHit = objects.some(
-    (o) =>
-      hasTerm(object, o) &&
-      !(EXTERNAL_PEOPLE as readonly string[]).includes(o) &&
-      !(INTERNAL_PEOPLE as readonly string[]).includes(o),
+  const thingHit = hits.some(
+    (o) => !(EXTERNAL_PEOPLE as readonly string[]).includes(o) && !(INTERNAL_PEOPLE as readonly string[]).includes(o),
   );
-  if (objects.some((o) => hasTerm(object, o))) score += 2;
+  if (hits.length > 0) score += 2;
   else if (objects.some((o) => hasTerm(clause.core, o))) score += 1;
   else if ((sense.generic ?? []).some((o) => hasTerm(object, o))) score += 1;
   else if ((sense.generic ?? []).some((o) => hasTerm(clause.core, o))) score += 0.5;

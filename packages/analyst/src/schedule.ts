@@ -276,7 +276,13 @@ const around = (t: string, match: RegExpMatchArray): string => {
   return `${before}${match[0]}${after}`;
 };
 
-function timeOfDay(t: string): { hour: number; minute: number; hours?: string; explicit: boolean } | null {
+/** An hour said in words, where nothing follows it that it counts: "at about six", "by four o'clock", "at ten, post". */
+const WORDED_HOUR =
+  /\b((?:at|by|around|about)\s+(?:about\s+|around\s+)?)(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:o'?clock|sharp|-?ish|[ap]\.?m\.?|in the|[,.;:!)]|$|(?:every|each|on|and|to|then|or|at|so|if|when|please)\b))/gi;
+
+function timeOfDay(said: string): { hour: number; minute: number; hours?: string; explicit: boolean } | null {
+  // ("at about six" is read as "at about 6": the clock's own rules say which half of the day)
+  const t = said.replace(WORDED_HOUR, (_whole, at: string, word: string) => `${at}${NUMBER_WORDS[word.toLowerCase()] ?? word}`);
   const found = (hour: number, minute: number, match: RegExpMatchArray) => {
     const hours = listedHours(t, (match.index ?? 0) + match[0].length, hour, minute);
     return { hour, minute, ...(hours ? { hours } : {}), explicit: true };
@@ -301,21 +307,6 @@ function timeOfDay(t: string): { hour: number; minute: number; hours?: string; e
   if (at) {
     const h = Number(at[1]);
     return found(withPartOfDay(around(t, at), h, h >= 1 && h <= 6 ? h + 12 : h % 24), 0, at);
-  }
-  // "at about six", "by four o'clock": an hour said in words, when nothing follows it that it counts
-  const worded = t.match(
-    /\b(?:at|by|around|about)\s+(?:about\s+|around\s+)?(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:\s*o'?clock)?(?=\s*(?:o'?clock|sharp|-?ish|[ap]\.?m\.?|in the|[,.;:!)]|$|(?:every|each|on|and|to|then|or|at|so|if|when|please)\b))/i,
-  );
-  if (worded?.[1]) {
-    const h = NUMBER_WORDS[worded[1].toLowerCase()] ?? 9;
-    const said = /^\s*p\.?m/i.test(t.slice((worded.index ?? 0) + worded[0].length))
-      ? (h % 12) + 12
-      : /^\s*a\.?m/i.test(t.slice((worded.index ?? 0) + worded[0].length))
-        ? h % 12
-        : h >= 1 && h <= 6
-          ? h + 12
-          : h % 24;
-    return found(withPartOfDay(around(t, worded), h, said), 0, worded);
   }
   if (/\b(noon|midday|lunch ?time)\b/i.test(t)) return { hour: 12, minute: 0, explicit: true };
   if (/\bmidnight\b/i.test(t)) return { hour: 0, minute: 0, explicit: true };

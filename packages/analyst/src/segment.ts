@@ -1610,12 +1610,18 @@ const THEY_DO =
 const FOR_THOSE =
   /^for (?:those|these|them|each (?:one|of (?:them|those|these))|every one|all (?:of )?(?:them|those|these))\s*,?\s*(?=[a-z])/i;
 
+/** The thing a passive duty is done to: "each enquiry", "the first free one-hour slot in the next five working days". */
+const PASSIVE_THING = String.raw`(?:each|every|the|that|this|its|their|an?)\s+(?:(?!(?:is|are|was|were|if|when|whenever|once|that|which|who|and|or|but|so)\b)[\w'’-]+\s+){0,12}?[\w-]+`;
+/** How it is said done, before the participle: "is then", "are automatically". */
+const PASSIVE_IS = String.raw`(?:is|are)\s+(?:then\s+|also\s+|immediately\s+|always\s+|automatically\s+)?`;
+const PASSIVE_PARTICIPLE = String.raw`[a-z]+ed|sent|made|put|set|written|given|kept|found|told|shown|taken|paid`;
 /** One passive duty: "each enquiry is answered by email", "a Slack message is posted to #front-desk". */
-const PASSIVE_DONE =
-  /^(?:then\s+)?((?:each|every|the|that|this|its|their|an?)\s+(?:(?!(?:is|are|was|were|if|when|whenever|once|that|which|who|and|or|but|so)\b)[\w'’-]+\s+){0,12}?[\w-]+)\s+(?:is|are)\s+(?:then\s+|also\s+|immediately\s+|always\s+|automatically\s+)?([a-z]+ed|sent|made|put|set|written|given|kept|found|told|shown|taken|paid)\b(.*)$/i;
+const PASSIVE_DONE = new RegExp(String.raw`^(?:then\s+)?(${PASSIVE_THING})\s+${PASSIVE_IS}(${PASSIVE_PARTICIPLE})\b(.*)$`, 'i');
 /** Where one passive duty ends and the next begins: "…, and a home survey is booked …: the first free slot is found …". */
-const PASSIVE_NEXT =
-  /(?:,?\s+and\s+|,\s+|:\s+|;\s+)(?=(?:then\s+)?(?:each|every|the|that|this|its|their|an?)\s+(?:(?!(?:is|are|was|were|if|when|whenever|once|that|which|who|and|or|but|so)\b)[\w'’-]+\s+){0,12}?[\w-]+\s+(?:is|are)\s+(?:then\s+|also\s+|immediately\s+|always\s+|automatically\s+)?(?:[a-z]+ed|sent|made|put|set|written|given|found|told|shown|taken|paid)\b)/i;
+const PASSIVE_NEXT = new RegExp(
+  String.raw`(?:,?\s+and\s+|,\s+|:\s+|;\s+)(?=(?:then\s+)?${PASSIVE_THING}\s+${PASSIVE_IS}(?:${PASSIVE_PARTICIPLE})\b)`,
+  'i',
+);
 /** What a thing had done to it next, in the same clause: "is raised in QuickBooks and sent to the customer". */
 const AND_DONE_NEXT =
   /\s+and\s+(?:then\s+)?(?=(?:[a-z]+ed|sent|made|put|set|written|given)\s+(?:to|in|on|into|by|with|for|as|via)\b)/i;
@@ -2754,6 +2760,12 @@ export function modalBeforeLead(sentence: Sentence): Sentence {
 const SOMEONE_ACTS =
   /^(?:(?:a|an|the|any|each|every|our|some)\s+)?(?:[\w'`"’.-]+\s+){0,2}?(?:changes|sets|moves|marks|posts|e-?mails|texts|sends|submits|books|asks|adds|creates|opens|closes|signs|pays|cancels|uploads|drops|tags|mentions|replies|calls|fills|forwards|shares|reports|raises|files|comments|reviews|approves|rejects|updates|assigns|bumps|escalates|reopens|resolves|drags)\b(?=\s+\S)/i;
 
+/** A product's items in a state that befalls them: "Overdue QuickBooks invoices", "failed payments" (the state; the item). */
+const ITEM_STATES = 'overdue|failed|unpaid|late|signed|completed|cancell?ed|declined|bounced|refunded|disputed';
+const ITEMS_IN_STATE = new RegExp(String.raw`^(${ITEM_STATES})\s+((?:[A-Z][\w-]*\s+)?[\w-]+?)s$`, 'i');
+/** The same at the start of more words: "Failed Stripe payments over $50". */
+const ITEMS_IN_STATE_FIRST = new RegExp(String.raw`^(?:${ITEM_STATES})\s+(?:[A-Z][\w-]*\s+)?[\w-]+s\b`, 'i');
+
 /** A record that moves through stages: "opportunity", "HubSpot deal", "ticket", "card". */
 const MOVES_THROUGH_STAGES =
   /^(?:(?:a|an|the|any)\s+)?(?:[A-Z][\w-]*\s+)?(?:opportunity|deal|ticket|issue|card|lead|candidate|application|applicant|task|order)$/i;
@@ -2803,9 +2815,7 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   const arrives =
     /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) ||
     // ("Overdue QuickBooks invoices -> polite chase email": a product's items in a state that befalls them)
-    /^(?:overdue|failed|unpaid|late|signed|completed|cancell?ed|declined|bounced|refunded|disputed)\s+(?:[A-Z][\w-]*\s+)?[\w-]+s\b/i.test(
-      m[1].trim(),
-    ) ||
+    ITEMS_IN_STATE_FIRST.test(m[1].trim()) ||
     SOMEONE_ACTS.test(m[1].trim()) ||
     // "booking request by email → …", "stems land in Drive → …", "deposit unpaid after 72h → …": what comes in by a
     // channel or lands somewhere, or a time passed, is a start of its own (each item of a kind is a case of the start
@@ -2814,10 +2824,7 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
     // "that Jira bug goes to Done → …" — not a kind of the items at hand ("tickets that mention an order → …")
     (!/\b[\w-]+\s+(?:that|which|who)\s+\w/i.test(m[1]) && isEventSentence(m[1].trim(), w));
   // ("Overdue QuickBooks invoices": one of them in that state)
-  const state =
-    /^(overdue|failed|unpaid|late|signed|completed|cancell?ed|declined|bounced|refunded|disputed)\s+((?:[A-Z][\w-]*\s+)?[\w-]+?)s$/i.exec(
-      m[1].trim(),
-    );
+  const state = ITEMS_IN_STATE.exec(m[1].trim());
   // ("booking request by email": what comes in that way)
   const left =
     state?.[1] && state[2]
