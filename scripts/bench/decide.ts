@@ -110,6 +110,21 @@ export function nextOfferedRate(history: readonly { offered: number; sustained: 
   return next <= lo || next >= hi ? null : next;
 }
 
+/**
+ * Whether the stack has warmed up: its CPU a creation (every process summed) read the same, within
+ * `tolerance` (a share: 0.05 is 5 %), over the last `rounds` warm-up rounds in a row. A stack that has just
+ * started spends its first hundreds of creations compiling — the broker's JIT (C2 threads took half of its
+ * CPU over its first 180 creations) and V8 in every service — and the bare floor is measured warm in one
+ * process, so the platform's CPU is compared once it has settled. A round with no figure settles nothing. Pure.
+ */
+export function warmedUp(cpuMsPerCreation: readonly (number | null)[], tolerance: number, rounds = 3): boolean {
+  if (cpuMsPerCreation.length < rounds) return false;
+  const last = cpuMsPerCreation.slice(-rounds);
+  if (last.some((v) => v === null || !(v > 0))) return false;
+  const values = last as number[];
+  return Math.max(...values) <= Math.min(...values) * (1 + tolerance);
+}
+
 /** The highest offered rate that was sustained, 0 when none was. */
 export const maxSustained = (history: readonly { offered: number; sustained: boolean }[]) =>
   Math.max(0, ...history.filter((h) => h.sustained).map((h) => h.offered));

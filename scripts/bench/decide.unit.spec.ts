@@ -20,6 +20,7 @@ import {
   targetVerdicts,
   ticksSince,
   warmCostOf,
+  warmedUp,
 } from './decide';
 
 const plan: SteppingPlan = { start: 1, factor: 2, min: 0.25, max: 64, resolution: 1.25, maxSteps: 10 };
@@ -330,5 +331,26 @@ describe("the Kafka clients' probe", () => {
     // a consumer that costs the broker nothing reads about zero, not the drift
     expect(brokerCpuMsPerFactConsumed(500, 400, 600, 4000)).toBe(0);
     expect(brokerCpuMsPerFactConsumed(500, 400, 600, 0)).toBeNull();
+  });
+});
+
+describe('warming the stack up before it is measured', () => {
+  it('given CPU a creation still falling by more than the tolerance over the last three rounds, when asked, then it is not warm', () => {
+    expect(warmedUp([193, 138, 130, 118], 0.05)).toBe(false);
+    expect(warmedUp([118, 112, 108], 0.05)).toBe(false);
+  });
+  it('given the last three rounds within the tolerance of each other, when asked, then it is warm', () => {
+    expect(warmedUp([193, 138, 112, 109, 108], 0.05)).toBe(true);
+    expect(warmedUp([100, 104.9, 102], 0.05)).toBe(true);
+  });
+  it('given fewer rounds than it compares, when asked, then it is not warm', () => {
+    expect(warmedUp([], 0.05)).toBe(false);
+    expect(warmedUp([100, 100], 0.05)).toBe(false);
+    expect(warmedUp([100, 100], 0.05, 2)).toBe(true);
+  });
+  it('given a round with no figure (nothing completed) among the last ones, when asked, then it is not warm', () => {
+    expect(warmedUp([null, 100, 100, 100], 0.05)).toBe(true);
+    expect(warmedUp([100, 100, null], 0.05)).toBe(false);
+    expect(warmedUp([0, 0, 0], 0.05)).toBe(false);
   });
 });
