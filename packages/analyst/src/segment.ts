@@ -618,6 +618,9 @@ const conditionArrives = (text: string): boolean =>
 
 const GUIDELINE =
   /^(always|never|don't|do not|be|stay|remain|avoid|ignore|disregard|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?|tone)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light|kind|gentle|positive|upbeat|calm|respectful|personal)\b)\b|\bat all times\b/i;
+/** What to do when unsure, as a rule: "If in doubt, do nothing and ask Helen", "When unsure, leave it and check with me". */
+const IN_DOUBT =
+  /^(?:(?:and|but|so|oh|also)[\s,]+)?(?:if|when|whenever) (?:in (?:any )?doubt|unsure|(?:you'?re|you are) (?:not sure|unsure|in doubt)),?\s+(?:please\s+|just\s+)?(?:do nothing|leave it|hold off|ask|check with)\b/i;
 /**
  * Work the person keeps or forbids: "refunds I'll handle myself", "once they've decided, I send the contract through
  * DocuSign myself", "stay out of billing", "leave pricing to us".
@@ -659,7 +662,7 @@ const NAME_LABEL = /^(?:workflow|flow|automation|zap|recipe|playbook)(?:\s+(?:na
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
 /** "Restrictions: the assistant must not book, move or cancel …", "What you won't do: issue store credit, …" */
 const LIMITS_LABEL =
-  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
+  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
 const EVENT_VERBS = new Set(
   [
@@ -2296,7 +2299,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       return;
     }
     // "The assistant must never merge pull requests …": a rule of the employee's, said of it
-    if (SAID_OF_IT_NEVER.test(text)) {
+    // "If in doubt, do nothing and ask Helen": what to do when unsure, a rule over all the work
+    if (SAID_OF_IT_NEVER.test(text) || IN_DOUBT.test(text)) {
       guidelines.push(text);
       return;
     }

@@ -686,7 +686,7 @@ const NOT_WORK_SECTION =
 const BULLET =
   /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\d{1,2}(?:\.[a-h][.)]?|[a-h][.)])(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
-const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
+const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:(?:you|it|we|the (?:assistant|bot|helper|agent|employee))\s+(?:must|should|shall|will|may|can|are|is)\s*(?:not|never|n't)(?:\s+ever)?(?:\s+(?:be allowed|be permitted) to)?|(?:you|it|the (?:assistant|bot|helper|agent|employee))\s+(?:mustn'?t|shouldn'?t|won'?t|can'?t|cannot|aren'?t allowed to|are not allowed to|is not allowed to|isn'?t allowed to)|don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
 const NEGATIVE_SECTION = new RegExp(
   // (one or several said together: "Out of scope / must not", "Not for the helper")
   String.raw`^${NOT_TO_DO_HEADING}(?:\s*(?:[/&,+]|\band\b|\bor\b)\s*${NOT_TO_DO_HEADING})*[!.]*$`,
@@ -819,6 +819,8 @@ export function sentences(description: string): Sentence[] {
   let forbiddenLines = false;
   // under a heading of how the work is done today ("TODAY", "As is"), until the next heading
   let now = false;
+  // the indent of a list item that leads the items indented under it ("* When someone mentions the bot:"), while they last
+  let leadItemIndent: number | undefined;
   const lines = withoutRetracted(normalise(description)).split('\n');
   for (const [index, rawLine] of lines.entries()) {
     let line = rawLine.trim();
@@ -878,6 +880,11 @@ export function sentences(description: string): Sentence[] {
       forbiddenLines = false;
       continue;
     }
+    // (an item at or left of the one that led the items under it ends them)
+    if (leadItemIndent !== undefined && (!bullet || indentOf(rawLine) <= leadItemIndent)) {
+      leadItemIndent = undefined;
+      underLead = false;
+    }
     if (bullet) {
       line = item.replace(SETS_STAGE, 'move the $1 to $2');
       if (forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
@@ -906,7 +913,13 @@ export function sentences(description: string): Sentence[] {
       ((OUTLINE_EVENT.test(line) && !OUTLINE_NOT_EVENT.test(heading) && !startsWithSchedule(heading)) ||
         (startsWithSchedule(heading.replace(OUTLINE_SCHEDULE, '')) &&
           /\d|\b(?:daily|weekly|monthly|every|each)\b/i.test(heading)));
-    if (!bullet && (LEAD_HEADING.test(line) || outlineStart)) {
+    // "* When someone @-mentions @release-bot in Slack:" over "  - if it's a hotfix request, …": an item that says a
+    // start, over the items indented under it, leads them as a heading does
+    const nextLine = lines.slice(index + 1).find((l) => l.trim()) ?? '';
+    const leadItem =
+      bullet && !forbidden && LEAD_HEADING.test(line) && BULLET.test(nextLine) && indentOf(nextLine) > indentOf(rawLine);
+    if (leadItem) leadItemIndent = indentOf(rawLine);
+    if ((!bullet && (LEAD_HEADING.test(line) || outlineStart)) || leadItem) {
       if (blockOpen) block++;
       const said = line.replace(/:$/, '').trim();
       out.push({ text: OUTLINE_EVENT.test(line) && !startsWithSchedule(said) ? outlineEvent(said) : said, block, first: true });
@@ -995,6 +1008,9 @@ export function sentences(description: string): Sentence[] {
   // (a dash kept for a title that no line took as one is a comma, as every other dash between words)
   return out.map((s) => (s.text.includes('⸺') ? { ...s, text: s.text.replace(/\s*⸺\s*/g, ', ') } : s));
 }
+
+/** How far a line is indented (a tab counts as one). */
+const indentOf = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0;
 
 /** An order, its verb first ("Cancel the hold and email the couple"), not a statement of someone ("Support owns every reply"). */
 function saysWhatToDo(text: string): boolean {
