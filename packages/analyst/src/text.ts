@@ -215,6 +215,18 @@ export function normalise(text: string): string {
         /^((?![ \t]*(?:when|whenever|if|once|after|as soon as|each time|every time)\b)[^\n]*[.!?])[ \t]+((?:when|whenever|if|once|after|as soon as|each time|every time)\b(?!\s+(?:you|i|we)\b)[^:.!?\n]{3,120}:)[ \t]*(?=\n[ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])[ \t])/gim,
         '$1\n$2',
       )
+      // "IF a customer reopens a ticket" ¶ "THEN set it to High priority …": a rule written on two lines, IF over THEN, as
+      // automation rules are, is a start and its work in one sentence (its IF says what happens, as a When does); an IF
+      // line that says more than its condition ("When a booking comes in, put it in my diary." ¶ "then …") is no such rule
+      .replace(
+        /^([ \t]*)(?:if|when|whenever|once)\b[ \t]*([^\n,.;:!?]*?)[ \t]*\n[ \t]*then\b[ \t]*[,:]?[ \t]*(?=\S)/gim,
+        '$1When $2, ',
+      )
+      // "When it's the 1st of the month, …", "if it's Friday at 4pm": a time come round is a time, said as one
+      .replace(
+        /\b(?:when|whenever|if|once) it(?:'s| is) (?=(?:the \d{1,2}(?:st|nd|rd|th)|the (?:first|last) (?:day|working day|weekday|business day|monday|tuesday|wednesday|thursday|friday) of|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))/gi,
+        'on ',
+      )
       // "The day before of each appointment": "before of", as Portuguese and Spanish say it, is "before"
       .replace(/\b(before|after) of (?=(?:each|every|the|a|an|their|any|his|her)\b)/gi, '$1 ')
       // a forwarded or replied-to email's quote marks ("> Hiya, two things …", ">> …"): layout, not words

@@ -83,4 +83,37 @@ describe('offline analyst: rules said with a subject or a label, and a list item
     expect(workflows[0]?.capabilities).toEqual(['github.comment_pull_request']);
     expect(workflows[2]).toMatchObject({ lead: 'Any time a Blocker is raised in Jira', capabilities: ['slack.post_message'] });
   });
+
+  const IF_THEN = [
+    'Helpdesk assistant rules',
+    '',
+    'IF a new Zendesk ticket comes in with priority Urgent',
+    'THEN post it in #noc.',
+    '',
+    'IF a customer reopens a ticket',
+    'THEN set it to High priority and leave an internal note saying it was reopened.',
+    '',
+    "IF it's the 1st of the month",
+    'THEN raise the retainer invoices in Stripe.',
+  ].join('\n');
+
+  it('given rules written IF over THEN on two lines, when analysed, then each rule is a start of its own with its work', () => {
+    const workflows = workflowsOf(IF_THEN);
+    expect(workflows.map((w) => w.triggerId)).toEqual(['zendesk.new_ticket', 'zendesk.ticket_updated', 'schedule.cron']);
+    expect(workflows[1]?.steps).toEqual(['set it to High priority', 'leave an internal note saying it was reopened']);
+  });
+
+  it('given "IF it\'s the 1st of the month" over "THEN raise …", when analysed, then it runs on the first of each month', () => {
+    expect(workflowsOf(IF_THEN)[2]).toMatchObject({
+      cron: expect.stringMatching(/^\d+ \d+ 1 \* \*$/),
+      capabilities: ['stripe.create_invoice'],
+    });
+  });
+
+  it('given "If it is over $100, ask Dana" inside a paragraph (no THEN line), when analysed, then it stays a condition of the work before it', () => {
+    const workflows = workflowsOf(
+      'When a refund is requested in Zendesk, refund it in Stripe.\nIf it is over $100, ask Dana in Slack first.',
+    );
+    expect(workflows).toHaveLength(1);
+  });
 });
