@@ -698,7 +698,7 @@ const NOT_WORK_SECTION =
 const BULLET =
   /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\d{1,2}(?:\.[a-h][.)]?|[a-h][.)])(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
-const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:(?:you|it|we|the (?:assistant|bot|helper|agent|employee))\s+(?:must|should|shall|will|may|can|are|is)\s*(?:not|never|n't)(?:\s+ever)?(?:\s+(?:be allowed|be permitted) to)?|(?:you|it|the (?:assistant|bot|helper|agent|employee))\s+(?:mustn'?t|shouldn'?t|won'?t|can'?t|cannot|aren'?t allowed to|are not allowed to|is not allowed to|isn'?t allowed to)|don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
+const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:(?:you|it|we|the (?:assistant|bot|helper|agent|employee))\s+(?:(?:must|should|shall|will|may|can|are|is)\s*(?:not|never|n't)(?:\s+ever)?(?:\s+(?:be )?(?:allowed|permitted) to)?|won'?t|can'?t|cannot)|don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
 const NEGATIVE_SECTION = new RegExp(
   // (one or several said together: "Out of scope / must not", "Not for the helper")
   String.raw`^${NOT_TO_DO_HEADING}(?:\s*(?:[/&,+]|\band\b|\bor\b)\s*${NOT_TO_DO_HEADING})*[!.]*$`,
@@ -853,6 +853,8 @@ export function sentences(description: string): Sentence[] {
     )
       continue;
     const bullet = BULLET.test(line);
+    // the next line that says anything (the items under a heading, a section's first sub-item, …)
+    const nextLine = lines.slice(index + 1).find((l) => l.trim()) ?? '';
     // ("- [ ] When a PR is opened …": a checklist's box after its bullet is a marker too)
     const item = bullet ? line.replace(BULLET, '').replace(BULLET, '') : line;
     // a numbered heading ("5. Do NOT", "6. For info only") says what the items under it are, as a heading does
@@ -870,7 +872,7 @@ export function sentences(description: string): Sentence[] {
     // "1. Inbound shipping documents" over "1.a When an email arrives …", "1.b …": a section's title over its sub-items,
     // which are read together, as one paragraph's sentences ("1.b If there is no folder …, create one" is 1.a's work)
     const number = SUB_ITEM.test(line) ? undefined : NUMBERED.exec(line)?.[1];
-    const grouped = number !== undefined && SUB_ITEM.exec(lines.slice(index + 1).find((l) => l.trim()) ?? '')?.[1] === number;
+    const grouped = number !== undefined && SUB_ITEM.exec(nextLine)?.[1] === number;
     // (a title is short and no sentence: "1. Email the daily report to the manager at 5pm." is a duty, its sub-items its details)
     const titled =
       grouped &&
@@ -910,15 +912,7 @@ export function sentences(description: string): Sentence[] {
       if (forbiddenLines && forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
     }
     // an outline's start, over the items it runs ("on new Salesforce lead:", "on contract fully signed:", "daily 17:30:")
-    const outlined =
-      !bullet &&
-      /:$/.test(line) &&
-      BULLET.test(
-        lines
-          .slice(index + 1)
-          .find((l) => l.trim())
-          ?.trim() ?? '',
-      );
+    const outlined = !bullet && /:$/.test(line) && BULLET.test(nextLine);
     const heading = line.replace(/:$/, '');
     const outlineStart =
       outlined &&
@@ -927,7 +921,6 @@ export function sentences(description: string): Sentence[] {
           /\d|\b(?:daily|weekly|monthly|every|each)\b/i.test(heading)));
     // "* When someone @-mentions @release-bot in Slack:" over "  - if it's a hotfix request, …": an item that says a
     // start, over the items indented under it, leads them as a heading does
-    const nextLine = lines.slice(index + 1).find((l) => l.trim()) ?? '';
     const leadItem =
       bullet && !forbidden && LEAD_HEADING.test(line) && BULLET.test(nextLine) && indentOf(nextLine) > indentOf(rawLine);
     if (leadItem) leadItemIndent = indentOf(rawLine);
@@ -948,15 +941,14 @@ export function sentences(description: string): Sentence[] {
     const headingLike = (/:$/.test(line) && words <= 8) || (!bullet && words <= 5 && !/[.!?,;]$/.test(line));
     // "Replies from passengers" over "People often text back. When a text arrives …, open …": a title of things (a
     // plural and where they come from), over a paragraph that says its own start, names the part and does nothing
-    const below = lines.slice(index + 1).find((l) => l.trim()) ?? '';
     if (
       headingLike &&
       !bullet &&
       !/:$/.test(line) &&
       /^[A-Z][a-z]+s\s+(?:from|of|by|about)\b/.test(line) &&
-      !BULLET.test(below.trim()) &&
+      !BULLET.test(nextLine) &&
       /\b(?:when|whenever|each time|every time|as soon as|if)\b/i.test(
-        below
+        nextLine
           .split(/[.!?](?:\s|$)/)
           .slice(0, 2)
           .join(' '),
@@ -989,12 +981,7 @@ export function sentences(description: string): Sentence[] {
       /^[A-Z]/.test(line) &&
       startsWithVerb(line) &&
       /^[A-Za-z-]+\s+[a-z]+s\b/.test(line) &&
-      BULLET.test(
-        lines
-          .slice(index + 1)
-          .find((l) => l.trim())
-          ?.trim() ?? '',
-      );
+      BULLET.test(nextLine);
     if ((/:$/.test(line) && words <= 8) || titleOverList) {
       if (blockOpen) block++;
       blockOpen = false;
