@@ -691,8 +691,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     phrases: [
       /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
       // "a hirer pays their deposit", "once the client has paid the balance", "when a customer pays"
-      /(?<!\b(?:must|should|to|will|would|can|could|may|not|never|n't|doesn't|don't|didn't|hasn't|haven't|won't)\s)\b(?:pays?|paid|settles?|settled) (?:(?:the|their|his|her|its|an?|full|in full)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment)s?\b/,
-      /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,
+      /(?<!\b(?:must|should|to|will|would|can|could|may|not|never|n't|doesn't|don't|didn't|hasn't|haven't|won't)\s)\b(?:pays?|paid|settles?|settled) (?:one of\s+)?(?:(?:the|their|his|her|its|an?|full|in full|those|these|our)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment)s?\b/,
+      /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:(?:actually|finally|eventually|then|just|already|really) )?(?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,
     ],
   },
   // someone signing what was sent them: "once the client has signed the appointment letter", "once they've signed
@@ -782,10 +782,14 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       'register',
     ],
     phrases: [
-      /\b(through|via|from|by|to) (a |the |our )?(web ?hook|form|website|endpoint)\b/,
+      /\b(through|via|from|by|to|on) (a |the |our )?(web ?hook|form|website|endpoint)\b/,
       /\bweb ?hooks?\b/,
       /\b(fills?|filled) (in|out)\b|\b(submits?|completes?)\b[\w\s'-]{0,30}\bform\b/,
       /\bform (on|from|of|in) (our|the) (site|website|web|web ?page|page|landing page)\b/,
+    ],
+    sayings: [
+      // "our website notifies us when someone cancels", "the booking system calls us": a system of ours that tells us
+      /\b(?:our|the) (?:web ?site|site|booking (?:system|page|site)|portal|web app)\s+(?:notifies|tells|pings|calls|alerts|posts to|sends)\s+(?:us|you|the bot|the assistant)\b/,
     ],
     creation: true,
   },

@@ -102,7 +102,8 @@ function cueScore(clause: Clause, providerId: string): number {
   for (const cue of PROVIDER_CUES[providerId] ?? []) {
     if (!hasTerm(clause.core, cue)) continue;
     const destination = new RegExp(
-      `\\b(in|on|to|into|via|through|by|over)\\s+(the\\s+|a\\s+|an\\s+|our\\s+|their\\s+|her\\s+|his\\s+|each\\s+|that\\s+)?([\\w-]+\\s+)?${cue}`,
+      // (a place's name may be quoted: "in the "Viewings" calendar")
+      `\\b(in|on|to|into|via|through|by|over)\\s+(the\\s+|a\\s+|an\\s+|our\\s+|their\\s+|her\\s+|his\\s+|each\\s+|that\\s+)?([\\w-]+\\s+|["'][^"'\\n]{1,40}["']\\s+)?${cue}`,
     ).test(clause.core);
     best = Math.max(best, destination ? 2 : 1);
   }

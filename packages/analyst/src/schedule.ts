@@ -60,6 +60,46 @@ const MONTH_DAYS_LISTED = new RegExp(
   'i',
 );
 
+/**
+ * How often in each period: "twice a day", "two times per week", "3x daily", "three times a month" — the count
+ * (`once`, `twice`, `thrice`, or a number with "times" or "x") and the period (a day, week or month, or its
+ * adverb).
+ */
+const TIMES_PER = new RegExp(
+  `\\b(once|twice|thrice|${NUM}\\s*(?:times|x))\\s+(?:(?:a|per|every|each)\\s+(day|week|month)|(daily|weekly|monthly))\\b`,
+  'i',
+);
+
+/** The count and period TIMES_PER says: "two times per week" → 2 a week. */
+function timesPer(t: string): { n: number; period: 'day' | 'week' | 'month' } | null {
+  const m = TIMES_PER.exec(t);
+  if (!m?.[1]) return null;
+  const word = m[1].toLowerCase().replace(/\s*(?:times|x)$/, '');
+  const n = word === 'once' ? 1 : word === 'twice' ? 2 : word === 'thrice' ? 3 : toNumber(word);
+  const period = (m[2] ?? m[3] ?? 'day').toLowerCase().replace(/ly$/, '').replace(/^dai$/, 'day');
+  return { n, period: period as 'day' | 'week' | 'month' };
+}
+
+/**
+ * `n` of the `from`..`to` span, spread evenly and first and last at its ends: 2 of 9..17 → 9,17; 3 → 9,13,17. A
+ * count at or above the span's size takes every one.
+ */
+function spread(n: number, from: number, to: number): number[] {
+  if (n <= 1) return [from];
+  if (n > to - from) return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  return [...new Set(Array.from({ length: n }, (_, i) => Math.round(from + (i * (to - from)) / (n - 1))))];
+}
+
+/** The weekdays and the days of the month a count a week or a month falls on, unless they are said. */
+const TIMES_A_WEEK_OR_MONTH = {
+  2: ['1,4', '1,15'],
+  3: ['1,3,5', '1,10,20'],
+  4: ['1,2,4,5', '1,8,15,22'],
+  5: ['1-5', '1,8,15,22'],
+  6: ['1-6', '1,8,15,22'],
+  7: ['*', '1,8,15,22'],
+} as const;
+
 const RECURRING = new RegExp(
   [
     `\\b(?:every|each)\\s+(?:other\\s+|single\\s+)?(?:${PERIOD}|${DAY}|${NUM}\\s+${UNIT})s?\\b`,
@@ -72,7 +112,9 @@ const RECURRING = new RegExp(
     `\\b(?:${DAY}s|weekdays|workdays|weeknights|weekends)\\b${AT_A_TIME}`,
     // (not a sum or a plan that recurs: "the monthly retainer", "a weekly fee", "weekly active users")
     '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b(?!\\s+(?:retainers?|fees?|rent|subscriptions?|plans?|payments?|budgets?|salary|salaries|amounts?|totals?|limits?|caps?|targets?|quotas?|prices?|rates?|costs?|spend|allowances?|active|users|volumes?|revenue|income|instal?ments?)\\b)',
-    '\\b(?:once|twice|three times)\\s+(?:a|per|every)\\s+(?:day|week|month|quarter|year)\\b',
+    // "twice a day", "two times per week", "3x daily": a count in each period
+    TIMES_PER.source,
+    '\\bonce\\s+(?:a|per|every)\\s+(?:quarter|year)\\b',
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
     // one weekday with a time of day: "on Thursday evening around 7", "Monday morning at 8", "on Friday at
     // 4pm" — a duty's day of the week, not a date (a weekday's morning alone may be one: "On Monday morning, …")
@@ -311,7 +353,6 @@ function timeOfDay(said: string): { hour: number; minute: number; hours?: string
   if (/\b(noon|midday|lunch ?time)\b/i.test(t)) return { hour: 12, minute: 0, explicit: true };
   if (/\bmidnight\b/i.test(t)) return { hour: 0, minute: 0, explicit: true };
   if (/\b(end of (the )?(work(ing)? ?)?day|eod|close of business|cob)\b/i.test(t)) return { hour: 17, minute: 0, explicit: true };
-  if (/\btwice a day\b/i.test(t)) return { hour: 9, minute: 0, hours: '9,17', explicit: false };
   if (/\bmornings?\b/i.test(t)) return { hour: 9, minute: 0, explicit: false };
   if (/\bafternoons?\b/i.test(t)) return { hour: 14, minute: 0, explicit: false };
   if (/\bevenings?\b/i.test(t)) return { hour: 18, minute: 0, explicit: false };
@@ -463,6 +504,20 @@ export function parseSchedule(text: string): ParsedSchedule | null {
     return { expression: `0 ${span ?? '*'}/${toNumber(hours[1] ?? '1')} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
   if (/\b(hourly|every hour)\b/.test(t)) return { expression: `0 ${span ?? '*'} * * ${dow ?? workdays}`, confidence: 0.9, ...tz };
   if (/\b(?:every|each) minute\b/.test(t)) return { expression: `* * * * ${dow ?? '*'}`, confidence: 0.9, ...tz };
+
+  // "twice a day" (at 9 and 17 unless its times are said), "three times a week" (Monday, Wednesday, Friday unless its
+  // days are said), "twice a month" (the 1st and 15th)
+  const count = timesPer(t);
+  if (count && count.n > 1) {
+    const confident = { confidence: time?.explicit || dow ? 0.85 : 0.7, ...tz };
+    if (count.period === 'day') {
+      const hours = time?.explicit ? hour : spread(count.n, between?.from ?? 9, between?.to ?? 17).join(',');
+      return { expression: `${minute} ${hours} * * ${dow ?? workdays}`, ...confident };
+    }
+    const [days, monthDays] = TIMES_A_WEEK_OR_MONTH[Math.min(count.n, 7) as keyof typeof TIMES_A_WEEK_OR_MONTH];
+    if (count.period === 'week') return { expression: `${minute} ${hour} * * ${dow ?? days}`, ...confident };
+    return { expression: `${minute} ${hour} ${monthDays} * *`, ...confident };
+  }
 
   // "the first Monday of January, April, July and October" (or "of every quarter"): that weekday of those months
   const nthOf = t.match(NTH_WEEKDAY_OF_MONTHS);

@@ -34,6 +34,7 @@ import {
   lemmas,
   namesAction,
   parseClause,
+  placesNamed,
   providersIn,
   rewriteRouting,
   type Sentence,
@@ -43,6 +44,7 @@ import {
   tokenize,
   unknownProductsIn,
   withContext,
+  withPlaceKept,
 } from './text';
 import type { DraftStep, DraftWorkflow, JobAnalysis, TriggerKind } from './types';
 import { saidUnconnected, type UnconnectedProduct } from './unconnected';
@@ -1051,6 +1053,25 @@ const baseOf = (participle: string, w: SegmentWords): string | undefined => {
     (['put', 'set', 'read', 'split', 'cut'].includes(word) ? word : lemmas(word).find((l) => l !== word && knownVerb(l, w)));
   return base && particle ? `${base} ${particle}` : base;
 };
+/**
+ * A wish said as what would help: "it would help if their text was posted to #front-desk", "it would be lovely if the
+ * matching card got its Paid box ticked" — (what came before, the thing, what of it, what is done to it, the rest).
+ */
+const WOULD_HELP_IF =
+  /^(.*?)\b(?:it(?:['’]d| would) (?:really |also |just |so )?(?:help|be (?:great|lovely|nice|good|useful|handy|ideal|brilliant|amazing|helpful|fab|fantastic|perfect|cool|awesome|a help))|(?:i|we)(?:['’]d| would) (?:love|like) it) if\s+(.{3,100}?)\s+(?:was|were|got|could be|could get|gets|is|are)\s+(?:(?:its|their|his|her)\s+(.{2,60}?)\s+)?([a-z]+ed|sent|put|set|kept|made|shared|written)\b(.*)$/i;
+
+/** "it would help if their text was posted to #front-desk" → "post their text to #front-desk". Pure. */
+function wouldHelpIf(text: string, w: SegmentWords): string {
+  const m = WOULD_HELP_IF.exec(text);
+  if (!m?.[2] || !m[4]) return text;
+  const base = baseOf(m[4], w);
+  if (!base) return text;
+  // ("… got its Paid box ticked": what of the thing is done to)
+  const thing = m[3] ? `the ${m[3]} of ${m[2]}` : m[2];
+  const before = (m[1] ?? '').replace(/[\s,]*(?:but|and|so)?\s*$/i, '');
+  return `${before}${before ? ', ' : ''}${base} ${thing}${m[5] ?? ''}`;
+}
+
 /** "we want them to get a welcome email from us", "we'd like volunteers to get a text": a message wished received, as the duty that sends it. */
 const WISH_RECEIVED =
   /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love) (them|him|her|those|these|each one|each of them|every one|the [\w-]+(?: (?:on|of|in|from|at|behind) (?:the|their|that|this|each) (?:[\w-]+ ){0,2}[\w-]+| [\w-]+)?|(?:all |our |all our )?(?!(?:us|this|its|was|has|is|as)\b)[a-z][\w-]*[a-rt-z]s) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|reply|response))\b/gi;
@@ -1308,6 +1329,8 @@ const ASKS_APPROVAL =
   /\bfor (?:a yes|approval|(?:a |the )?sign-?off|an ok|the ok|(?:a |the )?go-ahead|review)\b|\bto (?:approve|sign (?:it |them )?off|ok)\b/i;
 
 export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  const helped = wouldHelpIf(text, w);
+  if (helped !== text) return helped;
   const needed = needsThings(text);
   if (needed !== text) return needed;
   // "Anything over €5,000 goes straight to Luís in Slack": for those items, send them on to that person
@@ -1793,6 +1816,13 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
     )
       continue;
     if (/^,/.test(m[0]) && listGoesOn(body.slice(start, m.index ?? 0), rest)) continue;
+    // ("text the patient the date and time from the clinic number": two nouns said as a pair, "time" no verb)
+    if (
+      /^\s+and\s+$/i.test(m[0]) &&
+      /\b(?:date|day|name|place|venue|address|location|start)\s*$/i.test(body.slice(start, m.index ?? 0)) &&
+      /^(?:time|times|date|place|location|address|venue)\b/i.test(rest)
+    )
+      continue;
     // ("email the couple a reminder … and copy in Jess", "polite chase email to the customer, cc accounts@…": who else
     // the message goes to)
     if (/^(?:cc|bcc)(?::|\s)\s*\S|^(?:copy|copying|cc['’]?ing)\s+in\b/i.test(rest)) continue;
@@ -1809,14 +1839,15 @@ export function splitClauses(body: string, w: SegmentWords = NO_SERVED_WORDS): {
         /^thank(?:s| you)(?:\s+(?:them|him|her|you))?\s*[.!]*$/i.test(rest) ||
         // ("text the owner to say their dog is ready and remind them we close at 5:30": more of what one message says,
         // to the same people, by no other channel)
-        (/^(?:remind|tell|ask|let)\s+(?:them|him|her(?!\s+[a-z]+(?:['’]s)?\s+(?:to|that|about|if|whether)\b))\b/i.test(rest) &&
+        (/^(?:remind|tell|ask|let)s?\s+(?:them|him|her(?!\s+[a-z]+(?:['’]s)?\s+(?:to|that|about|if|whether)\b))\b/i.test(rest) &&
           !/#[\w-]|\b(?:by|via|on|over|in)\s+(?:e-?mail|text|sms|slack|teams|phone|whatsapp)\b/i.test(rest) &&
           // (a time or a case of its own is a message of its own: "… and remind them the day before"; not what they are
           // asked or told: "ask them to ring us if they can't make it")
           !/\b(?:before|after|later|again|next|tomorrow|within|once|every|each|on (?:mon|tue|wed|thu|fri|sat|sun)|in \d|a (?:day|week|month))\b/i.test(
             rest,
           ) &&
-          (/^(?:ask\s+\w+\s+to|tell\s+\w+\s+(?:that|they|it|we))\b/i.test(rest) || !/\b(?:if|unless|until|when)\b/i.test(rest)) &&
+          (/^(?:asks?\s+\w+\s+to|tells?\s+\w+\s+(?:to|that|they|it|we))\b/i.test(rest) ||
+            !/\b(?:if|unless|until|when)\b/i.test(rest)) &&
           providersIn(rest).length === 0) ||
         // ("just tell them and suggest they pick another date": what the message says, after it names only whom)
         (/^(?:suggest|offer|explain|say)\b/i.test(rest) &&
@@ -3104,6 +3135,14 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     const text = all.map((s) => s.text).join('. ');
     drafts = [{ block: 0, kind: 'unknown', hint: '', sentences: [text], clauses: [], constraints: [] }];
   }
+  // "the Notion "Intake" tracker" … "when an Intake tracker row changes": a place named with its product once is in it
+  const places = placesNamed(jobDescription.slice(0, 20_000));
+  if (places.size > 0)
+    drafts = drafts.map((d) => ({
+      ...d,
+      hint: d.kind === 'event' ? withPlaceKept(d.hint, places) : d.hint,
+      clauses: d.clauses.map((c) => withPlaceKept(c, places)),
+    }));
   const lacking = productsSaidUnconnected(all, drafts, openAt, served);
   const workflows: DraftWorkflow[] = drafts.slice(0, 20).map((d, i) => {
     const id = `wf-${i + 1}`;

@@ -157,6 +157,69 @@ export const providersIn = memo((text: string): ProviderMention[] => {
   return out.sort((a, b) => a.index - b.index);
 });
 
+/** What a place kept in a product is called: "tracker", "board", "sheet", "project". */
+const PLACE_NOUN =
+  '(?:tracker|board|sheet|spreadsheet|database|table|list|folder|project|base|pipeline|workspace|register|log|calendar|inbox)';
+/** A word said of a place that names no one place: "the", "our", "new", "shared". */
+const NOT_A_NAME =
+  /^(?:the|a|an|our|my|your|their|its|this|that|these|those|new|old|main|shared|own|same|one|each|every|any|which|whose|and|or|of|in|on|to|for|with|from|into|by|at)$/i;
+const NAME_WORD = String.raw`[\w"“”'‘’&-]+`;
+const PLACE_AFTER_PRODUCT = new RegExp(String.raw`^\s+((?:${NAME_WORD}\s+){0,2}?${NAME_WORD})\s+(${PLACE_NOUN})s?\b`, 'i');
+const PLACE_BEFORE_PRODUCT = new RegExp(
+  String.raw`((?:${NAME_WORD}\s+){0,2}?${NAME_WORD})\s+(${PLACE_NOUN})s?\s+(?:in|on|inside|within)\s+(?:the\s+|our\s+)?$`,
+  'i',
+);
+/** A place's words as they are compared: lower case, no quotes, no plural "s". */
+const placeKey = (words: string): string =>
+  words
+    .toLowerCase()
+    .replace(/["“”'‘’]/g, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w))
+    .join(' ');
+
+/**
+ * The places a description names with the product that keeps them — "the Notion "Intake" tracker", "the Orders board
+ * in Notion", "our Notion order board", "the IT project in Jira" — as their words ("intake tracker", "order board")
+ * to the product's name as said. A place needs a name of its own: "our Notion board" names none. Pure.
+ */
+export function placesNamed(text: string): Map<string, string> {
+  const places = new Map<string, string>();
+  for (const m of providersIn(text)) {
+    if (m.weak) continue;
+    const said = text.slice(m.index, m.index + m.name.length);
+    const found =
+      PLACE_AFTER_PRODUCT.exec(text.slice(m.index + m.name.length)) ?? PLACE_BEFORE_PRODUCT.exec(text.slice(0, m.index));
+    if (!found?.[1] || !found[2]) continue;
+    // (the words right before the place's noun that are a name: "copy it to the Orders board" → "Orders")
+    const all = found[1].split(/\s+/);
+    // (a pronoun in lower case: "IT" may be a name)
+    const last = all.findLastIndex(
+      (w) => NOT_A_NAME.test(w.replace(/["“”'‘’]/g, '')) || /^(?:it|them|him|her|us|me|you)$/.test(w),
+    );
+    const words = all.slice(last + 1);
+    // (a name, not what is done there: "save it to the Drive folder", "add a row to the tracker")
+    if (words.length === 0 || providersIn(words.join(' ')).length > 0) continue;
+    const key = placeKey(`${words.join(' ')} ${found[2]}`);
+    if (!places.has(key)) places.set(key, said);
+  }
+  return places;
+}
+
+/**
+ * A start or a duty that names a place of `places` and no product keeps the product said with it elsewhere:
+ * "tick the Paid box on the Orders board" → "… (Notion)". Pure.
+ */
+export function withPlaceKept(text: string, places: ReadonlyMap<string, string>): string {
+  if (places.size === 0 || providersIn(text).some((m) => !m.weak)) return text;
+  for (const [key, product] of places) {
+    const words = key.split(' ').map((w) => `["“”'‘’]?${escapeRegExp(w)}s?["“”'‘’]?`);
+    if (new RegExp(`(?:^|[^\\w])${words.join('\\s+')}(?![\\w])`, 'i').test(text)) return `${text} (${product})`;
+  }
+  return text;
+}
+
 export const channelsIn = (text: string): string[] =>
   [...text.matchAll(/(?:^|[^\w&])(#[a-z0-9][\w-]*)/gi)].map((m) => (m[1] ?? '').toLowerCase());
 export const handlesIn = (text: string): string[] =>
@@ -203,6 +266,49 @@ export type Sentence = {
   title?: true;
 };
 
+/** What happened to a thing, said by its noun: "payment" paid, "failure" (a verb of its own, marked "-") fails. */
+const HAPPENINGS: Readonly<Record<string, string>> = {
+  payment: 'paid',
+  failure: '-fails',
+  cancellation: 'cancelled',
+  cancelation: 'cancelled',
+  completion: 'completed',
+  approval: 'approved',
+  creation: 'created',
+  submission: 'submitted',
+  signature: 'signed',
+  signing: 'signed',
+  renewal: 'renewed',
+  expiry: '-expires',
+  expiration: '-expires',
+  closure: 'closed',
+  closing: 'closed',
+  rejection: 'rejected',
+  acceptance: 'accepted',
+  confirmation: 'confirmed',
+  delivery: 'delivered',
+  dispatch: 'dispatched',
+  registration: 'registered',
+  publication: 'published',
+  assignment: 'assigned',
+  escalation: 'escalated',
+  resolution: 'resolved',
+  termination: 'terminated',
+  deletion: 'deleted',
+  booking: 'booked',
+  refund: 'refunded',
+  return: 'returned',
+  reopening: 'reopened',
+  upload: 'uploaded',
+  purchase: 'purchased',
+  transfer: 'transferred',
+  withdrawal: 'withdrawn',
+};
+const UPON_THE_HAPPENING = new RegExp(
+  String.raw`^([ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])?[ \t]*)(?:up)?on (?:the )?(${Object.keys(HAPPENINGS).join('|')}) of ((?:an?|the|any|each|every|their|our|its|his|her)\s[^,:;(\n]{1,80}?)(?=\s*[,:;(\n]|$)`,
+  'gim',
+);
+
 export function normalise(text: string): string {
   return (
     text
@@ -214,6 +320,12 @@ export function normalise(text: string): string {
       .replace(
         /^((?![ \t]*(?:when|whenever|if|once|after|as soon as|each time|every time)\b)[^\n]*[.!?])[ \t]+((?:when|whenever|if|once|after|as soon as|each time|every time)\b(?!\s+(?:you|i|we)\b)[^:.!?\n]{3,120}:)[ \t]*(?=\n[ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])[ \t])/gim,
         '$1\n$2',
+      )
+      // "Right now Maria does this every time a referral comes into the referrals@ inbox:" over a list: the steps someone
+      // takes today, said to be taken each time something comes, are the work and what starts it
+      .replace(
+        /^[ \t]*(?:right now|currently|at the moment|at present|today|these days|nowadays),?[ \t]+[^\n:]*?\b((?:every|each) time|whenever|when|as soon as)\b([^\n:]{3,160}):[ \t]*(?=\n(?:[ \t]*\n)*[ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])[ \t])/gim,
+        (_whole, lead: string, rest: string) => `${lead.charAt(0).toUpperCase()}${lead.slice(1)}${rest}:`,
       )
       // "IF a customer reopens a ticket" ¶ "THEN set it to High priority …": a rule written on two lines, IF over THEN, as
       // automation rules are, is a start and its work in one sentence (its IF says what happens, as a When does); an IF
@@ -227,6 +339,32 @@ export function normalise(text: string): string {
         /\b(?:when|whenever|if|once) it(?:'s| is) (?=(?:the \d{1,2}(?:st|nd|rd|th)|the (?:first|last) (?:day|working day|weekday|business day|monday|tuesday|wednesday|thursday|friday) of|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b))/gi,
         'on ',
       )
+      // "Upon payment of the deposit invoice:", "On cancellation of a viewing, …": a start said as a noun is the thing
+      // it happens to, and the happening ("When the deposit invoice is paid:")
+      .replace(UPON_THE_HAPPENING, (_whole, lead: string, noun: string, thing: string) => {
+        const done = HAPPENINGS[noun.toLowerCase()] ?? '';
+        return `${lead}When ${thing} ${done.startsWith('-') ? done.slice(1) : `is ${done}`}`;
+      })
+      // "… her own system, but when a cafe pays one of those invoices it would be lovely if …": a start and its wish, a
+      // sentence of their own
+      .replace(
+        /,\s*but\s+(when(?:ever)?\s[^,.;:\n]{3,100}?),?\s+it(?='d| would (?:really |also |just |so )?(?:help|be [a-z]+) if\b)/gi,
+        (_whole, when: string) => `. ${when.charAt(0).toUpperCase()}${when.slice(1)}, it`,
+      )
+      // "…, so what I'd like is for every order email that comes in to become a new card …": each of them, and what it
+      // becomes, a sentence of its own ("Every order email that comes in should become a new card …")
+      .replace(
+        /[,;]?\s*(?:(?:and|so)\s+)?what (?:i|we)(?:'d| would) (?:really )?(?:like|love|want) is for ((?:every|each|any|all)\s[^,.;:\n]{3,120}?)\s+to (?:become|turn into|be turned into|be made into)\s+/gi,
+        (_whole, each: string) => `. ${each.charAt(0).toUpperCase()}${each.slice(1)} should become `,
+      )
+      // ("…, and then for the cafe to get a quick email back confirming it": more of that wish, a message sent)
+      .replace(
+        /\band (?:then )?for (the|each|every|that) ([\w-]+) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reply|note|confirmation))(?: back)?\b/gi,
+        'and then send $1 $2 $3',
+      )
+      // "She wants to keep that part herself, but it would help if their text was posted to #front-desk": the wish is a
+      // sentence of its own
+      .replace(/,\s*(?:but|and|so)\s+it(?=(?:'d| would) (?:really |also |just |so )?(?:help|be [a-z]+) if\b)/gi, '. It')
       // "The day before of each appointment": "before of", as Portuguese and Spanish say it, is "before"
       .replace(/\b(before|after) of (?=(?:each|every|the|a|an|their|any|his|her)\b)/gi, '$1 ')
       // a forwarded or replied-to email's quote marks ("> Hiya, two things …", ">> …"): layout, not words
@@ -422,13 +560,23 @@ function asCase(question: string, answer: string): string | undefined {
 
 /** A table written with pipes: its consecutive lines "| … | … |". */
 const TABLE = /(?:^[ \t]*\|.*\|[ \t]*(?:\n|$))+/gm;
-/** The first column of a table of cases: what starts the work. */
+/** The column of a table of cases that says what starts the work. */
 const CASE_HEADER = /^(?:when|if|trigger|event|case|situation|what happens|when this happens)$/i;
 /** The columns of what to do then. */
 const ACTION_HEADER = /^(?:do|then|action|actions|what to do|response|steps?|do this|task|tasks|what|duty|duties)$/i;
+/** The column that says who does a row's duty. */
+const WHO_HEADER = /^(?:who|owner|done by|by whom|responsible|assignee|assigned to|whose job)$/i;
 /** A column that says more about the duty: kept with it, in brackets. */
 const NOTE_HEADER =
-  /^(?:notes?|comments?|details?|remarks?|how|where|who|channel|extra|info|context|rules?|constraints?|systems?|tools?|apps?|products?|integrations?|via|using|owner)$/i;
+  /^(?:notes?|comments?|details?|remarks?|how|where|channel|extra|info|context|rules?|constraints?|systems?|tools?|apps?|products?|integrations?|via|using)$/i;
+/** Who, said of the assistant: "Bot", "Assistant", "AI", "Intake bot", "automation", "you". */
+const THE_ASSISTANT =
+  /^(?:(?:the\s+)?(?:[\w-]+\s+)?(?:bot|assistant|ai|agent|automation|automated|auto|digital employee)|you|hireloop)\b/i;
+/** A case said as following the row before it: "Right after sending the letter", "Then", "Straight after". */
+const FOLLOWS_ON =
+  /^(?:(?:right|straight|immediately|directly|just)\s+after(?:wards)?|then|after that|afterwards|next|same time)\b/i;
+/** A row that only draws the line under a table's header: "|---|:--:|". */
+const RULE_CELL = /^:?-{2,}:?$/;
 
 const cellsOf = (row: string): string[] =>
   row
@@ -438,41 +586,64 @@ const cellsOf = (row: string): string[] =>
     .map((c) => c.trim());
 
 /**
- * A table of cases and what to do, its header naming them ("| When | Do |"): each row becomes "When <case>, <duty>."
- * ("| A tech posts in #parts | Create a Jira issue |" → "When a tech posts in #parts, create a Jira issue."); a case
- * that says when itself keeps its words. Any other table (contacts, prices) is left as it is.
+ * A table of cases and what to do, its header naming them ("| When | Do |", "| Task | Who | When |"): each row
+ * becomes "When <case>, <duty>." ("| A tech posts in #parts | Create a Jira issue |" → "When a tech posts in #parts,
+ * create a Jira issue."); a case that says when itself keeps its words. Rows of one case in a row are one duty,
+ * and a row that follows on ("Right after sending the letter") adds to the duty before it. Where a column says
+ * who does each row and some rows are the assistant's, the other rows are people's work and left out. Any other
+ * table (contacts, prices) is left as it is.
  */
 function casesOf(table: string): string {
   const rows = table.split('\n').filter((r) => r.trim() !== '');
   const header = cellsOf(rows[0] ?? '');
-  const rest = header.slice(1);
+  const at = header.findIndex((c) => CASE_HEADER.test(c));
+  const other = header.filter((_, i) => i !== at);
+  const isNote = (h: string) => NOTE_HEADER.test(h) || WHO_HEADER.test(h);
   if (
     header.length < 2 ||
-    !CASE_HEADER.test(header[0] ?? '') ||
-    !rest.some((c) => ACTION_HEADER.test(c)) ||
-    !rest.every((c) => ACTION_HEADER.test(c) || NOTE_HEADER.test(c) || c === '')
+    at < 0 ||
+    !other.some((c) => ACTION_HEADER.test(c)) ||
+    !other.every((c) => ACTION_HEADER.test(c) || isNote(c) || c === '')
   )
     return table;
-  const lines = rows.slice(1).flatMap((row) => {
-    const cells = cellsOf(row);
-    const first = cells[0] ?? '';
+  const who = header.findIndex((c) => WHO_HEADER.test(c));
+  const body = rows
+    .slice(1)
+    .map(cellsOf)
+    .filter((cells) => !cells.every((c) => c === '' || RULE_CELL.test(c)));
+  const assistants = who < 0 ? [] : body.filter((cells) => THE_ASSISTANT.test(cells[who] ?? ''));
+  const kept = assistants.length > 0 ? assistants : body;
+  const lines: { lead: string; duties: string[] }[] = [];
+  for (const cells of kept) {
+    const first = cells[at] ?? '';
     const said = (test: (h: string) => boolean) =>
-      cells.slice(1).filter((c, i) => c !== '' && !/^:?-{2,}:?$/.test(c) && test(rest[i] ?? ''));
-    const actions = said((h) => !NOTE_HEADER.test(h));
-    if (/^:?-{2,}:?$/.test(first) || first === '' || actions.length === 0) return [];
-    const notes = said((h) => NOTE_HEADER.test(h)).join('; ');
+      cells.filter((c, i) => i !== at && c !== '' && !RULE_CELL.test(c) && test(header[i] ?? ''));
+    const actions = said((h) => !isNote(h));
+    if (first === '' || actions.length === 0) continue;
+    // (who does it is said by keeping the row; the other notes stay with the duty)
+    const notes = said((h) => NOTE_HEADER.test(h) || (WHO_HEADER.test(h) && assistants.length === 0)).join('; ');
     const duty = `${actions.join(', ').replace(/[.;,]+$/, '')}${notes ? ` (${notes.replace(/[.;,]+$/, '')})` : ''}`;
-    const lead =
-      /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|daily|weekly|monthly|nightly|hourly)\b|^(?:\d+|an?|the|one|two|three|half an)\s*(?:min\w*|hours?|hrs?|days?|weeks?|evenings?|nights?|mornings?)\s+(?:before|after|ahead of|prior to)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
-        first,
-      ) ||
-      // ("| Twice a day, at 8 and 4 | …": a time of its own)
-      findSchedule(first)?.index === 0
-        ? first
-        : `When ${first.charAt(0).toLowerCase()}${first.slice(1)}`;
-    return [`${lead.replace(/[.;,]+$/, '')}, ${duty.charAt(0).toLowerCase()}${duty.slice(1)}.`];
-  });
-  return `${lines.join('\n')}\n`;
+    const before = lines.at(-1);
+    if (before && (FOLLOWS_ON.test(first) || before.lead.toLowerCase() === first.replace(/[.;,]+$/, '').toLowerCase())) {
+      before.duties.push(duty);
+      continue;
+    }
+    lines.push({ lead: first.replace(/[.;,]+$/, ''), duties: [duty] });
+  }
+  return `${lines.map(({ lead, duties }) => `${leadOfCase(lead)}, ${lowerFirst(duties.join(', then '))}.`).join('\n')}\n`;
+}
+
+const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
+/** A table's case as the start of its duty: as it is when it says when itself, else "When <case>". */
+function leadOfCase(first: string): string {
+  const saysWhen =
+    /^(?:when|whenever|if|once|after|before|as soon as|every|each|on|at|upon|daily|weekly|monthly|nightly|hourly)\b|^(?:\d+|an?|the|one|two|three|half an)\s*(?:min\w*|hours?|hrs?|days?|weeks?|evenings?|nights?|mornings?)\s+(?:before|after|ahead of|prior to)\b|\b(?:mornings|afternoons|evenings|nights|weekdays|weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i.test(
+      first,
+    ) ||
+    // ("| Twice a day, at 8 and 4 | …": a time of its own)
+    findSchedule(first)?.index === 0;
+  return saysWhen ? first : `When ${lowerFirst(first)}`;
 }
 
 const WEEKDAYS_IN: Readonly<Record<string, string>> = {
@@ -833,9 +1004,13 @@ export function sentences(description: string): Sentence[] {
   let now = false;
   // the indent of a list item that leads the items indented under it ("* When someone mentions the bot:"), while they last
   let leadItemIndent: number | undefined;
+  // a heading that says a start ("When a referral comes in:") and has no item yet: a blank line under it parts nothing
+  let leadWithoutItems = false;
   const lines = withoutRetracted(normalise(description)).split('\n');
   for (const [index, rawLine] of lines.entries()) {
     let line = rawLine.trim();
+    if (!line && leadWithoutItems) continue;
+    leadWithoutItems = false;
     if (!line) {
       if (blockOpen) block++;
       blockOpen = false;
@@ -930,6 +1105,7 @@ export function sentences(description: string): Sentence[] {
       out.push({ text: OUTLINE_EVENT.test(line) && !startsWithSchedule(said) ? outlineEvent(said) : said, block, first: true });
       blockOpen = true;
       underLead = true;
+      leadWithoutItems = /:$/.test(line) && BULLET.test(nextLine);
       continue;
     }
     // (an aside in brackets makes no heading longer: "STILL WITH ME (please don't touch)")

@@ -545,6 +545,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-38 (twenty more — a Gherkin spec, meeting minutes with action items, how someone works today step by step, a long handbook of eight workflows, a one-liner with no punctuation, times in words, emoji and chat shorthand, German word order, a who-does-what table, products not connected or not in the catalog, thresholds with an approval, a note mostly of bans, a forwarded thread that changes its ask, starts said as nouns, a checklist with ticked items, a job advert, a voice note, a numbered SOP, an FAQ — written 2026-12-01 by a helper that read no source nor golden file; read 0.96/0.85/0.86/1.00 unseen by the session-start analyst, then looked at)',
+    'blind-38',
+    {
+      capabilityRecall: 0.96,
+      capabilityPrecision: 0.85,
+      triggerRecall: 0.93,
+      missingIntegrationRecall: 0.97,
+      gapCategoryRecall: 0.97,
+      casesWithEmptyWorkflow: 1,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {

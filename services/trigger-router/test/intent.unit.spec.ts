@@ -189,6 +189,19 @@ describe('routeMessage: a day said of what a standing duty reads is no one-off',
   });
 });
 
+describe('routeMessage: how soon, said in work that comes round, is no one-off', () => {
+  it('given "asap" inside rules of what arrives, when routed, then it creates a graph; "asap" of one thing to do is a one-off', () => {
+    const rules = [
+      'new ticket comes in w/ "damaged" → tag it returns & ping #cx-returns on slack so Jess sees it asap',
+      'if a customer reopens a ticket → bump it to high prio + drop a msg in #cx-leads w/ the link',
+      'ty!!',
+    ].join('\n');
+    expect(routeMessage(rules).action).toBe('create_graph');
+    expect(routeMessage('can you email the rota to the team asap').action).toBe('reply');
+    expect(routeMessage('reply to the customer asap').action).toBe('reply');
+  });
+});
+
 describe('routeMessage: markup and frequency words do not hide a request', () => {
   it.each(marked)('%j → create_graph (name %j), the description as written', (text, name) => {
     const route = created(routeMessage(text));
