@@ -37,7 +37,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'send an email, drop an email, write to, email back, reply by email, send a note, shoot an email, get back to',
   ),
   'gmail.search_email': v(
-    'search, find, look up, look for, scan, go through, dig up',
+    'search, find, look up, look for, look through, scan, go through, sift through, dig up',
     'email, mail, inbox, mailbox, thread, conversation, message',
     'search the inbox, find the email, look through the mail, check the inbox',
   ),

@@ -205,7 +205,17 @@ export const PROVIDER_CUES: Readonly<Record<string, readonly string[]>> = {
   gmail: ['email', 'e-mail', 'inbox', 'mailbox', 'mail'],
   'google-calendar': ['calendar', 'calendar invite', 'meeting invite', 'diary', 'agenda'],
   slack: ['channel', 'thread', 'dm', 'direct message', 'chat'],
-  zendesk: ['ticket', 'support ticket', 'requester', 'helpdesk', 'help desk', 'service desk', 'support desk'],
+  zendesk: [
+    'ticket',
+    'support ticket',
+    'requester',
+    'helpdesk',
+    'help desk',
+    'service desk',
+    'support desk',
+    'public reply',
+    'internal note',
+  ],
   jira: ['jira issue', 'backlog', 'sprint'],
   github: ['pull request', 'pr', 'repo', 'repository', 'merge request'],
   notion: ['wiki', 'notion page', 'tracker', 'knowledge base'],
@@ -541,7 +551,11 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
   'http.request': {
     verbs: ['call', 'hit', 'invoke', 'request', 'query', 'fetch', 'post', 'ping', 'trigger', 'notify'],
     objects: ['api', 'endpoint', 'url', 'http', 'rest api', 'admin api', 'service', 'webhook url'],
-    phrases: [/\b(api|endpoint|http request|rest call|https?:\/\/)\b/],
+    phrases: [
+      /\b(api|endpoint|http request|rest call)\b/,
+      // an address called, not one a message carries: "comment with the review checklist link (https://…)"
+      /(?<![([]\s*)(?<!\blinks?\b[^.;]{0,40})\bhttps?:\/\//,
+    ],
   },
 };
 
@@ -746,6 +760,16 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(?:becomes?|turns? into)\s+(?:an?\s+)?(?:new\s+)?(?:zendesk\s+)?ticket\b/,
     ],
     creation: true,
+  },
+  // "when an agent adds the tag "confirmed-bug" to a ticket", "a ticket is tagged vip": someone changing a ticket
+  'zendesk.ticket_updated': {
+    subjects: [...(triggerVocabulary['zendesk.ticket_updated']?.objects ?? [])],
+    events: [...(triggerVocabulary['zendesk.ticket_updated']?.verbs ?? [])],
+    sayings: [
+      /\b(?:adds?|added|puts?|applies|applied|sets?)\s+(?:the\s+|a\s+)?(?:tag|label|priority|status)\b[^.;,]{0,40}?\s+(?:to|on)\s+(?:a|an|the|any)\s+(?:zendesk\s+|support\s+)?ticket\b/,
+      // (not a new one's: "if a new ticket is tagged "schools"" is the new ticket, as it comes)
+      /(?<!\bnew\s+(?:zendesk\s+|support\s+)?)\b(?:zendesk\s+|support\s+)?tickets?\s+(?:is|are|gets?|got)\s+(?:tagged|re-?tagged|labell?ed|escalated|reassigned)\b/,
+    ],
   },
   // "once a job card is moved to Complete in Notion": a board's card or a tracker's item changing is the page updated
   'notion.page_updated': {

@@ -624,7 +624,10 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
       break;
     }
     case 'google-drive.file_added': {
-      const folder = text.match(/\b(?:the\s+)?["']?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)["']?\s+folder\b|\bfolder\s+["']([^"']+)["']/);
+      // (a quoted name first, before the product's: "the "DBS Certificates" Drive folder")
+      const folder =
+        text.match(/["“]([^"”]{1,60})["”]\s+(?:(?:google\s+)?drive\s+)?folder\b/i) ??
+        text.match(/\b(?:the\s+)?["']?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)["']?\s+folder\b|\bfolder\s+["']([^"']+)["']/);
       if (folder) p.folder = folder[1] ?? folder[2] ?? '';
       break;
     }

@@ -291,6 +291,8 @@ function splitLead(
       ) &&
       // "… into the "Job Sheets" folder in Drive": a name where something is, not a verb
       !(/^(?:in|on|into|onto)$/.test(prev) && /^[A-Z]/.test(t.text)) &&
+      // (nor a capital word after a name or a quoted one: "the "DBS Certificates" Drive folder")
+      !(/^[A-Z]/.test(t.text) && (/^[A-Z]/.test(tokens[i - 1]?.text ?? '') || /["”]\s*$/.test(text.slice(0, t.start)))) &&
       // "when we scan the forms they land in …": a verb of theirs, said of them
       // (not a question's: "could they be emailed a thank-you")
       !(
@@ -619,7 +621,7 @@ const conditionArrives = (text: string): boolean =>
   (bringsWork(text.replace(/^(?:if|when|whenever|should)\s+/i, '')) && CHANNEL_ARRIVAL.test(text));
 
 const GUIDELINE =
-  /^(always|never|don't|do not|be|stay|remain|avoid|ignore|disregard|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?|tone)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light|kind|gentle|positive|upbeat|calm|respectful|personal)\b)\b|\bat all times\b/i;
+  /^(always|never|don't|do not|be|stay|remain|avoid|ignore|disregard|(?:read|follow) (?:this |these |the following |them |everything |all of this |(?:these|the|our) (?:rules|steps|instructions) )?(?:carefully|closely|exactly|to the letter|first|(?:all )?the way through)(?=\s*(?:[,.;:!]|$))|keep (a|your|the) [\w-]+ tone|use (a|an) [\w-]+ tone|remember that|note that|keep (?:it|them|(?:every|each|all|your|the|our) (?:[\w-]+ )?(?:messages?|replies|reply|emails?|texts?|answers?|posts?|notes?|tone)|messages|replies|emails|texts|answers) (?:short|brief|simple|plain|friendly|polite|concise|clear|formal|casual|professional|warm|light|kind|gentle|positive|upbeat|calm|respectful|personal)\b)\b|\bat all times\b/i;
 /** What to do when unsure, as a rule: "If in doubt, do nothing and ask Helen", "When unsure, leave it and check with me". */
 const IN_DOUBT =
   /^(?:(?:and|but|so|oh|also)[\s,]+)?(?:if|when|whenever) (?:in (?:any )?doubt|unsure|(?:you'?re|you are) (?:not sure|unsure|in doubt)),?\s+(?:please\s+|just\s+)?(?:do nothing|leave it|hold off|ask|check with)\b/i;
@@ -664,7 +666,7 @@ const NAME_LABEL = /^(?:workflow|flow|automation|zap|recipe|playbook)(?:\s+(?:na
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
 /** "Restrictions: the assistant must not book, move or cancel …", "What you won't do: issue store credit, …" */
 const LIMITS_LABEL =
-  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
+  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|not for (?:the (?:assistant|bot)|you|it)|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
 const EVENT_VERBS = new Set(
   [
@@ -1149,7 +1151,7 @@ function wishedForEach(text: string, w: SegmentWords): string {
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
@@ -2091,6 +2093,13 @@ const HAND_OVER =
 const APPROVAL_RULE =
   /\b(?:needs?|requires?|must (?:get|have|be)|has to (?:get|have|be)|subject to|only (?:with|after)|goes? through)\b[^.;]{0,40}\b(?:approv\w*|sign[- ]?off|signed off|ok|okay)\b/i;
 
+/**
+ * Work handed over in general, before it is said: "We would like the assistant to take over some of the reminders I do
+ * every week" — what follows says which.
+ */
+const HANDS_SOME_OVER =
+  /\b(?:take over|take on|pick up|help (?:me |us )?with)\s+(?:some|all|most|a few|part|a couple)\s+of\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:do|send|handle|run|make|look after)\b/i;
+
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 const STATUS_QUO =
   /^(?:at the moment|currently|right now|at present|presently|these days|nowadays|today|until now|up to now|so far|for now|(?:how|the way) (?:it|this|things) (?:works?|is done|gets? done|goes|happens?) (?:now|today|at the moment|currently)(?: is)?|(?:what happens|the process|our process) (?:now|today|at the moment|currently)(?: is)?)\b[,:]?\s+([\w'-]+)/i;
@@ -2099,7 +2108,8 @@ const STATUS_QUO =
  * process and has nothing to do with this".
  */
 const NOTHING_TO_DO =
-  /\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?(?:to do (?:there|here|with (?:it|this|that|them|us|you))|(?<=for (?:you|it|the (?:assistant|bot|helper)) )(?:there|here|in (?:it|this|that)))\b/i;
+  // ("When the opportunity goes to Closed Lost, nothing to do, the sales person writes the reason": a start with none)
+  /^(?:when|whenever|if|once)\b[^,]{3,100},\s*(?:then\s+)?(?:there(?:'s|’s| is)\s+)?nothing (?:to do|needed|required)\b|\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?(?:to do (?:there|here|with (?:it|this|that|them|us|you))|(?<=for (?:you|it|the (?:assistant|bot|helper)) )(?:there|here|in (?:it|this|that)))\b/i;
 /**
  * Work said not to be the employee's: "The weekly tonnage report we make in Excel, it is not your job", "quotes are
  * done by Ruth in Xero, not your business", "The shipping we organise ourself, by telephone, is not for you".
@@ -2267,6 +2277,19 @@ const politeness = (text: string): boolean =>
     text.replace(/^\S+/, ''),
   );
 
+/** An item's label that names the assistant: "Assistant", "Bot", "Intake bot", "AI". */
+const ASSISTANT_LABEL = /^(?:(?:the|our|new)\s+)*(?:[\w-]+\s+)?(?:assistant|bot|ai|agent|automation|digital employee)$/i;
+/** An item's label that names a person: "Gareth", "Lou (volunteer rep)", "Priya Shah". */
+const PERSON_LABEL = /^[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?(?:\s*\([^)]{1,40}\))?$/;
+/** A label that names no one: "Trigger", "Notes", "Owner", "Date". */
+const NOT_A_PERSON =
+  /^(?:trigger|triggers|action|actions|note|notes|step|steps|when|then|if|do|task|tasks|rule|rules|goal|why|how|what|where|who|schedule|frequency|owner|example|context|background|summary|purpose|scope|tools?|systems?|date|present|apologies|agenda|decisions?|outcome|input|output|status|update|fyi|ps|re|subject|from|to|cc|owner|manager|boss|me|client|customer|founder|director|user|staff|team)\b/i;
+/** What an assistant says back in a transcript: "Got it.", "Understood.", "Happy to.", "Will do." */
+const SPOKEN_BACK =
+  /^(?:got it|understood|sure|ok|okay|will do|happy to|noted|of course|sounds good|thanks|thank you|great|perfect|right|yes|no problem)\b/i;
+/** A person's action in minutes: "Aisha to look at moving the donate page to Stripe". */
+const PERSON_TO_DO = /^(?:[A-Z][a-z'’-]+)(?:\s+(?:and|&)\s+[A-Z][a-z'’-]+)?\s+to\s+(?!be\b)[a-z]+\b/;
+
 function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelines: string[]; openAt: Map<Sentence, Draft> } {
   const drafts: Draft[] = [];
   const guidelines: string[] = [];
@@ -2292,6 +2315,17 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   const chasesInvoices = (hint: string): boolean =>
     /\binvoice/i.test(hint) ||
     (invoicesSaid && /^(?:when|if|once)\s+(?:it|one|they)\s+(?:is|are|gets?)\s+\S+\s+(?:days?|weeks?)\s+overdue\b/i.test(hint));
+  // the items of minutes or a list of actions name who does each: "Assistant: …", "Tom: …"
+  // (items given to it, not a transcript's lines spoken by it: "Assistant: Happy to. Where do enquiries come from?")
+  const itemsNamed = all.some(
+    (s) =>
+      s.label &&
+      ASSISTANT_LABEL.test(s.label) &&
+      !/\?\s*$/.test(s.text) &&
+      !SPOKEN_BACK.test(s.text) &&
+      s.text.split(/\s+/).length >= 4 &&
+      (startsWithVerbIn(s.text, w) || detectLead(s.text, w) !== null),
+  );
   all.forEach((s, index) => {
     if (current) openAt.set(s, current);
     saying = `${s.label ?? ''} ${s.text}`;
@@ -2320,6 +2354,15 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       return;
     // "How it works now: the designer drops …", "Old way: …": how it is done today, under a label that says so
     if (s.label && NOW_LABEL.test(s.label)) return;
+    // "Gareth: sign the insurance renewal", "Aisha to look at moving the donate page": in minutes whose items name who
+    // does them, another person's items are theirs
+    if (
+      itemsNamed &&
+      (s.label
+        ? PERSON_LABEL.test(s.label) && !NOT_A_PERSON.test(s.label) && !ASSISTANT_LABEL.test(s.label)
+        : PERSON_TO_DO.test(s.text))
+    )
+      return;
     // "Looking for help with two things:", "We need a hand with the admin.": asking for help is no duty of its own
     // ("Setting up a digital assistant for guest messages at …": what is being made, no duty of its own)
     // ("Open Mon-Sat 9:00-17:30.": when the org is open, which the work may keep to, starts nothing)
@@ -2345,6 +2388,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "Lessons are booked through our website, which creates the calendar events itself": done by a system already
     if (
       isStatusQuo(text, w) ||
+      (HANDS_SOME_OVER.test(text) && providersIn(text).length === 0 && channelsIn(text).length === 0) ||
       DONE_BY_ITSELF.test(text) ||
       OUT_OF_SCOPE.test(text) ||
       NOTHING_TO_DO.test(text) ||

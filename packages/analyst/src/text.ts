@@ -362,6 +362,33 @@ export function normalise(text: string): string {
         /\band (?:then )?for (the|each|every|that) ([\w-]+) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reply|note|confirmation))(?: back)?\b/gi,
         'and then send $1 $2 $3',
       )
+      // an item labelled with how overdue ("- 7 days overdue: email the customer …", "- 45 days overdue AND more than
+      // £1,500: …"): a start, said of the item overdue
+      .replace(
+        /^([ \t]*(?:[-*•]|\d{1,2}[.)]|[a-z][.)])[ \t]+)((?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|sixty|ninety)\s+(?:days?|weeks?)\s+(?:overdue|late|past due|unpaid|outstanding)\b[^:\n]{0,60}):[ \t]*/gim,
+        (_whole, item: string, late: string) => `${item}When ${/\binvoices?\b/i.test(text) ? 'an invoice' : 'one'} is ${late}: `,
+      )
+      // an item labelled with an amount ("- Bill under £750: record it …", "- £750 or more: label …"): a case of the work
+      .replace(
+        /^([ \t]*(?:[-*•]|\d{1,2}[.)]|[a-z][.)])[ \t]+)((?:[\w-]+\s+){0,3}?(?:under|over|above|below|less than|more than|at least|up to)\s*[£$€]\s?\d[\d,.]*k?|[£$€]\s?\d[\d,.]*k?\s+(?:or (?:more|less|over|under|above|below)|and (?:over|above|up|under|below)))[ \t]*:[ \t]*/gim,
+        (_whole, item: string, amount: string) =>
+          `${item}If ${/^[£$€]/.test(amount) ? 'it is ' : ''}${amount.charAt(0).toLowerCase()}${amount.slice(1)}, `,
+      )
+      // said in another language's order: "then must the contract be sent with DocuSign" (the thing, then the modal),
+      // "make please a Slack channel" (please first), "Additional make …" (also), "please not e-mail" (don't)
+      .replace(
+        /\b(then|,)\s+(must|should|shall|has to|needs to)\s+((?:the|a|an|our|their|this|that|these|those)\s[^,.;:\n]{1,80}?)\s+be\s+(?=(?:[a-z]+ed|sent|made|put|set|written|given)\b)/gi,
+        '$1 $3 $2 be ',
+      )
+      .replace(/\b(make|create|send|post|add|write|book|put|give|set|open|raise)\s+please\b/gi, 'please $1')
+      .replace(/(^|[.!?]\s+)additional(?:ly)?\s+(?=please\b)/gim, '$1Also ')
+      .replace(/\bplease not\s+(?=[a-z])/gi, "please don't ")
+      // ("Leads from source "Partner portal" please don't e-mail": the thing first, then the ban — the ban first)
+      .replace(
+        /(^|[.!?]\s+)([A-Z][^.!?\n,]{2,80}?)\s+please (don't|do not|never)\s+([a-z-]+)\b/gm,
+        (_whole, start: string, thing: string, not: string, verb: string) =>
+          `${start}Please ${not} ${verb} ${thing.charAt(0).toLowerCase()}${thing.slice(1)}`,
+      )
       // "She wants to keep that part herself, but it would help if their text was posted to #front-desk": the wish is a
       // sentence of its own
       .replace(/,\s*(?:but|and|so)\s+it(?=(?:'d| would) (?:really |also |just |so )?(?:help|be [a-z]+) if\b)/gi, '. It')
@@ -496,11 +523,12 @@ const HOUR = String.raw`(?:${HOUR_WORDS.join('|')}|1[0-2]|[1-9])`;
 /** A clock said in words: "half past seven", "quarter to nine", "at half eight" (British, 8:30), "seven o'clock", "at seven". */
 const SPOKEN_CLOCK = new RegExp(
   [
-    String.raw`(?<!\ba\s)\b(half|quarter)\s+past\s+(${HOUR})\b`,
+    // ("a quarter past seven": a quarter past may be said with its article; "a quarter to one charity" is a share)
+    String.raw`(?:\ba\s+(?=quarter\b)|(?<!\ba\s))\b(half|quarter)\s+past\s+(${HOUR})\b`,
     String.raw`(?<!\ba\s)\b(quarter)\s+to\s+(${HOUR})\b`,
     String.raw`\b(?:(at|by|around|about|from|until|till)\s+)half\s+(${HOUR})\b(?!\s*(?:an?\s+)?(?:hours?|days?|weeks?|months?|years?|minutes?|of|the|a|an)\b)`,
     String.raw`\b(${HOUR_WORDS.join('|')})\s+o'?clock\b`,
-    String.raw`(?<!\b(?:${HOUR_WORDS.join('|')})\s)\b(at|by|around|about|from|until|till)\s+(${HOUR_WORDS.join('|')})\b(?=\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|at night|sharp|[,.;:!?)]|$))`,
+    String.raw`(?<!\b(?:${HOUR_WORDS.join('|')})\s)\b(at|by|around|about|from|until|till)\s+(${HOUR_WORDS.join('|')})\b(?=\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|at night|sharp|[,.;:!?)]|$|(?:and|or|&)\s+(?:at\s+)?(?:${HOUR_WORDS.join('|')}|\d)\b))`,
   ].join('|'),
   'gi',
 );
@@ -869,7 +897,7 @@ const NOT_WORK_SECTION =
 const BULLET =
   /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\d{1,2}(?:\.[a-h][.)]?|[a-h][.)])(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
-const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:(?:you|it|we|the (?:assistant|bot|helper|agent|employee))\s+(?:(?:must|should|shall|will|may|can|are|is)\s*(?:not|never|n't)(?:\s+ever)?(?:\s+(?:be )?(?:allowed|permitted) to)?|won'?t|can'?t|cannot)|don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it) (?:should|must) not do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
+const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:(?:you|it|we|the (?:assistant|bot|helper|agent|employee))\s+(?:(?:must|should|shall|will|may|can|are|is)\s*(?:not|never|n't)(?:\s+ever)?(?:\s+(?:be )?(?:allowed|permitted) to)?|won'?t|can'?t|cannot)|don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it|the (?:assistant|bot)) (?:(?:should|must|will|do|does|can)\s*(?:not|n't)|won'?t|cannot|can'?t|don'?t) do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
 const NEGATIVE_SECTION = new RegExp(
   // (one or several said together: "Out of scope / must not", "Not for the helper")
   String.raw`^${NOT_TO_DO_HEADING}(?:\s*(?:[/&,+]|\band\b|\bor\b)\s*${NOT_TO_DO_HEADING})*[!.]*$`,
@@ -889,7 +917,8 @@ const PART_NUMBER =
 
 /** "When a deal goes to Closed Won:", "Every Friday:" — a heading that says what starts the items under it. */
 const LEAD_HEADING =
-  /^(?:when|whenever|if|once|after|as soon as|each time|every time|every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b[^:]{3,120}:$/i;
+  // (a clock's colon is no end: "Every Monday at 08:00:")
+  /^(?:when|whenever|if|once|after|as soon as|each time|every time|every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b(?:[^:]|:(?=\d\d)){3,120}:$/i;
 
 /** A lead said before a colon on the line of its work: a LEAD_HEADING without its colon, of more than its first word. */
 const LEAD_BEFORE_COLON = new RegExp(`${LEAD_HEADING.source.replace(/:\$$/, '$')}`, 'i');
@@ -986,6 +1015,17 @@ export function withoutRetracted(text: string): string {
   return `${kept}${rest}`;
 }
 
+/** A section of a spec in Gherkin: "Feature:", "Scenario:", "Background:". */
+const GHERKIN_SECTION = /^\s*(?:feature|scenario(?: outline)?|background)\s*:/i;
+/** A checklist's item, its box ticked or not: "- [x] …", "[ ] …". */
+const TICKED = /^\s*(?:[-*•]\s*)?\[[xX✓✔]\]\s/;
+const UNTICKED = /^\s*(?:[-*•]\s*)?\[ \]\s/;
+/** Said to be done already: "Already handled (don't duplicate):", "Sam's bot already does this", "Done:". */
+const SAID_DONE = /\b(?:already|done|handled|in place|live now|completed|existing|taken care of)\b/i;
+
+/** A field set to a value: "set "DBS received" to today's date", "mark Status as Paid". */
+const FIELD_SET = /^(?:set|mark|change|tick|update|flip)\s+\S.{0,60}?\s(?:to|as)\s/i;
+
 export function sentences(description: string): Sentence[] {
   const out: Sentence[] = [];
   let block = 0;
@@ -1007,7 +1047,26 @@ export function sentences(description: string): Sentence[] {
   // a heading that says a start ("When a referral comes in:") and has no item yet: a blank line under it parts nothing
   let leadWithoutItems = false;
   const lines = withoutRetracted(normalise(description)).split('\n');
+  // a checklist with boxes left to tick: the ticked ones are done already ("- [x] Run CI tests on every pull request")
+  // (the ticked ones said done: under a heading that says so, "Already handled:", or by themselves, "… already does this")
+  const ticksLeft = lines.some((l) => UNTICKED.test(l)) && lines.some((l) => TICKED.test(l));
+  const doneAlready = (at: number): boolean => {
+    if (SAID_DONE.test(lines[at] ?? '')) return true;
+    const heading = lines
+      .slice(0, at)
+      .reverse()
+      .find((l) => l.trim() && !TICKED.test(l) && !UNTICKED.test(l) && !BULLET.test(l));
+    return heading !== undefined && /:\s*$/.test(heading) && SAID_DONE.test(heading);
+  };
+  // a spec written in Gherkin: its "Given" lines, and the "And" lines under them, say the state the work starts from
+  const gherkin = lines.some((l) => GHERKIN_SECTION.test(l));
+  let given = false;
   for (const [index, rawLine] of lines.entries()) {
+    if (ticksLeft && TICKED.test(rawLine) && doneAlready(index)) continue;
+    if (gherkin && rawLine.trim()) {
+      given = /^\s*given\b/i.test(rawLine) || (given && /^\s*(?:and|but)\b/i.test(rawLine));
+      if (given) continue;
+    }
     let line = rawLine.trim();
     if (!line && leadWithoutItems) continue;
     leadWithoutItems = false;
@@ -1258,6 +1317,12 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
       // ("48h before a session: reminder email to the participant": the message named is the one to send)
       const said = MESSAGE_NAMED.test(label[2]) && !startsWithVerb(label[2]) ? `send ${label[2].trim()}` : label[2].trim();
       out.push({ text: `${label[1].trim()}, ${said}` });
+      continue;
+    }
+    // "Update the employee's BambooHR record: set "DBS received" to today's date": a duty in a product, then the field
+    // it sets — one duty's words, not a label
+    if (label?.[1] && label[2] && startsWithVerb(label[1]) && providersIn(label[1]).length > 0 && FIELD_SET.test(label[2])) {
+      out.push({ text: `${label[1].trim()} and ${label[2].trim()}` });
       continue;
     }
     // ("text homeowners with an install tomorrow: clear the drive …": a message's words after the duty that sends it)

@@ -177,3 +177,193 @@ describe('offline analyst: wishes said as what would help', () => {
     });
   });
 });
+
+describe('offline analyst: checklists, minutes and what is said to be no work', () => {
+  it('given ticked boxes under "Already handled:" or saying "already", when analysed, then only the open boxes are work', () => {
+    const text = [
+      'Already handled (do not duplicate):',
+      '- [x] Run CI tests on every pull request (GitHub Actions)',
+      '',
+      'For the new assistant:',
+      '- [ ] When an issue labelled "bug" is opened on GitHub, create a Bug in the Jira PLAT project.',
+      "- [x] Weekly on-call handover post in #eng, Sam's bot already does this on Mondays",
+      '',
+      'Not for the assistant: merging PRs and closing Jira tickets.',
+    ].join('\n');
+    expect(workflowsOf(text)).toMatchObject([{ triggerId: 'github.issue_opened', capabilities: ['jira.create_issue'] }]);
+  });
+
+  it('given a link in brackets in a comment, when analysed, then the comment is no HTTP call', () => {
+    expect(
+      capabilities(
+        'When a pull request is opened on GitHub, comment on it with the review checklist link (https://wiki.example.dev/review).',
+      ),
+    ).toEqual(['github.comment_pull_request']);
+    expect(capabilities('Every hour, call https://api.example.com/refresh.')).toEqual(['http.request']);
+  });
+
+  it('given "Please read carefully" before the rules, when analysed, then it is no duty; "read it carefully" in a duty stays', () => {
+    const text =
+      'Please read carefully, we have had problems before.\n\nWhen a patient texts the practice number, post the text in #reception.';
+    expect(workflowsOf(text)).toHaveLength(1);
+    expect(workflowsOf('When a Zendesk ticket arrives, read it carefully and reply.')[0]?.steps).toHaveLength(2);
+  });
+
+  it("given minutes whose actions name who does them, when analysed, then only the assistant's are work", () => {
+    const text = [
+      '4. Donations',
+      'Aisha to look at moving the donate page to Stripe.',
+      '',
+      'Action items',
+      '- Gareth: sign the insurance renewal with the second provider by 28 March.',
+      '- Assistant: whenever someone submits the volunteer sign-up form on the website, add them to HubSpot as a contact.',
+      '- Tom: update the volunteer handbook in Notion with the new food hygiene rules.',
+      '- Assistant: every Thursday at 6pm, post a reminder in the #saturday-crew Slack channel.',
+    ].join('\n');
+    expect(workflowsOf(text).map((w) => w.capabilities)).toEqual([['hubspot.create_contact'], ['slack.post_message']]);
+  });
+
+  it("given a transcript where the assistant only answers back, when analysed, then every speaker's duties stay", () => {
+    const text = [
+      'Maria: When a Zendesk ticket comes in, tag it urgent.',
+      'Assistant: Got it, will do that for you.',
+      'Maria: Every Friday, post the open tickets in #support.',
+    ].join('\n');
+    expect(triggers(text)).toEqual(['zendesk.new_ticket', 'schedule.cron']);
+  });
+
+  it('given "When …, nothing to do, the sales person writes the reason himself", when analysed, then it starts nothing', () => {
+    const text =
+      'When an opportunity moves to "Closed Won" in Salesforce, post it in #sales.\n\nWhen the opportunity moves to "Closed Lost", nothing to do, the sales person writes the reason himself.';
+    expect(workflowsOf(text)).toHaveLength(1);
+  });
+});
+
+describe("offline analyst: English with another language's order", () => {
+  const TEXT = [
+    'When in Salesforce comes a new lead, the employee shall create a task "first call" for the sales person. Leads from source "Partner portal" please not e-mail, these the partner handles himself.',
+    '',
+    'When an opportunity goes in the stage "Closed Won", then must the framework contract (template "Rahmenvertrag 2025") be sent with DocuSign to the customer for signature. Additional make please a Slack channel for the customer.',
+  ].join('\n');
+
+  it('given "then must the contract be sent" and "make please a Slack channel", when analysed, then both are duties', () => {
+    expect(workflowsOf(TEXT).at(-1)).toMatchObject({
+      triggerId: 'salesforce.opportunity_stage_changed',
+      capabilities: ['docusign.send_envelope', 'slack.create_channel'],
+    });
+  });
+
+  it('given "Leads from source X please not e-mail", when analysed, then it is a rule, not a workflow', () => {
+    expect(workflowsOf(TEXT)).toHaveLength(2);
+  });
+});
+
+describe("offline analyst: items labelled with a case, a spec's givens, numbered sections", () => {
+  const ROOFING = [
+    'A) Customer invoices (QuickBooks)',
+    '- 7 days overdue: email the customer a friendly reminder.',
+    '- 45 days overdue AND more than £1,500: post the details in #accounts on Slack.',
+    '',
+    'B) Supplier bills',
+    'Suppliers email their bills to accounts@example.co.uk.',
+    '- Bill under £750: record it as an expense in QuickBooks and label the email "Entered".',
+    '- £750 or more: label the email "Waiting approval".',
+  ].join('\n');
+
+  it('given items labelled "7 days overdue:", when analysed, then each is an invoice that overdue', () => {
+    const read = workflowsOf(ROOFING);
+    expect(read.slice(0, 2).map((w) => [w.triggerId, w.params.daysOverdue])).toEqual([
+      ['quickbooks.invoice_overdue', 7],
+      ['quickbooks.invoice_overdue', 45],
+    ]);
+  });
+
+  it('given items labelled with an amount, when analysed, then the amount is a case and no step of its own', () => {
+    expect(workflowsOf(ROOFING).at(-1)?.capabilities).toEqual([
+      'quickbooks.record_expense',
+      'gmail.label_email',
+      'gmail.label_email',
+    ]);
+  });
+
+  it('given a Gherkin spec, when analysed, then its Given and And lines are the state, not work', () => {
+    const text = [
+      'Feature: Failed payment follow-up for Ledgerly subscriptions',
+      '  As the Head of Revenue at Ledgerly',
+      '  I want the digital employee to chase failed card payments',
+      '',
+      '  Background:',
+      '    Given Stripe is our billing system',
+      '    And every paying customer also exists as a contact in HubSpot',
+      '',
+      '  Scenario: First failed payment',
+      '    Given a customer on a paid plan',
+      '    When their card payment fails in Stripe',
+      '    Then post the customer name in #revenue-alerts on Slack',
+    ].join('\n');
+    expect(workflowsOf(text)).toMatchObject([{ triggerId: 'stripe.payment_failed', capabilities: ['slack.post_message'] }]);
+  });
+
+  it('given "3. Every Monday at 08:00:" over its sub-item, when analysed, then it runs then', () => {
+    const text = ['3. Every Monday at 08:00:', '   3.1 Post a reminder in #hr-compliance to review expiring certificates.'].join(
+      '\n',
+    );
+    expect(workflowsOf(text)).toMatchObject([{ cron: '0 8 * * 1', capabilities: ['slack.post_message'] }]);
+  });
+
+  it('given a quoted folder before "Drive folder" and a record updated by its field, when analysed, then both are read', () => {
+    const [flow] = workflowsOf(
+      'When a file is added to the "DBS Certificates" Drive folder: update the employee\'s BambooHR record: set "DBS received" to today\'s date.',
+    );
+    expect(flow?.triggerId).toBe('google-drive.file_added');
+    expect(flow?.params.folder).toBe('DBS Certificates');
+    expect(flow?.capabilities[0]).toBe('bamboohr.update_employee');
+  });
+});
+
+describe("offline analyst: a job advert's bans, a ticket changed, times in words", () => {
+  it('given "What you won\'t do" over items, when analysed, then they are bans', () => {
+    const text = [
+      'Responsibilities',
+      '• Triage every new Zendesk ticket: tag it with the product area.',
+      '',
+      "What you won't do",
+      '• Issue refunds or credits',
+      '• Close tickets',
+    ].join('\n');
+    expect(capabilities(text)).toEqual(['zendesk.update_ticket']);
+  });
+
+  it('given "When an agent adds the tag X to a ticket", when analysed, then the ticket was updated; a new one tagged is new', () => {
+    expect(triggers('When an agent adds the tag "confirmed-bug" to a ticket, log it as a Bug in the Jira SUP project.')).toEqual([
+      'zendesk.ticket_updated',
+    ]);
+    expect(triggers('If a new ticket is tagged "schools", assign it to Jonty.')).toEqual(['zendesk.new_ticket']);
+  });
+
+  it('given "in a public reply", when analysed, then it is the ticket\'s reply', () => {
+    expect(
+      capabilities('When a Jira issue moves to "Released", tell the customer in a public reply that the fix is live.'),
+    ).toEqual(['zendesk.reply_ticket']);
+  });
+
+  it('given "at ten and at two" and "at a quarter past seven in the morning", when analysed, then those are the hours', () => {
+    expect(workflowsOf('Twice a day, at ten and at two, label the absence emails in Gmail.')[0]?.cron).toBe('0 10,14 * * *');
+    expect(
+      workflowsOf('On the first Monday of every month at a quarter past seven in the morning, text the site staff.')[0]?.cron,
+    ).toBe('15 7 * * 1#1');
+  });
+
+  it('given "take over some of the reminders I do every week", when analysed, then it is no workflow of its own', () => {
+    const text = [
+      'Hello, this is Mrs Patel from the school office. We would like the assistant to take over some of the reminders I do every week.',
+      '',
+      'Every school day at half past eight, please post in our staff Slack channel #staffroom reminding teachers to finish the register.',
+    ].join('\n');
+    expect(workflowsOf(text)).toHaveLength(1);
+  });
+
+  it('given "look through the office inbox for emails", when analysed, then it searches the mail', () => {
+    expect(capabilities('Every morning, look through the office inbox for emails from parents.')).toEqual(['gmail.search_email']);
+  });
+});
