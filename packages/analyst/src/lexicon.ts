@@ -813,7 +813,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     ],
     sayings: [
       // "our website notifies us when someone cancels", "the booking system calls us": a system of ours that tells us
-      /\b(?:our|the) (?:web ?site|site|booking (?:system|page|site)|portal|web app)\s+(?:notifies|tells|pings|calls|alerts|posts to|sends)\s+(?:us|you|the bot|the assistant)\b/,
+      /\b(?:our|the) (?:web ?site|site|booking (?:system|page|site)|portal|web app)\s+(?:notifies|tells|pings|calls|alerts|posts to)\s+(?:us|you|the bot|the assistant)\b/,
     ],
     creation: true,
   },

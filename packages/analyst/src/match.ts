@@ -247,7 +247,8 @@ const sameKind = (a: string, b: string): boolean =>
 
 /** A free time named with no verb: "first free 1-hour slot …", "next free slot on Friday" (not "free up the slot"). */
 const FREE_SLOT_SAID =
-  /^(?:(?:the|a|an)\s+)?(?:(?:first|next|earliest)\s+)?free\s+(?!(?:up|the|a|an|that|this|it|them|those|these|their|our|my|your|his|her|its)\b)/i;
+  // (not a price: "free on the day of check-out", "free of charge", "free for members")
+  /^(?:(?:the|a|an)\s+)?(?:(?:first|next|earliest)\s+)?free\s+(?!(?:up|the|a|an|that|this|it|them|those|these|their|our|my|your|his|her|its|on|of|for|to|with|from|in|at|until|till|after|before|if|when|and|or|delivery|shipping|entry|parking)\b)/i;
 
 /** A quoted field set to a value, the record left unsaid: "set "Rent 2025" to Paid", "mark 'Status' as done". */
 const SET_FIELD = /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])\s+(to|as)\b/i;

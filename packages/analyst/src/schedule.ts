@@ -66,7 +66,8 @@ const MONTH_DAYS_LISTED = new RegExp(
  * adverb).
  */
 const TIMES_PER = new RegExp(
-  `\\b(once|twice|thrice|${NUM}\\s*(?:times|x))\\s+(?:(?:a|per|every|each)\\s+(day|week|month)|(daily|weekly|monthly))\\b`,
+  // (not a limit: "follow up at most 2 times a week")
+  `(?<!\\b(?:at most|no more than|more than|not more than|max|maximum|up to|fewer than|less than)\\s+)\\b(once|twice|thrice|${NUM}\\s*(?:times|x))\\s+(?:(?:a|per|every|each)\\s+(day|week|month)|(daily|weekly|monthly))\\b`,
   'i',
 );
 
@@ -114,7 +115,7 @@ const RECURRING = new RegExp(
     '\\b(?:daily|weekly|monthly|quarterly|hourly|nightly|annually|yearly|fortnightly|bi-?weekly|bi-?monthly)\\b(?!\\s+(?:retainers?|fees?|rent|subscriptions?|plans?|payments?|budgets?|salary|salaries|amounts?|totals?|limits?|caps?|targets?|quotas?|prices?|rates?|costs?|spend|allowances?|active|users|volumes?|revenue|income|instal?ments?)\\b)',
     // "twice a day", "two times per week", "3x daily": a count in each period
     TIMES_PER.source,
-    '\\bonce\\s+(?:a|per|every)\\s+(?:quarter|year)\\b',
+    `\\b(?:once|twice|thrice|${NUM}\\s*times)\\s+(?:a|per|every)\\s+(?:quarter|year)\\b`,
     `\\bon\\s+(?:${DAY}s|weekdays|weekends)\\b`,
     // one weekday with a time of day: "on Thursday evening around 7", "Monday morning at 8", "on Friday at
     // 4pm" — a duty's day of the week, not a date (a weekday's morning alone may be one: "On Monday morning, …")
@@ -224,7 +225,13 @@ export function beforeMeeting(text: string): { minutes: number; index: number; p
   // "on the morning of their appointment": early that day, three hours before as a default
   const sameDay = MORNING_OF_ITEM.exec(text);
   const m = BEFORE_ITEM.exec(text);
-  if (sameDay && (!m || sameDay.index < m.index)) return { minutes: 180, index: sameDay.index, phrase: sameDay[0] };
+  // ("On the day of each visit, about an hour before the tour starts": the hour says when on that day)
+  const closer =
+    sameDay &&
+    m &&
+    m.index > sameDay.index &&
+    /^\s*,?\s*(?:about|around|roughly|some)?\s*$/i.test(text.slice(sameDay.index + sameDay[0].length, m.index));
+  if (sameDay && (!m || sameDay.index < m.index) && !closer) return { minutes: 180, index: sameDay.index, phrase: sameDay[0] };
   if (!m) return null;
   // "if it's more than 7 days before drop-off": how far ahead, a condition (not "at least 24 hours before …")
   if (
@@ -237,7 +244,9 @@ export function beforeMeeting(text: string): { minutes: number; index: number; p
   // "the day before", "the night before": a day ahead; "a week before": seven
   const n = m[1] === 'half an' ? 0.5 : /^(the|a|an|one)$/i.test(m[1] ?? '') ? 1 : toNumber(m[1] ?? '1');
   const perUnit = unit.startsWith('h') ? 60 : unit.startsWith('w') ? 10_080 : unit.startsWith('m') ? 1 : 1_440;
-  return { minutes: Math.min(Math.round(n * perUnit), 10_080), index: m.index, phrase: m[0] };
+  const minutes = Math.min(Math.round(n * perUnit), 10_080);
+  if (closer && sameDay) return { minutes, index: sameDay.index, phrase: text.slice(sameDay.index, m.index + m[0].length) };
+  return { minutes, index: m.index, phrase: m[0] };
 }
 
 /** A count written as digits or a word ("14", "two"), 1 when it is neither. */

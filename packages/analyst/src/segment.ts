@@ -41,6 +41,7 @@ import {
   sentences,
   startsWithVerb,
   stripLeadIns,
+  THE_ASSISTANT,
   tokenize,
   unknownProductsIn,
   withContext,
@@ -666,7 +667,7 @@ const NAME_LABEL = /^(?:workflow|flow|automation|zap|recipe|playbook)(?:\s+(?:na
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
 /** "Restrictions: the assistant must not book, move or cancel …", "What you won't do: issue store credit, …" */
 const LIMITS_LABEL =
-  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|not for (?:the (?:assistant|bot)|you|it)|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
+  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|not for (?:the (?:assistant|bot)|you|it)|(?:a few |some )?things (?:i|we)(?:'ll| will| am going to| are going to)? (?:keep|still) (?:doing|do|handle|handling)(?: (?:myself|ourselves))?|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
 const EVENT_VERBS = new Set(
   [
@@ -2098,7 +2099,15 @@ const APPROVAL_RULE =
  * every week" — what follows says which.
  */
 const HANDS_SOME_OVER =
-  /\b(?:take over|take on|pick up|help (?:me |us )?with)\s+(?:some|all|most|a few|part|a couple)\s+of\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:do|send|handle|run|make|look after)\b/i;
+  /\b(?:take over|take on|pick up|help (?:me |us )?with)\s+(?:some|most|a few|part|a couple)\s+of\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:do|send|handle|run|make|look after)\b/i;
+
+/** A letter's greeting to the one it welcomes: "Welcome to the Learning team at …!", "Welcome aboard". */
+const WELCOMED = /^welcome (?:aboard|on board|to (?:the|our|your)\b)/i;
+/** A title that names the job by its kind of work: "Refund handling for Vico Group", "Credit control & supplier bills –". */
+const TITLE_OF_JOB =
+  /^(?:[\w&'’-]+\s+){0,3}(?:handling|management|automation|automations|processing|operations|admin|rules|playbook|procedure|desk)\b(?=\s+(?:for|at|of|in)\b|\s*[(:–—-]|\s*$)/i;
+/** What a message carries, said after it: "Include the link to …", "Attach the invoice", "Mention the parking". */
+const MESSAGE_CARRIES = /^(?:please\s+)?(?:include|attach|mention|add in|put in)\b/i;
 
 /** Turns sentences into drafts: one per responsibility, with what starts it. */
 const STATUS_QUO =
@@ -2109,7 +2118,7 @@ const STATUS_QUO =
  */
 const NOTHING_TO_DO =
   // ("When the opportunity goes to Closed Lost, nothing to do, the sales person writes the reason": a start with none)
-  /^(?:when|whenever|if|once)\b[^,]{3,100},\s*(?:then\s+)?(?:there(?:'s|’s| is)\s+)?nothing (?:to do|needed|required)\b|\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?(?:to do (?:there|here|with (?:it|this|that|them|us|you))|(?<=for (?:you|it|the (?:assistant|bot|helper)) )(?:there|here|in (?:it|this|that)))\b/i;
+  /^(?:when|whenever|if|once)\b[^,]{3,100},\s*(?:then\s+)?(?:there(?:'s|’s| is)\s+)?nothing (?:to do|needed|required)\b(?![^.]*\b(?:but|however|otherwise)\b)|\bnothing (?:for (?:you|it|the (?:assistant|bot|helper)) )?(?:to do (?:there|here|with (?:it|this|that|them|us|you))|(?<=for (?:you|it|the (?:assistant|bot|helper)) )(?:there|here|in (?:it|this|that)))\b/i;
 /**
  * Work said not to be the employee's: "The weekly tonnage report we make in Excel, it is not your job", "quotes are
  * done by Ruth in Xero, not your business", "The shipping we organise ourself, by telephone, is not for you".
@@ -2118,7 +2127,7 @@ const NOT_YOURS =
   /\b(?:(?:is|are|'s)\s+)?not\s+(?:for you|yours|your (?:job|business|concern|problem|department|responsibility|task|area|thing))\b|\bnone of your (?:business|concern)\b/i;
 /** A product left behind: "FYI we moved off HubSpot last year", "we stopped using Greenhouse". */
 const LEFT_BEHIND =
-  /\b(?:we|i)\s+(?:have\s+)?(?:(?:moved|migrated|switched)\s+(?:off|away\s+from)|stopped\s+using|no\s+longer\s+use|don['’]?t\s+use)\b/i;
+  /\b(?:we|i)\s+(?:have\s+)?(?:(?:moved|migrated|switched)\s+(?:off|away\s+from)|stopped\s+using|no\s+longer\s+use|don['’]?t\s+use|used\s+to\s+use)\b/i;
 /**
  * Something said (work not the employee's, someone else's, a product left behind), and nothing to do in the same sentence
  * after it: "Invoicing is done by Ana in Xero; don't go near it" — but not "Refunds are handled by Sam, so post each one
@@ -2277,10 +2286,9 @@ const politeness = (text: string): boolean =>
     text.replace(/^\S+/, ''),
   );
 
-/** An item's label that names the assistant: "Assistant", "Bot", "Intake bot", "AI". */
-const ASSISTANT_LABEL = /^(?:(?:the|our|new)\s+)*(?:[\w-]+\s+)?(?:assistant|bot|ai|agent|automation|digital employee)$/i;
 /** An item's label that names a person: "Gareth", "Lou (volunteer rep)", "Priya Shah". */
-const PERSON_LABEL = /^[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?(?:\s*\([^)]{1,40}\))?$/;
+// (a plural is a topic, "Reminders:", "Invoices:", not a person)
+const PERSON_LABEL = /^[A-Z][a-z'’-]*[a-rt-z'’-](?:\s+[A-Z][a-z'’-]+)?(?:\s*\([^)]{1,40}\))?$/;
 /** A label that names no one: "Trigger", "Notes", "Owner", "Date". */
 const NOT_A_PERSON =
   /^(?:trigger|triggers|action|actions|note|notes|step|steps|when|then|if|do|task|tasks|rule|rules|goal|why|how|what|where|who|schedule|frequency|owner|example|context|background|summary|purpose|scope|tools?|systems?|date|present|apologies|agenda|decisions?|outcome|input|output|status|update|fyi|ps|re|subject|from|to|cc|owner|manager|boss|me|client|customer|founder|director|user|staff|team)\b/i;
@@ -2320,7 +2328,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   const itemsNamed = all.some(
     (s) =>
       s.label &&
-      ASSISTANT_LABEL.test(s.label) &&
+      THE_ASSISTANT.test(s.label) &&
       !/\?\s*$/.test(s.text) &&
       !SPOKEN_BACK.test(s.text) &&
       s.text.split(/\s+/).length >= 4 &&
@@ -2359,7 +2367,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     if (
       itemsNamed &&
       (s.label
-        ? PERSON_LABEL.test(s.label) && !NOT_A_PERSON.test(s.label) && !ASSISTANT_LABEL.test(s.label)
+        ? PERSON_LABEL.test(s.label) &&
+          !NOT_A_PERSON.test(s.label) &&
+          !THE_ASSISTANT.test(s.label) &&
+          // (a label of a topic over its own start is no one's name: "Invoices: every Friday at 4, email me …")
+          detectLead(s.text, w) === null
         : PERSON_TO_DO.test(s.text))
     )
       return;
@@ -2367,6 +2379,32 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // ("Setting up a digital assistant for guest messages at …": what is being made, no duty of its own)
     // ("Open Mon-Sat 9:00-17:30.": when the org is open, which the work may keep to, starts nothing)
     if (ASKS_FOR_HELP.test(text) || SETTING_UP.test(text) || ABOUT_THE_NOTE.test(text) || OPENING_HOURS.test(s.text)) return;
+    // "Welcome to the Learning team!": a letter's greeting to the assistant, no one welcomed
+    if (WELCOMED.test(text)) return;
+    // "Refund handling for Vico Group (…)": a title over the job, first, names it and does nothing
+    // (not a duty that names one: "reply with the procedure (…)"; "Refund handling" is a noun of two words)
+    if (
+      index === 0 &&
+      s.first &&
+      !s.label &&
+      TITLE_OF_JOB.test(s.text) &&
+      (!startsWithVerbIn(s.text, w) ||
+        /^[\w-]+\s+(?:handling|management|automations?|processing|operations|admin)\b/i.test(s.text))
+    )
+      return;
+    // "… email the teacher to confirm the date. Include the link to the risk assessment pack and a reminder that we need
+    // final pupil numbers a week before.": what the message just said carries, no duty of its own (nor its time a start)
+    const message = current?.clauses.at(-1);
+    if (
+      current &&
+      message &&
+      !s.label &&
+      MESSAGE_CARRIES.test(text) &&
+      (SENDS_EMAIL.test(message) || SENDS_TEXT.test(message) || /^(?:post|reply)\b/i.test(message))
+    ) {
+      current.clauses[current.clauses.length - 1] = `${message} (${text.replace(/^(?:please\s+)?/i, '').replace(/[.!]+$/, '')})`;
+      return;
+    }
     // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
     if (s.label && LIMITS_LABEL.test(s.label)) {
       guidelines.push(`${s.label}: ${text}`);
@@ -2413,7 +2451,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // (or after what they send: "Calla sends the same webhook with status "no_show" — just ignore those")
     if (
       (lead?.body && /^(?:(?:just|simply|please|then)\s+)*(?:ignore|disregard)\b/i.test(lead.body)) ||
-      /[,;]\s*(?:(?:so|and)\s+)?(?:if\b[^,;]{0,80}?\s+)?(?:(?:just|simply|please|then)\s+)*(?:ignore (?:those|them|these|it|that)|ignore (?:anything|everything|any|all)\b[^.;]*|leave (?:those|them|these|it|that) alone)\s*$/i.test(
+      /[,;]\s*(?:(?:so|and)\s+)?(?:if\b[^,;]{0,80}?\s+)?(?:(?:just|simply|please|then)\s+)*(?:ignore (?:those|them|these|it|that)|ignore (?:anything|everything|any|all)\b[^.;]*|leave (?:those|them|these|it|that)(?: [\w-]+)? alone)\s*$/i.test(
         text,
       )
     )

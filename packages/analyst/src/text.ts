@@ -189,9 +189,11 @@ export function placesNamed(text: string): Map<string, string> {
   for (const m of providersIn(text)) {
     if (m.weak) continue;
     const said = text.slice(m.index, m.index + m.name.length);
-    const found =
-      PLACE_AFTER_PRODUCT.exec(text.slice(m.index + m.name.length)) ?? PLACE_BEFORE_PRODUCT.exec(text.slice(0, m.index));
+    const after = PLACE_AFTER_PRODUCT.exec(text.slice(m.index + m.name.length));
+    const found = after ?? PLACE_BEFORE_PRODUCT.exec(text.slice(0, m.index));
     if (!found?.[1] || !found[2]) continue;
+    // (right after the product, every word names the place: "post in Slack and the jobs list" names none)
+    if (after && found[1].split(/\s+/).some((w) => NOT_A_NAME.test(w.replace(/["“”'‘’]/g, '')))) continue;
     // (the words right before the place's noun that are a name: "copy it to the Orders board" → "Orders")
     const all = found[1].split(/\s+/);
     // (a pronoun in lower case: "IT" may be a name)
@@ -305,9 +307,34 @@ const HAPPENINGS: Readonly<Record<string, string>> = {
   withdrawal: 'withdrawn',
 };
 const UPON_THE_HAPPENING = new RegExp(
-  String.raw`^([ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])?[ \t]*)(?:up)?on (?:the )?(${Object.keys(HAPPENINGS).join('|')}) of ((?:an?|the|any|each|every|their|our|its|his|her)\s[^,:;(\n]{1,80}?)(?=\s*[,:;(\n]|$)`,
+  String.raw`^([ \t]*(?:[-*•·▪◦‣]|\d{1,2}[.)])?[ \t]*)(?:up)?on (?:the )?(${Object.keys(HAPPENINGS).join('|')}) of ((?:an?|the|any|each|every|their|our|its|his|her)(?:\s+[^\s,:;(]+){1,4}?)(?=\s*(?:[,:]|\([^)\n]*\)\s*[,:]))`,
   'gim',
 );
+
+/** A question of whether the assistant should do something: "should it merge the dependabot PRs too?". */
+const SHOULD_IT =
+  /(?:^|(?<=[.!?]\s+))(?:(?:and|so|also|what about|oh)[,\s]+)?(?:should|shall|could|can|would|will|do we want|does it need to)\s+(?:it|the (?:assistant|bot)|you)\b[^?\n]*\?/i;
+/** A chat's speaker line: "Tom Becker  10:16 AM", "Priya:". */
+const SPEAKER_LINE = /^\s*(?:[A-Z][\w .'’-]{0,40}\s+\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?|[A-Z][\w .'’-]{0,30}:)\s*$/i;
+/** An answer that refuses: "no.", "nope", "never", "definitely not". */
+const REFUSED = /^\s*(?:[A-Z][\w .'’-]{0,30}:\s*)?(?:no|nope|nah|never|definitely not|absolutely not|god no|please don'?t)\b/i;
+
+/**
+ * A question in a thread of whether the assistant should do something, answered "no" by the next line that says
+ * anything (past a speaker's name and time): the work asked about is refused, no duty — "should it merge the
+ * dependabot PRs too?" ¶ "Priya Raman 10:21 AM" ¶ "no. nothing gets merged without a human". Pure.
+ */
+function withoutQuestionsRefused(text: string): string {
+  const lines = text.split('\n');
+  return lines
+    .map((line, at) => {
+      const asked = SHOULD_IT.exec(line);
+      if (!asked) return line;
+      const answer = lines.slice(at + 1).find((l) => l.trim() && !SPEAKER_LINE.test(l));
+      return answer !== undefined && REFUSED.test(answer) ? line.replace(asked[0], '') : line;
+    })
+    .join('\n');
+}
 
 export function normalise(text: string): string {
   return (
@@ -359,25 +386,29 @@ export function normalise(text: string): string {
       )
       // ("…, and then for the cafe to get a quick email back confirming it": more of that wish, a message sent)
       .replace(
-        /\band (?:then )?for (the|each|every|that) ([\w-]+) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reply|note|confirmation))(?: back)?\b/gi,
+        /(?<=\bshould become [^.!?\n]*)\band (?:then )?for (the|each|every|that) ([\w-]+) to (?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reply|note|confirmation))(?: back)?\b(?!\s+from\b)/gi,
         'and then send $1 $2 $3',
       )
       // an item labelled with how overdue ("- 7 days overdue: email the customer …", "- 45 days overdue AND more than
       // £1,500: …"): a start, said of the item overdue
       .replace(
         /^([ \t]*(?:[-*•]|\d{1,2}[.)]|[a-z][.)])[ \t]+)((?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|thirty|sixty|ninety)\s+(?:days?|weeks?)\s+(?:overdue|late|past due|unpaid|outstanding)\b[^:\n]{0,60}):[ \t]*/gim,
-        (_whole, item: string, late: string) => `${item}When ${/\binvoices?\b/i.test(text) ? 'an invoice' : 'one'} is ${late}: `,
+        // (an invoice when the item or the lines just above it speak of invoices: "A) Customer invoices (QuickBooks)")
+        (_whole, item: string, late: string, at: number, all: string) =>
+          `${item}When ${/\binvoices?\b/i.test(`${all.slice(Math.max(0, at - 300), at)} ${late}`) ? 'an invoice' : 'one'} is ${late}: `,
       )
       // an item labelled with an amount ("- Bill under £750: record it …", "- £750 or more: label …"): a case of the work
       .replace(
-        /^([ \t]*(?:[-*•]|\d{1,2}[.)]|[a-z][.)])[ \t]+)((?:[\w-]+\s+){0,3}?(?:under|over|above|below|less than|more than|at least|up to)\s*[£$€]\s?\d[\d,.]*k?|[£$€]\s?\d[\d,.]*k?\s+(?:or (?:more|less|over|under|above|below)|and (?:over|above|up|under|below)))[ \t]*:[ \t]*/gim,
+        // (over a duty: "- Orders over £50: free delivery" is a price list)
+        /^([ \t]*(?:[-*•]|\d{1,2}[.)]|[a-z][.)])[ \t]+)((?:[\w-]+\s+){0,3}?(?:under|over|above|below|less than|more than|at least|up to)\s*[£$€]\s?\d[\d,.]*k?|[£$€]\s?\d[\d,.]*k?\s+(?:or (?:more|less|over|under|above|below)|and (?:over|above|up|under|below)))[ \t]*:[ \t]*(?=(?:please\s+)?(?:record|label|post|email|e-mail|send|create|add|log|save|file|forward|reply|text|tag|assign|refund|invoice|pay|approve|ask|flag|move|update|notify|tell|leave|ignore|hold|escalate|message|ping|book|cancel|mark|set|share|upload|archive)\b)/gim,
         (_whole, item: string, amount: string) =>
           `${item}If ${/^[£$€]/.test(amount) ? 'it is ' : ''}${amount.charAt(0).toLowerCase()}${amount.slice(1)}, `,
       )
       // said in another language's order: "then must the contract be sent with DocuSign" (the thing, then the modal),
       // "make please a Slack channel" (please first), "Additional make …" (also), "please not e-mail" (don't)
       .replace(
-        /\b(then|,)\s+(must|should|shall|has to|needs to)\s+((?:the|a|an|our|their|this|that|these|those)\s[^,.;:\n]{1,80}?)\s+be\s+(?=(?:[a-z]+ed|sent|made|put|set|written|given)\b)/gi,
+        // (after "then" only, and never in a question: "…, should the deposit be refunded?" asks)
+        /\b(then)\s+(must|should|shall|has to|needs to)\s+((?:the|a|an|our|their|this|that|these|those)\s[^,.;:?\n]{1,80}?)\s+be\s+(?=(?:[a-z]+ed|sent|made|put|set|written|given)\b(?![^.!?\n]*\?))/gi,
         '$1 $3 $2 be ',
       )
       .replace(/\b(make|create|send|post|add|write|book|put|give|set|open|raise)\s+please\b/gi, 'please $1')
@@ -385,9 +416,20 @@ export function normalise(text: string): string {
       .replace(/\bplease not\s+(?=[a-z])/gi, "please don't ")
       // ("Leads from source "Partner portal" please don't e-mail": the thing first, then the ban — the ban first)
       .replace(
-        /(^|[.!?]\s+)([A-Z][^.!?\n,]{2,80}?)\s+please (don't|do not|never)\s+([a-z-]+)\b/gm,
+        // (a thing, not a start: "If a customer asks for a refund please don't promise anything" stays as said)
+        /(^|[.!?]\s+)((?!(?:when|whenever|if|once|as soon as|after|before|unless|while)\b)[A-Z](?:[^.!?\n,\s]*\s+){0,5}?[^.!?\n,\s]+)\s+please (don't|do not|never)\s+([a-z-]+)\b/gim,
         (_whole, start: string, thing: string, not: string, verb: string) =>
           `${start}Please ${not} ${verb} ${thing.charAt(0).toLowerCase()}${thing.slice(1)}`,
+      )
+      // "ONLY after Marco replies approving it, refund the payment": a person's yes is a condition of the step, no start
+      .replace(
+        /\b(?:only\s+)?(?:after|once|when)\s+([A-Z][a-z]+)\s+(?:replies|has replied|says yes|approves|has approved|gives (?:the|his|her|their) (?:ok|okay|go-ahead)|oks it|signs it off|signs off)(?:\s+(?:approving|to approve|okaying)\s+it)?\s*,\s*/gi,
+        'if $1 approves, ',
+      )
+      // "it can run on weekends": when it may work, no time to run at ("every weekend" is)
+      .replace(
+        /\b(?:it|you|the (?:assistant|bot)) (?:can|may|is allowed to|is fine to) (?:also |still )?(?:run|work|operate|be on|be active|keep running)(?: on| at| during| over| through| in)? (?:the )?(?:weekends?|evenings?|nights?|weekdays|bank holidays|holidays|any ?time|24\/7|all day|all night|out of hours)\b/gi,
+        'that is fine',
       )
       // "She wants to keep that part herself, but it would help if their text was posted to #front-desk": the wish is a
       // sentence of its own
@@ -528,7 +570,7 @@ const SPOKEN_CLOCK = new RegExp(
     String.raw`(?<!\ba\s)\b(quarter)\s+to\s+(${HOUR})\b`,
     String.raw`\b(?:(at|by|around|about|from|until|till)\s+)half\s+(${HOUR})\b(?!\s*(?:an?\s+)?(?:hours?|days?|weeks?|months?|years?|minutes?|of|the|a|an)\b)`,
     String.raw`\b(${HOUR_WORDS.join('|')})\s+o'?clock\b`,
-    String.raw`(?<!\b(?:${HOUR_WORDS.join('|')})\s)\b(at|by|around|about|from|until|till)\s+(${HOUR_WORDS.join('|')})\b(?=\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|at night|sharp|[,.;:!?)]|$|(?:and|or|&)\s+(?:at\s+)?(?:${HOUR_WORDS.join('|')}|\d)\b))`,
+    String.raw`(?<!\b(?:${HOUR_WORDS.join('|')})\s)\b(at|by|around|about|from|until|till)\s+(${HOUR_WORDS.join('|')})\b(?=\s*(?:[ap]\.?m\b|in the (?:morning|afternoon|evening)|at night|sharp|[,.;:!?)]|$|(?:and|&)\s+(?:at\s+)?(?:${HOUR_WORDS.join('|')}|\d)\b))`,
   ].join('|'),
   'gi',
 );
@@ -598,11 +640,10 @@ const WHO_HEADER = /^(?:who|owner|done by|by whom|responsible|assignee|assigned 
 const NOTE_HEADER =
   /^(?:notes?|comments?|details?|remarks?|how|where|channel|extra|info|context|rules?|constraints?|systems?|tools?|apps?|products?|integrations?|via|using)$/i;
 /** Who, said of the assistant: "Bot", "Assistant", "AI", "Intake bot", "automation", "you". */
-const THE_ASSISTANT =
-  /^(?:(?:the\s+)?(?:[\w-]+\s+)?(?:bot|assistant|ai|agent|automation|automated|auto|digital employee)|you|hireloop)\b/i;
+export const THE_ASSISTANT =
+  /^(?:(?:the|our|new)\s+)*(?:(?:ai|digital|virtual)\s+(?:assistant|agent|employee)|(?:[\w-]+\s+)?bot|assistant|ai|automation|automated|digital employee|you|hireloop)$/i;
 /** A case said as following the row before it: "Right after sending the letter", "Then", "Straight after". */
-const FOLLOWS_ON =
-  /^(?:(?:right|straight|immediately|directly|just)\s+after(?:wards)?|then|after that|afterwards|next|same time)\b/i;
+const FOLLOWS_ON = /^(?:(?:right|straight|immediately|directly|just)\s+after(?:wards)?|then|after that|afterwards|same time)\b/i;
 /** A row that only draws the line under a table's header: "|---|:--:|". */
 const RULE_CELL = /^:?-{2,}:?$/;
 
@@ -635,6 +676,13 @@ function casesOf(table: string): string {
   )
     return table;
   const who = header.findIndex((c) => WHO_HEADER.test(c));
+  // (a case said after what is done needs that to be work: "| Staff meeting | Every Monday at 10am |" lists things)
+  const action = header.findIndex((c, i) => i !== at && ACTION_HEADER.test(c));
+  const done = rows
+    .slice(1)
+    .map((r) => cellsOf(r)[action] ?? '')
+    .filter((c) => c !== '' && !RULE_CELL.test(c));
+  if (at > 0 && !(done.every((c) => startsWithVerb(c)) && done.some((c) => c.split(/\s+/).length >= 3))) return table;
   const body = rows
     .slice(1)
     .map(cellsOf)
@@ -652,7 +700,11 @@ function casesOf(table: string): string {
     const notes = said((h) => NOTE_HEADER.test(h) || (WHO_HEADER.test(h) && assistants.length === 0)).join('; ');
     const duty = `${actions.join(', ').replace(/[.;,]+$/, '')}${notes ? ` (${notes.replace(/[.;,]+$/, '')})` : ''}`;
     const before = lines.at(-1);
-    if (before && (FOLLOWS_ON.test(first) || before.lead.toLowerCase() === first.replace(/[.;,]+$/, '').toLowerCase())) {
+    if (
+      before &&
+      ((FOLLOWS_ON.test(first) && !findSchedule(first)) ||
+        before.lead.toLowerCase() === first.replace(/[.;,]+$/, '').toLowerCase())
+    ) {
       before.duties.push(duty);
       continue;
     }
@@ -918,7 +970,7 @@ const PART_NUMBER =
 /** "When a deal goes to Closed Won:", "Every Friday:" — a heading that says what starts the items under it. */
 const LEAD_HEADING =
   // (a clock's colon is no end: "Every Monday at 08:00:")
-  /^(?:when|whenever|if|once|after|as soon as|each time|every time|every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b(?:[^:]|:(?=\d\d)){3,120}:$/i;
+  /^(?:when|whenever|if|once|after|as soon as|each time|every time|every|each|on (?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b(?:[^:]|:(?=\d\d)){3,200}:$/i;
 
 /** A lead said before a colon on the line of its work: a LEAD_HEADING without its colon, of more than its first word. */
 const LEAD_BEFORE_COLON = new RegExp(`${LEAD_HEADING.source.replace(/:\$$/, '$')}`, 'i');
@@ -972,7 +1024,7 @@ const NUMBERED = /^\s*\(?(\d{1,2})[.)]\s/;
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 /** An item of a list taken back by its place: "actually, scrap the second one", "forget number 3", "drop point 2". */
 const RETRACTED =
-  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|one more change|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|drop|forget(?:\s+about)?|skip|ignore|remove|delete|cut|lose|strike)\s+(?:(?:the\s+)?(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)\s+(?:one|item|point|bit|thing|bullet|part)|(?:number|item|point|no\.?|#)\s*(\d))\b[^\n.!?]*[.!?]?/i;
+  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|one more change|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|drop|forget(?:\s+about)?|skip|ignore|remove|delete|cut|lose|strike)\s+(?:(?:the\s+)?(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th)\s+(?:one|item|point|bit|thing|bullet|part)|(?:number|item|point|no\.?|#)\s*(\d))\b[^\n.!?]*[.!?]?/i;
 const ORDINALS: Readonly<Record<string, number>> = {
   first: 1,
   second: 2,
@@ -993,9 +1045,31 @@ const ORDINALS: Readonly<Record<string, number>> = {
  * work, nor is the sentence that takes it back. Only an item of a list said before, numbered or bulleted; the list's
  * items are counted in order, each with the lines that go on from it. Pure.
  */
+/** An item taken back by what it does: "oh and scratch the bit about texting the subbies — …". */
+const RETRACTED_BY_WHAT =
+  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|drop|forget(?:\s+about)?|skip|ignore|remove|lose|strike)\s+the\s+(?:bit|part|item|point|thing|idea|step|one)\s+about\s+([a-z]+ing)\b[^\n.!?]*[.!?]?/i;
+
+/**
+ * "1) … ¶ 3) and text the subcontractor … ¶ oh and scratch the bit about texting the subbies": the one item that does
+ * what is taken back goes, and so does the sentence that takes it back; with none or several such items, both stay. Pure.
+ */
+function withoutRetractedByWhat(text: string): string {
+  const m = RETRACTED_BY_WHAT.exec(text);
+  const gerund = m?.[1]?.toLowerCase();
+  if (!m || !gerund) return text;
+  const stem = gerund.slice(0, -3);
+  const bases = [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1')];
+  const item = /^\s*(?:\(?\d{1,2}[.)]|[-*•·▪◦‣])\s+(?:(?:and|then|also|plus)\s+)?([a-z]+)\b/i;
+  const lines = text.slice(0, m.index).split('\n');
+  const doing = lines.flatMap((l, i) => (bases.includes((item.exec(l)?.[1] ?? '').toLowerCase()) ? [i] : []));
+  if (doing.length !== 1) return text;
+  const at = doing[0] ?? 0;
+  return [...lines.slice(0, at), ...lines.slice(at + 1)].join('\n') + text.slice(m.index).replace(m[0], '');
+}
+
 export function withoutRetracted(text: string): string {
   const m = RETRACTED.exec(text);
-  if (!m) return text;
+  if (!m) return withoutRetractedByWhat(text);
   const place = m[1] ? ORDINALS[m[1].toLowerCase()] : Number(m[2]);
   const lines = text.slice(0, m.index).split('\n');
   const item = /^\s*(?:\(?(\d{1,2})[.)]|[-*•·▪◦‣])\s+/;
@@ -1016,12 +1090,12 @@ export function withoutRetracted(text: string): string {
 }
 
 /** A section of a spec in Gherkin: "Feature:", "Scenario:", "Background:". */
-const GHERKIN_SECTION = /^\s*(?:feature|scenario(?: outline)?|background)\s*:/i;
+const GHERKIN_SECTION = /^\s*(?:feature|scenario(?: outline)?)\s*:/i;
 /** A checklist's item, its box ticked or not: "- [x] …", "[ ] …". */
 const TICKED = /^\s*(?:[-*•]\s*)?\[[xX✓✔]\]\s/;
 const UNTICKED = /^\s*(?:[-*•]\s*)?\[ \]\s/;
 /** Said to be done already: "Already handled (don't duplicate):", "Sam's bot already does this", "Done:". */
-const SAID_DONE = /\b(?:already|done|handled|in place|live now|completed|existing|taken care of)\b/i;
+const SAID_DONE = /\b(?:already|in place|live now|handled|taken care of|done already)\b/i;
 
 /** A field set to a value: "set "DBS received" to today's date", "mark Status as Paid". */
 const FIELD_SET = /^(?:set|mark|change|tick|update|flip)\s+\S.{0,60}?\s(?:to|as)\s/i;
@@ -1046,20 +1120,29 @@ export function sentences(description: string): Sentence[] {
   let leadItemIndent: number | undefined;
   // a heading that says a start ("When a referral comes in:") and has no item yet: a blank line under it parts nothing
   let leadWithoutItems = false;
-  const lines = withoutRetracted(normalise(description)).split('\n');
+  const lines = withoutRetracted(normalise(withoutQuestionsRefused(description))).split('\n');
   // a checklist with boxes left to tick: the ticked ones are done already ("- [x] Run CI tests on every pull request")
   // (the ticked ones said done: under a heading that says so, "Already handled:", or by themselves, "… already does this")
   const ticksLeft = lines.some((l) => UNTICKED.test(l)) && lines.some((l) => TICKED.test(l));
   const doneAlready = (at: number): boolean => {
-    if (SAID_DONE.test(lines[at] ?? '')) return true;
+    if (/\balready\b/i.test(lines[at] ?? '')) return true;
     const heading = lines
       .slice(0, at)
       .reverse()
       .find((l) => l.trim() && !TICKED.test(l) && !UNTICKED.test(l) && !BULLET.test(l));
-    return heading !== undefined && /:\s*$/.test(heading) && SAID_DONE.test(heading);
+    // (a statement of what is done, not an instruction to tick: "Tick the jobs you want done:")
+    return (
+      heading !== undefined &&
+      /:\s*$/.test(heading) &&
+      SAID_DONE.test(heading) &&
+      !/^\s*(?:tick|check|select|mark|choose|pick)\b/i.test(heading)
+    );
   };
   // a spec written in Gherkin: its "Given" lines, and the "And" lines under them, say the state the work starts from
-  const gherkin = lines.some((l) => GHERKIN_SECTION.test(l));
+  // (a spec: a feature or scenario with its When and Then lines; a "Background:" heading alone is prose)
+  const raw = description.split('\n');
+  const gherkin =
+    raw.some((l) => GHERKIN_SECTION.test(l)) && raw.some((l) => /^\s*when\b/i.test(l)) && raw.some((l) => /^\s*then\b/i.test(l));
   let given = false;
   for (const [index, rawLine] of lines.entries()) {
     if (ticksLeft && TICKED.test(rawLine) && doneAlready(index)) continue;

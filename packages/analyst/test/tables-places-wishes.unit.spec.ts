@@ -367,3 +367,164 @@ describe("offline analyst: a job advert's bans, a ticket changed, times in words
     expect(capabilities('Every morning, look through the office inbox for emails from parents.')).toEqual(['gmail.search_email']);
   });
 });
+
+describe('offline analyst: threads, letters and things taken back', () => {
+  it('given "should it merge the PRs too?" answered "no." in a thread, when analysed, then nothing is merged', () => {
+    const text = [
+      'Priya Raman  10:18 AM',
+      'when a PR gets opened it should leave a comment on it thanking them',
+      'Tom Becker  10:19 AM',
+      'should it merge the dependabot PRs too? would save me an hour a week',
+      'Priya Raman  10:21 AM',
+      'no. nothing gets merged without a human, ever',
+      'Tom Becker  10:21 AM',
+      'and weekends?',
+      'Priya Raman  10:22 AM',
+      "it can run on weekends, it's only issues and PRs",
+    ].join('\n');
+    expect(workflowsOf(text)).toMatchObject([
+      { triggerId: 'github.pull_request_opened', capabilities: ['github.comment_pull_request'] },
+    ]);
+  });
+
+  it('given "scratch the bit about texting the subbies", when analysed, then the one item that texts goes', () => {
+    const text = [
+      '1) when a snag in the SNAG project in Jira gets moved to Done, email the client rep to say it is closed',
+      '2) and text the subcontractor whose snag it was',
+      '',
+      'oh and scratch the bit about texting the subbies, half of them have changed numbers.',
+    ].join('\n');
+    expect(capabilities(text)).toEqual(['gmail.send_email']);
+  });
+
+  it('given a letter that welcomes the assistant and says what a message includes, when analysed, then neither is a duty', () => {
+    const text = [
+      'Dear assistant,',
+      '',
+      'Welcome to the Learning team at the museum!',
+      '',
+      'Whenever a teacher submits the visit request form on our website, email the teacher to confirm the date. Include the link to the risk assessment pack and a reminder that we need final pupil numbers a week before.',
+      '',
+      'On the day of each visit, about an hour before the tour starts, text the volunteer guide.',
+    ].join('\n');
+    const read = workflowsOf(text);
+    expect(read.map((w) => w.triggerId)).toEqual(['webhook.incoming_webhook', 'google-calendar.event_starting']);
+    expect(read[1]?.params.minutesBefore).toBe(60);
+  });
+
+  it('given a title and "ONLY after Marco replies approving it, refund …", when analysed, then the refund is a step of the ticket\'s work', () => {
+    const text = [
+      'Refund handling for Vico Group (4 pizzerias; deposits are paid through Stripe, emails come into Zendesk).',
+      '',
+      'When a new ticket comes in about being charged twice, a delivery that never arrived, or a table deposit for a booking the restaurant cancelled:',
+      '1. Post a message to Marco in #refund-approvals and ask him to approve the refund.',
+      '2. ONLY after Marco replies approving it, refund the payment in Stripe.',
+    ].join('\n');
+    expect(workflowsOf(text)).toMatchObject([
+      { triggerId: 'zendesk.new_ticket', capabilities: expect.arrayContaining(['slack.post_message', 'stripe.refund_payment']) },
+    ]);
+  });
+});
+
+describe('offline analyst: what a review of these readings found, mended', () => {
+  it('given a question whether to refund, answered no, when analysed, then nothing is refunded', () => {
+    expect(
+      capabilities(
+        'When a customer cancels less than 24 hours before their lesson, should the deposit be refunded? No, never refund it. Just email them our cancellation policy.',
+      ),
+    ).not.toContain('stripe.refund_payment');
+  });
+
+  it('given ticked boxes under "Tick the jobs you want done:", when analysed, then the ticked ones are the work', () => {
+    const text = [
+      'Tick the jobs you want done:',
+      "- [x] Every Monday at 9, post the week's jobs in #engineers",
+      '- [ ] Reply to Google reviews',
+    ].join('\n');
+    expect(triggers(text)).toContain('schedule.cron');
+  });
+
+  it('given "twice a year" and "at most 2 times a week", when analysed, then the first runs and the second is a limit', () => {
+    expect(triggers('Twice a year, email all tenants a reminder to test their smoke alarms.')).toEqual(['schedule.cron']);
+    const limited = workflowsOf('When a Stripe payment fails, email the customer. Follow up at most 2 times a week.');
+    expect(limited.map((w) => w.triggerId)).not.toContain('schedule.cron');
+  });
+
+  it('given "If a customer asks for a refund please don\'t promise anything, just forward …", when analysed, then it forwards', () => {
+    expect(capabilities("If a customer asks for a refund please don't promise anything, just forward the email to me.")).toEqual([
+      'gmail.send_email',
+    ]);
+  });
+
+  it('given "nothing needed, but if …", when analysed, then the work after "but" stays', () => {
+    expect(
+      capabilities(
+        'If the customer pays by card, nothing needed, but if they pay by bank transfer, email me so I can check the account.',
+      ),
+    ).toEqual(['gmail.send_email']);
+  });
+
+  it('given "take over all of the invoice chasing that I do every Friday", when analysed, then it is work', () => {
+    expect(triggers("I'd like you to take over all of the invoice chasing that I do every Friday afternoon.")).toEqual([
+      'schedule.cron',
+    ]);
+  });
+
+  it('given "Background:" prose with "Given that …" and "And when …", when analysed, then it is no spec and the work stays', () => {
+    const text = [
+      'Background: we are a small dental practice in Leeds.',
+      'Given that many patients are elderly, always text rather than email.',
+      'And when a patient cancels in Google Calendar, post the free slot in #reception.',
+    ].join('\n');
+    expect(capabilities(text)).toContain('slack.post_message');
+  });
+
+  it('given topic labels ("Invoices:", "Reminders:") beside an "Assistant:" item, when analysed, then every item is work', () => {
+    const text = [
+      'Assistant: when a new lead comes in through the website form, add them to HubSpot.',
+      'Invoices: every Friday at 4, email me a list of unpaid invoices.',
+      'Reminders: text each client the day before their appointment.',
+    ].join('\n');
+    expect(workflowsOf(text)).toHaveLength(3);
+  });
+
+  it('given a table of what happens when, not of work, when analysed, then it starts nothing', () => {
+    const text = [
+      '| What | When |',
+      '|---|---|',
+      '| Staff meeting | Every Monday at 10am |',
+      '| Payroll run | Last Friday of the month |',
+    ].join('\n');
+    expect(triggers(text).filter(Boolean)).toEqual([]);
+  });
+
+  it("given a human agent in the Who column, when analysed, then the agent's row is no work of the bot's", () => {
+    const text = [
+      '| When | What | Who |',
+      '|---|---|---|',
+      '| A new Zendesk ticket comes in | Tag it by product area | Bot |',
+      '| A refund is asked for | Reply to the customer with the refund policy | Agent |',
+    ].join('\n');
+    expect(capabilities(text)).toEqual(['zendesk.update_ticket']);
+  });
+
+  it('given "2 days late:" under a heading of returns, and a price list "Orders over £50: free delivery", when analysed, then neither is an invoice', () => {
+    const late = workflowsOf(
+      'Late returns:\n- 2 days late: text the hirer a reminder to bring the kit back\n\nInvoices go out from Xero.',
+    );
+    expect(late[0]?.lead).not.toMatch(/invoice/);
+    expect(triggers('Delivery:\n- Orders over £50: free delivery').filter(Boolean)).toEqual([]);
+  });
+
+  it('given "our booking system sends us an email", when analysed, then the start is the email', () => {
+    expect(triggers('When our booking system sends us an email about a new booking, add it to the Google calendar.')).toEqual([
+      'gmail.new_email',
+    ]);
+  });
+
+  it('given "post in Slack and the jobs list", when analysed, then the jobs list is no Slack place', () => {
+    const text =
+      "Every morning at 8, post the day's jobs in Slack and the jobs list. When a job is finished in Notion, email the customer and tick it off the jobs list.";
+    expect(workflowsOf(text).at(-1)?.steps.at(-1)).not.toMatch(/\(Slack\)/);
+  });
+});

@@ -353,13 +353,17 @@ const RECURRING = /\b(?:every|each|daily|nightly|weekly|monthly|weekdays?)\b/;
  * to the team") it still is. Pure.
  */
 const oneOff = (lower: string): boolean => {
-  const said = RECURRING.test(lower) ? lower.replace(/\b(?:today|tonight|tomorrow|yesterday)['’]s\b/g, 'that day’s') : lower;
-  // ("new ticket comes in → … ping #cx-returns so Jess sees it asap": how soon, in work that comes round)
-  return ONE_OFF_WORDS.test(STANDING_EVENT.test(lower) ? said.replace(/\b(?:asap|right now)\b/g, ' ') : said);
+  const said = (RECURRING.test(lower) ? lower.replace(/\b(?:today|tonight|tomorrow|yesterday)['’]s\b/g, 'that day’s') : lower)
+    // ("\"Last paid\" = today", "set the date to today": a value written, the day the work runs)
+    .replace(/(?:=|\bto|\bas)\s*(?:today|now)\b/g, ' that day');
+  // ("new ticket comes in → … ping #cx-returns so Jess sees it asap": how soon, in work that comes round; so are rules
+  // written as arrows, one a line)
+  const standing = STANDING_EVENT.test(lower) || (lower.match(/(?:→|->)/g)?.length ?? 0) >= 2;
+  return ONE_OFF_WORDS.test(standing ? said.replace(/\b(?:asap|right now)\b/g, ' ') : said);
 };
 /** Work that comes round with what arrives: "new ticket comes in", "if a customer reopens a ticket", "whenever …". */
 const STANDING_EVENT =
-  /\b(?:new \w+ (?:comes? in|arrives?|lands?|is (?:created|opened|added|submitted))|(?:when(?:ever)?|if|once|as soon as) (?:a|an|any|someone|somebody|anyone|a new) \w+ (?:\w+s|comes? in|is \w+ed)\b)/;
+  /\b(?:new \w+ (?:comes? in|arrives?|lands?|is (?:created|opened|added|submitted))|(?:when(?:ever)?|if|once|as soon as) (?:a|an|any|someone|somebody|anyone|a new) \w+ (?:(?!(?:has|is|was|does)\b)\w+s|comes? in|is \w+ed)\b)/;
 
 const ROLE_KEYS = /^(?:role|title|job title|position|job|employee name|name)\s*[:\-–—]\s*(.+)$/i;
 const NOT_TITLES = new Set([
