@@ -590,7 +590,8 @@ export type TriggerSense = {
 const ADDED_TO_CRM = /\b(?:added|created|entered|put|logged)\s+(?:to|in|into)\s+(?:our|the)\s+crm\b(?!\s*\()/;
 
 /** An invoice of a customer's (not a supplier's, a utility's or one "we" owe), as a regular expression. */
-const CUSTOMER_INVOICE = String.raw`(?<!\b(?:supplier|vendor|contractor|utility|our|we)(?:['’]s)?\s+)\binvoices?\b`;
+// ("one of our invoices goes overdue": ours to a client; "our supplier's invoice" is not)
+const CUSTOMER_INVOICE = String.raw`(?<!\b(?:supplier|vendor|contractor|utility|we)(?:['’]s)?\s+|(?<!\bof\s)\bour\s+)\binvoices?\b`;
 
 /** Someone who writes in, as a trigger's subject: "someone", "a crew member", "the parent" (a regular expression). */
 const ONE_WHO_WRITES = String.raw`someone|somebody|anyone|they|she|he|(?:a|an|the|any|each|every) (?:[\w-]+ )?(?!bot\b|assistant\b|agent\b|employee\b)[\w-]+`;

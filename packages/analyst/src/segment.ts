@@ -421,6 +421,8 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
       '',
     )
     .replace(/^(also|then|and|but|additionally|finally|instead)[,\s]+/i, '')
+    // "Only when an invoice is more than 45 days overdue, …": the start, said as the only one
+    .replace(/^only\s+(?=(?:when|whenever|once|after|every|each)\b)/i, '')
     // "First thing every Monday, …": early on the day it names
     .replace(/^first thing\s+(?=(?:every|each|on)\b)/i, '')
     // ("First thing Monday (7am), post …": a routine's day, each week)
@@ -2926,7 +2928,12 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   // "3★ and up → nothing", "already reviewed → skip": a case left alone is a guideline, not a duty
   if (/^(?:nothing|skip(?: it)?|ignore(?: it)?|no action|none|do nothing|leave it)\b/i.test(body))
     return { ...sentence, text: `do not act if ${m[1].trim()}` };
-  const duty = startsWithDuty(body.replace(/^(?:also|then|just)\s+/i, ''), w) ? body : `create a ${body}`;
+  // ("Stripe invoice paid → HubSpot contact: lifecycle = Customer": fields set on a record update it, not make one)
+  const duty = startsWithDuty(body.replace(/^(?:also|then|just)\s+/i, ''), w)
+    ? body
+    : /^[^:=]{1,40}:\s*[^=]{1,40}=/.test(body)
+      ? `update the ${body}`
+      : `create a ${body}`;
   // "New Zendesk ticket -> set priority …": something new arriving is an event, not a case of one; so is
   // someone doing something ("someone changes the Notion status to 'Arrived' → text …")
   const arrives =

@@ -421,6 +421,11 @@ export function normalise(text: string): string {
         (_whole, start: string, thing: string, not: string, verb: string) =>
           `${start}Please ${not} ${verb} ${thing.charAt(0).toLowerCase()}${thing.slice(1)}`,
       )
+      // "HS contact", "HS task", "new HS deal": HubSpot by its initials, said of its own records (not "H&S", "HS2")
+      .replace(
+        /\bHS(?=\s+(?:contacts?|tasks?|deals?|pipelines?|notes?|propert(?:y|ies)|companies|company|lists?|lifecycle|records?)\b)/g,
+        'HubSpot',
+      )
       // "ONLY after Marco replies approving it, refund the payment": a person's yes is a condition of the step, no start
       .replace(
         /\b(?:only\s+)?(?:after|once|when)\s+([A-Z][a-z]+)\s+(?:replies|has replied|says yes|approves|has approved|gives (?:the|his|her|their) (?:ok|okay|go-ahead)|oks it|signs it off|signs off)(?:\s+(?:approving|to approve|okaying)\s+it)?\s*,\s*/gi,
@@ -895,6 +900,16 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   im: "i'm",
   opp: 'opportunity',
   opps: 'opportunities',
+  cust: 'customer',
+  custs: 'customers',
+  pmt: 'payment',
+  pmts: 'payments',
+  acct: 'account',
+  accts: 'accounts',
+  amt: 'amount',
+  inv: 'invoice',
+  invs: 'invoices',
+  biz: 'business',
   qty: 'quantity',
   msg: 'message',
   msgs: 'messages',

@@ -528,3 +528,28 @@ describe('offline analyst: what a review of these readings found, mended', () =>
     expect(workflowsOf(text).at(-1)?.steps.at(-1)).not.toMatch(/\(Slack\)/);
   });
 });
+
+describe('offline analyst: shorthand, an arrow to a record set, and a start said as the only one', () => {
+  it('given "Stripe inv paid → HS contact: lifecycle = Customer", when analysed, then the HubSpot contact is updated', () => {
+    expect(workflowsOf('• Stripe inv paid → HS contact: lifecycle = Customer, "Last paid" = today')).toMatchObject([
+      { triggerId: 'stripe.invoice_paid', capabilities: ['hubspot.update_contact'] },
+    ]);
+  });
+
+  it('given "cust", "pmt" and "amt", when analysed, then they are read as the words they stand for', () => {
+    expect(capabilities('• New HubSpot contact → create Stripe cust')).toEqual(['stripe.create_customer']);
+    expect(
+      workflowsOf('• Stripe pmt failed → SMS the cust w/ link to update card + msg #billing w/ acct name & amt'),
+    ).toMatchObject([{ triggerId: 'stripe.payment_failed', capabilities: ['twilio.send_sms', 'slack.post_message'] }]);
+  });
+
+  it('given "- Only when an invoice is more than 45 days overdue, also create …", when analysed, then that is its start and its duty', () => {
+    expect(
+      workflowsOf('- Only when an invoice is more than 45 days overdue, also create a HubSpot task for the partner.'),
+    ).toMatchObject([{ triggerId: 'quickbooks.invoice_overdue', capabilities: ['hubspot.create_task'] }]);
+  });
+
+  it('given "one of our invoices goes overdue", when analysed, then it is an invoice overdue', () => {
+    expect(triggers('When one of our invoices goes overdue, email the client.')).toEqual(['quickbooks.invoice_overdue']);
+  });
+});

@@ -562,8 +562,8 @@ const sets: [string, string, Floors][] = [
     'golden/blind-39 (twenty more — a rambling Slack message taken back at its end, Trigger → Action arrows, a policy of "shall" clauses, a letter to the assistant, nested conditions, two rules on one start, Indian English, times with zones, products by nickname, a schedule table, an old Zapier, tools not connected, quoted message templates, two sentences, a new-starter checklist, an approval before a refund, a voice memo, support macros, a day in the life, a pasted Notion page — written 2026-12-01 by a helper that read no source nor golden file; read 0.93/0.88/0.97/1.00 by the session-start analyst and 0.94/0.89/0.97/1.00 unseen by the analyst after blind-38, then looked at)',
     'blind-39',
     {
-      capabilityRecall: 0.92,
-      capabilityPrecision: 0.9,
+      capabilityRecall: 0.94,
+      capabilityPrecision: 0.91,
       triggerRecall: 0.95,
       missingIntegrationRecall: 0.97,
       gapCategoryRecall: 0.97,
