@@ -170,10 +170,10 @@ const PLACE_BEFORE_PRODUCT = new RegExp(
   'i',
 );
 /** A place's words as they are compared: lower case, no quotes, no plural "s". */
+/** A word or words without their quote marks. */
+const unquoted = (words: string): string => words.replace(/["“”'‘’]/g, '');
 const placeKey = (words: string): string =>
-  words
-    .toLowerCase()
-    .replace(/["“”'‘’]/g, '')
+  unquoted(words.toLowerCase())
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w))
@@ -193,13 +193,11 @@ export function placesNamed(text: string): Map<string, string> {
     const found = after ?? PLACE_BEFORE_PRODUCT.exec(text.slice(0, m.index));
     if (!found?.[1] || !found[2]) continue;
     // (right after the product, every word names the place: "post in Slack and the jobs list" names none)
-    if (after && found[1].split(/\s+/).some((w) => NOT_A_NAME.test(w.replace(/["“”'‘’]/g, '')))) continue;
+    if (after && found[1].split(/\s+/).some((w) => NOT_A_NAME.test(unquoted(w)))) continue;
     // (the words right before the place's noun that are a name: "copy it to the Orders board" → "Orders")
     const all = found[1].split(/\s+/);
     // (a pronoun in lower case: "IT" may be a name)
-    const last = all.findLastIndex(
-      (w) => NOT_A_NAME.test(w.replace(/["“”'‘’]/g, '')) || /^(?:it|them|him|her|us|me|you)$/.test(w),
-    );
+    const last = all.findLastIndex((w) => NOT_A_NAME.test(unquoted(w)) || /^(?:it|them|him|her|us|me|you)$/.test(w));
     const words = all.slice(last + 1);
     // (a name, not what is done there: "save it to the Drive folder", "add a row to the tracker")
     if (words.length === 0 || providersIn(words.join(' ')).length > 0) continue;
@@ -401,8 +399,7 @@ export function normalise(text: string): string {
       .replace(
         // (over a duty: "- Orders over £50: free delivery" is a price list)
         /^([ \t]*(?:[-*•]|\d{1,2}[.)]|[a-z][.)])[ \t]+)((?:[\w-]+\s+){0,3}?(?:under|over|above|below|less than|more than|at least|up to)\s*[£$€]\s?\d[\d,.]*k?|[£$€]\s?\d[\d,.]*k?\s+(?:or (?:more|less|over|under|above|below)|and (?:over|above|up|under|below)))[ \t]*:[ \t]*(?=(?:please\s+)?(?:record|label|post|email|e-mail|send|create|add|log|save|file|forward|reply|text|tag|assign|refund|invoice|pay|approve|ask|flag|move|update|notify|tell|leave|ignore|hold|escalate|message|ping|book|cancel|mark|set|share|upload|archive)\b)/gim,
-        (_whole, item: string, amount: string) =>
-          `${item}If ${/^[£$€]/.test(amount) ? 'it is ' : ''}${amount.charAt(0).toLowerCase()}${amount.slice(1)}, `,
+        (_whole, item: string, amount: string) => `${item}If ${/^[£$€]/.test(amount) ? 'it is ' : ''}${lowerFirst(amount)}, `,
       )
       // said in another language's order: "then must the contract be sent with DocuSign" (the thing, then the modal),
       // "make please a Slack channel" (please first), "Additional make …" (also), "please not e-mail" (don't)
@@ -418,8 +415,7 @@ export function normalise(text: string): string {
       .replace(
         // (a thing, not a start: "If a customer asks for a refund please don't promise anything" stays as said)
         /(^|[.!?]\s+)((?!(?:when|whenever|if|once|as soon as|after|before|unless|while)\b)[A-Z](?:[^.!?\n,\s]*\s+){0,5}?[^.!?\n,\s]+)\s+please (don't|do not|never)\s+([a-z-]+)\b/gim,
-        (_whole, start: string, thing: string, not: string, verb: string) =>
-          `${start}Please ${not} ${verb} ${thing.charAt(0).toLowerCase()}${thing.slice(1)}`,
+        (_whole, start: string, thing: string, not: string, verb: string) => `${start}Please ${not} ${verb} ${lowerFirst(thing)}`,
       )
       // "HS contact", "HS task", "new HS deal": HubSpot by its initials, said of its own records (not "H&S", "HS2")
       .replace(
@@ -1060,6 +1056,9 @@ const ORDINALS: Readonly<Record<string, number>> = {
  * work, nor is the sentence that takes it back. Only an item of a list said before, numbered or bulleted; the list's
  * items are counted in order, each with the lines that go on from it. Pure.
  */
+/** A list item's marker: "1.", "(2)", "3)", "-", "•" (the number, when it has one). */
+const LIST_ITEM = /^\s*(?:\(?(\d{1,2})[.)]|[-*•·▪◦‣])\s+/;
+
 /** An item taken back by what it does: "oh and scratch the bit about texting the subbies — …". */
 const RETRACTED_BY_WHAT =
   /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|drop|forget(?:\s+about)?|skip|ignore|remove|lose|strike)\s+the\s+(?:bit|part|item|point|thing|idea|step|one)\s+about\s+([a-z]+ing)\b[^\n.!?]*[.!?]?/i;
@@ -1074,9 +1073,11 @@ function withoutRetractedByWhat(text: string): string {
   if (!m || !gerund) return text;
   const stem = gerund.slice(0, -3);
   const bases = [stem, `${stem}e`, stem.replace(/(.)\1$/, '$1')];
-  const item = /^\s*(?:\(?\d{1,2}[.)]|[-*•·▪◦‣])\s+(?:(?:and|then|also|plus)\s+)?([a-z]+)\b/i;
   const lines = text.slice(0, m.index).split('\n');
-  const doing = lines.flatMap((l, i) => (bases.includes((item.exec(l)?.[1] ?? '').toLowerCase()) ? [i] : []));
+  // (the item's first word after its marker, past a joining word: "3) and text the subcontractor" → "text")
+  const verbOf = (line: string): string =>
+    (/^(?:(?:and|then|also|plus)\s+)?([a-z]+)\b/i.exec(line.replace(LIST_ITEM, ''))?.[1] ?? '').toLowerCase();
+  const doing = lines.flatMap((l, i) => (LIST_ITEM.test(l) && bases.includes(verbOf(l)) ? [i] : []));
   if (doing.length !== 1) return text;
   const at = doing[0] ?? 0;
   return [...lines.slice(0, at), ...lines.slice(at + 1)].join('\n') + text.slice(m.index).replace(m[0], '');
@@ -1087,14 +1088,13 @@ export function withoutRetracted(text: string): string {
   if (!m) return withoutRetractedByWhat(text);
   const place = m[1] ? ORDINALS[m[1].toLowerCase()] : Number(m[2]);
   const lines = text.slice(0, m.index).split('\n');
-  const item = /^\s*(?:\(?(\d{1,2})[.)]|[-*•·▪◦‣])\s+/;
-  const starts = lines.flatMap((l, i) => (item.test(l) ? [i] : []));
-  const numbered = starts.filter((i) => item.exec(lines[i] ?? '')?.[1] !== undefined);
+  const starts = lines.flatMap((l, i) => (LIST_ITEM.test(l) ? [i] : []));
+  const numbered = starts.filter((i) => LIST_ITEM.exec(lines[i] ?? '')?.[1] !== undefined);
   const at =
-    numbered.length > 0 ? numbered.find((i) => Number(item.exec(lines[i] ?? '')?.[1]) === place) : starts[(place ?? 0) - 1];
+    numbered.length > 0 ? numbered.find((i) => Number(LIST_ITEM.exec(lines[i] ?? '')?.[1]) === place) : starts[(place ?? 0) - 1];
   if (at === undefined || !place) return text;
   let end = at + 1;
-  while (end < lines.length && (lines[end] ?? '').trim() !== '' && !item.test(lines[end] ?? '')) end++;
+  while (end < lines.length && (lines[end] ?? '').trim() !== '' && !LIST_ITEM.test(lines[end] ?? '')) end++;
   const kept = [...lines.slice(0, at), ...lines.slice(end)].join('\n');
   // ("keep 1 and 3": the items left, said again)
   const rest = text
@@ -1104,12 +1104,12 @@ export function withoutRetracted(text: string): string {
   return `${kept}${rest}`;
 }
 
-/** A section of a spec in Gherkin: "Feature:", "Scenario:", "Background:". */
+/** A section of a spec in Gherkin: "Feature:", "Scenario:" (a "Background:" alone may head prose). */
 const GHERKIN_SECTION = /^\s*(?:feature|scenario(?: outline)?)\s*:/i;
 /** A checklist's item, its box ticked or not: "- [x] …", "[ ] …". */
 const TICKED = /^\s*(?:[-*•]\s*)?\[[xX✓✔]\]\s/;
 const UNTICKED = /^\s*(?:[-*•]\s*)?\[ \]\s/;
-/** Said to be done already: "Already handled (don't duplicate):", "Sam's bot already does this", "Done:". */
+/** A heading that says its items are done already: "Already handled (don't duplicate):", "In place:". */
 const SAID_DONE = /\b(?:already|in place|live now|handled|taken care of|done already)\b/i;
 
 /** A field set to a value: "set "DBS received" to today's date", "mark Status as Paid". */
@@ -1136,8 +1136,8 @@ export function sentences(description: string): Sentence[] {
   // a heading that says a start ("When a referral comes in:") and has no item yet: a blank line under it parts nothing
   let leadWithoutItems = false;
   const lines = withoutRetracted(normalise(withoutQuestionsRefused(description))).split('\n');
-  // a checklist with boxes left to tick: the ticked ones are done already ("- [x] Run CI tests on every pull request")
-  // (the ticked ones said done: under a heading that says so, "Already handled:", or by themselves, "… already does this")
+  // a checklist with boxes left to tick: a ticked one is done already where it says so ("… Sam's bot already does this")
+  // or its heading does ("Already handled:")
   const ticksLeft = lines.some((l) => UNTICKED.test(l)) && lines.some((l) => TICKED.test(l));
   const doneAlready = (at: number): boolean => {
     if (/\balready\b/i.test(lines[at] ?? '')) return true;
@@ -1153,8 +1153,8 @@ export function sentences(description: string): Sentence[] {
       !/^\s*(?:tick|check|select|mark|choose|pick)\b/i.test(heading)
     );
   };
-  // a spec written in Gherkin: its "Given" lines, and the "And" lines under them, say the state the work starts from
-  // (a spec: a feature or scenario with its When and Then lines; a "Background:" heading alone is prose)
+  // a spec written in Gherkin (a feature or scenario with its When and Then lines): its "Given" lines, and the "And"
+  // lines under them, say the state the work starts from
   const raw = description.split('\n');
   const gherkin =
     raw.some((l) => GHERKIN_SECTION.test(l)) && raw.some((l) => /^\s*when\b/i.test(l)) && raw.some((l) => /^\s*then\b/i.test(l));
