@@ -179,7 +179,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'stripe.create_customer': v(
     'create, add, set up, register, make',
-    'customer, billing account, subscriber, member',
+    'customer, client, billing account, subscriber, member',
     'create a customer in stripe, set up billing for',
   ),
   'docusign.send_envelope': v(

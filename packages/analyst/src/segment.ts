@@ -636,7 +636,7 @@ const HANDS_OFF =
   /^(?:(?:[^.;,]{0,80},\s*)?(?:i|we) (?:usually |always |still |then |just )?(?!want\b|need\b|like\b|would\b|['’]d\b)[a-z]+\b[^.;]{0,80}?\b(?:myself|ourselves)\b|(?:[\w-]+ ){0,5}(?:i|we)(?:'ll| will| am going to| are going to| want to| prefer to| would rather)? (?:handle|do|take care of|deal with|manage|answer|process|own)\b[^.;]{0,80}?\b(?:myself|ourselves|personally)\b|(?:please )?(?:stay|keep) out of\b|(?:please )?leave (?:those|these|that|them|it|(?:the |all )?[\w-]+(?: [\w-]+){0,3}) to (?:me|us)\b)/i;
 /** What someone of the org does not want done, as a rule: "Dee does not want anything posted in Slack about new hires". */
 const NOT_WANTED =
-  /^(?:(?:but|and|also|oh and)\s+)?(?:[A-Z][a-z]+|he|she|they|we|i|(?:the|our|my) [\w-]+(?: [\w-]+)?)\s+(?:does not|doesn['’]t|do not|don['’]t|never)\s+(?:want|wants|like|likes)\s+(?:anything|any|anyone|(?:it|them|that|this)\b(?=\s+(?:to be\s+)?[a-z]+ed\b)|(?:the|our|their|these|those)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:to be\s+)?[a-z]+ed\b)/i;
+  /^(?:(?:but|and|also|oh and)\s+)?(?:[A-Z][a-z]+|he|she|they|we|i|(?:the|our|my) [\w-]+(?: [\w-]+)?)\s+(?:does not|doesn['’]t|do not|don['’]t|never)\s+(?:want|wants|like|likes)\s+(?:anything|any|anyone|(?:[A-Z][\w-]*\s+)?(?:pings?|messages?|notifications?|alerts?|e-?mails?|texts?|dms?|updates?|reminders?|calls?)\b|(?:it|them|that|this)\b(?=\s+(?:to be\s+)?[a-z]+ed\b)|(?:the|our|their|these|those)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:to be\s+)?[a-z]+ed\b)/i;
 /** A rule of what is not wanted, when the sentence says no work after it ("…, so when a form comes in, text Jane"). */
 const notWanted = (text: string): boolean => {
   const m = NOT_WANTED.exec(text);
@@ -1154,7 +1154,7 @@ function wishedForEach(text: string, w: SegmentWords): string {
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|raised|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
@@ -2104,7 +2104,7 @@ const HANDS_SOME_OVER =
   /\b(?:take over|take on|pick up|help (?:me |us )?with)\s+(?:some|most|a few|part|a couple)\s+of\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:do|send|handle|run|make|look after)\b/i;
 
 /** A letter's greeting to the one it welcomes: "Welcome to the Learning team at …!", "Welcome aboard". */
-const WELCOMED = /^welcome (?:aboard|on board|to (?:the|our|your)\b)/i;
+const WELCOMED = /^[Ww]elcome (?:[Aa]board|on board|to (?:the|our|your)\b|to [A-Z][\w&'’-]*(?: [A-Z][\w&'’-]*){0,3}\s*[!.]*$)/;
 /** A title that names the job by its kind of work: "Refund handling for Vico Group", "Credit control & supplier bills –". */
 const TITLE_OF_JOB =
   /^(?:[\w&'’-]+\s+){0,3}(?:handling|management|automation|automations|processing|operations|admin|rules|playbook|procedure|desk)\b(?=\s+(?:for|at|of|in)\b|\s*[(:–—-]|\s*$)/i;

@@ -336,8 +336,50 @@ function withoutQuestionsRefused(text: string): string {
 
 export function normalise(text: string): string {
   return (
-    text
-      .replace(/\r\n?/g, '\n')
+    eachArrivingAsStart(outcomesAsDuties(relativeItemsOfOne(partsForLaterDropped(weekByDays(text.replace(/\r\n?/g, '\n'))))))
+      // "- 15 minutes before: nothing, teachers already get Google's own notification": a case with nothing to do
+      .replace(
+        /^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^:\n]{2,100}:[ \t]*(?:nothing|no action|none|do nothing|nothing to do|n\/a)\b(?![ \t]+(?:but|except|unless|until)\b)[^\n]*$/gim,
+        '',
+      )
+      // "You'll work alongside Rosa and our two CSMs, and you'll report to Rosa": whom the employee works beside or for
+      // is no work
+      .replace(
+        /(?<=^|[.!?][ \t]+)(?:you(?:'ll| will)|it(?:'ll| will)|the (?:assistant|bot)(?:'ll| will)) (?:(?:also )?work alongside|report to)\b[^.!?\n]*[.!?]?[ \t]*/gim,
+        '',
+      )
+      // "Client change requests come on mail with subject starting "[CR]". For each such mail please create …": how the
+      // things come, then what to do for each of them, is a start and its work
+      .replace(
+        /(^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?|[.!?][ \t]+)((?!(?:when|whenever|if|once|after)\b)[A-Z][^.!?\n:]{3,120}?\b(?:come|comes|arrive|arrives|land|lands|get sent|are sent)\b[^.!?\n:]{0,100}?)\.[ \t]+(?:[Ff]or|[Ww]ith) (?:each|every) (?:such|one|of (?:these|them|those))(?: (?:mail|e-?mail|message|request|one|ticket|order|form|submission|text|enquiry|inquiry))?,?[ \t]+(?:please[ \t]+)?(?=[a-z])/gm,
+        (_whole, before: string, come: string) => `${before}When ${lowerFirst(come)}, `,
+      )
+      // "requests come on mail": by email
+      .replace(
+        /\b(come|comes|arrive|arrives|are sent|is sent|get sent|gets sent) (?:on|over|via|by|through|in) mail\b/gi,
+        '$1 by email',
+      )
+      // "So for tickets tagged "damaged" the assistant should reply …": the things so marked, as they are marked, start it
+      .replace(
+        /(^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?|[.!?][ \t]+)(?:(?:so|and|but|also|then)[ \t]+)?for (?:all |any |every )?(ticket|e-?mail|order|issue|deal|lead|message|invoice|pull request|PR|candidate|application|card|contact)s? (?:that are |which are )?(tagged|labell?ed|marked|flagged) ("[^"\n]{1,40}"|'[^'\n]{1,40}'|[\w-]+),?[ \t]+(?=[a-z])/gim,
+        (_whole, before: string, thing: string, marked: string, value: string) =>
+          `${before}When ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing.toLowerCase() === 'pr' ? 'PR' : thing.toLowerCase()} is ${marked.toLowerCase()} ${value}, `,
+      )
+      // "The moment a card charge fails in Stripe, you'll create …": the moment something happens is a start
+      .replace(
+        /(^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?|[.!?:][ \t]+)the (?:very )?(?:moment|minute|instant) (?!(?:is|was|we|i|you)\b)(?=[a-z])/gi,
+        '$1As soon as ',
+      )
+      // "EVERY DAY, ANY TIME": at any time at all is whenever it happens, no time of day
+      .replace(
+        /\b(?:every day|each day|daily|all day)[ \t]*[,/–—-]?[ \t]*(?:at )?(?:any ?time|24\/7|round the clock|around the clock)\b/gi,
+        'any time',
+      )
+      // "#1 and #3 will be set up later once we see how billing goes": other parts of a plan, for another time, say no work
+      .replace(
+        /(^|[.!?]\s+)(?:#\d+|(?:parts?|items?|points?|steps?|phases?|nos?\.?)\s*#?\d+|the (?:others?|rest|other (?:two|three|ones?|parts?|assistants?)))(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)#?\d+)*\s+(?:will|can|are to|would)\s+(?:be\s+)?(?:set up|added|built|done|handled|tackled|looked at|come|follow|wait)\s+(?:later|at a later (?:date|stage)|in (?:a )?(?:later|next|future) (?:phase|stage|step|round))\b[^.!?\n]*[.!?]?/gim,
+        '$1',
+      )
       .replace(/[‘’]/g, "'")
       .replace(/[“”]/g, '"')
       .replace(/\u00a0/g, ' ')
@@ -629,6 +671,234 @@ function asCase(question: string, answer: string): string | undefined {
   return `${situation ? asked : `When ${asked.charAt(0).toLowerCase()}${asked.slice(1)}`}: ${answer}`;
 }
 
+/** A line that is only a day of the week, a heading of what happens that day: "MONDAY", "## Wednesday:", "**Fri**". */
+const WEEKDAY_HEADING =
+  /^[ \t]*(?:#{1,6}[ \t]*)?\**[ \t]*(mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?s?[ \t]*\**[ \t]*:?[ \t]*\**[ \t]*$/i;
+const WEEKDAY_NAMES: Readonly<Record<string, string>> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  tues: 'Tuesday',
+  wed: 'Wednesday',
+  wednes: 'Wednesday',
+  thu: 'Thursday',
+  thur: 'Thursday',
+  thurs: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  satur: 'Saturday',
+  sun: 'Sunday',
+};
+/** A line of a day's plan that starts with its clock: "08:00  Open …", "- 9.30am – post …", "4pm: email …". */
+const CLOCKED_LINE =
+  /^([ \t]*(?:[-*•][ \t]+)?)(\d{1,2}[:.]\d{2}(?:[ \t]*[ap]\.?m\.?)?|\d{1,2}[ \t]*[ap]\.?m\.?)(?![\w:.])[ \t]*(?:[-–—:|][ \t]*)?(\S.*)$/i;
+/** A day's plan that says there is nothing: "Nothing scheduled.", "- none", "Free". */
+const NOTHING_THAT_DAY = /^[ \t]*(?:[-*•][ \t]+)?(?:nothing|none|no tasks?|free|rest day|-+)\b[^\n]{0,40}$/i;
+
+/**
+ * A week laid out by its days, each day a heading over the clocked things done then ("MONDAY" ¶ "08:00  Open this
+ * week's checks task in Jira"): each clocked line is a weekly duty at its time ("Every Monday at 08:00, open …"), and a
+ * day that says there is nothing says nothing. A heading of a day with no clocked line under it stays as it is. Pure.
+ */
+export function weekByDays(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let day: string | undefined;
+  for (const [index, line] of lines.entries()) {
+    const heading = WEEKDAY_HEADING.exec(line);
+    if (heading?.[1]) {
+      const next = lines.slice(index + 1).find((l) => l.trim()) ?? '';
+      day = CLOCKED_LINE.test(next) || NOTHING_THAT_DAY.test(next) ? WEEKDAY_NAMES[heading[1].toLowerCase()] : undefined;
+      if (day) continue;
+      out.push(line);
+      continue;
+    }
+    if (day && NOTHING_THAT_DAY.test(line)) continue;
+    const clocked = day ? CLOCKED_LINE.exec(line) : null;
+    if (day && clocked) {
+      const [, lead = '', clock = '', rest = ''] = clocked;
+      out.push(`${lead}Every ${day} at ${clock.replace(/\s+/g, '')}, ${lowerFirst(rest)}`);
+      continue;
+    }
+    if (!line.trim() || (day && !CLOCKED_LINE.test(line))) day = undefined;
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** A list item led by a time before or after something: "- 48 hours before each lesson: …", "- 1 hour before: …". */
+const RELATIVE_ITEM =
+  /^([ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+)((?:\d{1,3}|an?|one|two|three|half an)\s*(?:min(?:ute)?s?|hours?|hrs?|h|days?|weeks?)\s+(?:before|after|ahead of|prior to))(\s+[^:\n]{2,80}?)?[ \t]*:/i;
+
+/**
+ * Items led by times around one thing, that thing said only the first time ("- 48 hours before each lesson: email …",
+ * "- 1 hour before: text …"): each later one is of the same thing ("1 hour before each lesson"). Pure.
+ */
+export function relativeItemsOfOne(text: string): string {
+  let thing: string | undefined;
+  return text
+    .split('\n')
+    .map((line) => {
+      const m = RELATIVE_ITEM.exec(line);
+      if (!m) {
+        if (!line.trim() || !/^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]/.test(line)) thing = undefined;
+        return line;
+      }
+      const [whole, item = '', when = '', of] = m;
+      if (of?.trim()) {
+        thing = of;
+        return line;
+      }
+      return thing ? `${item}${when}${thing}:${line.slice(whole.length)}` : line;
+    })
+    .join('\n');
+}
+
+/** What is to be true of each thing that comes, said as its outcome: "exists as a lead in …", "has a follow-up task …". */
+const OUTCOME_OF_EACH =
+  /^([ \t]*(?:[-*•][ \t]+)?)(?:[Ee]very|[Ee]ach|EVERY|EACH) ((?:new )?[\w-]+(?: [\w-]+)?)((?: (?:in|on|from) (?:[A-Z][\w-]*|the [\w-]+ (?:form|page|site|inbox)))?)(?: [—–-]{1,2} [^—–\n]{1,120} [—–-]{1,2})?(?: (?:who|that|which) ((?!(?:is|are|was|were|has|have)\b)[^,;:\n]{3,120}?))?,? (exists? as|ends? up as|shows? up as|exists? in|ends? up in|shows? up in|has|gets|receives) ((?:an?|the|their|its|his|her) [^\n]+|[A-Z#][^\n]+)$/;
+/** "The whole sales floor hears about every win in #wins on Slack": who is told, of each thing, and where. */
+const TOLD_OF_EACH =
+  /^([ \t]*(?:[-*•][ \t]+)?)(?:the |our |my )?(?:[\w-]+ ){0,3}?(?:hears?|knows?|learns?|is told|are told|finds? out) about ((?:every|each|all|any) [^\n]+?) ((?:in|on) (?:#[\w-]+|slack)\b[^\n]*)$/i;
+const SENDS_THING =
+  /^(?:an?|the) (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reminder|note|invite|invitation|reply|confirmation)\b/i;
+
+/**
+ * What should be true once the employee runs, said of each thing that comes ("Every homeowner who fills out the
+ * estimate form exists as a lead in Salesforce", "Every new lead in Salesforce has a follow-up task for the rep", "the
+ * sales floor hears about every win in #wins"): the thing coming is the start and the outcome the duty that makes
+ * it ("When a homeowner fills out the estimate form, create a lead in Salesforce"). Pure.
+ */
+export function outcomesAsDuties(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/(?<=[.!?])[ \t]+(?=[A-Z])/)
+        .map(outcomeAsDuty)
+        .join(' '),
+    )
+    .join('\n');
+}
+
+/** One sentence of `outcomesAsDuties`. */
+function outcomeAsDuty(line: string): string {
+  const told = TOLD_OF_EACH.exec(line);
+  if (told) return `${told[1]}Post ${told[2]} ${told[3]}`;
+  const m = OUTCOME_OF_EACH.exec(line);
+  if (!m) return line;
+  const [, item = '', kind = '', where = '', clause, verb = '', rest = ''] = m;
+  const singular = kind.replace(/(?<=\w{3})s$/, '');
+  const a = /^[aeiou]/i.test(singular) ? 'an' : 'a';
+  // ("every customer has an account manager": a thing that is, not one that comes, says no work)
+  if (!clause && !where && !/^new\s/i.test(kind)) return line;
+  const event = clause ? `When ${a} ${singular} ${clause.trim()}` : `When ${a} ${singular}${where} comes in`;
+  const v = verb.toLowerCase();
+  const first = rest.split(/,? and /)[0] ?? rest;
+  const duty = /\bas$/.test(v)
+    ? `create ${rest}`
+    : /\bin$/.test(v)
+      ? `add them to ${rest}`
+      : SENDS_THING.test(first) || /\bin (?:their|his|her) inbox\b/i.test(first)
+        ? `send them ${rest.replace(/\s+in (?:their|his|her) inbox\b/i, '')}`
+        : /\b(?:calendar|diary)\b/i.test(first)
+          ? `schedule ${rest}`
+          : `create ${rest}`;
+  // (", and the homeowner has the agreement in their inbox to sign": one more outcome, said of someone)
+  const more = duty.replace(
+    /,? and (the [\w-]+|they|he|she) (?:has|have|gets?|receives?) ((?:an?|the|their|his|her) [^,;]+?)(?: in (?:their|his|her) inbox)?(?=$|[,;.])/i,
+    (_all, who: string, thing: string) => `, and send ${/^(?:they|he|she)$/i.test(who) ? 'them' : who} ${thing}`,
+  );
+  return `${item}${event}, ${more}`;
+}
+
+/** Things that arrive, one at a time. */
+const ARRIVING = String.raw`(?:new |incoming )?(e-?mail|message|ticket|order|enquiry|inquiry|request|application|submission|booking|text|sms|invoice|bill|receipt|pull request|issue|complaint|review)s?`;
+/** Which of them: "with "objection" in the subject", "from accounts@acme.com", "tagged "urgent"". */
+const WHICH_ARRIVE = String.raw`(with ["'][^"'\n]{1,60}["'] in (?:the|its|their) (?:subject(?: line)?|title|body|name)|(?:from|sent to|addressed to) [\w.+-]*@[\w.-]*|(?:tagged|labell?ed|marked) ["'][^"'\n]{1,40}["'])`;
+/** "Log every email with "objection" in the subject in Notion", "- please forward each email from x@y.com to …". */
+const EACH_ARRIVING_DONE = new RegExp(
+  String.raw`^([ \t]*(?:[-*•][ \t]+)?(?:[^:\n.]{1,60}:[ \t]+)?(?:please[ \t]+)?)([a-z]+) (?:every|each|any|all) ${ARRIVING} ${WHICH_ARRIVE}(?=[ ,.;]|$)(.*)$`,
+  'i',
+);
+/** "Every email with "objection" in the subject should be logged in Notion". */
+const EACH_ARRIVING_PASSIVE = new RegExp(
+  String.raw`^([ \t]*(?:[-*•][ \t]+)?(?:[^:\n.]{1,60}:[ \t]+)?)(?:every|each|any|all) ${ARRIVING} ${WHICH_ARRIVE},? (?:should|must|shall|needs? to|has to|is to|will|gets?) (?:be )?([a-z]+ed|sent|put|kept|set)\b(.*)$`,
+  'i',
+);
+/** "and the sender should get an acknowledgement …": one more thing sent, to someone named by their part. */
+const SOMEONE_GETS =
+  /\b(?:and )?(the|each|every) (sender|customer|client|applicant|candidate|requester|caller|donor|member|tenant|patient|student|parent|guest|user|submitter|buyer|supplier)s? (?:should|must|shall|will|needs? to|has to) (?:get|receive|be sent) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reply|note|confirmation|acknowledge?ment|receipt|reminder))\b/gi;
+
+/**
+ * Work said of each thing of a kind that arrives, picked out by what it carries ("Log every email with "objection" in
+ * the subject in Notion", "Every email with "objection" in the subject should be logged in Notion"): its arrival is
+ * the start and the work is done to it ("When an email with "objection" in the subject comes in, log it in Notion").
+ * Pure.
+ */
+export function eachArrivingAsStart(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/(?<=[.!?])[ \t]+(?=[A-Z])/)
+        .map((sentence) => {
+          const done = EACH_ARRIVING_DONE.exec(sentence);
+          const passive = done ? null : EACH_ARRIVING_PASSIVE.exec(sentence);
+          const m = done ?? passive;
+          if (!m) return sentence;
+          const [, before = '', first = '', kind = '', which = '', rest = ''] = done ? m : [m[0], m[1], m[4], m[2], m[3], m[5]];
+          const verb = lemmas(first.toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+          if (!verb || (done && !KNOWN_VERBS.has(first.toLowerCase()))) return sentence;
+          const noun = kind.toLowerCase().replace(/^e-mail$/, 'email');
+          const a = /^[aeiou]/.test(noun) ? 'an' : 'a';
+          const more = rest.replace(
+            SOMEONE_GETS,
+            (_all, the: string, who: string, thing: string) => `and send ${the} ${who} ${thing}`,
+          );
+          return `${before}When ${a} ${noun} ${which} comes in, ${verb} it${more}`;
+        })
+        .join(' '),
+    )
+    .join('\n');
+}
+
+/** A part of a plan marked for another time: "1. Front desk assistant (later)", "## Phase 2 — not yet". */
+const FOR_LATER =
+  /(?:\((?:later|not yet|not now|future|for later|coming later|on hold|phase (?:2|two|3|three)|not this one|not for now|parked)\)|\s[-–—]\s*(?:later|not yet|not now|on hold|parked))[ \t]*:?[ \t]*\**[ \t]*$/i;
+/** The part of a plan the request is for: "2. Billing assistant  <-- this one", "## Intake (this one)". */
+const THIS_ONE =
+  /(?:<-+|←|⬅️?|\()\s*(?:this one|this request|this is the one|that's this one|you|for now|now)\s*\)?[ \t]*:?[ \t]*$/i;
+/** A heading of such a plan's part: numbered, a markdown heading, or a bold line. */
+const PART_HEADING = /^[ \t]*(?:\(?\d{1,2}[.)]|#{1,6}|\*\*)[ \t]+\S/;
+
+/**
+ * A plan of several parts, one of them what the request is for ("2. Billing assistant <-- this one") or some of them
+ * for later ("1. Front desk assistant (later)"): the other parts, or those for later, with the items under them, are
+ * not this employee's work. A part runs from its heading to the next heading of its kind, or to a line no deeper than
+ * the heading that is no item. Pure.
+ */
+export function partsForLaterDropped(text: string): string {
+  const lines = text.split('\n');
+  const headings = lines
+    .map((l, i) => (PART_HEADING.test(l) && l.trim().split(/\s+/).length <= 12 ? i : -1))
+    .filter((i) => i >= 0);
+  const chosen = headings.filter((i) => THIS_ONE.test(lines[i] ?? ''));
+  const dropped = headings.filter((i) => (chosen.length > 0 ? !chosen.includes(i) : FOR_LATER.test(lines[i] ?? '')));
+  if (dropped.length === 0 || (chosen.length === 0 && dropped.length === headings.length && headings.length < 2)) return text;
+  const gone = new Set<number>();
+  for (const at of dropped) {
+    const indent = indentOf(lines[at] ?? '');
+    gone.add(at);
+    for (let i = at + 1; i < lines.length; i++) {
+      const line = lines[i] ?? '';
+      if (headings.includes(i)) break;
+      if (line.trim() && indentOf(line) <= indent && !BULLET.test(line)) break;
+      gone.add(i);
+    }
+  }
+  return lines.filter((_, i) => !gone.has(i)).join('\n');
+}
+
 /** A table written with pipes: its consecutive lines "| … | … |". */
 const TABLE = /(?:^[ \t]*\|.*\|[ \t]*(?:\n|$))+/gm;
 /** The column of a table of cases that says what starts the work. */
@@ -669,6 +939,7 @@ function casesOf(table: string): string {
   const at = header.findIndex((c) => CASE_HEADER.test(c));
   const other = header.filter((_, i) => i !== at);
   const isNote = (h: string) => NOTE_HEADER.test(h) || WHO_HEADER.test(h);
+  if (at < 0) return dutiesOfOwner(table, header) ?? table;
   if (
     header.length < 2 ||
     at < 0 ||
@@ -712,6 +983,43 @@ function casesOf(table: string): string {
     lines.push({ lead: first.replace(/[.;,]+$/, ''), duties: [duty] });
   }
   return `${lines.map(({ lead, duties }) => `${leadOfCase(lead)}, ${lowerFirst(duties.join(', then '))}.`).join('\n')}\n`;
+}
+
+/** A note that says when its row happens: "Same moment the contract is signed: …", "Every Friday: …". */
+const NOTE_SAYS_WHEN =
+  /^(?:(?:at )?(?:the )?same (?:moment|time)(?: as)?|right when|as soon as|when|whenever|if|once|after|every|each|on)\b/i;
+
+/**
+ * A table of who does what with no column of cases ("| Task | Owner | Notes |"), some rows the assistant's: those rows
+ * are its work, each the task with what its notes say to do ("| Delegate registers on the website form | Assistant |
+ * Add them to HubSpot … |" → "When delegate registers on the website form, add them to HubSpot …"); a note that says
+ * its own start ("Same moment the contract is signed: find a slot …") is the row's work as it stands; the other rows
+ * are people's. Undefined when no row is the assistant's. Pure.
+ */
+function dutiesOfOwner(table: string, header: readonly string[]): string | undefined {
+  const who = header.findIndex((c) => WHO_HEADER.test(c));
+  const task = header.findIndex((c) => ACTION_HEADER.test(c));
+  if (who < 0 || task < 0 || !header.every((c, i) => i === who || i === task || NOTE_HEADER.test(c) || c === '')) return;
+  const rows = table
+    .split('\n')
+    .slice(1)
+    .map(cellsOf)
+    .filter((cells) => !cells.every((c) => c === '' || RULE_CELL.test(c)) && THE_ASSISTANT.test(cells[who] ?? ''));
+  if (rows.length === 0) return;
+  const lines = rows.map((cells) => {
+    const what = (cells[task] ?? '').replace(/[.;,]+$/, '');
+    const notes = cells
+      .filter((c, i) => i !== who && i !== task && c !== '')
+      .join(' ')
+      .trim();
+    if (!notes) return `${what}.`;
+    if (NOTE_SAYS_WHEN.test(notes) || findSchedule(notes)?.index === 0)
+      return notes.replace(/^(?:at )?(?:the )?same (?:moment|time)(?: as)?\s+/i, 'When ');
+    // (notes that say what to do make the task the case they are done in; else the task is the duty, with its notes)
+    if (startsWithVerb(what) && !startsWithVerb(notes)) return `${what} (${notes.replace(/[.;,]+$/, '')}).`;
+    return `${leadOfCase(what)}, ${lowerFirst(notes)}`;
+  });
+  return `${lines.join('\n')}\n`;
 }
 
 const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;

@@ -571,6 +571,32 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-40 (twenty more — a job advert, an email chain whose last message overrides, before and after, a numbered SOP with exceptions, a phone-typed message, a weekly calendar by day names, a long preamble, a "Task | Owner | Notes" table, thresholds with approvers, a developer\'s YAML-ish config, a P.S., duties said as outcomes, times relative to an appointment, a plan for three assistants of which one is asked for — written 2026-12-01 by a helper that read no source nor golden file; read 0.86/0.82/0.77/1.00 unseen by the session-start analyst, then looked at)',
+    'blind-40',
+    {
+      capabilityRecall: 0.93,
+      capabilityPrecision: 0.88,
+      triggerRecall: 0.88,
+      missingIntegrationRecall: 0.97,
+      gapCategoryRecall: 0.97,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    "golden/blind-41 (twenty more — plain prose of people's weeks with their starts implied: a gym, a parish office, a dental practice, a dispatcher, a school bursar, a wedding planner, an open-source maintainer, a lab, a plumber, an accountancy practice, and others; approvals by a named person, duties that use what an earlier one found, products not connected — written 2026-12-01 by a helper that read no source nor golden file; read 0.90/0.94/0.88/0.95 unseen by the session-start analyst and the same by the analyst after blind-40's readings; not looked at)",
+    'blind-41',
+    {
+      capabilityRecall: 0.88,
+      capabilityPrecision: 0.92,
+      triggerRecall: 0.86,
+      missingIntegrationRecall: 0.93,
+      gapCategoryRecall: 0.97,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
