@@ -184,7 +184,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
   ),
   'docusign.send_envelope': v(
     'send, sign, e-sign, countersign, get, collect, request, route',
-    'signature, e-signature, contract, agreement, nda, envelope, offer letter, document, form',
+    'signature, e-signature, contract, agreement, nda, msa, sow, envelope, offer letter, document, form',
     'send for signature, get it signed, collect signatures, send out for e-signature',
   ),
   'google-drive.create_folder': v(
@@ -213,7 +213,7 @@ export const capabilityVocabulary: Readonly<Record<string, Vocabulary>> = {
     'create an invoice, bill the client, raise an invoice',
   ),
   'quickbooks.record_expense': v(
-    'record, log, enter, book, categorise, categorize, add, track, code, reconcile',
+    'record, log, enter, book, categorise, categorize, add, track, code, reconcile, capture',
     'expense, receipt, bill, cost, spend, purchase, vendor bill, reimbursement',
     'record the expense, log the receipt, book the cost, enter the bill',
   ),
@@ -330,7 +330,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
   'stripe.invoice_paid': v('pay, settle, clear, receive', 'invoice, payment', 'an invoice is paid, payment received'),
   'docusign.envelope_completed': v(
     'sign, complete, countersign, execute, return, come back',
-    'envelope, contract, agreement, document, nda, offer letter',
+    'envelope, contract, agreement, document, nda, msa, sow, offer letter',
     'a contract is signed, comes back signed, the envelope is completed',
   ),
   'google-drive.file_added': v(

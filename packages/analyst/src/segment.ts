@@ -1154,7 +1154,7 @@ function wishedForEach(text: string, w: SegmentWords): string {
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|raised|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =

@@ -334,19 +334,34 @@ function withoutQuestionsRefused(text: string): string {
     .join('\n');
 }
 
+/** A sentence of whom the employee works beside or reports to, and nothing it does: people's names, roles, "and". */
+const WORKS_BESIDE_ONLY =
+  /^(?:you(?:'ll| will)|it(?:'ll| will)|the (?:assistant|bot)(?:'ll| will)) (?:(?:also )?work alongside|report to) (?:(?:[A-Z][\w'-]*|our|the|my|two|three|four|a few|and|,|\([^)]*\)|(?:head|lead|manager|director|team|csms?|reps?|engineers?|staff|colleagues|people|partners?|owners?|founders?|of|[A-Z]{2,5})s?)\s*)+(?:,?\s*and (?:you(?:'ll| will)|it(?:'ll| will)) (?:work alongside|report to) (?:(?:[A-Z][\w'-]*|our|the|my|and|,|\([^)]*\))\s*)+)?[.!?]?\s*$/i;
+
+/** What follows asks the assistant to do something: "the assistant should reply …", "please forward …", "reply …". */
+const ASKED_OF_IT =
+  /^(?:(?:the (?:assistant|bot)|you|it) (?:should|must|will|can|needs to|has to)\b|please\b|(?:just |also |then |always )?(?:reply|respond|forward|send|email|e-mail|text|post|create|add|log|tag|assign|escalate|notify|ping|move|update|close|refund|label|archive|save|file|share|invite|book|schedule|mark|set|message|call|flag|copy|raise|open|record|remind|thank|acknowledge|route)\b)/i;
+
+/** The readings of whole blocks of a description, in order, before its sentences are read one by one. Pure. */
+const blocksRead = (text: string): string =>
+  [weekByDays, partsForLaterDropped, relativeItemsOfOne, outcomesAsDuties, eachArrivingAsStart, arrivalsByEmail].reduce(
+    (read, reading) => reading(read),
+    text,
+  );
+
 export function normalise(text: string): string {
   return (
-    eachArrivingAsStart(outcomesAsDuties(relativeItemsOfOne(partsForLaterDropped(weekByDays(text.replace(/\r\n?/g, '\n'))))))
+    blocksRead(text.replace(/\r\n?/g, '\n'))
       // "- 15 minutes before: nothing, teachers already get Google's own notification": a case with nothing to do
       .replace(
-        /^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^:\n]{2,100}:[ \t]*(?:nothing|no action|none|do nothing|nothing to do|n\/a)\b(?![ \t]+(?:but|except|unless|until)\b)[^\n]*$/gim,
+        /^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^:\n]{2,100}:[ \t]*(?:nothing|no action|none|do nothing|nothing to do|n\/a)(?:[ \t]+(?:needed|required|to do))?(?:[ \t]*[.!]?[ \t]*$|[ \t]*[,;(—–-](?![^\n]*\b(?:just|but|except|unless|until|then|instead|only)\b)[^\n]*$)/gim,
         '',
       )
       // "You'll work alongside Rosa and our two CSMs, and you'll report to Rosa": whom the employee works beside or for
-      // is no work
+      // is no work — a sentence that says nothing else (not "You'll report to #ops every morning with the open tickets")
       .replace(
-        /(?<=^|[.!?][ \t]+)(?:you(?:'ll| will)|it(?:'ll| will)|the (?:assistant|bot)(?:'ll| will)) (?:(?:also )?work alongside|report to)\b[^.!?\n]*[.!?]?[ \t]*/gim,
-        '',
+        /(?<=^|[.!?][ \t]+)(?:you(?:'ll| will)|it(?:'ll| will)|the (?:assistant|bot)(?:'ll| will)) (?:(?:also )?work alongside|report to)\b[^.!?\n]*(?:[.!?]|$)[ \t]*/gim,
+        (sentence: string) => (WORKS_BESIDE_ONLY.test(sentence) && !findSchedule(sentence) ? '' : sentence),
       )
       // "Client change requests come on mail with subject starting "[CR]". For each such mail please create …": how the
       // things come, then what to do for each of them, is a start and its work
@@ -354,20 +369,118 @@ export function normalise(text: string): string {
         /(^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?|[.!?][ \t]+)((?!(?:when|whenever|if|once|after)\b)[A-Z][^.!?\n:]{3,120}?\b(?:come|comes|arrive|arrives|land|lands|get sent|are sent)\b[^.!?\n:]{0,100}?)\.[ \t]+(?:[Ff]or|[Ww]ith) (?:each|every) (?:such|one|of (?:these|them|those))(?: (?:mail|e-?mail|message|request|one|ticket|order|form|submission|text|enquiry|inquiry))?,?[ \t]+(?:please[ \t]+)?(?=[a-z])/gm,
         (_whole, before: string, come: string) => `${before}When ${lowerFirst(come)}, `,
       )
-      // "requests come on mail": by email
+      // "When an opportunity moves to Contract Sent, the MSA goes out through DocuSign": something sent out by a product,
+      // after a start or said as what should be, is sent by it ("Our build contracts go out through DocuSign." alone says
+      // how things are)
       .replace(
-        /\b(come|comes|arrive|arrives|are sent|is sent|get sent|gets sent) (?:on|over|via|by|through|in) mail\b/gi,
-        '$1 by email',
+        /\b((?:the|a|an|their|our|each|every|his|her) (?:(?!(?:should|must|will|shall|can|would|to)\b)[\w-]+ ){0,2}?(?!(?:should|must|will|shall|can|would|to)\b)[\w-]+) ((?:should|must|shall|has to|needs to) )?(?:goes|go|gets sent|get sent|be sent) out (through|via|with|in|on|by) (?=[A-Z])/g,
+        (whole, thing: string, modal: string | undefined, by: string, at: number, all: string) => {
+          const sentence =
+            all
+              .slice(0, at)
+              .split(/[.!?\n]\s*/)
+              .at(-1) ?? '';
+          return modal || /^\s*(?:when|whenever|once|if|after|as soon as)\b[^,]*,\s*$/i.test(sentence)
+            ? `send ${thing} ${by} `
+            : whole;
+        },
       )
+      // "I want that everything for the new client is made ready: a Slack channel …, a kickoff page in Notion …, and a
+      // task in Jira …": each thing to be made ready, made
+      .replace(
+        /\b(?:I|we|We)(?: would|'d)? (?:like|want|need)(?: that| for)? (?:everything|all of this|the following|these(?: things)?)\b([^:\n.]{0,80}?)\s(?:(?:is|are|be|gets?|to be) )?(?:made ready|set up|ready|prepared|created|sorted|in place|made)[ \t]*:[ \t]*((?:an?|one) [^\n.!?]+)/g,
+        (_whole, _for: string, things: string) =>
+          `create ${things
+            .split(/,\s*(?:and\s+)?(?=(?:an?|one)\s)|\s+and\s+(?=(?:an?|one)\s)/)
+            .map((t) => t.trim())
+            .join(', create ')}`,
+      )
+      // "… send the client an email. But only when the issue is not marked as internal.": a condition of the work before
+      .replace(/([^.!?\n\s])[.!][ \t]+(?:But|And|Though) only (when|if|where|as long as) (?=[a-z])/g, '$1, only $2 ')
+      // "; smaller companies just get our standard 'thanks for your interest' email": what some people are to be sent
+      .replace(
+        /([;,][ \t]*|[.!?][ \t]+)((?:(?:the )?(?:smaller|larger|bigger|other|new|existing|returning|remaining|all|any|those|these) )?(?:companies|customers|clients|leads|applicants|candidates|members|donors|guests|tenants|patients|parents|students|ones|everyone else|the rest)) (?:just |only |simply |instead |then )*(?:get|receive) ((?:our|an?|the) (?:[\w'"-]+ ){0,6}?(?:e-?mail|text|sms|message|reply|note))\b(?![^.;\n]*\b(?:from|by|automatically)\b)/gi,
+        (_whole, before: string, who: string, what: string) =>
+          `${before}${/[.!?]/.test(before) ? 'Send' : 'send'} ${lowerFirst(who)} ${what}`,
+      )
+      // "On payday, which is the last Friday of the month, post …": a day named by what happens on it, said as its date
+      .replace(
+        /\b(on|every) ((?:[\w-]+ )?[\w-]*(?:day|night|morning))s?,? (?:which|that) (?:is|falls on) ((?:the|every) (?:last|first|second|third|fourth|\d{1,2}(?:st|nd|rd|th))\b[^,.;\n]{0,40}?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?=[,.;])/gi,
+        (_whole, on: string, _named: string, date: string) => `${on} ${date}`,
+      )
+      // "Every Thursday evening can it email the squad …?": a start, then the work asked of it
+      .replace(
+        /(\b(?:every|each|on|at|when|whenever|once|after|before)\b[^,.?!;:\n]{2,60}?)[ \t]+(?:can|could|would|will) (?:it|you|the (?:assistant|bot)) (?:please )?(?=[a-z]+\b)/gi,
+        (whole, lead: string, at: number, all: string) =>
+          // (only where the lead is a start of its own: "…, can you …" in the middle of a clause stays)
+          /^\s*$|[.!?:\n]\s*$/.test(all.slice(Math.max(0, at - 2), at)) || at === 0 ? `${lead}, ` : whole,
+      )
+      // "… email the squad the kick-off time, and if any of the lads reply that they're not available, label …": the replies
+      // to what was emailed come in by email, a start of their own
+      .replace(
+        /(\be-?mail\b[^.!?\n]{1,160}?),?\s+and (?:if|when|whenever) ((?:any|one|some|each|all) of (?:the|them|our)(?: [\w-]+s)?|(?:the|our) [\w-]+s|they|anyone|someone) (repl(?:y|ies)|respond|responds|answers?|writes? back)\b/gi,
+        (_whole, before: string, who: string) => `${before}. When an email reply comes in from ${who.replace(/^they$/i, 'them')}`,
+      )
+      // "The day before each appointment they should get an SMS reminder …": what they are to be sent, sent to them
+      .replace(
+        /\b(?:they|he|she) (?:should|must|shall|need to|needs to) (?:get|receive) ((?:an?|one) (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reply|note|confirmation|acknowledge?ment|receipt|reminder)s?)\b(?![^.;\n]*\b(?:from|by)\s+(?:[A-Z]|the|their|our)\b)/gi,
+        'send them $1',
+      )
+      // "…, they get an email instead": what they are sent instead
+      .replace(
+        /\b(?:they|he|she) (?:just |only )?(?:get|receive) ((?:an?|one) (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|call|letter|reminder)) instead\b/gi,
+        'send them $1 instead',
+      )
+      // "I want each driver to get a text with their first stop": what they are to be sent, sent to them
+      .replace(
+        /\b(?:I|we)(?:'d| would)? (?:also )?(?:want|like|need) ((?:each|every|all|the|our|all our|all the) (?:[\w-]+ )?[\w-]+) to (?:get|receive) ((?:an?|one) (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reminder|note))\b/gi,
+        'send $1 $2',
+      )
+      // "our dispatch software can ping a web address with tomorrow's runs": it calls a webhook of ours (as `CALLS_IN` reads)
+      .replace(
+        /\b(?:(?:can|will|could|may|should) )?(?:ping|hit|call|post to|send (?:it |them |the [\w-]+ )?to)s? (?:a|our|the|any|your) (?:web ?address|url|link|endpoint|web ?hook)\b/gi,
+        'calls our webhook',
+      )
+      // "post it to QuickBooks as a bill": in bookkeeping, posting a bill records it
+      .replace(
+        /\bpost (it|them|the [\w-]+(?: [\w-]+)?) (?:to|in|into) (QuickBooks|Xero|the books|the ledger) as (an? (?:bill|expense|purchase))\b/gi,
+        'record $1 in $2 as $3',
+      )
+      // "please do the refund in Stripe": refund
+      .replace(/\b(?:do|process|make|action) (?:the|a|their|his|her) refund\b/gi, 'refund the payment')
+      // "Once fees are overdue": what a customer owes, overdue, is an invoice overdue
+      .replace(
+        /\b(?:the |their |school |tuition |membership )?(?:fees|tuition|rent|dues)(?: payments?)? (are|is|go|goes|become|becomes|get|gets) (overdue|late|past due)\b/gi,
+        'invoices $1 $2',
+      )
+      // "move them straight to Phone Screen": straight to is to
+      .replace(/\b((?:them|it|him|her|(?:the|their|this|that) [\w-]+)) (?:straight|directly|right) (to|into|onto)\b/gi, '$1 $2')
+      // "If a volunteer SMSes back": texts
+      .replace(/\bSMS(?:es|'es|s|'s)\b(?=\s+(?:back|us|in|to|the|our|me)\b)/g, 'texts')
+      // "The day before anyone's appointment": before each one
+      .replace(
+        /\b(before|after|ahead of|prior to) (?:anyone|everyone|someone|somebody|everybody|each person|a person)'s (?=[a-z])/gi,
+        '$1 each ',
+      )
+      // "The lab we use, SmileCraft, emails their invoices …": the one named, as the subject
+      .replace(
+        /\b(?:[Tt]he|[Oo]ur) [\w-]+(?: [\w-]+)? (?:we|I) (?:use|work with|buy from|order from|rent from|deal with), ([A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,2}),[ \t]+(?=[a-z])/g,
+        '$1 ',
+      )
+      // "requests come on mail": by email
+      .replace(/\b(come|comes|arrive|arrives|are sent|is sent|get sent|gets sent) (?:on|over|via|in) mail\b/gi, '$1 by email')
       // "So for tickets tagged "damaged" the assistant should reply …": the things so marked, as they are marked, start it
       .replace(
         /(^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?|[.!?][ \t]+)(?:(?:so|and|but|also|then)[ \t]+)?for (?:all |any |every )?(ticket|e-?mail|order|issue|deal|lead|message|invoice|pull request|PR|candidate|application|card|contact)s? (?:that are |which are )?(tagged|labell?ed|marked|flagged) ("[^"\n]{1,40}"|'[^'\n]{1,40}'|[\w-]+),?[ \t]+(?=[a-z])/gim,
-        (_whole, before: string, thing: string, marked: string, value: string) =>
-          `${before}When ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing.toLowerCase() === 'pr' ? 'PR' : thing.toLowerCase()} is ${marked.toLowerCase()} ${value}, `,
+        (whole, before: string, thing: string, marked: string, value: string, at: number, all: string) =>
+          // (only over work asked of the assistant: "For tickets tagged "billing", Anna handles them herself" asks none)
+          ASKED_OF_IT.test(all.slice(at + whole.length))
+            ? `${before}When ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing.toLowerCase() === 'pr' ? 'PR' : thing.toLowerCase()} is ${marked.toLowerCase()} ${value}, `
+            : whole,
       )
       // "The moment a card charge fails in Stripe, you'll create …": the moment something happens is a start
       .replace(
-        /(^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?|[.!?:][ \t]+)the (?:very )?(?:moment|minute|instant) (?!(?:is|was|we|i|you)\b)(?=[a-z])/gi,
+        /(^[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?|[.!?:][ \t]+)the (?:very )?(?:moment|minute|instant) (?!(?:is|was|has|had|of|for|when)\b)(?=[a-z])/gi,
         '$1As soon as ',
       )
       // "EVERY DAY, ANY TIME": at any time at all is whenever it happens, no time of day
@@ -377,7 +490,7 @@ export function normalise(text: string): string {
       )
       // "#1 and #3 will be set up later once we see how billing goes": other parts of a plan, for another time, say no work
       .replace(
-        /(^|[.!?]\s+)(?:#\d+|(?:parts?|items?|points?|steps?|phases?|nos?\.?)\s*#?\d+|the (?:others?|rest|other (?:two|three|ones?|parts?|assistants?)))(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)#?\d+)*\s+(?:will|can|are to|would)\s+(?:be\s+)?(?:set up|added|built|done|handled|tackled|looked at|come|follow|wait)\s+(?:later|at a later (?:date|stage)|in (?:a )?(?:later|next|future) (?:phase|stage|step|round))\b[^.!?\n]*[.!?]?/gim,
+        /(^|[.!?]\s+)(?:#\d+|(?:parts?|items?|points?|steps?|phases?|nos?\.?)\s*#?\d+|the (?:others?|rest|other (?:two|three|ones?|parts?|assistants?)))(?:(?:\s*,\s*|\s+(?:and|&|or)\s+)#?\d+)*\s+(?:will|can|are to|would)\s+(?:be\s+)?(?:set up|added|built|done|handled|tackled|looked at|come|follow|wait)\s+(?:later|at a later (?:date|stage)|in (?:a )?(?:later|next|future) (?:phase|stage|step|round))\b[^.!?\n,;]*(?:[.!?]|$)/gim,
         '$1',
       )
       .replace(/[‘’]/g, "'")
@@ -692,7 +805,8 @@ const WEEKDAY_NAMES: Readonly<Record<string, string>> = {
 const CLOCKED_LINE =
   /^([ \t]*(?:[-*•][ \t]+)?)(\d{1,2}[:.]\d{2}(?:[ \t]*[ap]\.?m\.?)?|\d{1,2}[ \t]*[ap]\.?m\.?)(?![\w:.])[ \t]*(?:[-–—:|][ \t]*)?(\S.*)$/i;
 /** A day's plan that says there is nothing: "Nothing scheduled.", "- none", "Free". */
-const NOTHING_THAT_DAY = /^[ \t]*(?:[-*•][ \t]+)?(?:nothing|none|no tasks?|free|rest day|-+)\b[^\n]{0,40}$/i;
+const NOTHING_THAT_DAY =
+  /^[ \t]*(?:[-*•][ \t]+)?(?:nothing|none|no tasks?|free|rest day|-+)\b(?![^\n]*\b(?:but|except|just|only|unless|then)\b)[^\n]{0,40}$/i;
 
 /**
  * A week laid out by its days, each day a heading over the clocked things done then ("MONDAY" ¶ "08:00  Open this
@@ -706,8 +820,14 @@ export function weekByDays(text: string): string {
   for (const [index, line] of lines.entries()) {
     const heading = WEEKDAY_HEADING.exec(line);
     if (heading?.[1]) {
-      const next = lines.slice(index + 1).find((l) => l.trim()) ?? '';
-      day = CLOCKED_LINE.test(next) || NOTHING_THAT_DAY.test(next) ? WEEKDAY_NAMES[heading[1].toLowerCase()] : undefined;
+      // (a day's clocked things that are work, said as duties: "09:30  Post in #team …", not "9:00 - 17:00" or "18:00
+      // Vinyasa with Kate" or "08:00 Sam opens the shop")
+      const under = lines.slice(index + 1);
+      const end = under.findIndex((l, i) => i > 0 && !l.trim());
+      const clocked = (end < 0 ? under : under.slice(0, end)).map((l) => CLOCKED_LINE.exec(l)).filter((m) => m !== null);
+      const duties = clocked.length > 0 && clocked.every((m) => startsWithVerb(m[3] ?? ''));
+      const next = under.find((l) => l.trim()) ?? '';
+      day = duties || NOTHING_THAT_DAY.test(next) ? WEEKDAY_NAMES[heading[1].toLowerCase()] : undefined;
       if (day) continue;
       out.push(line);
       continue;
@@ -755,10 +875,16 @@ export function relativeItemsOfOne(text: string): string {
 
 /** What is to be true of each thing that comes, said as its outcome: "exists as a lead in …", "has a follow-up task …". */
 const OUTCOME_OF_EACH =
-  /^([ \t]*(?:[-*•][ \t]+)?)(?:[Ee]very|[Ee]ach|EVERY|EACH) ((?:new )?[\w-]+(?: [\w-]+)?)((?: (?:in|on|from) (?:[A-Z][\w-]*|the [\w-]+ (?:form|page|site|inbox)))?)(?: [—–-]{1,2} [^—–\n]{1,120} [—–-]{1,2})?(?: (?:who|that|which) ((?!(?:is|are|was|were|has|have)\b)[^,;:\n]{3,120}?))?,? (exists? as|ends? up as|shows? up as|exists? in|ends? up in|shows? up in|has|gets|receives) ((?:an?|the|their|its|his|her) [^\n]+|[A-Z#][^\n]+)$/;
+  /^([ \t]*(?:[-*•][ \t]+)?)(?:(?:[Ee]very|[Ee]ach|EVERY|EACH) ((?:new )?[\w-]+(?: [\w-]+)?)|(?:[Ee]very|[Aa]ny)(?:one|body)(?= (?:who|that) ))((?: (?:in|on|from) (?:[A-Z][\w-]*|the [\w-]+ (?:form|page|site|inbox)))?)(?: [—–-]{1,2} [^—–\n]{1,120} [—–-]{1,2})?(?: (?:who|that|which) ((?!(?:is|are|was|were|has|have)\b)[^,;:\n]{3,120}?))?,? (exists? as|ends? up as|shows? up as|exists? in|ends? up in|shows? up in|has|gets|receives|(?:should|must|will) (?:get|receive|have)) ((?:an?|the|their|its|his|her) [^\n]+|[A-Z#][^\n]+)$/;
 /** "The whole sales floor hears about every win in #wins on Slack": who is told, of each thing, and where. */
 const TOLD_OF_EACH =
   /^([ \t]*(?:[-*•][ \t]+)?)(?:the |our |my )?(?:[\w-]+ ){0,3}?(?:hears?|knows?|learns?|is told|are told|finds? out) about ((?:every|each|all|any) [^\n]+?) ((?:in|on) (?:#[\w-]+|slack)\b[^\n]*)$/i;
+/** What each thing's outcome may be that an employee makes or sends: a record, a message, a booking. */
+const OUTCOME_THING =
+  /^(?:an?|the|their|its|his|her) (?:[\w'"-]+ ){0,3}?(?:task|ticket|issue|contact|row|page|card|record|entry|lead|deal|folder|event|invoice|note|e-?mail|message|text|sms|reminder|invite|invitation|reply|confirmation|survey|appointment|meeting|agreement|contract|envelope|channel)s?\b/i;
+/** Said to happen by itself or by someone else: "automatic", "from Etsy itself", "already", "no need". */
+const HAPPENS_WITHOUT_IT =
+  /\b(?:automatic(?:ally)?|already|itself|themselves|no need|(?:don't|do not|doesn't|does not) need|not needed|by (?:me|us|hand|him|her|them)|from (?:me|us|[A-Z][\w-]*|(?:the|our|my) [\w-]+))\b/;
 const SENDS_THING =
   /^(?:an?|the) (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reminder|note|invite|invitation|reply|confirmation)\b/i;
 
@@ -782,6 +908,10 @@ export function outcomesAsDuties(text: string): string {
 
 /** One sentence of `outcomesAsDuties`. */
 function outcomeAsDuty(line: string): string {
+  // ("gets an automatic confirmation email from Etsy itself, so no need to send one", "already finds out about every
+  // refund": what happens by itself or by someone else is no work)
+  // (an aside between dashes says which, not how: "— the ones our reps punch in by hand —")
+  if (HAPPENS_WITHOUT_IT.test(line.replace(/ [—–-]{1,2} [^—–\n]{1,120} [—–-]{1,2} /g, ' '))) return line;
   const told = TOLD_OF_EACH.exec(line);
   if (told) return `${told[1]}Post ${told[2]} ${told[3]}`;
   const m = OUTCOME_OF_EACH.exec(line);
@@ -791,9 +921,14 @@ function outcomeAsDuty(line: string): string {
   const a = /^[aeiou]/i.test(singular) ? 'an' : 'a';
   // ("every customer has an account manager": a thing that is, not one that comes, says no work)
   if (!clause && !where && !/^new\s/i.test(kind)) return line;
-  const event = clause ? `When ${a} ${singular} ${clause.trim()}` : `When ${a} ${singular}${where} comes in`;
+  // ("Everyone who applies should get a thank-you email": someone)
+  const one = singular ? `${a} ${singular}` : 'someone';
+  const event = clause ? `When ${one} ${clause.trim()}` : `When ${one}${where} comes in`;
   const v = verb.toLowerCase();
   const first = rest.split(/,? and /)[0] ?? rest;
+  // (what each has or gets is a record or a message the employee makes or sends: "has an account manager", "gets a
+  // laptop" are no such thing)
+  if (!/\b(?:as|in)$/.test(v) && !OUTCOME_THING.test(first)) return line;
   const duty = /\bas$/.test(v)
     ? `create ${rest}`
     : /\bin$/.test(v)
@@ -822,9 +957,13 @@ const EACH_ARRIVING_DONE = new RegExp(
 );
 /** "Every email with "objection" in the subject should be logged in Notion". */
 const EACH_ARRIVING_PASSIVE = new RegExp(
-  String.raw`^([ \t]*(?:[-*•][ \t]+)?(?:[^:\n.]{1,60}:[ \t]+)?)(?:every|each|any|all) ${ARRIVING} ${WHICH_ARRIVE},? (?:should|must|shall|needs? to|has to|is to|will|gets?) (?:be )?([a-z]+ed|sent|put|kept|set)\b(.*)$`,
+  String.raw`^([ \t]*(?:[-*•][ \t]+)?(?:[^:\n.]{1,60}:[ \t]+)?)(?:every|each|any|all) ${ARRIVING} ${WHICH_ARRIVE},? (?:should|must|shall|needs? to|has to|is to) be ([a-z]+ed|sent|put|kept|set)\b(.*)$`,
   'i',
 );
+/** Said done by someone else, or done already: "by me personally", "by Gmail", "automatically", "already", "no need". */
+const DONE_BY_OTHERS =
+  /\bby (?:me|us|hand|him|her|them|[A-Z][\w-]*|(?:the|our|my) [\w-]+(?: [\w-]+)?)\b|\b(?:automatically|already|itself|themselves|no need|don't need|do not need|not needed)\b/;
+
 /** "and the sender should get an acknowledgement …": one more thing sent, to someone named by their part. */
 const SOMEONE_GETS =
   /\b(?:and )?(the|each|every) (sender|customer|client|applicant|candidate|requester|caller|donor|member|tenant|patient|student|parent|guest|user|submitter|buyer|supplier)s? (?:should|must|shall|will|needs? to|has to) (?:get|receive|be sent) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reply|note|confirmation|acknowledge?ment|receipt|reminder))\b/gi;
@@ -849,6 +988,10 @@ export function eachArrivingAsStart(text: string): string {
           const [, before = '', first = '', kind = '', which = '', rest = ''] = done ? m : [m[0], m[1], m[4], m[2], m[3], m[5]];
           const verb = lemmas(first.toLowerCase()).find((l) => KNOWN_VERBS.has(l));
           if (!verb || (done && !KNOWN_VERBS.has(first.toLowerCase()))) return sentence;
+          // ("Leave every email from jane@… to me", "ignore each email from …": hands off, no work)
+          if (/^(?:leave|ignore|skip|forget|let|drop)$/.test(verb)) return sentence;
+          // ("… will be answered by me personally", "… gets forwarded automatically already": someone else's doing)
+          if (DONE_BY_OTHERS.test(rest)) return sentence;
           const noun = kind.toLowerCase().replace(/^e-mail$/, 'email');
           const a = /^[aeiou]/.test(noun) ? 'an' : 'a';
           const more = rest.replace(
@@ -862,12 +1005,39 @@ export function eachArrivingAsStart(text: string): string {
     .join('\n');
 }
 
+/** An inbox said to get things: "Our accounts payable inbox gets 30 or 40 supplier invoices a week". */
+const INBOX_GETS =
+  /\b(?:our|the|my)\s+(?:[\w@.&-]+\s+){0,3}?(?:inbox|mailbox)\s+(?:gets|receives|collects|is full of)\s+(?:[\w-]+\s+){0,5}?([a-z]{3,}s)\b/gi;
+/** Things said to be emailed in: "SmileCraft emails their invoices to accounts@", "suppliers send their bills to our inbox". */
+const EMAILED_IN =
+  /\b(?:e-?mails?|sends?|forwards?)\s+(?:their|its|the|all|any|us)\s+(?:[\w-]+\s+)?([a-z]{3,}s)\s+(?:to|into)\s+(?:[\w.+-]*@[\w.-]*|us\b|me\b|our\s+(?:[\w-]+\s+){0,2}?inbox)/gi;
+
+/**
+ * Things a description says come by email ("Our accounts payable inbox gets 30 or 40 supplier invoices a week", "The
+ * lab emails their invoices to accounts@"), then said to arrive with no way in ("When an invoice comes in, …"): they
+ * arrive by email ("When an invoice comes in by email"). Pure.
+ */
+export function arrivalsByEmail(text: string): string {
+  const kinds = new Set(
+    [...text.matchAll(INBOX_GETS), ...text.matchAll(EMAILED_IN)].map((m) => (m[1] ?? '').toLowerCase().replace(/s$/, '')),
+  );
+  if (kinds.size === 0) return text;
+  const kind = [...kinds].map(escapeRegExp).join('|');
+  return text.replace(
+    new RegExp(
+      String.raw`\b((?:when(?:ever)?|once|as soon as|each time|every time|if)\s+(?:an?|the|a new|each|one)\s+(?:[\w-]+\s+)?(?:${kind})\s+(?:comes in|arrives|lands|turns up|shows up))\b(?!\s+(?:from|in|to|into|via|by|through|on|at)\b)`,
+      'gi',
+    ),
+    '$1 by email',
+  );
+}
+
 /** A part of a plan marked for another time: "1. Front desk assistant (later)", "## Phase 2 — not yet". */
 const FOR_LATER =
   /(?:\((?:later|not yet|not now|future|for later|coming later|on hold|phase (?:2|two|3|three)|not this one|not for now|parked)\)|\s[-–—]\s*(?:later|not yet|not now|on hold|parked))[ \t]*:?[ \t]*\**[ \t]*$/i;
 /** The part of a plan the request is for: "2. Billing assistant  <-- this one", "## Intake (this one)". */
 const THIS_ONE =
-  /(?:<-+|←|⬅️?|\()\s*(?:this one|this request|this is the one|that's this one|you|for now|now)\s*\)?[ \t]*:?[ \t]*$/i;
+  /(?:(?:<-+|←|⬅️?)\s*(?:this one|this request|this is the one|this is it|you)|\((?:this one|this request|the one for now)\))[ \t]*:?[ \t]*$/i;
 /** A heading of such a plan's part: numbered, a markdown heading, or a bold line. */
 const PART_HEADING = /^[ \t]*(?:\(?\d{1,2}[.)]|#{1,6}|\*\*)[ \t]+\S/;
 
@@ -879,12 +1049,19 @@ const PART_HEADING = /^[ \t]*(?:\(?\d{1,2}[.)]|#{1,6}|\*\*)[ \t]+\S/;
  */
 export function partsForLaterDropped(text: string): string {
   const lines = text.split('\n');
-  const headings = lines
-    .map((l, i) => (PART_HEADING.test(l) && l.trim().split(/\s+/).length <= 12 ? i : -1))
-    .filter((i) => i >= 0);
+  // (a part's heading is a title with items under it, not a step: "2. Save the form PDF in Dropbox (for now)")
+  const titleOverItems = (l: string, i: number): boolean => {
+    const next = lines.slice(i + 1).find((n) => n.trim()) ?? '';
+    return (
+      PART_HEADING.test(l) &&
+      l.trim().split(/\s+/).length <= 12 &&
+      (indentOf(next) > indentOf(l) || (BULLET.test(next) && !PART_HEADING.test(next)))
+    );
+  };
+  const headings = lines.map((l, i) => (titleOverItems(l, i) ? i : -1)).filter((i) => i >= 0);
   const chosen = headings.filter((i) => THIS_ONE.test(lines[i] ?? ''));
   const dropped = headings.filter((i) => (chosen.length > 0 ? !chosen.includes(i) : FOR_LATER.test(lines[i] ?? '')));
-  if (dropped.length === 0 || (chosen.length === 0 && dropped.length === headings.length && headings.length < 2)) return text;
+  if (dropped.length === 0) return text;
   const gone = new Set<number>();
   for (const at of dropped) {
     const indent = indentOf(lines[at] ?? '');
@@ -912,7 +1089,7 @@ const NOTE_HEADER =
   /^(?:notes?|comments?|details?|remarks?|how|where|channel|extra|info|context|rules?|constraints?|systems?|tools?|apps?|products?|integrations?|via|using)$/i;
 /** Who, said of the assistant: "Bot", "Assistant", "AI", "Intake bot", "automation", "you". */
 export const THE_ASSISTANT =
-  /^(?:(?:the|our|new)\s+)*(?:(?:ai|digital|virtual)\s+(?:assistant|agent|employee)|(?:[\w-]+\s+)?bot|assistant|ai|automation|automated|digital employee|you|hireloop)$/i;
+  /^(?:(?:the|our|new)\s+)*(?:(?:ai|digital|virtual)\s+(?:assistant|agent|employee)|(?:[\w-]+\s+)?bot|assistant|ai|automation|automated|digital employee|you|hireloop|[\w-]+\s*\((?:ai|bot|assistant|the assistant|our assistant|ai assistant)\))$/i;
 /** A case said as following the row before it: "Right after sending the letter", "Then", "Straight after". */
 const FOLLOWS_ON = /^(?:(?:right|straight|immediately|directly|just)\s+after(?:wards)?|then|after that|afterwards|same time)\b/i;
 /** A row that only draws the line under a table's header: "|---|:--:|". */
@@ -986,6 +1163,9 @@ function casesOf(table: string): string {
 }
 
 /** A note that says when its row happens: "Same moment the contract is signed: …", "Every Friday: …". */
+/** Someone doing something, as a table's task: "Delegate registers on the website form", "Speaker contract comes back signed". */
+const SOMEONE_DOES =
+  /^\S+(?:\s+\S+){0,2}?\s+(?:registers|signs(?: up)?|submits|pays|books|applies|arrives|comes|joins|fills|sends|emails|cancels|opens|replies|asks|leaves|requests|orders|buys|calls|texts|uploads|is|are|gets|moves|goes|enrols|enrolls|starts|quits)\b/i;
 const NOTE_SAYS_WHEN =
   /^(?:(?:at )?(?:the )?same (?:moment|time)(?: as)?|right when|as soon as|when|whenever|if|once|after|every|each|on)\b/i;
 
@@ -1013,11 +1193,17 @@ function dutiesOfOwner(table: string, header: readonly string[]): string | undef
       .join(' ')
       .trim();
     if (!notes) return `${what}.`;
-    if (NOTE_SAYS_WHEN.test(notes) || findSchedule(notes)?.index === 0)
+    const notesBare = notes.replace(/[.;,]+$/, '');
+    // a task said as a duty ("Chase overdue invoices in Xero"): its notes say when ("Every Monday morning") or how
+    if (startsWithVerb(what) && !SOMEONE_DOES.test(what)) {
+      if (findSchedule(notesBare)?.index === 0) return `${notesBare}, ${lowerFirst(what)}.`;
+      return `${what} (${notesBare}).`;
+    }
+    // a note that says its own start and work: "Same moment the contract is signed: find a slot …"
+    if (NOTE_SAYS_WHEN.test(notes) && /:\s*\S/.test(notes))
       return notes.replace(/^(?:at )?(?:the )?same (?:moment|time)(?: as)?\s+/i, 'When ');
-    // (notes that say what to do make the task the case they are done in; else the task is the duty, with its notes)
-    if (startsWithVerb(what) && !startsWithVerb(notes)) return `${what} (${notes.replace(/[.;,]+$/, '')}).`;
-    return `${leadOfCase(what)}, ${lowerFirst(notes)}`;
+    // a task that is something happening ("Delegate registers on the website form"), its notes the work then
+    return startsWithVerb(notes) ? `${leadOfCase(what)}, ${lowerFirst(notes)}` : `${what}: ${notes}`;
   });
   return `${lines.join('\n')}\n`;
 }

@@ -204,3 +204,233 @@ describe('offline analyst: a client in Stripe', () => {
     ]);
   });
 });
+
+describe('offline analyst: prose of a week, with its starts implied', () => {
+  it('given "I want that everything is made ready: a X, a Y and a Z", when analysed, then each is made', () => {
+    const ws = workflowsOf(
+      'When a HubSpot deal moves to Won, we want everything set up: a Slack channel for the client, a project page in Notion, and a folder in Google Drive.',
+    );
+    expect(ws[0]?.capabilities).toEqual(['slack.create_channel', 'notion.create_page', 'google-drive.create_folder']);
+  });
+
+  it('given "… . But only when …", when analysed, then it is a condition of the work before, not a start', () => {
+    expect(
+      triggers('When a Jira issue moves to Review, email the client. But only when the issue is not marked internal.'),
+    ).toEqual(['jira.issue_transitioned']);
+  });
+
+  it('given "the contract goes out through DocuSign", when analysed, then it is sent through DocuSign', () => {
+    expect(capabilities('When a deal moves to Won in HubSpot, the contract goes out through DocuSign.')).toEqual([
+      'docusign.send_envelope',
+    ]);
+  });
+
+  it('given "the contract should go out through DocuSign", when analysed, then the modal is no part of the thing sent', () => {
+    expect(workflowsOf('When a deal moves to Won in HubSpot, the contract should go out through DocuSign.')[0]?.steps).toEqual([
+      'send the contract through DocuSign',
+    ]);
+  });
+
+  it('given "smaller companies just get our standard email", when analysed, then they are sent it', () => {
+    expect(
+      workflowsFor(
+        ['salesforce', 'gmail'],
+        'When a new lead comes into Salesforce, if the company is large create a task for Marcus; smaller companies just get our standard welcome email.',
+      )[0]?.capabilities,
+    ).toEqual(['salesforce.create_task', 'gmail.send_email']);
+  });
+
+  it('given "On payday, which is the last Friday of the month, …", when analysed, then it runs on that day', () => {
+    expect(
+      workflowsOf('On payday, which is the last Friday of the month, post in #all-staff that payslips are up.')[0]?.cron,
+    ).toBe('0 9 * * 5#L');
+  });
+
+  it('given an inbox said to get invoices, then "When an invoice comes in", when analysed, then it comes by email', () => {
+    expect(
+      triggers('Our payables inbox gets about forty supplier invoices a week. When an invoice comes in, save it to Drive.'),
+    ).toEqual(['gmail.new_email']);
+  });
+
+  it('given "The lab we use, SmileCraft, emails their invoices to accounts@", when analysed, then their email starts it', () => {
+    expect(
+      triggers(
+        'The lab we use, SmileCraft, emails their invoices to accounts@. Please capture each one as an expense in QuickBooks.',
+      ),
+    ).toEqual(['gmail.new_email']);
+  });
+
+  it('given "post it to QuickBooks as a bill", when analysed, then an expense is recorded', () => {
+    expect(capabilities('When a supplier emails an invoice, post it to QuickBooks as a bill.')).toEqual([
+      'quickbooks.record_expense',
+    ]);
+  });
+
+  it('given "When the MSA comes back fully signed", when analysed, then DocuSign’s envelope completed starts it', () => {
+    expect(triggers('When the MSA comes back fully signed, post in #wins.')).toEqual(['docusign.envelope_completed']);
+  });
+
+  it('given "The day before anyone’s appointment they should get an SMS reminder", when analysed, then each is texted a day before', () => {
+    expect(workflowsOf("The day before anyone's appointment they should get an SMS reminder with the time.")[0]).toMatchObject({
+      triggerId: 'google-calendar.event_starting',
+      params: { minutesBefore: 1440 },
+      capabilities: ['twilio.send_sms'],
+    });
+  });
+
+  it('given "Every Thursday evening can it email the squad …, and if any of them reply …, label …", when analysed, then the replies start their own work', () => {
+    const ws = workflowsOf(
+      "Every Thursday evening can it email the squad the kick-off time, and if any of the lads reply that they're not available, just label the email 'Unavailable'?",
+    );
+    expect(ws.map((w) => [w.triggerId, w.capabilities])).toEqual([
+      ['schedule.cron', ['gmail.send_email']],
+      ['gmail.new_email', ['gmail.label_email']],
+    ]);
+    expect(ws[0]?.cron).toBe('0 18 * * 4');
+  });
+
+  it('given "unless it is an agency, they get an email instead", when analysed, then they are emailed', () => {
+    expect(
+      capabilities(
+        "If an invoice in QuickBooks is a week overdue, text the customer a reminder, unless it's an agency, they get an email instead.",
+      ),
+    ).toEqual(['twilio.send_sms', 'gmail.send_email']);
+  });
+
+  it('given "Everyone who applies should get a thank-you email", when analysed, then someone applying starts it', () => {
+    expect(
+      workflowsFor(
+        ['greenhouse', 'gmail'],
+        'Applications come through Greenhouse. Everyone who applies should get a thank-you email.',
+      )[0],
+    ).toMatchObject({ triggerId: 'greenhouse.candidate_applied', capabilities: ['gmail.send_email'] });
+  });
+
+  it('given "move them straight to Phone Screen" under a Greenhouse start, when analysed, then the candidate is moved', () => {
+    expect(capabilities('When a candidate applies in Greenhouse, move them straight to Phone Screen.')).toEqual([
+      'greenhouse.move_candidate_stage',
+    ]);
+  });
+
+  it('given "If a volunteer SMSes back", when analysed, then a text arriving starts it', () => {
+    expect(triggers("If a volunteer SMSes back to say they can't make it, post it in #shift-leads.")).toEqual([
+      'twilio.sms_received',
+    ]);
+  });
+
+  it('given "I want each driver to get a text with …", when analysed, then each driver is texted', () => {
+    expect(
+      capabilities(
+        'Deliveries are on the Google Calendar. The night before each delivery, I want each driver to get a text with their first stop.',
+      ),
+    ).toEqual(['twilio.send_sms']);
+  });
+
+  it('given "please do the refund in Stripe", when analysed, then it is a Stripe refund', () => {
+    expect(
+      capabilities(
+        'Whenever a customer raises a Zendesk ticket asking for a refund under $50, please do the refund in Stripe directly.',
+      ),
+    ).toEqual(['stripe.refund_payment']);
+  });
+
+  it('given "Once fees are overdue, …", when analysed, then an invoice overdue starts it', () => {
+    expect(triggers('Once fees are overdue, parents should get a polite reminder by email.')).toEqual([
+      'quickbooks.invoice_overdue',
+    ]);
+  });
+
+  it('given "our booking system can ping a web address with each booking", when analysed, then a webhook starts it', () => {
+    expect(normalise('Our booking system can ping a web address with each new booking.')).toBe(
+      'Our booking system calls our webhook with each new booking.',
+    );
+    expect(triggers('When our booking system pings a web address, add the guest to HubSpot as a contact.')).toEqual([
+      'webhook.incoming_webhook',
+    ]);
+  });
+});
+
+describe('offline analyst: what a review of these readings found, mended', () => {
+  it('given a step marked "(for now)", "(you)" or "(later)" in a list, when analysed, then every step stays', () => {
+    const ws = workflowsOf(
+      'When a customer fills in the quote form on our website:\n1. Add them to HubSpot as a contact\n2. Email the customer a confirmation (you)\n3. Save the form in Google Drive (for now)\n4. Send them a review request (later)',
+    );
+    expect(ws[0]?.steps).toHaveLength(4);
+  });
+
+  it('given "The others will be added later, but for now when …", when analysed, then the work after it stays', () => {
+    expect(
+      triggers(
+        'We have three ideas. The others will be added later, but for now when a lead comes in through the website form, add it to HubSpot.',
+      ),
+    ).toEqual(['webhook.incoming_webhook']);
+  });
+
+  it('given "You will report to me every Friday at 5pm with a summary", when analysed, then it is a weekly report', () => {
+    expect(workflowsOf("You will report to me every Friday at 5pm with a summary of the week's Stripe payments.")[0]?.cron).toBe(
+      '0 17 * * 5',
+    );
+  });
+
+  it('given "For tickets tagged "billing", Anna handles them herself", when analysed, then no ticket so tagged starts work', () => {
+    expect(triggers('For tickets tagged "billing", Anna handles them herself.')).not.toContain('zendesk.ticket_updated');
+  });
+
+  it('given "Every email from … should be answered by me personally", when analysed, then nothing is asked of the assistant', () => {
+    expect(capabilities('Every email from ceo@bigclient.com should be answered by me personally.')).toEqual([]);
+  });
+
+  it('given "Every email with … gets forwarded automatically … already", when analysed, then no such email starts work', () => {
+    expect(
+      triggers('Every email with "invoice" in the subject gets forwarded automatically to our bookkeeper already.'),
+    ).not.toContain('gmail.new_email');
+  });
+
+  it.each([
+    ['The whole team already finds out about every refund in #refunds on Slack, so you do not need to tell anyone.'],
+    ['Every order on Etsy gets an automatic confirmation email from Etsy itself, so no need to send one.'],
+    ['Every new starter gets a laptop from IT on their first day.'],
+    ['Every client in Xero has an account manager.'],
+  ])('given "%s", when analysed, then it is no work', (said) => {
+    expect(capabilities(said)).toEqual([]);
+  });
+
+  it.each([
+    ['Our opening hours:\nMonday\n9:00 - 17:00\nSaturday\n10:00 - 14:00'],
+    ['Classes:\nMONDAY\n18:00 Vinyasa with Kate\n19:30 Yin yoga with Tom'],
+    ['Rota:\nMONDAY\n08:00 Sam opens the shop and counts the float'],
+  ])('given a day heading over clocked lines that are no duties (%#), when analysed, then no schedule is made', (said) => {
+    expect(triggers(said)).not.toContain('schedule.cron');
+  });
+
+  it('given owner-table rows that are duties with notes, when analysed, then each duty keeps its words and its time', () => {
+    const ws = workflowsOf(
+      [
+        '| Task | Owner | Notes |',
+        '|---|---|---|',
+        '| Chase overdue invoices by email | Assistant | Every Monday at 9am |',
+        '| Reply to Zendesk tickets about delivery | Ava (AI) | Check with me first if the customer is angry |',
+        '| Book the venue | Tom | |',
+      ].join('\n'),
+    );
+    expect(ws.map((w) => w.cron)).toContain('0 9 * * 1');
+    expect(ws.flatMap((w) => w.steps).join(' ')).toContain('Reply to Zendesk tickets about delivery');
+    expect(ws.flatMap((w) => w.steps).join(' ')).not.toContain('venue');
+  });
+
+  it('given "- Under £20: nothing needs approving, just refund it in Stripe", when analysed, then the refund stays', () => {
+    expect(
+      capabilities(
+        'When a customer emails asking for a refund:\n- Under £20: nothing needs approving, just refund it in Stripe\n- Over £20: forward it to me',
+      ),
+    ).toContain('stripe.refund_payment');
+  });
+
+  it('given "When a return parcel comes by mail", when analysed, then no email starts it', () => {
+    expect(triggers('When a return parcel comes by mail, refund the customer in Stripe.')).not.toContain('gmail.new_email');
+  });
+
+  it('given "concerns must be raised with Helen in person", when analysed, then it is no duty', () => {
+    expect(capabilities('Any safeguarding concerns must be raised with Helen in person, never by email.')).toEqual([]);
+  });
+});
