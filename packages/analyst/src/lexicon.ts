@@ -650,7 +650,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     // "the day before the fitting", "the evening before I come": a time ahead of something with a time of its own
     sayings: [
       new RegExp(
-        String.raw`\b(?:minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?) (?:before|ahead of|prior to) ${DATED_ITEM}`,
+        String.raw`\b(?:minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|afternoons?|mornings?|weeks?) (?:before|ahead of|prior to) ${DATED_ITEM}`,
       ),
       // "an hour before each one (Birthday parties … are in the "Groups" Google calendar)": the items just said to be on it
       /\b(?:before|ahead of|prior to) (?:each|every|any) (?:one|of them)\b[^()]*\([^()]*\bcalendars?\b[^()]*\)/,
@@ -705,6 +705,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: ['pay', 'settle', 'clear', 'receive', 'come through', 'go through', 'arrive', 'land'],
     phrases: [
       /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
+      // "when someone buys a class pack through Stripe": a purchase paid through Stripe
+      /\b(?:buys?|bought|purchases?|purchased)\b[^.;,]{0,40}?\b(?:through|on|via|with|in|using) stripe\b/,
       // "a hirer pays their deposit", "once the client has paid the balance", "when a customer pays"
       /(?<!\b(?:must|should|to|will|would|can|could|may|not|never|n't|doesn't|don't|didn't|hasn't|haven't|won't)\s)\b(?:pays?|paid|settles?|settled) (?:one of\s+)?(?:(?:the|their|his|her|its|an?|full|in full|those|these|our)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment)s?\b/,
       /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:(?:actually|finally|eventually|then|just|already|really) )?(?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,

@@ -214,7 +214,7 @@ export function scheduleSaid(text: string, found: { text: string; index: number;
 }
 
 const BEFORE_ITEM = new RegExp(
-  `(?:\\b(${NUM}|the|a|an|one|half an)\\s+|^)(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+${DATED_ITEM}`,
+  `(?:\\b(${NUM}|the|a|an|one|half an)\\s+|^)(minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|afternoons?|mornings?|weeks?)\\s+(?:before|ahead of|prior to)\\s+${DATED_ITEM}`,
   'i',
 );
 
@@ -243,7 +243,7 @@ export function beforeMeeting(text: string): { minutes: number; index: number; p
   const unit = (m[2] ?? 'minute').toLowerCase();
   // "the day before", "the night before": a day ahead; "a week before": seven
   const n = m[1] === 'half an' ? 0.5 : /^(the|a|an|one)$/i.test(m[1] ?? '') ? 1 : toNumber(m[1] ?? '1');
-  const perUnit = unit.startsWith('h') ? 60 : unit.startsWith('w') ? 10_080 : unit.startsWith('m') ? 1 : 1_440;
+  const perUnit = unit.startsWith('h') ? 60 : unit.startsWith('w') ? 10_080 : unit.startsWith('mi') ? 1 : 1_440;
   const minutes = Math.min(Math.round(n * perUnit), 10_080);
   if (closer && sameDay) return { minutes, index: sameDay.index, phrase: text.slice(sameDay.index, m.index + m[0].length) };
   return { minutes, index: m.index, phrase: m[0] };

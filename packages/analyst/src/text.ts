@@ -344,10 +344,15 @@ const ASKED_OF_IT =
 
 /** The readings of whole blocks of a description, in order, before its sentences are read one by one. Pure. */
 const blocksRead = (text: string): string =>
-  [weekByDays, partsForLaterDropped, relativeItemsOfOne, outcomesAsDuties, eachArrivingAsStart, arrivalsByEmail].reduce(
-    (read, reading) => reading(read),
-    text,
-  );
+  [
+    itemsMarkedForWhom,
+    weekByDays,
+    partsForLaterDropped,
+    relativeItemsOfOne,
+    outcomesAsDuties,
+    eachArrivingAsStart,
+    arrivalsByEmail,
+  ].reduce((read, reading) => reading(read), text);
 
 export function normalise(text: string): string {
   return (
@@ -445,6 +450,42 @@ export function normalise(text: string): string {
       .replace(
         /\bpost (it|them|the [\w-]+(?: [\w-]+)?) (?:to|in|into) (QuickBooks|Xero|the books|the ledger) as (an? (?:bill|expense|purchase))\b/gi,
         'record $1 in $2 as $3',
+      )
+      // "When the amount is more than EUR 1.000 then don't book it": an amount is a condition of the work, not a start
+      .replace(
+        /\b[Ww]hen(?:ever)?( (?:the|its|their|his|her|an?) (?:[\w-]+ )?(?:amount|total|value|price|sum|cost|balance|fee|bill|refund|order total) (?:is|are|comes to|goes) (?:more|less|over|under|above|below|greater|higher|lower|bigger|smaller|at least|at most)\b)/g,
+        // (at a sentence's start only: "Refund it when the amount is under $100" is a condition already)
+        (whole, rest: string, at: number, all: string) =>
+          at === 0 || /(?:^|[.!?:;\n])[ \t]*(?:[-*•][ \t]+)?$/.test(all.slice(Math.max(0, at - 4), at)) ? `If${rest}` : whole,
+      )
+      // "Shout if you need access to anything.", "Let me know if you have questions": a sign-off, no work
+      .replace(
+        /(?<=^|[.!?][ \t]+)(?:(?:just |and )?(?:shout|give (?:me|us) a shout|let (?:me|us) know|ping me|holler|reach out|get in touch|ask me|drop me a line))(?: here)? if you (?:need|have|want|get stuck|are stuck|run into|hit)\b[^.!?\n]*[.!?]?[ \t]*/gim,
+        '',
+      )
+      // "check the events calendar for the date they've asked about": whether that time is free in it
+      .replace(
+        /\b(?:check|look at|look in|see) ((?:my|our|the|their) (?:[\w"'-]+ ){0,2}?calendar) (?:for|on) ((?:the|their|that|this) (?:[\w'-]+ ){0,5}?(?:date|day|time|slot)s?)\b/gi,
+        'find a free slot in $1 on $2',
+      )
+      // "pencil a "HOLD" event on my calendar", "pencil in a call": a provisional booking is a booking
+      .replace(/\b([Pp])encil(?: in)? (?=(?:an?|the|their|it|them)\b)/g, (_all, p: string) => (p === 'P' ? 'Book ' : 'book '))
+      // "Give Kylie a hoy in Slack", "give the team a shout on Slack": a message to them
+      .replace(
+        /\b[Gg]ive (me|us|them|him|her|the [\w-]+|[A-Z][\w'-]+) a (?:hoy|shout|bell|buzz|nudge|heads[- ]up|ping|holler|yell|quick message|quick note)\b/g,
+        (all: string, who: string) => `${all.startsWith('G') ? 'Message' : 'message'} ${who}`,
+      )
+      // "the arvo before each move": Australian for the afternoon
+      .replace(/\barvo\b/gi, 'afternoon')
+      // "look how many receipt mails are still without the label": a count of emails is a search of the mailbox
+      .replace(
+        /\b(?:look|check|see|count|find out)(?: up)? how many (?=(?:[\w"'-]+ ){0,3}?(?:mails|e-?mails|messages)\b)/gi,
+        'search for how many ',
+      )
+      // "put the label "Verwerkt" on the mail": label the email so
+      .replace(
+        /\bput (?:the|a) (?:label|tag) ("[^"\n]{1,40}"|'[^'\n]{1,40}'|[\w-]+) on (the|this|that|each|every) (?:mail|e-?mail|message)\b/gi,
+        'label $2 email $1',
       )
       // "please do the refund in Stripe": refund
       .replace(/\b(?:do|process|make|action) (?:the|a|their|his|her) refund\b/gi, 'refund the payment')
@@ -1030,6 +1071,27 @@ export function arrivalsByEmail(text: string): string {
     ),
     '$1 by email',
   );
+}
+
+/** An item marked as the people's own: "(us)", "(me)", "(us, for now)", "(we do this)", "(staff)", "(human)". */
+const MARKED_OURS =
+  /\((?:us|me|we do (?:it|this|that)|we keep (?:it|this|that)|human|humans|staff|team|manual|by hand|not (?:the )?(?:bot|assistant|ai|you))\b[^()\n]*\)/i;
+/** An item marked as the assistant's: "(BOT)", "[bot]", "(assistant)", "(AI)", "(you)". */
+const MARKED_ITS = /[ \t]*[([](?:bot|assistant|ai|you|the bot|the assistant)[)\]][ \t]*/i;
+
+/**
+ * A list whose items are marked for whom they are ("2. (BOT) When someone fills in the form …", "1. Open up at 5:30
+ * (us)"): the items marked as the people's are not the employee's work, and the assistant's mark is no part of its
+ * item. Only where some item carries the assistant's mark and some the people's. Pure.
+ */
+export function itemsMarkedForWhom(text: string): string {
+  const lines = text.split('\n');
+  const item = (l: string) => /^[ \t]*(?:[-*•]|\(?\d{1,2}[.)])[ \t]+/.test(l);
+  if (!lines.some((l) => item(l) && MARKED_ITS.test(l)) || !lines.some((l) => item(l) && MARKED_OURS.test(l))) return text;
+  return lines
+    .filter((l) => !(item(l) && MARKED_OURS.test(l) && !MARKED_ITS.test(l)))
+    .map((l) => (item(l) ? l.replace(MARKED_ITS, ' ').replace(/^([ \t]*(?:[-*•]|\(?\d{1,2}[.)]))[ \t]+/, '$1 ') : l))
+    .join('\n');
 }
 
 /** A part of a plan marked for another time: "1. Front desk assistant (later)", "## Phase 2 — not yet". */

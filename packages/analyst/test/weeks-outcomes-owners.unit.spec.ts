@@ -434,3 +434,85 @@ describe('offline analyst: what a review of these readings found, mended', () =>
     expect(capabilities('Any safeguarding concerns must be raised with Helen in person, never by email.')).toEqual([]);
   });
 });
+
+describe('offline analyst: amounts, labels and counts of mail', () => {
+  it('given "When the amount is more than EUR 1.000 then don’t book it, but …", when analysed, then it is a condition, not a start', () => {
+    expect(
+      triggers(
+        'When a receipt arrives by email, book it as an expense in QuickBooks. When the amount is more than EUR 1.000 then don’t book it, but send a message to Sanne in Slack.',
+      ),
+    ).toEqual(['gmail.new_email']);
+  });
+
+  it('given "put the label "Done" on the mail", when analysed, then the email is labelled', () => {
+    expect(capabilities('When a receipt arrives by email, put the label "Done" on the mail.')).toEqual(['gmail.label_email']);
+  });
+
+  it('given "look how many receipt mails are still without a label", when analysed, then the mailbox is searched', () => {
+    expect(
+      capabilities(
+        'At the end of every month, look how many receipt mails are still without the label "Done" and tell Sanne in Slack.',
+      ),
+    ).toEqual(['gmail.search_email', 'slack.post_message']);
+  });
+});
+
+describe('offline analyst: blind-42’s ways of writing', () => {
+  it('given "when someone buys a class pack through Stripe", when analysed, then a Stripe payment starts it', () => {
+    expect(triggers('When someone buys a gift card through Stripe, email them a thank-you note.')).toEqual([
+      'stripe.invoice_paid',
+    ]);
+  });
+
+  it.each([
+    ['The afternoon before each move', 1440],
+    ['The morning before each job', 1440],
+  ])('given "%s, …" with the jobs on a calendar, when analysed, then it is a day before each', (lead, minutes) => {
+    expect(
+      workflowsOf(`Our jobs are in the Google calendar. ${lead}, text the customer the arrival window.`)[0]?.params.minutesBefore,
+    ).toBe(minutes);
+  });
+
+  it('given "the arvo before each move", when analysed, then it is the afternoon before', () => {
+    expect(normalise('the arvo before each move')).toBe('the afternoon before each move');
+  });
+
+  it('given "Give Kylie a hoy in Slack", when analysed, then Kylie is messaged in Slack', () => {
+    expect(capabilities('When a booking is interstate, give Kylie a hoy in Slack.')).toEqual(['slack.post_message']);
+  });
+
+  it('given items marked (BOT) and (us), when analysed, then only the assistant’s items are work, without their mark', () => {
+    const ws = workflowsOf(
+      [
+        'Items marked (BOT) are for the assistant, the rest we keep doing ourselves.',
+        '1. Open up at 5:30 and check the sauna (us)',
+        '2. (BOT) When a membership payment fails in Stripe, email the member a heads-up',
+        '3. Give trial folks the tour (us)',
+        '4. (BOT) Every Sunday at 6pm, post a reminder in #coaches',
+      ].join('\n'),
+    );
+    expect(ws.map((w) => w.triggerId)).toEqual(['stripe.payment_failed', 'schedule.cron']);
+  });
+
+  it('given "Shout if you need access to anything.", when analysed, then it is no duty', () => {
+    expect(
+      workflowsOf('When a PR is opened on GitHub, post it in #code-review. Shout if you need access to anything.').flatMap(
+        (w) => w.steps,
+      ),
+    ).toEqual(['post it in #code-review']);
+  });
+
+  it('given "check the events calendar for the date they asked about", when analysed, then a free slot is looked for', () => {
+    expect(
+      capabilities(
+        'When an enquiry email comes in, check the events calendar for the date they asked about and reply with the brochure.',
+      ),
+    ).toContain('google-calendar.find_free_slot');
+  });
+
+  it('given "pencil a HOLD event on my calendar", when analysed, then an event is made', () => {
+    expect(capabilities('When someone fills in the form on my website, pencil a "HOLD" event on my Google Calendar.')).toContain(
+      'google-calendar.create_event',
+    );
+  });
+});
