@@ -26,6 +26,7 @@ import {
   toNumber,
 } from './schedule';
 import {
+  articleFor,
   channelsIn,
   contentWords,
   hasTerm,
@@ -1108,8 +1109,6 @@ const andHaveDone = (rest: string, w: SegmentWords): string =>
   });
 /** "…, and emailed a welcome note": one more thing the wish has done to them, its object after. */
 const AND_DONE_TO_THEM = /(,?) and (?:also )?([a-z]+ed) (?=(?:an?|the|their|our) )/gi;
-
-const articleFor = (noun: string): string => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 
 /** "I want applicants who did attach a portfolio to be moved to …": a wish for things of a kind done, as the duty. */
 const WISH_KIND_DONE =

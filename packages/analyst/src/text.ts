@@ -516,7 +516,7 @@ export function normalise(text: string): string {
         (whole, before: string, thing: string, marked: string, value: string, at: number, all: string) =>
           // (only over work asked of the assistant: "For tickets tagged "billing", Anna handles them herself" asks none)
           ASKED_OF_IT.test(all.slice(at + whole.length))
-            ? `${before}When ${/^[aeiou]/i.test(thing) ? 'an' : 'a'} ${thing.toLowerCase() === 'pr' ? 'PR' : thing.toLowerCase()} is ${marked.toLowerCase()} ${value}, `
+            ? `${before}When ${articleFor(thing)} ${thing.toLowerCase() === 'pr' ? 'PR' : thing.toLowerCase()} is ${marked.toLowerCase()} ${value}, `
             : whole,
       )
       // "The moment a card charge fails in Stripe, you'll create …": the moment something happens is a start
@@ -936,15 +936,7 @@ const SENDS_THING =
  * it ("When a homeowner fills out the estimate form, create a lead in Salesforce"). Pure.
  */
 export function outcomesAsDuties(text: string): string {
-  return text
-    .split('\n')
-    .map((line) =>
-      line
-        .split(/(?<=[.!?])[ \t]+(?=[A-Z])/)
-        .map(outcomeAsDuty)
-        .join(' '),
-    )
-    .join('\n');
+  return eachSentence(text, outcomeAsDuty);
 }
 
 /** One sentence of `outcomesAsDuties`. */
@@ -959,7 +951,7 @@ function outcomeAsDuty(line: string): string {
   if (!m) return line;
   const [, item = '', kind = '', where = '', clause, verb = '', rest = ''] = m;
   const singular = kind.replace(/(?<=\w{3})s$/, '');
-  const a = /^[aeiou]/i.test(singular) ? 'an' : 'a';
+  const a = articleFor(singular);
   // ("every customer has an account manager": a thing that is, not one that comes, says no work)
   if (!clause && !where && !/^new\s/i.test(kind)) return line;
   // ("Everyone who applies should get a thank-you email": someone)
@@ -1016,34 +1008,23 @@ const SOMEONE_GETS =
  * Pure.
  */
 export function eachArrivingAsStart(text: string): string {
-  return text
-    .split('\n')
-    .map((line) =>
-      line
-        .split(/(?<=[.!?])[ \t]+(?=[A-Z])/)
-        .map((sentence) => {
-          const done = EACH_ARRIVING_DONE.exec(sentence);
-          const passive = done ? null : EACH_ARRIVING_PASSIVE.exec(sentence);
-          const m = done ?? passive;
-          if (!m) return sentence;
-          const [, before = '', first = '', kind = '', which = '', rest = ''] = done ? m : [m[0], m[1], m[4], m[2], m[3], m[5]];
-          const verb = lemmas(first.toLowerCase()).find((l) => KNOWN_VERBS.has(l));
-          if (!verb || (done && !KNOWN_VERBS.has(first.toLowerCase()))) return sentence;
-          // ("Leave every email from jane@… to me", "ignore each email from …": hands off, no work)
-          if (/^(?:leave|ignore|skip|forget|let|drop)$/.test(verb)) return sentence;
-          // ("… will be answered by me personally", "… gets forwarded automatically already": someone else's doing)
-          if (DONE_BY_OTHERS.test(rest)) return sentence;
-          const noun = kind.toLowerCase().replace(/^e-mail$/, 'email');
-          const a = /^[aeiou]/.test(noun) ? 'an' : 'a';
-          const more = rest.replace(
-            SOMEONE_GETS,
-            (_all, the: string, who: string, thing: string) => `and send ${the} ${who} ${thing}`,
-          );
-          return `${before}When ${a} ${noun} ${which} comes in, ${verb} it${more}`;
-        })
-        .join(' '),
-    )
-    .join('\n');
+  return eachSentence(text, (sentence) => {
+    const done = EACH_ARRIVING_DONE.exec(sentence);
+    const passive = done ? null : EACH_ARRIVING_PASSIVE.exec(sentence);
+    const m = done ?? passive;
+    if (!m) return sentence;
+    const [, before = '', first = '', kind = '', which = '', rest = ''] = done ? m : [m[0], m[1], m[4], m[2], m[3], m[5]];
+    const verb = lemmas(first.toLowerCase()).find((l) => KNOWN_VERBS.has(l));
+    if (!verb || (done && !KNOWN_VERBS.has(first.toLowerCase()))) return sentence;
+    // ("Leave every email from jane@… to me", "ignore each email from …": hands off, no work)
+    if (/^(?:leave|ignore|skip|forget|let|drop)$/.test(verb)) return sentence;
+    // ("… will be answered by me personally", "… gets forwarded automatically already": someone else's doing)
+    if (DONE_BY_OTHERS.test(rest)) return sentence;
+    const noun = kind.toLowerCase().replace(/^e-mail$/, 'email');
+    const a = articleFor(noun);
+    const more = rest.replace(SOMEONE_GETS, (_all, the: string, who: string, thing: string) => `and send ${the} ${who} ${thing}`);
+    return `${before}When ${a} ${noun} ${which} comes in, ${verb} it${more}`;
+  });
 }
 
 /** An inbox said to get things: "Our accounts payable inbox gets 30 or 40 supplier invoices a week". */
@@ -1269,6 +1250,21 @@ function dutiesOfOwner(table: string, header: readonly string[]): string | undef
   });
   return `${lines.join('\n')}\n`;
 }
+
+/** "a" or "an" before a noun, by its first letter. */
+export const articleFor = (noun: string): string => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+
+/** Each sentence of each line read by `read`, lines and sentences kept where they were. Pure. */
+const eachSentence = (text: string, read: (sentence: string) => string): string =>
+  text
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/(?<=[.!?])[ \t]+(?=[A-Z])/)
+        .map(read)
+        .join(' '),
+    )
+    .join('\n');
 
 const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
