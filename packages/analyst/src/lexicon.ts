@@ -228,6 +228,17 @@ export const PROVIDER_CUES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * A kind of product said instead of its name, where a step lands: "add them to the CRM" is in the org's CRM,
+ * whichever it is (not a start's cue: "a deal won in our CRM (Pipedrive)" may be another product's).
+ */
+export const PRODUCT_KIND_CUES: Readonly<Record<string, readonly string[]>> = {
+  hubspot: ['crm'],
+  salesforce: ['crm'],
+  greenhouse: ['ats', 'applicant tracking system'],
+  bamboohr: ['hris', 'hr system'],
+};
+
+/**
  * How a step's verb and object map onto one capability.
  * verbs: score 2 when the clause's verb is one of them; keyVerbs: score 4 (the verb alone names
  * the capability); objects: score 2 in the direct object, 1 elsewhere; generic: 1 / 0.5;

@@ -8,6 +8,7 @@ import {
   KNOWN_VERBS,
   MESSAGE_FAMILY,
   NUMBER_WORDS,
+  PRODUCT_KIND_CUES,
   PROVIDER_CUES,
   REPLY_VERBS,
   SAME_KIND,
@@ -99,7 +100,7 @@ function recipientKind(clause: Clause): 'external' | 'internal' | 'requester' | 
 function cueScore(clause: Clause, providerId: string): number {
   let best = 0;
   if (providerId === 'slack' && channelsIn(clause.core).length) best = 2;
-  for (const cue of PROVIDER_CUES[providerId] ?? []) {
+  for (const cue of [...(PROVIDER_CUES[providerId] ?? []), ...(PRODUCT_KIND_CUES[providerId] ?? [])]) {
     if (!hasTerm(clause.core, cue)) continue;
     const destination = new RegExp(
       // (a place's name may be quoted: "in the "Viewings" calendar")

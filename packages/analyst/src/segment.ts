@@ -515,6 +515,10 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const time = after.match(SCHEDULE_TAIL);
     const end = sched.index + sched.text.length + (time?.[0].length ?? 0);
     const rest = text.slice(end).replace(/^\s*,?\s*/, '');
+    // "Every evening around 6 our dispatch software can ping a web address with tomorrow's runs": when another system
+    // calls in is no schedule of ours; its call is the start (the sentence is read as an arrival)
+    // ("every morning we ping the URL …": a call of ours is a duty)
+    if (!startsWithVerbIn(rest, w) && !OURS_DOING.test(rest) && (CALLS_IN.test(rest) || PASSES_TO_HOOK.test(rest))) return null;
     // "The day before drop-off, so 24 hours before the calendar event starts, text …": a time said of a calendar's item
     const kind = (said: string): LeadKind => (sched.relative && beforeMeeting(said) ? 'event' : 'schedule');
     if (/^,/.test(text.slice(end).trim()) && rest)
@@ -751,6 +755,8 @@ const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
   /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint)s?\b/i;
+/** Ourselves, or the assistant, as the subject: "we can ping the URL", "the bot should call the endpoint". */
+const OURS_DOING = /^(?:we|i|you|the (?:assistant|bot|agent))\b/i;
 /** "… and the form is sending the data to your webhook": what comes in, passed on to a hook of ours */
 const PASSES_TO_HOOK =
   /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;

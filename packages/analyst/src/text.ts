@@ -443,7 +443,8 @@ export function normalise(text: string): string {
       )
       // "our dispatch software can ping a web address with tomorrow's runs": it calls a webhook of ours (as `CALLS_IN` reads)
       .replace(
-        /\b(?:(?:can|will|could|may|should) )?(?:ping|hit|call|post to|send (?:it |them |the [\w-]+ )?to)s? (?:a|our|the|any|your) (?:web ?address|url|link|endpoint|web ?hook)\b/gi,
+        // (said of the other system, by a modal or in the third person: "call the endpoint" is a duty of ours)
+        /(?<!\b(?:we|i|you) )\b(?:(?:can|will|could|may|should) (?:ping|hit|call|post to|send (?:it |them |the [\w-]+ )?to)|pings|hits|calls) (?:a|our|the|any|your) (?:web ?address|url|link|endpoint|web ?hook)\b/gi,
         'calls our webhook',
       )
       // "post it to QuickBooks as a bill": in bookkeeping, posting a bill records it

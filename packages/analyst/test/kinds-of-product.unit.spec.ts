@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { workflowsFor } from './workflows-of';
+
+// A kind of product said instead of its name ("the CRM", "our ATS", "the HRIS") is the org's product of
+// that kind, whichever it has connected: where a step lands, it outweighs a verb and object another
+// product shares ("add the person" is also how people are brought into a Slack channel).
+
+const capabilities = (connected: string[], text: string) => workflowsFor(connected, text).flatMap((w) => w.capabilities);
+
+describe('offline analyst: a kind of product named instead of the product', () => {
+  it('given "add the person to the CRM as a lead" with HubSpot connected, when analysed, then a HubSpot contact is made, not a Slack invite', () => {
+    expect(
+      capabilities(
+        ['gmail', 'slack', 'hubspot', 'webhook'],
+        'When someone fills in the contact form, add the person to the CRM as a lead.',
+      ),
+    ).toEqual(['hubspot.create_contact']);
+  });
+
+  it('given the same step with Salesforce connected instead, when analysed, then a Salesforce lead is made', () => {
+    expect(
+      capabilities(
+        ['gmail', 'slack', 'salesforce', 'webhook'],
+        'When someone fills in the contact form, add the person to the CRM as a lead.',
+      ),
+    ).toEqual(['salesforce.create_lead']);
+  });
+
+  it('given "add the new engineer to #platform", when analysed, then the Slack invite still reads', () => {
+    expect(
+      capabilities(['gmail', 'slack', 'hubspot', 'bamboohr'], 'When a new hire starts in BambooHR, add them to #platform.'),
+    ).toEqual(['slack.invite_user']);
+  });
+});
+
+describe('offline analyst: another system calling in at a time of its own', () => {
+  const connected = ['gmail', 'slack', 'twilio', 'http', 'webhook', 'schedule'];
+
+  it('given "Every evening around 6 our dispatch software can ping a web address with tomorrow\'s runs", when analysed, then its call starts the work, not a schedule', () => {
+    const ws = workflowsFor(
+      connected,
+      "Every evening around 6 our dispatch software, DispatchTrack, can ping a web address with tomorrow's runs. Text each driver their first stop.",
+    );
+    expect(ws.map((w) => [w.triggerId, w.capabilities])).toEqual([['webhook.incoming_webhook', ['twilio.send_sms']]]);
+  });
+
+  it('given "Every evening at 6, call the endpoint", when analysed, then calling it is a scheduled duty of ours', () => {
+    const ws = workflowsFor(connected, 'Every evening at 6, call the endpoint and post the result in #ops.');
+    expect(ws.map((w) => [w.triggerId, w.capabilities])).toEqual([['schedule.cron', ['http.request', 'slack.post_message']]]);
+  });
+
+  it('given "Every morning we ping the URL", when analysed, then the morning is still our schedule', () => {
+    expect(
+      workflowsFor(connected, 'Every morning we can ping the URL to check it is up; if it fails, post in #ops.').map(
+        (w) => w.triggerId,
+      ),
+    ).toEqual(['schedule.cron']);
+  });
+});
