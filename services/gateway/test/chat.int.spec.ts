@@ -262,6 +262,26 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       expect(chat.open).toBe(true);
     });
 
+    it("a fresh token after the socket's lapsed shows at once the prompt it missed meanwhile, on a conversation it had joined", async () => {
+      const conversationId = uid('conv');
+      const executionId = uid('exec');
+      const first = questionsPrompt(executionId, alice, conversationId);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt: first });
+      const chat = await connect(`?token=${token(alice, '4s')}&conversationId=${conversationId}`, {});
+      await chat.waitFor((f) => f.type === 'hil_prompt' && f.promptId === first.promptId, 'the first prompt');
+      await new Promise((resolve) => setTimeout(resolve, 5_100));
+      // the next prompt comes while the token has lapsed: it is not shown, the socket is told why
+      const next = questionsPrompt(executionId, alice, conversationId);
+      await givenExecution(h.pool, { executionId, owner: alice, conversationId, prompt: next });
+      hub.deliver({ orgId: 'acme', conversationId, userId: 'alice' }, promptFrame(next, conversationId));
+      await chat.nextError('unauthorized');
+      expect(chat.of('hil_prompt').map((f) => f.promptId)).toEqual([first.promptId]);
+      // a frame on another conversation brings a fresh token: the missed prompt is shown without another push
+      chat.send({ conversationId: uid('conv'), text: 'back again', token: token(alice) });
+      const shown = await chat.waitFor((f) => f.type === 'hil_prompt' && f.promptId === next.promptId, 'the missed prompt');
+      expect(shown).toMatchObject({ conversationId, executionId });
+    });
+
     it("refuses a frame carrying another user's token on a socket opened by one user, and does nothing with it", async () => {
       const chat = await connect(`?token=${token(alice)}`, {});
       const conversationId = uid('conv');
@@ -282,6 +302,27 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
       chat.send({ conversationId, text: 'hi' });
       await h.collector.until(() => h.collector.of('UIMessage', (m) => m.conversationId === conversationId)[0], 'the UIMessage');
       expect(chat.of('error')).toEqual([]);
+    });
+  });
+
+  describe('an answer to an execution nobody here has shown', () => {
+    it('is refused after the projection had its chance, without holding back the frames sent after it', async () => {
+      const chat = await connect();
+      const conversationId = uid('conv');
+      chat.send({
+        type: 'hil_response',
+        conversationId,
+        executionId: uid('exec-unknown'),
+        promptId: 'p-1',
+        payload: { answers: {} },
+        ref: 'the-answer',
+      });
+      chat.send({ type: 'cancel', conversationId, executionId: uid('exec-unknown'), ref: 'the-cancel' });
+      await chat.waitFor((f) => f.type === 'error', 'both refusals', { count: 2 });
+      expect(chat.of('error').map((f) => [f.ref, f.code])).toEqual([
+        ['the-cancel', 'not_found'],
+        ['the-answer', 'not_found'],
+      ]);
     });
   });
 

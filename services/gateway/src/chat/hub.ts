@@ -45,6 +45,14 @@ export class BroadcastHub {
     return this.rooms.get(room(principal.orgId, conversationId))?.get(session)?.userId === principal.userId;
   }
 
+  /** The conversations a session joined as this user, in its org. */
+  conversationsOf(session: ChatSession, principal: Principal): string[] {
+    const prefix = `${principal.orgId}/`;
+    return [...(this.memberships.get(session) ?? [])]
+      .filter((key) => key.startsWith(prefix) && this.rooms.get(key)?.get(session)?.userId === principal.userId)
+      .map((key) => key.slice(prefix.length));
+  }
+
   remove(session: ChatSession): void {
     for (const key of this.memberships.get(session) ?? []) {
       const members = this.rooms.get(key);

@@ -37,6 +37,11 @@ export class ChatSession {
     return this.socket.readyState === OPEN;
   }
 
+  /** Whether the token this socket holds has expired (nothing is pushed to it until a fresh one comes). */
+  get expired(): boolean {
+    return this.expiresAt !== undefined && this.now() >= this.expiresAt;
+  }
+
   /** A token taken for this socket (on connect, or a fresh one sent in a frame): pushes go on until it expires. */
   holdToken(expiresAt: number | undefined): void {
     this.expiresAt = expiresAt;
@@ -46,7 +51,7 @@ export class ChatSession {
   send(frame: ServerFrame): boolean {
     if (!this.open) return false;
     // a socket does not outlive its token: past it, it is told once and shown nothing more until a fresh one comes
-    if (frame.type !== 'error' && this.expiresAt !== undefined && this.now() >= this.expiresAt) {
+    if (frame.type !== 'error' && this.expired) {
       if (!this.toldExpired) {
         this.toldExpired = true;
         this.sendError({

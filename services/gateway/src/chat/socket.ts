@@ -144,8 +144,23 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     }
   }
 
+  /** Pushes again the pending prompt of every conversation the socket joined (one it missed while its token had lapsed). */
+  async function showPending(session: ChatSession, principal: Principal): Promise<void> {
+    for (const conversationId of hub.conversationsOf(session, principal)) {
+      const waiting = await waitingAsSeen(commands.pool, commands.live, principal, conversationId);
+      if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));
+    }
+  }
+
   async function handle(session: ChatSession, data: RawFrame, isBinary: boolean): Promise<void> {
     let ref: string | undefined;
+    const refuse = (error: unknown): void => {
+      const { body, internal } = toErrorReply(error, session.id);
+      if (internal) app.log.error({ err: error, session: session.id }, 'chat frame failed');
+      // refused before it was parsed (the frame rate): its ref still says which frame it was
+      ref ??= parseFrame(data, isBinary, frameLimit).ref;
+      session.sendError(body, ref ?? body.ref);
+    };
     try {
       await consumeRate(
         session.principal ? `user:${session.principal.orgId}/${session.principal.userId}` : `ip:${session.remote}`,
@@ -153,15 +168,22 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
       const parsed = parseFrame(data, isBinary, frameLimit);
       ref = parsed.ref;
       if (!parsed.ok) throw parsed.error;
+      const lapsed = session.expired;
       const principal = principalFor(session, parsed.frame);
+      // a fresh token after the socket's had lapsed: what it missed meanwhile is shown now, not at the next push
+      if (lapsed && !session.expired) await showPending(session, principal);
       const joined = await join(session, principal, parsed.frame.conversationId);
-      await dispatch(principal, parsed.frame, joined);
+      const { frame } = parsed;
+      const done = dispatch(principal, frame, joined);
+      // an answer to an execution this instance's broadcast never showed may wait for the projection (its lag, up
+      // to 2 s): the socket's later frames are not held behind it
+      if (frame.type === 'hil_response' && !commands.live?.get(frame.executionId)) {
+        done.catch(refuse);
+        return;
+      }
+      await done;
     } catch (error) {
-      const { body, internal } = toErrorReply(error, session.id);
-      if (internal) app.log.error({ err: error, session: session.id }, 'chat frame failed');
-      // refused before it was parsed (the frame rate): its ref still says which frame it was
-      ref ??= parseFrame(data, isBinary, frameLimit).ref;
-      session.sendError(body, ref ?? body.ref);
+      refuse(error);
     }
   }
 
