@@ -24,6 +24,12 @@ export function isDateTime(value: string): boolean {
   return (offsetHour ?? 0) <= 15 && (offsetMinute ?? 0) <= 59;
 }
 
+/** A character that shows something: not white space, nor a zero-width one (U+200B–U+200D, U+2060; \s holds U+FEFF). */
+export const SHOWS_SOMETHING = '[^\\s\\u200B-\\u200D\\u2060]';
+const SHOWN = new RegExp(SHOWS_SOMETHING);
+/** Text that shows nothing to a reader: empty, white space, or zero-width characters alone. Pure. */
+export const isBlank = (text: string): boolean => !SHOWN.test(text);
+
 export const Uuid = Type.String({ format: 'uuid', maxLength: 36 });
 export const Id = Type.String({ minLength: 1, maxLength: Limits.id, pattern: '^[A-Za-z0-9._:@-]+$' });
 export const Name = Type.String({ minLength: 1, maxLength: Limits.name });

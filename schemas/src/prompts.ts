@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import { SHOWS_SOMETHING } from './common';
 import type { AnswerPayload, HILPrompt, NavigationAction } from './facts';
 import { Limits } from './limits';
 import { type FieldError, type Validation, validateOnce } from './validate';
@@ -33,7 +34,7 @@ function answerSchema(prompt: PromptShape): TSchema {
     prompt.questions.map((q) => {
       // a required answer says something: spaces alone are no answer
       const text = q.required
-        ? Type.String({ minLength: 1, maxLength: Limits.text, pattern: '[^\\s\\u200B-\\u200D\\u2060]' })
+        ? Type.String({ minLength: 1, maxLength: Limits.text, pattern: SHOWS_SOMETHING })
         : Type.String({ minLength: 0, maxLength: Limits.text });
       return [q.id, q.required ? text : Type.Optional(text)];
     }),

@@ -147,6 +147,22 @@ describe('decideCancel and decideCreateGraph', () => {
     });
   });
 
+  it.each([['\u200b'], ['\u200b\u2060\u200d'], [' \ufeff\u200c ']])(
+    'create_graph: VALIDATION_FAILED naming /payload/jobDescription when it holds only zero-width characters (%j)',
+    (jobDescription) => {
+      const blank = { type: 'create_graph' as const, payload: { jobDescription } };
+      expect(refusal(() => decideCreateGraph(blank, alice, [], minting))).toEqual({
+        code: 'VALIDATION_FAILED',
+        field: '/payload/jobDescription',
+      });
+    },
+  );
+
+  it('create_graph: a description with a zero-width character inside words is taken', () => {
+    const said = { type: 'create_graph' as const, payload: { jobDescription: 'Answer\u200b Zendesk tickets' } };
+    expect(decideCreateGraph(said, alice, [], minting).payload).toMatchObject({ jobDescription: 'Answer\u200b Zendesk tickets' });
+  });
+
   it('create_graph: VALIDATION_FAILED naming /payload/name when the name holds only blanks', () => {
     const blank = { type: 'create_graph' as const, payload: { jobDescription: 'Answer Zendesk tickets', name: '   ' } };
     expect(refusal(() => decideCreateGraph(blank, alice, [], minting))).toEqual({

@@ -157,6 +157,40 @@ describe('bindings', () => {
   });
 });
 
+describe('confirm: an input asked at run time shows what an answer looks like', () => {
+  const jira: Step = {
+    id: 'file',
+    capabilityId: 'jira.create_issue',
+    purpose: 'File the bug',
+    inputs: {
+      project: { ask: true, question: 'project key, e.g. OPS for jira.create_issue?' },
+      summary: { value: 'Checkout fails' },
+    },
+    risk: 'low',
+    dependsOn: [],
+  };
+
+  it("given an input whose description gives an example, when asked, then the example is the answer's placeholder, not words of the question", () => {
+    const [asked] = missingInputs([jira], ['file'], caps, {}, {});
+    expect(asked).toMatchObject({ id: 'file.project', text: 'project key for jira.create_issue?', exampleAnswer: 'OPS' });
+  });
+
+  it('given a required input nothing binds, when asked, then its question names it without the example, and the example comes apart', () => {
+    const unbound = { ...jira, inputs: { summary: { value: 'Checkout fails' } } };
+    const asked = missingInputs([unbound], ['file'], caps, {}, {});
+    expect(asked.find((m) => m.input === 'project')).toMatchObject({
+      text: 'File the bug — project key (project)',
+      exampleAnswer: 'OPS',
+    });
+  });
+
+  it('given an input with no example, when asked, then it has no example answer', () => {
+    const [asked] = missingInputs([steps[0] as Step], ['refund'], caps, { amount: 40 }, {});
+    expect(asked?.id).toBe('refund.paymentId');
+    expect(asked).not.toHaveProperty('exampleAnswer');
+  });
+});
+
 describe('order: topological batches', () => {
   it('independent steps share a batch; a step waits for what it depends on or reads', () => {
     const c = step('c', [], { text: { from: 'step', stepId: 'a', path: '' } });

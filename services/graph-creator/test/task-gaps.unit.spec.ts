@@ -51,6 +51,12 @@ describe('a workflow no capability does', () => {
     expect(describeGap(gaps)?.status).not.toBe('open');
   });
 
+  it('given "describe it" is offered, when its words are asked, then the example is the answer\'s placeholder, not words of the question', () => {
+    const words = describeGap(given());
+    expect(words?.exampleAnswer).toBe('email the requester a summary, then post it in #ops');
+    expect(words?.gap.question).not.toMatch(/e\.g\./);
+  });
+
   it('given a blocking "what should it do?" finding, when gaps are identified, then it is asked once, as the options prompt', () => {
     const finding = {
       category: 'underspecified_task' as const,

@@ -4,7 +4,7 @@
  */
 import { makeFact, type PublishOptions } from '@hireloop/fact-stream';
 import { derivedId, HireloopError, type Principal } from '@hireloop/platform';
-import type { CreateTriggerBody, TriggerCreated } from '@hireloop/schemas';
+import { type CreateTriggerBody, isBlank, type TriggerCreated } from '@hireloop/schemas';
 import { conversationOwnership } from '../read-model';
 import { type ExecutionState, ownConversation } from './access';
 import type { CommandDeps, Minting } from './deps';
@@ -37,14 +37,14 @@ export function decideCreateGraph(
       field: '/orgId',
     });
   }
-  // a description of nothing but blanks describes no job: the run could only fail with no employee
-  if (body.payload.jobDescription.trim() === '') {
+  // a description of nothing but blanks (spaces, zero-width characters) describes no job: the run could only fail
+  if (isBlank(body.payload.jobDescription)) {
     throw new HireloopError('VALIDATION_FAILED', '/payload/jobDescription: describe the job; it holds only blanks', {
       field: '/payload/jobDescription',
     });
   }
   // (a name of blanks names nothing: the employee would be listed as a blank)
-  if (body.payload.name !== undefined && body.payload.name.trim() === '') {
+  if (body.payload.name !== undefined && isBlank(body.payload.name)) {
     throw new HireloopError(
       'VALIDATION_FAILED',
       '/payload/name: give the employee a name, or leave it out; it holds only blanks',

@@ -6,11 +6,17 @@ import { coerceParam, cronProblem, type ParamsCheck, providerOf } from './catalo
 import { exampleCondition, type Gate, gateField, gateOf, parseCondition } from './conditions';
 import type { GapState } from './state';
 
-/** An example answer for a parameter: its default, or the "e.g. …" of its description. */
-function exampleOf(param: { description: string; default?: unknown; example?: unknown }): { exampleAnswer?: string } {
-  const example = param.example ?? param.default ?? /e\.g\.?,?\s*["']?([^,;)"']+)/i.exec(param.description)?.[1]?.trim();
+/** "…, e.g. OPS", "(e.g. "from:billing@acme.com")": an example said inside a parameter's description. */
+const SAID_EXAMPLE = /,?\s*\(?\be\.g\.?,?\s*["']?([^,;)"']+)["']?\)?/i;
+
+/** An example answer for a parameter: its example, its default, or the "e.g. …" of its description. Pure. */
+export function exampleOf(param: { description?: string; default?: unknown; example?: unknown }): { exampleAnswer?: string } {
+  const example = param.example ?? param.default ?? SAID_EXAMPLE.exec(param.description ?? '')?.[1]?.trim();
   return example !== undefined && example !== '' ? { exampleAnswer: String(example) } : {};
 }
+
+/** A parameter's description without the example it gives ("project key, e.g. OPS" → "project key"). Pure. */
+export const withoutExample = (description: string): string => description.replace(SAID_EXAMPLE, '').trim() || description;
 
 const EMPTY_EVENT: ObjectJsonSchema = { type: 'object', properties: {}, required: [], additionalProperties: true };
 
@@ -472,12 +478,14 @@ export function taskGaps(
         category: 'underspecified_task',
         workflowId: wf.id,
         blocking: true,
-        question: `What should the employee do in "${wf.name}"? Say it as steps, with the tools (e.g. "email the requester a summary, then post it in #ops").`,
+        question: `What should the employee do in "${wf.name}"? Say it as steps, with the tools.`,
         resolution: 'defaulted',
       },
       // asked only once `describe` is picked (see describeOpen)
       status: 'defaulted',
       ask: 'questions',
+      // (the example is the answer box's placeholder, not words of the question)
+      exampleAnswer: 'email the requester a summary, then post it in #ops',
       target: { kind: 'describe', workflowId: wf.id },
     },
   ];

@@ -225,7 +225,12 @@ export function buildRuntimeGraph(options: RuntimeOptions) {
       messages: [
         `${s.workflow?.name ?? 'This run'} needs ${batch.length === 1 ? 'one input' : `${batch.length} inputs`} before it can go on.`,
       ],
-      questions: batch.map((m) => ({ id: m.id, text: m.text, required: true })),
+      questions: batch.map((m) => ({
+        id: m.id,
+        text: m.text,
+        required: true,
+        ...(m.exampleAnswer !== undefined ? { exampleAnswer: m.exampleAnswer } : {}),
+      })),
       progress: 30,
     });
     const given = Object.fromEntries(Object.entries(answersOf(answer)).filter(([, v]) => v.trim() !== ''));

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Binding, CatalogCapability, Comparison, Condition, JsonSchemaProperty, Step } from '@hireloop/schemas';
+import { exampleOf, withoutExample } from '../creation/gaps';
 
 /** What bindings and conditions read: the trigger event and the outputs of the steps done so far. */
 export interface Sources {
@@ -179,6 +180,8 @@ export interface MissingInput {
   stepId: string;
   input: string;
   text: string;
+  /** what an answer looks like (the capability's example or default): the answer box's placeholder */
+  exampleAnswer?: string;
 }
 
 /**
@@ -203,14 +206,19 @@ export function missingInputs(
       const id = questionId(step.id, input);
       if (!blank(answers[id])) continue;
       const binding = step.inputs[input];
-      const description = capability?.inputSchema.properties[input]?.description ?? input;
-      const text = (b: string | undefined) => (b ?? `${step.purpose} — ${description} (${input})`).slice(0, 500);
+      const property = capability?.inputSchema.properties[input];
+      const description = property?.description ?? input;
+      // (the example a description gives is the placeholder, not words of the question: "project key, e.g. OPS")
+      const plain = withoutExample(description);
+      const text = (b: string | undefined) =>
+        (b?.replace(description, plain) ?? `${step.purpose} — ${plain} (${input})`).slice(0, 500);
+      const asked = { id, stepId: step.id, input, ...(property ? exampleOf(property) : {}) };
       if (binding && 'ask' in binding) {
-        out.push({ id, stepId: step.id, input, text: text(binding.question) });
+        out.push({ ...asked, text: text(binding.question) });
       } else if (required.has(input)) {
         const value = binding ? resolveBinding(binding, { event, outputs: {} }) : undefined;
         const later = binding && 'from' in binding && binding.from === 'step';
-        if (!later && blank(value)) out.push({ id, stepId: step.id, input, text: text(undefined) });
+        if (!later && blank(value)) out.push({ ...asked, text: text(undefined) });
       }
     }
   }
