@@ -263,7 +263,15 @@ describe('the refunds specialist: created in a chat, activated, run by signed we
     const said = await refused.text();
     expect(refused.status, said).toBe(409);
     expect(said).toMatch(/zendesk is no longer connected/);
+    // the employee says so too: that workflow is off for now, with the same reason
+    type Shown = { workflows?: { workflowId: string; status: string; reason?: string }[] };
+    const shown = async () =>
+      (await api<Shown>(gateway, 'GET', `/v1/employees/${employee.employeeId}`, undefined, owner)).body.workflows?.find(
+        (w) => w.workflowId === hook.workflowId,
+      );
+    expect(await shown()).toMatchObject({ status: 'off', reason: expect.stringMatching(/zendesk is no longer connected/) });
     await connect(golden.org.connected);
     expect(await fire('zd-7c', ticket)).toBeTruthy();
+    expect(await shown()).toMatchObject({ status: 'on' });
   });
 });

@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import type { Principal } from '@hireloop/platform';
 import type { EmployeeGraphSpec } from '@hireloop/schemas';
 import { describe, expect, it } from 'vitest';
-import { cronProblem, decideActivate, decideWorkflows, hooksOf, manageableEmployee } from '../src/commands/activate';
+import {
+  asConnectedNow,
+  cronProblem,
+  decideActivate,
+  decideWorkflows,
+  hooksOf,
+  manageableEmployee,
+} from '../src/commands/activate';
 import { admitDelivery, checkEvent, decideHookTrigger, hookTriggerId, stillConnected } from '../src/commands/hook';
 import type { OrgView } from '../src/hooks/connect-hub';
 import { hookSecret, loadHookSecretKey, signatureMatches, signBody } from '../src/hooks/secret';
@@ -296,5 +303,26 @@ describe('webhook deliveries after a disconnect (stillConnected)', () => {
   });
   it('given only a step’s provider missing, as activation allowed it, when a delivery comes, then it is let through (the scope rail decides that step)', () => {
     expect(() => stillConnected(tickets, ['zendesk'])).not.toThrow();
+  });
+});
+
+describe("an active employee's workflows as the org is connected now (asConnectedNow)", () => {
+  const tickets = spec.workflows[0] as EmployeeGraphSpec['workflows'][number];
+  const on = { workflowId: tickets.id, triggerId: tickets.trigger.triggerId, status: 'on' as const };
+  it('given every provider still connected, when shown, then the workflow is on as activated', () => {
+    expect(asConnectedNow([on], spec.workflows, ['zendesk', 'slack'])).toEqual([on]);
+  });
+  it('given the trigger’s provider disconnected since activation, when shown, then it is off for now, saying which', () => {
+    expect(asConnectedNow([on], spec.workflows, ['slack'])).toEqual([
+      { ...on, status: 'off', reason: 'zendesk is no longer connected for the org' },
+    ]);
+  });
+  it('given no spec at hand (the list), when shown, then the trigger’s provider alone decides', () => {
+    expect(asConnectedNow([on], undefined, ['slack'])[0]?.status).toBe('off');
+    expect(asConnectedNow([on], undefined, ['zendesk'])[0]?.status).toBe('on');
+  });
+  it('given a workflow off at activation, when shown, then its own reason stays', () => {
+    const off = { ...on, status: 'off' as const, reason: 'waiting for zendesk to be connected for the org' };
+    expect(asConnectedNow([off], spec.workflows, [])).toEqual([off]);
   });
 });

@@ -33,10 +33,37 @@ const providerOf = (id: string): string => id.slice(0, id.indexOf('.') === -1 ? 
  * The providers a workflow needs before it can run and the org lacks: its trigger's and those it waits for. A step's
  * own provider is the scope rail's business at run time (a conditional step may never run). Pure.
  */
-export function missingProviders(workflow: Workflow, providers: Iterable<string>): string[] {
+export function missingProviders(
+  workflow: { trigger: { triggerId: string }; waitingFor?: readonly string[] },
+  providers: Iterable<string>,
+): string[] {
   const connected = new Set(providers);
   const needed = [...(workflow.waitingFor ?? []), providerOf(workflow.trigger.triggerId)];
   return [...new Set(needed)].filter((p) => !connected.has(p));
+}
+
+/**
+ * The workflows of an active employee as they stand with the org's connections of now: one that was on, and whose
+ * trigger's provider or one it waits for has been disconnected since, is off for now — as its webhook answers
+ * (`stillConnected`) — until the provider is connected again. Pure.
+ */
+export function asConnectedNow(
+  workflows: readonly WorkflowActivation[],
+  spec: readonly Workflow[] | undefined,
+  providers: readonly string[],
+): WorkflowActivation[] {
+  return workflows.map((activation) => {
+    if (activation.status !== 'on') return activation;
+    const workflow = spec?.find((w) => w.id === activation.workflowId);
+    const missing = missingProviders(workflow ?? { trigger: { triggerId: activation.triggerId } }, providers);
+    if (missing.length === 0) return activation;
+    const { schedule: _schedule, ...rest } = activation;
+    return {
+      ...rest,
+      status: 'off',
+      reason: `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} no longer connected for the org`,
+    };
+  });
 }
 
 /** Whether a cron expression (five to seven fields) and time zone are valid; the reason when not. */

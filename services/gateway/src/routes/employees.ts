@@ -3,7 +3,7 @@ import { HireloopError } from '@hireloop/platform';
 import { ActivationView, ApiLimits, EmployeeList, EmployeeParams, EmployeeView, NoQuery } from '@hireloop/schemas';
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../auth';
-import { type ActivationDeps, activate, deactivate } from '../commands/activate';
+import { type ActivationDeps, activate, asConnectedNow, deactivate } from '../commands/activate';
 import { noBodyFields } from '../errors';
 import { findEmployee, orgEmployees } from '../read-model';
 import { traceOf } from '../trace';
@@ -20,6 +20,24 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
 ) => {
   const { pool } = commands;
 
+  /**
+   * An active employee's workflows with the org's connections of now (a workflow whose provider was disconnected
+   * since activation is off, as its webhook answers); as last decided when the Connect Hub cannot say.
+   */
+  async function connectedNow(orgId: string, employees: EmployeeView[]): Promise<EmployeeView[]> {
+    if (!employees.some((e) => e.status === 'active' && e.workflows?.some((w) => w.status === 'on'))) return employees;
+    const org = await commands.connectHub.orgView(orgId).catch((error: unknown) => {
+      app.log.warn({ err: error, orgId }, "the Connect Hub could not be read: employees' workflows as last activated");
+      return null;
+    });
+    if (!org) return employees;
+    return employees.map((e) =>
+      e.status === 'active' && e.workflows
+        ? { ...e, workflows: asConnectedNow(e.workflows, e.spec?.workflows, org.providers) }
+        : e,
+    );
+  }
+
   app.get(
     '/v1/employees',
     {
@@ -31,8 +49,9 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
       },
     },
     async (request) => {
-      const employees = await orgEmployees(pool, principalOf(request).orgId);
-      return { employees: employees.slice(0, ApiLimits.list).map(employeeView) };
+      const { orgId } = principalOf(request);
+      const employees = await orgEmployees(pool, orgId);
+      return { employees: await connectedNow(orgId, employees.slice(0, ApiLimits.list).map(employeeView)) };
     },
   );
 
@@ -48,9 +67,11 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
       },
     },
     async (request) => {
-      const employee = await findEmployee(pool, principalOf(request).orgId, request.params.id);
+      const { orgId } = principalOf(request);
+      const employee = await findEmployee(pool, orgId, request.params.id);
       if (!employee) throw new HireloopError('NOT_FOUND', `employee ${request.params.id} not found`, { field: '/id' });
-      return employeeView(employee);
+      const [now] = await connectedNow(orgId, [employeeView(employee)]);
+      return now ?? employeeView(employee);
     },
   );
 
