@@ -20,6 +20,7 @@ import {
 } from './gaps';
 import type { CatalogSource, CreationBudgets, EmployeeVersions } from './ports';
 import { CreationState, type CreationStateT, type CreationUpdate, type GapState } from './state';
+import { titleOf } from './title';
 import { classify, validateSpec } from './validate';
 
 export interface CreationOptions {
@@ -247,7 +248,7 @@ export function buildCreationGraph(options: CreationOptions) {
         // the org's catalog: its served vocabulary's verbs and event words are read by the segmenter too
         const catalog = await catalogSource.forOrg(s.orgId);
         const analysis = await analyst.analyse(description, notes, catalog, meter);
-        const name = s.name || /^\s*([A-Z][\w&/ -]{2,60}?)\s*[:.\n—-]/.exec(s.jobDescription)?.[1]?.trim() || 'Digital Employee';
+        const name = s.name || titleOf(s.jobDescription) || 'Digital Employee';
         return {
           name,
           loopBudgets,
