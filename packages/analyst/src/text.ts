@@ -441,6 +441,17 @@ export function normalise(text: string): string {
         /\b(?:I|we)(?:'d| would)? (?:also )?(?:want|like|need) ((?:each|every|all|the|our|all our|all the) (?:[\w-]+ )?[\w-]+) to (?:get|receive) ((?:an?|one) (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|reminder|note))\b/gi,
         'send $1 $2',
       )
+      // "…, ask a manager to approve before posting it to #escalations, …": the step done once a person approves it
+      // (said after, so that the approval gates that step and no other, and no start is read into "before")
+      .replace(APPROVED_BEFORE, (whole, who: string, gerund: string, rest: string) => {
+        const base = baseOfGerund(gerund);
+        return base ? `${base}${rest} once ${who} approves` : whole;
+      })
+      // "Before posting it to #escalations, ask a manager to approve.": the same, its step said first
+      .replace(BEFORE_APPROVED, (whole, lead: string, gerund: string, rest: string, who: string) => {
+        const base = baseOfGerund(gerund);
+        return base ? `${lead}${base.charAt(0).toUpperCase()}${base.slice(1)}${rest} once ${who} approves` : whole;
+      })
       // "our dispatch software can ping a web address with tomorrow's runs": it calls a webhook of ours (as `CALLS_IN` reads)
       .replace(
         // (said of the other system, by a modal or in the third person: "call the endpoint" is a duty of ours)
@@ -979,6 +990,21 @@ function outcomeAsDuty(line: string): string {
   );
   return `${item}${event}, ${more}`;
 }
+
+/** Who approves: "a manager", "the team lead", "my boss", "Sarah", "Tom or Ana". */
+const APPROVER = String.raw`(?:(?:a|an|the|my|our|their|your)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2}?|[A-Z][\w'’-]+(?:\s+(?:or|and)\s+[A-Z][\w'’-]+)?)`;
+/** What asks a person's yes: "ask a manager to approve (it)", "get the team lead to sign off on it", "ask Sarah for approval". */
+const ASK_APPROVAL = String.raw`(?:ask|get|have)\s+(${APPROVER})\s+(?:to\s+(?:approve|ok|okay|sign\s+(?:it\s+|them\s+)?off(?:\s+on)?)(?:\s+(?:it|this|that|them))?|for\s+(?:(?:an?\s+|the\s+)?(?:approval|yes|ok|okay|sign-?off|go-ahead)))(?:\s+first)?`;
+/** "ask a manager to approve before posting it to #escalations" (to the clause's end). */
+const APPROVED_BEFORE = new RegExp(String.raw`\b${ASK_APPROVAL}\s+before\s+([a-z]+ing)\b([^,;.!?\n]*)`, 'g');
+/** "Before posting it to #escalations, ask a manager to approve." */
+const BEFORE_APPROVED = new RegExp(
+  String.raw`(^|[.!?\n][ \t]*)[Bb]efore\s+([a-z]+ing)\b([^,;.!?\n]{1,120}),\s*(?:please\s+)?${ASK_APPROVAL}[ \t]*(?=[.!?\n]|$)`,
+  'g',
+);
+/** The base form of a verb's -ing, when it is a verb the analyst knows: "posting" → "post", "closing" → "close". */
+const baseOfGerund = (gerund: string): string | undefined =>
+  lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && KNOWN_VERBS.has(l));
 
 /** Things that arrive, one at a time. */
 const ARRIVING = String.raw`(?:new |incoming )?(e-?mail|message|ticket|order|enquiry|inquiry|request|application|submission|booking|text|sms|invoice|bill|receipt|pull request|issue|complaint|review)s?`;

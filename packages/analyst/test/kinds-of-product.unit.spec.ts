@@ -57,3 +57,47 @@ describe('offline analyst: another system calling in at a time of its own', () =
     ).toEqual(['schedule.cron']);
   });
 });
+
+describe('offline analyst: a person asked to approve before a step', () => {
+  const connected = ['gmail', 'slack', 'zendesk', 'jira', 'hubspot', 'docusign', 'stripe'];
+
+  it('given "ask a manager to approve before posting it to #escalations", when analysed, then the post is the step, done once the manager approves', () => {
+    const [w] = workflowsFor(
+      connected,
+      'When a new Zendesk ticket arrives, create a Jira issue for it, ask a manager to approve before posting it to the #escalations Slack channel, and reply in the ticket.',
+    );
+    expect(w?.steps).toEqual([
+      'create a Jira issue for it',
+      'post it to the #escalations Slack channel once a manager approves',
+      'reply in the ticket',
+    ]);
+    expect(w?.capabilities).toEqual(['jira.create_issue', 'slack.post_message', 'zendesk.reply_ticket']);
+  });
+
+  it('given "Before posting it to #escalations, ask a manager to approve.", when analysed, then no start is read into "before"', () => {
+    const ws = workflowsFor(
+      connected,
+      'When a new Zendesk ticket arrives, create a Jira issue for it. Before posting it to #escalations, ask a manager to approve.',
+    );
+    expect(ws.map((w) => [w.triggerId, w.steps])).toEqual([
+      ['zendesk.new_ticket', ['create a Jira issue for it', 'Post it to #escalations once a manager approves']],
+    ]);
+  });
+
+  it('given "ask Sarah for approval before sending the contract through DocuSign", when analysed, then the contract is sent once Sarah approves', () => {
+    const [w] = workflowsFor(
+      connected,
+      'When a deal closes in HubSpot, ask Sarah for approval before sending the contract through DocuSign.',
+    );
+    expect(w?.steps).toEqual(['send the contract through DocuSign once Sarah approves']);
+    expect(w?.capabilities).toEqual(['docusign.send_envelope']);
+  });
+
+  it('given "ask the customer before refunding", when analysed, then no approval is read (only a yes asked for is one)', () => {
+    const [w] = workflowsFor(
+      connected,
+      'When a refund request comes in on Zendesk, ask the customer for their order number before refunding it.',
+    );
+    expect(w?.steps.join(' ')).not.toMatch(/approves/);
+  });
+});

@@ -34,4 +34,14 @@ describe('which steps a person approves at run time', () => {
       runTimeRisks([step('s1', 'send the welcome email without asking'), step('s2', 'issue refunds automatically')]),
     ).toEqual(['low', 'low']);
   });
+
+  it('given a low-risk step said done once a manager approves ("ask a manager to approve before posting …"), then that step asks and no other', () => {
+    expect(
+      runTimeRisks([
+        step('s1', 'create a Jira issue for it', 'low'),
+        step('s2', 'post it to the #escalations Slack channel once a manager approves', 'low'),
+        step('s3', 'reply in the ticket'),
+      ]),
+    ).toEqual(['low', 'high', 'low']);
+  });
 });
