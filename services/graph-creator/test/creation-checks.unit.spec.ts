@@ -200,6 +200,20 @@ describe('asking the human', () => {
     expect(followPromises([step, reopened])[1]?.recommended).toBe('webhook.incoming_webhook');
   });
 
+  it('given a question the employee cannot run without and that has no default, when asked, then it is required and the message says so, not that a skip takes a default', () => {
+    const prompt = promptFor([gap('b'), gap('n', { blocking: false })], { progress: 50, canGoBack: false, workflowNames: {} });
+    expect(prompt.kind === 'questions' && prompt.questions.map((q) => [q.id, q.required])).toEqual([
+      ['q1', true],
+      ['q2', false],
+    ]);
+    expect(prompt.messages[0]).toMatch(
+      /required ones are needed before the employee can run; skipped answers to the others take the defaults shown/,
+    );
+    const optional = promptFor([gap('n', { blocking: false })], { progress: 50, canGoBack: false, workflowNames: {} });
+    expect(optional.kind === 'questions' && optional.questions[0]?.required).toBe(false);
+    expect(optional.messages[0]).toMatch(/Skipped answers take the defaults shown\.$/);
+  });
+
   it('an answer resolves the batch; an empty answer takes the default or leaves it unsatisfied', () => {
     const gaps = [gap('b'), gap('n', { blocking: false })];
     const after = applyAnswer(gaps, gaps, { answers: { q1: 'the finance team', q2: '' } });

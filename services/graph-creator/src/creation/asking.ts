@@ -73,12 +73,23 @@ export function promptFor(
       progress: context.progress,
     };
   }
+  // a question the employee cannot run without, and that has no default, is required: skipped, it would stay unsatisfied
+  const needed = batch.map((g) => g.gap.blocking && g.gap.default === undefined);
   return {
     kind: 'questions',
-    messages: [`A few details${where}. Skipped answers take the defaults shown.`],
+    messages: [
+      needed.some(Boolean)
+        ? `A few details${where}. The required ones are needed before the employee can run${needed.every(Boolean) ? '.' : '; skipped answers to the others take the defaults shown.'}`
+        : `A few details${where}. Skipped answers take the defaults shown.`,
+    ],
     questions: batch.map((g, i) => {
       const example = g.previousAnswer ?? g.exampleAnswer ?? g.gap.default;
-      return { id: questionId(i), text: g.gap.question, required: false, ...(example ? { exampleAnswer: example } : {}) };
+      return {
+        id: questionId(i),
+        text: g.gap.question,
+        required: needed[i] === true,
+        ...(example ? { exampleAnswer: example } : {}),
+      };
     }),
     allowedActions,
     progress: context.progress,
