@@ -54,6 +54,51 @@ function rememberTitle(conversationId: string, text: string): void {
 export const statusWords = (status: string): string =>
   ({ waiting: 'waiting for your answer', running: 'working', queued: 'queued' })[status] ?? status;
 
+/** What this page knows of its conversation's executions ahead of the list the side panel reads (a projection that lags). */
+export interface PageKnows {
+  /** how executions ended, as the socket said */
+  ended: ReadonlyMap<string, string>;
+  /** executions with a prompt on this page that waits for an answer: the form's, and those held back behind it */
+  asking: ReadonlySet<string>;
+  /** prompts answered (here, or elsewhere as the page learnt) */
+  answered: ReadonlySet<string>;
+  /** the last phase the socket said of each execution */
+  phases: ReadonlyMap<string, string>;
+}
+
+/**
+ * An execution's status and phase as the side panel says them: the list's, brought up to what the page knows —
+ * waiting whenever a prompt of it is the one pending here, working once that prompt is answered, ended as the
+ * socket said. Pure.
+ */
+export function panelStatus(
+  listed: Pick<Execution, 'executionId' | 'status' | 'phase' | 'currentPrompt'>,
+  knows: PageKnows,
+): { status: string; phase: string | null } {
+  if (ENDED.has(listed.status)) return { status: listed.status, phase: null };
+  const ended = knows.ended.get(listed.executionId);
+  if (ended) return { status: ended, phase: null };
+  const phase = knows.phases.get(listed.executionId) ?? listed.phase;
+  if (knows.asking.has(listed.executionId)) return { status: 'waiting', phase };
+  if (listed.status === 'waiting' && listed.currentPrompt && knows.answered.has(listed.currentPrompt.promptId))
+    return { status: 'running', phase };
+  return { status: listed.status, phase };
+}
+
+/** The progressbar's words for one execution: its phase, its place in the queue, how far. Pure. */
+export function progressWords(
+  state: { phase?: string | null; percent?: number | null; position?: number },
+  idle: string,
+): string {
+  return [
+    state.phase || idle,
+    state.position !== undefined ? `position ${state.position} in the queue` : null,
+    state.percent != null ? `${state.percent}%` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export function conversationView(api: Api, userId: string, conversationId: string): ConversationView {
   sessionStorage.setItem('hireloop.conversation', conversationId);
   const prompts = new Map<string, { prompt: Prompt; answered: boolean }>();
@@ -67,6 +112,15 @@ export function conversationView(api: Api, userId: string, conversationId: strin
    */
   let current: string | null = null;
   const waiting = new Map<string, Prompt>();
+  /**
+   * how far each execution is, as the socket (or, for one it has said nothing of, the list) says: the progressbar
+   * shows the one whose prompt the form holds, never another's phase beside its progress
+   */
+  const seen = new Map<string, { phase?: string | null; percent?: number | null; position?: number }>();
+  /** The list the side panel last read (null until read, or when it could not be). */
+  let listed: Execution[] | null = null;
+  /** what the panel last drew, so that it is not drawn again (and a focused Cancel not replaced) for nothing */
+  let drawn = '';
   let closed = false;
   /** while the transcript loads, frames wait here so that they follow it */
   let early: ServerFrame[] | null = [];
@@ -99,15 +153,32 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     log.scrollTop = log.scrollHeight;
   };
 
-  let lastPhase = 'working';
-  function setProgress(phase: string | undefined | null, percent: number | undefined | null, position?: number) {
-    if (phase) lastPhase = phase;
-    const bits = [
-      lastPhase,
-      position !== undefined ? `position ${position} in the queue` : null,
-      percent != null ? `${percent}%` : null,
-    ];
-    progress.show(bits.filter(Boolean).join(' · '), percent);
+  /** The progressbar, showing one execution: what is known of it. */
+  function showProgress(executionId: string) {
+    const state = seen.get(executionId);
+    if (!state) return;
+    const idle = pending?.executionId === executionId ? 'waiting for your answer' : 'working';
+    progress.show(progressWords(state, idle), state.percent);
+  }
+
+  /**
+   * What an execution's phase event, prompt or end says of how far it is; shown when it is the execution the
+   * form is about (or no execution holds the form). A prompt or event that says nothing of a part keeps the last.
+   */
+  function noteProgress(
+    executionId: string,
+    update: { phase?: string | null | undefined; percent?: number | null | undefined; position?: number | undefined },
+  ) {
+    const before = seen.get(executionId) ?? {};
+    const phase = update.phase ?? before.phase;
+    seen.set(executionId, {
+      phase,
+      percent: update.percent ?? before.percent,
+      // (a queue position is said by the event that has it; the next event without one has left the queue)
+      ...(update.position !== undefined ? { position: update.position } : {}),
+    });
+    if (current === null || current === executionId) showProgress(executionId);
+    if (phase !== before.phase) drawPanel();
   }
 
   /** The pending prompt of this execution, answered somewhere else (another tab): kept in the log as asked. */
@@ -142,7 +213,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     answeredElsewhere(executionId);
     prompts.set(prompt.promptId, { prompt, answered: false });
     pending = { executionId, promptId: prompt.promptId };
-    if (prompt.progress !== undefined) setProgress(null, prompt.progress);
+    noteProgress(executionId, { percent: prompt.progress });
     const form = promptForm({
       prompt,
       submit: (answer: Answer) =>
@@ -163,6 +234,8 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     });
     promptHolder.replaceChildren(form);
     form.querySelector<HTMLElement>('input, textarea')?.focus();
+    // said at once from what the page knows, then with the list read again (which may not show the prompt yet)
+    drawPanel();
     void refreshPanel();
   }
 
@@ -176,6 +249,7 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       promptHolder.replaceChildren(waiting);
       keepFocus(waiting);
     }
+    drawPanel();
   }
 
   function showResult(executionId: string, status: string, output?: Record<string, unknown>, error?: unknown) {
@@ -194,15 +268,20 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       promptHolder.replaceChildren();
     }
     const spec = (output as { employee?: Spec } | undefined)?.employee;
+    const before = seen.get(executionId);
+    seen.set(
+      executionId,
+      status === 'completed' ? { phase: 'done', percent: 100 } : { phase: status, percent: before?.percent ?? null },
+    );
+    // the bar is this execution's when the form is (or no execution holds it): another creation that ended leaves it be
+    if (current === executionId || !current) showProgress(executionId);
     if (status === 'completed') {
-      setProgress('done', 100);
       entry('system', spec ? `Done: ${spec.name} is designed and registered. Review it below, then activate it.` : 'Done.');
       if (spec) employeeHolder.replaceChildren(employeeView(api, spec));
       keepFocus(employeeHolder.querySelector<HTMLElement>('h2, h3') ?? message);
     } else {
       const why = typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : '';
       entry('system', status === 'cancelled' ? 'This creation was cancelled.' : `This creation failed${why ? `: ${why}` : '.'}`);
-      if (current === executionId || !current) setProgress(status, null);
       panelAlert.replaceChildren();
       // the form is this execution's only when it holds it: another creation that waited and ended leaves it be
       if (pending?.executionId === executionId || !pending) promptHolder.replaceChildren();
@@ -227,7 +306,11 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       }
       case 'execution_event': {
         const position = (frame as { position?: unknown }).position;
-        setProgress(frame.phase, frame.progress, typeof position === 'number' ? position : undefined);
+        noteProgress(frame.executionId, {
+          phase: frame.phase,
+          percent: frame.progress,
+          position: typeof position === 'number' ? position : undefined,
+        });
         return;
       }
       case 'execution_result':
@@ -261,7 +344,10 @@ export function conversationView(api: Api, userId: string, conversationId: strin
       if (e.result)
         showResult(e.executionId, e.result.status, e.result.output as Record<string, unknown> | undefined, e.result.error);
       else {
-        if (e.phase || e.progress !== null) setProgress(e.phase, e.progress);
+        // the list may lag behind what the socket said: it does not take an execution back
+        const known = seen.get(e.executionId);
+        if (!known || (e.progress ?? -1) >= (known.percent ?? -1))
+          noteProgress(e.executionId, { phase: e.phase, percent: e.progress });
         if (e.currentPrompt) showPrompt(e.executionId, e.currentPrompt);
       }
     }
@@ -343,18 +429,46 @@ export function conversationView(api: Api, userId: string, conversationId: strin
     const res = await api.get<{ executions: Execution[] }>('/v1/executions');
     if (closed) return;
     if (!res.ok) {
+      listed = null;
+      drawn = '';
       panel.replaceChildren(h('p', { class: 'muted' }, `Your conversations could not be loaded: ${res.message}`));
       return;
     }
-    const byConversation = new Map<string, Execution[]>();
-    for (const listed of res.body.executions) {
-      const known = live.get(listed.executionId);
-      const e = known && !ENDED.has(listed.status) ? { ...listed, status: known } : listed;
-      if (!e.conversationId) continue;
-      byConversation.set(e.conversationId, [...(byConversation.get(e.conversationId) ?? []), e]);
+    listed = res.body.executions;
+    drawPanel();
+  }
+
+  /** What the page knows of this conversation's executions ahead of the list: the panel says that. */
+  function pageKnows(): PageKnows {
+    const asking = new Set(waiting.keys());
+    if (pending && !prompts.get(pending.promptId)?.answered) asking.add(pending.executionId);
+    const answered = new Set([...prompts].filter(([, p]) => p.answered).map(([promptId]) => promptId));
+    const phases = new Map<string, string>();
+    for (const [executionId, state] of seen) if (state.phase) phases.set(executionId, state.phase);
+    return { ended: live, asking, answered, phases };
+  }
+
+  /** The side panel from the list last read, brought up to what the page knows (a prompt shown, answered, an end). */
+  function drawPanel() {
+    if (!listed || closed) return;
+    const knows = pageKnows();
+    const byConversation = new Map<string, (Execution & { phase: string | null })[]>();
+    for (const one of listed) {
+      if (!one.conversationId) continue;
+      const e = { ...one, ...panelStatus(one, knows) };
+      byConversation.set(one.conversationId, [...(byConversation.get(one.conversationId) ?? []), e]);
     }
     if (!byConversation.has(conversationId)) byConversation.set(conversationId, []);
     const names = titles();
+    const key = JSON.stringify([
+      [...byConversation].map(([cid, es]) => [cid, es.map((e) => [e.executionId, e.status, e.phase])]),
+      names,
+    ]);
+    if (key === drawn) return;
+    drawn = key;
+    // a control of the panel that has focus is found again in the list drawn anew
+    const focused = panel.contains(document.activeElement) ? document.activeElement : null;
+    const focusKey = focused?.getAttribute('aria-label') ?? focused?.getAttribute('href');
     panel.replaceChildren(
       h(
         'ul',
@@ -400,6 +514,10 @@ export function conversationView(api: Api, userId: string, conversationId: strin
         ),
       ),
     );
+    if (focusKey)
+      [...panel.querySelectorAll<HTMLElement>('a, button')]
+        .find((el) => (el.getAttribute('aria-label') ?? el.getAttribute('href')) === focusKey)
+        ?.focus();
     // the list drawn above the message box moves it down: on a narrow screen it is brought back into view
     if (document.activeElement === message) message.scrollIntoView({ block: 'nearest' });
   }

@@ -90,7 +90,9 @@ export function table(caption: string, columns: string[], rows: Node[][], empty 
  * focus the user has moved meanwhile stays where it is. A heading or text is made focusable for it.
  */
 export function keepFocus(to: HTMLElement | null | undefined): void {
-  const lost = document.activeElement === document.body || !document.activeElement?.isConnected;
+  const active = document.activeElement;
+  // (a control disabled while it has focus keeps it until the browser moves it to the page's body, a moment later)
+  const lost = active === document.body || !active?.isConnected || (active as HTMLButtonElement).disabled === true;
   if (!lost || !to?.isConnected) return;
   if (!to.hasAttribute('tabindex') && !/^(INPUT|TEXTAREA|BUTTON|A|SELECT)$/.test(to.tagName)) to.setAttribute('tabindex', '-1');
   to.focus();
@@ -113,9 +115,13 @@ export function progressBar(): { element: HTMLElement; show: (text: string, perc
     element,
     show(text, percent) {
       element.hidden = false;
+      // (unknown: the bar says nothing of how far, rather than what an earlier show said)
       if (percent != null) {
         bar.setAttribute('aria-valuenow', String(percent));
         fill.style.width = `${percent}%`;
+      } else {
+        bar.removeAttribute('aria-valuenow');
+        fill.style.width = '0';
       }
       bar.setAttribute('aria-valuetext', text);
       said.textContent = text;

@@ -3,11 +3,21 @@
  * a picture (Mermaid is a separate chunk, loaded only when a diagram is shown), the spec as a JSON
  * download, and Activate, which shows each webhook's URL and secret once.
  */
-import type { EmployeeGraphSpec } from '@hireloop/schemas';
+import type { EmployeeGraphSpec, EmployeeView } from '@hireloop/schemas';
 import type { Api } from './api';
 import { h, keepFocus, table } from './dom';
 
+let diagrams = 0;
+
 export type Spec = EmployeeGraphSpec;
+
+/** A workflow of an activated employee: on, or off with the reason (e.g. waiting for a connection). */
+export interface WorkflowState {
+  workflowId: string;
+  triggerId?: string;
+  status: 'on' | 'off';
+  reason?: string;
+}
 
 export interface ActivateResult {
   employeeId: string;
@@ -15,7 +25,102 @@ export interface ActivateResult {
   status: string;
   hooks?: { workflowId: string; url: string; secret: string }[];
   /** per workflow: on, or off with the reason (waiting for a connection) */
-  workflows?: { workflowId: string; status: 'on' | 'off'; reason?: string }[];
+  workflows?: WorkflowState[];
+}
+
+/** The most employees `GET /v1/employees` lists (`ApiLimits.list`; a unit test holds them equal). */
+export const EMPLOYEE_LIST_LIMIT = 500;
+/** Pauses between the looks for a just-registered employee: about eight seconds in all. */
+const REGISTRATION_WAITS = [0, 250, 500, 1_000, 2_000, 4_000];
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The employee as `GET /v1/employees/:id` has it, once the employees projection has it: right after its creation
+ * ends, the projection may not have caught up. It is looked for in the org's list first (which answers 200 either
+ * way), so that the expected lag is no 404 (a browser reports each as an error); null when it is still not there
+ * after the last look, or the gateway refuses (the page then says nothing of its status).
+ */
+export async function registeredEmployee(
+  api: Api,
+  employeeId: string,
+  waits: readonly number[] = REGISTRATION_WAITS,
+): Promise<EmployeeView | null> {
+  for (const wait of waits) {
+    await pause(wait);
+    const list = await api.get<{ employees: EmployeeView[] }>('/v1/employees');
+    // (unreachable or failing for a moment: looked for again; refused: not)
+    if (!list.ok && (list.status === 0 || list.status >= 500)) continue;
+    if (!list.ok) return null;
+    const listed = list.body.employees.some((e) => e.employeeId === employeeId);
+    // (a list cut at its limit may leave it out: then it is asked for by id)
+    if (!listed && list.body.employees.length < EMPLOYEE_LIST_LIMIT) continue;
+    const one = await api.get<EmployeeView>(`/v1/employees/${encodeURIComponent(employeeId)}`);
+    if (one.ok) return one.body;
+    if (one.status !== 404 && one.status !== 0 && one.status < 500) return null;
+  }
+  return null;
+}
+
+/** A workflow's state in words: its name and trigger as the spec says, on, or off and why. Pure. */
+export function workflowStateLine(state: WorkflowState, spec?: Pick<Spec, 'workflows'>): string {
+  const workflow = spec?.workflows.find((w) => w.id === state.workflowId);
+  const trigger = state.triggerId ?? workflow?.trigger.triggerId;
+  const named = workflow ? `${workflow.name}${trigger ? ` (${trigger})` : ''}` : state.workflowId;
+  return state.status === 'on' ? `${named}: on` : `${named}: off — ${state.reason ?? 'it cannot run yet'}`;
+}
+
+/**
+ * What an active employee's workflows let it do, in a sentence; `subject` names it ("version 3", "it"). Every
+ * workflow on (or none reported): it runs; some off: those on run; all off: it starts nothing yet. Pure.
+ */
+export function activeLead(workflows: readonly WorkflowState[] | undefined, subject: string): string {
+  const all = workflows ?? [];
+  const off = all.filter((w) => w.status === 'off').length;
+  if (all.length > 0 && off === all.length)
+    return `Active, but none of its workflows can run yet: ${subject} starts nothing until they can.`;
+  if (off > 0)
+    return `Active: ${subject} runs when the triggers of its workflows that are on fire; ${off} of ${all.length} ${all.length === 1 ? 'is' : 'are'} off for now.`;
+  return `Active: ${subject} runs when its triggers fire.`;
+}
+
+/** The status of a listed employee in a word or two: active, with how many of its workflows are off. Pure. */
+export function statusLabel(status: string | undefined, workflows?: readonly WorkflowState[]): string {
+  if (!status) return 'not reported';
+  const all = workflows ?? [];
+  const off = all.filter((w) => w.status === 'off').length;
+  return status === 'active' && off > 0
+    ? `active (${off} of ${all.length} ${all.length === 1 ? 'workflow' : 'workflows'} off)`
+    : status;
+}
+
+/**
+ * Each workflow on or off, and why (ARCHITECTURE §11: `GET /v1/employees/:id` shows them once activated), under a
+ * sentence that says what they let the employee do; an inactive employee runs none of them.
+ */
+export function workflowStates(
+  employee: { status?: string | undefined; workflows?: readonly WorkflowState[] | undefined },
+  spec?: Pick<Spec, 'workflows'>,
+): HTMLElement {
+  if (employee.status !== 'active')
+    return h(
+      'div',
+      { class: 'workflow-states' },
+      employee.status === 'inactive' ? h('p', {}, 'Inactive: none of its workflows runs until it is activated.') : null,
+    );
+  const lead = h('p', {}, activeLead(employee.workflows, 'it'));
+  const all = employee.workflows ?? [];
+  return h(
+    'div',
+    { class: 'workflow-states' },
+    lead,
+    all.length > 0
+      ? h(
+          'ul',
+          { 'aria-label': 'Its workflows' },
+          all.map((w) => h('li', { class: w.status === 'off' ? 'off' : 'on' }, workflowStateLine(w, spec))),
+        )
+      : null,
+  );
 }
 
 export function workflowsTable(spec: Spec): HTMLTableElement {
@@ -82,8 +187,6 @@ export function gapsTable(spec: Spec): HTMLElement {
   );
 }
 
-let diagrams = 0;
-
 /** The diagram as an image: Mermaid renders SVG, shown through an <img> so nothing in it can run. */
 export function diagramImage(
   source: string,
@@ -122,35 +225,33 @@ function download(spec: Spec): void {
 }
 
 /**
- * What an activation says before its hooks: that the employee runs, or that none of its workflows can
- * run yet (each waits for a connection), and each workflow left off with why. Pure.
+ * What an activation says before its hooks: that the employee runs, that only some of its workflows do, or that
+ * none can run yet (each waits for a connection); then each workflow, on or off with why. Pure.
  */
-export function activationSummary(result: ActivateResult): { lead: string; off: string[] } {
-  const workflows = result.workflows ?? [];
-  const off = workflows.filter((w) => w.status === 'off');
-  const lead =
-    workflows.length > 0 && off.length === workflows.length
-      ? `Active, but none of its workflows can run yet: version ${result.version} starts nothing until they can.`
-      : `Active: version ${result.version} runs when its triggers fire.`;
-  return { lead, off: off.map((w) => `${w.workflowId}: ${w.reason ?? 'it cannot run yet'}`) };
+export function activationSummary(result: ActivateResult, spec?: Pick<Spec, 'workflows'>): { lead: string; workflows: string[] } {
+  return {
+    lead: activeLead(result.workflows, `version ${result.version}`),
+    workflows: (result.workflows ?? []).map((w) => workflowStateLine(w, spec)),
+  };
 }
 
 /** The hooks of a fresh activation, shown once (the secrets are not shown again), after `activationSummary`. */
-export function hooksView(result: ActivateResult, name?: string): HTMLElement {
+export function hooksView(result: ActivateResult, name?: string, spec?: Pick<Spec, 'workflows'>): HTMLElement {
   const hooks = result.hooks ?? [];
-  const { lead, off } = activationSummary(result);
+  const { lead, workflows } = activationSummary(result, spec);
   return h(
     'div',
     { class: 'hooks', role: 'status' },
     // (under a list of employees: which one it is)
     h('p', {}, name ? `${name}: ${lead}` : lead),
-    off.length > 0
+    // each workflow, on or off and why
+    workflows.length > 0
       ? [
-          h('p', {}, 'Off for now:'),
+          h('p', {}, 'Its workflows:'),
           h(
             'ul',
-            { class: 'off' },
-            off.map((line) => h('li', {}, line)),
+            { class: 'workflow-states' },
+            result.workflows?.map((w, i) => h('li', { class: w.status === 'off' ? 'off' : 'on' }, workflows[i] ?? '')),
           ),
         ]
       : null,
@@ -171,7 +272,10 @@ export function hooksView(result: ActivateResult, name?: string): HTMLElement {
   );
 }
 
-/** Activate (or deactivate) by id; the gateway's answer, or why not, goes into `out`. */
+/**
+ * Activate (or deactivate) by id; the gateway's answer, or why not, goes into `out`. The answer, or null. `before`:
+ * what to wait for first (the chat's look for the employee just registered).
+ */
 export async function toggleActivation(
   api: Api,
   employeeId: string,
@@ -179,18 +283,21 @@ export async function toggleActivation(
   out: HTMLElement,
   /** the employee's name, said with the answer where several employees are listed */
   name?: string,
-): Promise<boolean> {
+  spec?: Pick<Spec, 'workflows'>,
+  before?: Promise<unknown>,
+): Promise<ActivateResult | null> {
   out.replaceChildren(h('p', { class: 'muted' }, activate ? 'Activating…' : 'Deactivating…'));
+  await before;
   const res = await api.post<ActivateResult>(
     `/v1/employees/${encodeURIComponent(employeeId)}/${activate ? 'activate' : 'deactivate'}`,
   );
   if (res.ok) {
     out.replaceChildren(
       activate
-        ? hooksView(res.body, name)
+        ? hooksView(res.body, name, spec)
         : h('p', { role: 'status' }, `${name ? `${name}: ` : ''}Inactive: its triggers no longer start runs.`),
     );
-    return true;
+    return res.body;
   }
   const why =
     res.status === 404 && res.code !== 'not_found'
@@ -199,20 +306,33 @@ export async function toggleActivation(
         ? `${res.message} (it may not be registered yet, or this gateway cannot run employees yet)`
         : res.message;
   out.replaceChildren(h('p', { role: 'alert' }, `Could not ${activate ? 'activate' : 'deactivate'}: ${why}`));
-  return false;
+  return null;
 }
 
-/** Disables "Activate" and says so when the employee is active already (its page switches it off). */
-async function showWhenActive(api: Api, employeeId: string, activate: HTMLButtonElement, out: HTMLElement): Promise<void> {
-  const res = await api.get<{ status?: string }>(`/v1/employees/${encodeURIComponent(employeeId)}`);
-  if (!res.ok || res.body.status !== 'active' || out.childElementCount > 0) return;
-  activate.disabled = true;
-  out.replaceChildren(
+/**
+ * The chat's word on an employee made earlier and active already: what its workflows let it do, each on or off with
+ * why, and where to switch it (its webhook secrets were shown when it was activated).
+ */
+function activeAlready(employee: EmployeeView, spec: Spec): HTMLElement {
+  const workflows = employee.workflows ?? [];
+  const allOn = workflows.every((w) => w.status === 'on');
+  return h(
+    'div',
+    { role: 'status' },
+    // (every workflow on: the words the page has always said)
+    h('p', {}, allOn ? 'Active: its triggers start runs.' : activeLead(workflows, 'it')),
+    workflows.length > 0
+      ? h(
+          'ul',
+          { class: 'workflow-states', 'aria-label': 'Its workflows' },
+          workflows.map((w) => h('li', { class: w.status === 'off' ? 'off' : 'on' }, workflowStateLine(w, spec))),
+        )
+      : null,
     h(
       'p',
-      { role: 'status' },
-      'Active: its triggers start runs. Its webhook secrets were shown when it was activated; turn it off or on from ',
-      h('a', { href: `#/employees/${encodeURIComponent(employeeId)}` }, 'its page'),
+      {},
+      'Its webhook secrets were shown when it was activated; turn it off or on from ',
+      h('a', { href: `#/employees/${encodeURIComponent(employee.employeeId)}` }, 'its page'),
       '.',
     ),
   );
@@ -222,15 +342,16 @@ async function showWhenActive(api: Api, employeeId: string, activate: HTMLButton
 export function employeeView(
   api: Api,
   spec: Spec,
-  heading: 'h2' | 'h3' = 'h3',
+  // (the chat's and the employee page's main heading is an h1: the employee is a section under it)
+  heading: 'h2' | 'h3' = 'h2',
   /**
    * as the employees projection has it, on the employee's own page: then only the switch that applies is
    * enabled, and a second one turns it off (named "Turn off": a button whose name holds "Activate" would be
    * found by a search for that one). Unknown (the chat, just made): "Activate" alone.
    */
   status?: string,
-  /** told the new status after a switch (the employee page's status line) */
-  onStatus?: (status: 'active' | 'inactive') => void,
+  /** told the gateway's answer after a switch (the employee page's status line and workflows) */
+  onStatus?: (result: ActivateResult) => void,
 ): HTMLElement {
   const out = h('div', { class: 'activation' });
   const known = status === 'active' || status === 'inactive';
@@ -242,12 +363,21 @@ export function employeeView(
   const deactivate = known
     ? (h('button', { type: 'button', disabled: status === 'inactive' }, 'Turn off') as HTMLButtonElement)
     : null;
+  // the chat's view: the employee may be made a moment ago, before the employees projection has it
+  const registered = known ? null : registeredEmployee(api, spec.employeeId);
+  let busy = false;
   const toggle = async (on: boolean) => {
-    if (!(await toggleActivation(api, spec.employeeId, on, out))) return;
-    onStatus?.(on ? 'active' : 'inactive');
+    if (busy) return;
+    busy = true;
+    // (an activation pressed while the chat still looks for the employee waits for that look, not for a 404)
+    const result = await toggleActivation(api, spec.employeeId, on, out, undefined, spec, registered ?? undefined);
+    busy = false;
+    if (!result) return;
+    onStatus?.(result);
     if (!deactivate) {
       // the chat's view, just made: activated, "Activate" is disabled — pressed again it would replace the secrets
-      // shown once; the employee's page turns it off or on. Focus goes to what the activation said.
+      // shown once; the employee's page turns it off or on. Focus goes to what the activation said (the button
+      // disabled under it would leave it on the page's body).
       activate.disabled = true;
       keepFocus(out.querySelector<HTMLElement>('p'));
       return;
@@ -260,8 +390,13 @@ export function employeeView(
   activate.addEventListener('click', () => void toggle(true));
   deactivate?.addEventListener('click', () => void toggle(false));
   // the chat's view of an employee made earlier (a reload, a conversation opened again): activated already, it is
-  // said so, and "Activate" is disabled — a second activation would replace the webhook secrets shown once
-  if (!known) void showWhenActive(api, spec.employeeId, activate, out);
+  // said so, with each workflow on or off, and "Activate" is disabled — a second activation would replace the
+  // webhook secrets shown once
+  void registered?.then((employee) => {
+    if (employee?.status !== 'active' || out.childElementCount > 0 || !out.isConnected) return;
+    activate.disabled = true;
+    out.replaceChildren(activeAlready(employee, spec));
+  });
   const failed = spec.validation.checks.filter((c) => !c.passed);
   const unsatisfied = spec.gaps.filter((g) => g.resolution === 'unsatisfied');
   return h(

@@ -67,8 +67,21 @@ window.addEventListener('message', (event) => {
 });
 
 function signInPage(): void {
-  const user = h('input', { id: 'signin-user', name: 'user', autocomplete: 'username', value: 'alice', required: true });
-  const org = h('input', { id: 'signin-org', name: 'org', autocomplete: 'organization', value: 'acme', required: true });
+  // examples as placeholders, not values: the form holds only what this person types (empty again after Sign out)
+  const user = h('input', {
+    id: 'signin-user',
+    name: 'user',
+    autocomplete: 'username',
+    placeholder: 'e.g. alice',
+    required: true,
+  });
+  const org = h('input', {
+    id: 'signin-org',
+    name: 'org',
+    autocomplete: 'organization',
+    placeholder: 'e.g. acme',
+    required: true,
+  });
   const alert = h('div', {}, signInNotice ? h('p', { role: 'alert', class: 'alert' }, signInNotice) : null);
   signInNotice = null;
   const form = h(

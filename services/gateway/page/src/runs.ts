@@ -7,7 +7,7 @@
 import type { EmployeeView, ExecutionView, TimelineEntry } from '@hireloop/schemas';
 import { type Api, type ApiResult, ENDED } from './api';
 import { formatTime, h, keepFocus, progressBar, table, uid } from './dom';
-import { employeeView, toggleActivation } from './employee';
+import { employeeView, statusLabel, toggleActivation, workflowStates } from './employee';
 import { policySection } from './policy';
 import { promptForm } from './prompt';
 
@@ -45,7 +45,7 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
   if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Employees'), unavailable('Employees', res));
   const out = h('div', {});
   const rows = res.body.employees.map((e) => {
-    const status = text(e.status ?? 'not reported');
+    const status = text(statusLabel(e.status, e.workflows));
     // every row's controls have one name each ("Activate", as §13 names it): the row's employee describes them,
     // so that a screen reader's list of buttons and links tells the rows apart
     const name = h('span', { id: uid('employee') }, e.name);
@@ -55,10 +55,11 @@ export async function employeesPage(api: Api, main: HTMLElement): Promise<void> 
     // "Turn off", as on the employee's page: a name holding "Activate" would be found by a search for that one
     const deactivate = h('button', { type: 'button', disabled: e.status === 'inactive', ...of }, 'Turn off');
     const toggle = async (on: boolean) => {
-      if (!(await toggleActivation(api, e.employeeId, on, out, e.name))) return;
+      const result = await toggleActivation(api, e.employeeId, on, out, e.name);
+      if (!result) return;
       activate.disabled = on;
       deactivate.disabled = !on;
-      status.textContent = on ? 'active' : 'inactive';
+      status.textContent = statusLabel(on ? 'active' : 'inactive', result.workflows);
       // the button pressed is disabled now: focus goes to the one that undoes it, not to the page's body
       (on ? deactivate : activate).focus();
     };
@@ -95,7 +96,16 @@ export function triggerOf(run: Pick<ExecutionView, 'workflowId'>, spec: Spec | u
 
 const runRows = (runs: Execution[], spec: Spec | undefined) =>
   runs.map((r) => [
-    h('a', { href: `#/runs/${encodeURIComponent(r.executionId)}` }, r.status),
+    // named for the run it opens ("completed, run started 1/12/26, 15:16:02"), not for its status alone, so that a
+    // list of links tells the runs apart; the name starts with the words seen (the status), as speech control needs
+    h(
+      'a',
+      {
+        href: `#/runs/${encodeURIComponent(r.executionId)}`,
+        'aria-label': `${r.status}, run started ${formatTime(r.createdAt, true) || `as ${r.executionId.slice(0, 8)}`}`,
+      },
+      r.status,
+    ),
     text(formatTime(r.createdAt)),
     text(triggerOf(r, spec)),
   ]);
@@ -106,14 +116,20 @@ export async function employeePage(api: Api, main: HTMLElement, id: string): Pro
   if (!res.ok) return void main.replaceChildren(h('h1', {}, 'Employee'), unavailable('This employee', res));
   const employee = res.body;
   const statusText = h('span', {}, employee.status ?? 'not reported');
+  // each workflow on or off and why, under the status line; a switch brings both up to the gateway's answer
+  let states = workflowStates(employee, employee.spec);
   const runsHolder = h('section', { 'aria-label': 'Runs' }, h('h2', {}, 'Runs'), h('p', { class: 'muted' }, 'Loading…'));
   main.replaceChildren(
     h('p', {}, h('a', { href: '#/employees' }, 'All employees')),
     h('h1', {}, employee.name),
     h('p', {}, `Version ${employee.version} · status: `, statusText, ` · registered ${formatTime(employee.registeredAt)}`),
+    states,
     employee.spec
       ? employeeView(api, employee.spec, 'h2', employee.status ?? undefined, (now) => {
-          statusText.textContent = now;
+          statusText.textContent = now.status;
+          const next = workflowStates(now, employee.spec);
+          states.replaceWith(next);
+          states = next;
         })
       : h('p', {}, 'This version has no spec to show.'),
     ...(employee.spec ? [policySection(api, employee.spec.orgId, employee.spec.compiled?.budgets)] : []),
@@ -179,6 +195,21 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
   const run = res.body;
   const said = (run.result?.output as { summary?: unknown } | undefined)?.summary;
   const summary = typeof said === 'string' ? said : undefined;
+  // the way back: a run's employee (its details and runs), or a creation's conversation
+  const employee = run.employeeId ? await api.get<Employee>(`/v1/employees/${encodeURIComponent(run.employeeId)}`) : null;
+  const back = run.employeeId
+    ? h(
+        'p',
+        {},
+        h(
+          'a',
+          { href: `#/employees/${encodeURIComponent(run.employeeId)}` },
+          employee?.ok ? `All runs of ${employee.body.name}` : 'Its employee and all its runs',
+        ),
+      )
+    : run.conversationId
+      ? h('p', {}, h('a', { href: `#/chat/${encodeURIComponent(run.conversationId)}` }, 'Its conversation'))
+      : null;
   const promptHolder = h('div', {});
   if (run.currentPrompt) {
     const prompt = run.currentPrompt;
@@ -230,15 +261,14 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
   );
   const noticed = notice ? h('p', { role: 'alert', class: 'alert' }, notice) : null;
   main.replaceChildren(
+    back ?? '',
     h('h1', {}, `Run ${id.slice(0, 8)}`),
     status,
     progress.element,
     noticed ?? '',
     run.result?.error ? h('p', { role: 'alert' }, `Ended: ${JSON.stringify(run.result.error)}`) : '',
     // what the run says it did (ARCHITECTURE §11: summarize)
-    summary !== undefined
-      ? h('section', { 'aria-label': 'Summary' }, h('h2', {}, 'Summary'), h('p', { class: 'summary' }, summary))
-      : '',
+    summary !== undefined ? h('section', { 'aria-label': 'Summary' }, h('h2', {}, 'Summary'), summaryView(summary)) : '',
     promptHolder,
     effectsHolder,
     timelineHolder,
@@ -284,6 +314,40 @@ export async function runPage(api: Api, main: HTMLElement, id: string, notice?: 
           ),
         )
       : unavailable('The timeline', timeline),
+  );
+}
+
+/**
+ * A run's summary as its lines say it: a line that starts with "- " (or "* ") is an item of a list, each other line
+ * a paragraph, in their order. Pure.
+ */
+export function summaryBlocks(summary: string): ({ kind: 'p'; text: string } | { kind: 'ul'; items: string[] })[] {
+  const blocks: ({ kind: 'p'; text: string } | { kind: 'ul'; items: string[] })[] = [];
+  for (const raw of summary.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const item = /^[-*•]\s+(.*)$/.exec(line)?.[1];
+    const last = blocks.at(-1);
+    if (item === undefined) blocks.push({ kind: 'p', text: line });
+    else if (last?.kind === 'ul') last.items.push(item);
+    else blocks.push({ kind: 'ul', items: [item] });
+  }
+  return blocks;
+}
+
+function summaryView(summary: string): HTMLElement {
+  return h(
+    'div',
+    { class: 'summary' },
+    summaryBlocks(summary).map((block) =>
+      block.kind === 'p'
+        ? h('p', {}, block.text)
+        : h(
+            'ul',
+            {},
+            block.items.map((item) => h('li', {}, item)),
+          ),
+    ),
   );
 }
 
