@@ -518,7 +518,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     // "Every evening around 6 our dispatch software can ping a web address with tomorrow's runs": when another system
     // calls in is no schedule of ours; its call is the start (the sentence is read as an arrival)
     // ("every morning we ping the URL …": a call of ours is a duty)
-    if (!startsWithVerbIn(rest, w) && !OURS_DOING.test(rest) && (CALLS_IN.test(rest) || PASSES_TO_HOOK.test(rest))) return null;
+    if (!startsWithVerbIn(rest, w) && othersCallIn(rest)) return null;
     // "The day before drop-off, so 24 hours before the calendar event starts, text …": a time said of a calendar's item
     const kind = (said: string): LeadKind => (sched.relative && beforeMeeting(said) ? 'event' : 'schedule');
     if (/^,/.test(text.slice(end).trim()) && rest)
@@ -757,6 +757,22 @@ const CALLS_IN =
   /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 /** Ourselves, or the assistant, as the subject: "we can ping the URL", "the bot should call the endpoint". */
 const OURS_DOING = /^(?:we|i|you|the (?:assistant|bot|agent))\b/i;
+/** A condition, or a call that does not come: "if the POS never calls our webhook", "when it fails to post". */
+const NOT_A_CALL = /^(?:if|when|whenever|unless|once|after|before|as soon as)\b|\b(?:never|not|n't|fails? to|stops?)\b/i;
+/** More said after the call: another clause (";", ", then …", "and we text …"), not what the call carries. */
+const MORE_AFTER = /[;]|,\s*(?!with\b)\S|\b(?:then|and)\s+(?!(?:the|a|an|its|their|our|his|her)\b)[a-z]+/i;
+
+/**
+ * Another system's call of our webhook, and nothing more, said after a time: "our dispatch software, DispatchTrack,
+ * can ping a web address with tomorrow's runs" — not ours ("we ping the URL"), not a condition ("if the POS never
+ * calls our webhook"), not followed by a duty of its own ("…, then post a summary"). Pure.
+ */
+function othersCallIn(text: string): boolean {
+  if (OURS_DOING.test(text) || NOT_A_CALL.test(text.split(CALLS_IN)[0] ?? text)) return false;
+  const call = CALLS_IN.exec(text) ?? PASSES_TO_HOOK.exec(text);
+  if (!call) return false;
+  return !MORE_AFTER.test(text.slice(call.index + call[0].length)) && !text.slice(0, call.index).includes(';');
+}
 /** "… and the form is sending the data to your webhook": what comes in, passed on to a hook of ours */
 const PASSES_TO_HOOK =
   /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;

@@ -1,7 +1,7 @@
 import { memo } from '@hireloop/platform';
 import { capabilityVocabulary } from '@hireloop/schemas';
 import nlp from 'compromise';
-import { DETERMINERS, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
+import { DETERMINERS, EXTERNAL_PEOPLE, KNOWN_VERBS, LEAD_INS, PREPOSITIONS, PROVIDER_NAMES } from './lexicon';
 import { CLOCK_FIRST, findSchedule, HOURS_FIRST } from './schedule';
 
 // ---- words ----
@@ -445,17 +445,19 @@ export function normalise(text: string): string {
       // (said after, so that the approval gates that step and no other, and no start is read into "before")
       .replace(APPROVED_BEFORE, (whole, who: string, gerund: string, rest: string) => {
         const base = baseOfGerund(gerund);
-        return base ? `${base}${rest} once ${who} approves` : whole;
+        // (said first in its sentence, "Ask a manager …", the step is)
+        const verb = base && /^[A-Z]/.test(whole) ? `${base.charAt(0).toUpperCase()}${base.slice(1)}` : base;
+        return verb ? approvedStep(`${verb}${rest}`, who) : whole;
       })
       // "Before posting it to #escalations, ask a manager to approve.": the same, its step said first
       .replace(BEFORE_APPROVED, (whole, lead: string, gerund: string, rest: string, who: string) => {
         const base = baseOfGerund(gerund);
-        return base ? `${lead}${base.charAt(0).toUpperCase()}${base.slice(1)}${rest} once ${who} approves` : whole;
+        return base ? `${lead}${approvedStep(`${base.charAt(0).toUpperCase()}${base.slice(1)}${rest}`, who)}` : whole;
       })
       // "our dispatch software can ping a web address with tomorrow's runs": it calls a webhook of ours (as `CALLS_IN` reads)
       .replace(
         // (said of the other system, by a modal or in the third person: "call the endpoint" is a duty of ours)
-        /(?<!\b(?:we|i|you) )\b(?:(?:can|will|could|may|should) (?:ping|hit|call|post to|send (?:it |them |the [\w-]+ )?to)|pings|hits|calls) (?:a|our|the|any|your) (?:web ?address|url|link|endpoint|web ?hook)\b/gi,
+        /(?<!\b(?:we|i|you|the (?:bot|assistant|agent)) )\b(?:(?:can|will|could|may|should) (?:ping|hit|call|post to|send (?:it |them |the [\w-]+ )?to)|pings|hits|calls) (?:a|our|the|any|your) (?:web ?address|url|link|endpoint|web ?hook)\b/gi,
         'calls our webhook',
       )
       // "post it to QuickBooks as a bill": in bookkeeping, posting a bill records it
@@ -991,20 +993,44 @@ function outcomeAsDuty(line: string): string {
   return `${item}${event}, ${more}`;
 }
 
-/** Who approves: "a manager", "the team lead", "my boss", "Sarah", "Tom or Ana". */
-const APPROVER = String.raw`(?:(?:a|an|the|my|our|their|your)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2}?|[A-Z][\w'’-]+(?:\s+(?:or|and)\s+[A-Z][\w'’-]+)?)`;
+/**
+ * Who approves: "a manager", "the team lead", "my boss", "Sarah", "Tom or Ana" — someone of ours (the customer,
+ * the lead or the candidate asked for a yes is a message to them, not an approval of the run).
+ */
+const APPROVER = String.raw`(?:(?:a|an|the|my|our|their|your)\s+(?!(?:${EXTERNAL_PEOPLE.join('|')})s?\b)[\w'’-]+(?:\s+[\w'’-]+){0,2}?|[A-Z][\w'’-]+(?:\s+(?:or|and)\s+[A-Z][\w'’-]+)?)`;
 /** What asks a person's yes: "ask a manager to approve (it)", "get the team lead to sign off on it", "ask Sarah for approval". */
-const ASK_APPROVAL = String.raw`(?:ask|get|have)\s+(${APPROVER})\s+(?:to\s+(?:approve|ok|okay|sign\s+(?:it\s+|them\s+)?off(?:\s+on)?)(?:\s+(?:it|this|that|them))?|for\s+(?:(?:an?\s+|the\s+)?(?:approval|yes|ok|okay|sign-?off|go-ahead)))(?:\s+first)?`;
+const ASK_APPROVAL = String.raw`(?:[Aa]sk|[Gg]et|[Hh]ave)\s+(${APPROVER})\s+(?:to\s+(?:approve|ok|okay|sign\s+(?:it\s+|them\s+)?off(?:\s+on)?)(?:\s+(?:it|this|that|them))?|for\s+(?:(?:an?\s+|the\s+)?(?:approval|yes|ok|okay|sign-?off|go-ahead)))(?:\s+first)?`;
+/**
+ * What a step's -ing acts on, right after it (or nothing): "posting it to …", "refunding the customer", "sending $12.50"
+ * — not a noun the -ing qualifies ("closing time").
+ */
+const ACTS_ON = String.raw`(?=\s*$|\s*[,;.!?\n]|\s+(?:it|them|this|that|these|those|the|a|an|each|their|his|her|our|my|to|in|on|into|onto|through|via|with|for|back|out|up)\b|\s+[$£€#\d])`;
+/** A step's words, to its clause's end: a full stop inside a word or a number ("ops@acme.com", "$12.50") is no end. */
+const STEP_WORDS = String.raw`((?:[^,;.!?\n]|\.(?=[\w\d]))*)`;
 /** "ask a manager to approve before posting it to #escalations" (to the clause's end). */
-const APPROVED_BEFORE = new RegExp(String.raw`\b${ASK_APPROVAL}\s+before\s+([a-z]+ing)\b([^,;.!?\n]*)`, 'g');
-/** "Before posting it to #escalations, ask a manager to approve." */
+const APPROVED_BEFORE = new RegExp(String.raw`\b${ASK_APPROVAL}\s+before\s+([a-z]+ing)\b${ACTS_ON}${STEP_WORDS}`, 'g');
+/**
+ * "Before posting it to #escalations, ask a manager to approve.": the step said first, of the work at hand ("it",
+ * "the contract") — "Before replying to any customer, ask a manager for approval" is a rule of every reply, not a step.
+ */
 const BEFORE_APPROVED = new RegExp(
-  String.raw`(^|[.!?\n][ \t]*)[Bb]efore\s+([a-z]+ing)\b([^,;.!?\n]{1,120}),\s*(?:please\s+)?${ASK_APPROVAL}[ \t]*(?=[.!?\n]|$)`,
+  String.raw`(^|[.!?\n][ \t]*)[Bb]efore\s+([a-z]+ing)(\s+(?:it|them|this|that|these|those)\b(?:[^,;.!?\n]|\.(?=[\w\d])){0,120}),\s*(?:please\s+)?${ASK_APPROVAL}[ \t]*(?=[.!?\n]|$)`,
   'g',
 );
 /** The base form of a verb's -ing, when it is a verb the analyst knows: "posting" → "post", "closing" → "close". */
 const baseOfGerund = (gerund: string): string | undefined =>
   lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && KNOWN_VERBS.has(l));
+
+/**
+ * The step a person is asked to approve, and the approval said after it — before the next step its words join on
+ * ("post it to #escalations and email the customer": the post is approved, the email is not). Pure.
+ */
+function approvedStep(step: string, who: string): string {
+  const next = /\s+(?:and\s+then|and|then)\s+([a-z]+)\b/g;
+  for (let m = next.exec(step); m; m = next.exec(step))
+    if (KNOWN_VERBS.has(m[1] ?? '')) return `${step.slice(0, m.index)} once ${who} approves${step.slice(m.index)}`;
+  return `${step} once ${who} approves`;
+}
 
 /** Things that arrive, one at a time. */
 const ARRIVING = String.raw`(?:new |incoming )?(e-?mail|message|ticket|order|enquiry|inquiry|request|application|submission|booking|text|sms|invoice|bill|receipt|pull request|issue|complaint|review)s?`;

@@ -101,3 +101,66 @@ describe('offline analyst: a person asked to approve before a step', () => {
     expect(w?.steps.join(' ')).not.toMatch(/approves/);
   });
 });
+
+describe('offline analyst: an approval before a step, where the words only look like one (review)', () => {
+  const connected = ['gmail', 'slack', 'zendesk', 'jira', 'stripe', 'google-calendar', 'schedule', 'webhook', 'http', 'twilio'];
+  const stepsOf = (text: string) => workflowsFor(connected, text).map((w) => w.steps);
+
+  it('given an address or an amount in the step, when analysed, then the step keeps it whole', () => {
+    expect(stepsOf('When an escalation email arrives, ask a manager to approve before emailing it to ops@acme.com.')).toEqual([
+      ['email it to ops@acme.com once a manager approves'],
+    ]);
+    expect(
+      stepsOf('When a refund request comes in on Zendesk, ask a manager to approve before refunding $12.50 to the customer.'),
+    ).toEqual([['refund $12.50 to the customer once a manager approves']]);
+  });
+
+  it('given another step joined on after the approved one, when analysed, then only the approved one waits for the yes', () => {
+    expect(
+      stepsOf(
+        'When a new Zendesk ticket arrives, ask a manager to approve before posting it to #escalations and email the customer.',
+      ),
+    ).toEqual([['post it to #escalations once a manager approves', 'email the customer']]);
+  });
+
+  it('given the customer asked for a yes, when analysed, then it is a message to them, no approval of ours', () => {
+    expect(
+      stepsOf('When a booking request comes in by email, ask the customer for a yes before booking the appointment.')
+        .flat()
+        .join(' '),
+    ).not.toMatch(/approves/);
+  });
+
+  it('given "before closing time", when analysed, then no step is made of the time', () => {
+    expect(
+      stepsOf('When a new Zendesk ticket arrives, ask a manager to approve it before closing time.').flat().join(' '),
+    ).not.toMatch(/\bclose time\b/);
+  });
+
+  it('given a rule of every reply ("Before replying to any customer, ask a manager for approval."), when analysed, then it is no workflow of its own', () => {
+    expect(
+      workflowsFor(
+        connected,
+        'Before replying to any customer, ask a manager for approval. When a ticket arrives in Zendesk, reply to the customer.',
+      ).map((w) => w.triggerId),
+    ).toEqual(['zendesk.new_ticket']);
+  });
+
+  it('given the ask said first in its sentence ("Ask a manager to approve before posting it …"), when analysed, then the post waits for it', () => {
+    expect(
+      stepsOf('When a Zendesk ticket arrives, summarise it. Ask a manager to approve before posting it to #escalations.').flat(),
+    ).toContain('Post it to #escalations once a manager approves');
+  });
+
+  it('given a time, then a call that may not come or a duty after the call, when analysed, then the time stays our schedule', () => {
+    for (const text of [
+      'Every night at 10, if the POS never calls our webhook, alert #ops.',
+      "Every night our POS pings our webhook with the day's sales, then post a summary to #ops.",
+      "Every Monday at 9, the shop's report is due; when it posts to our endpoint, summarise it in #ops.",
+    ])
+      expect(
+        workflowsFor(connected, text).map((w) => w.triggerId),
+        text,
+      ).toEqual(['schedule.cron']);
+  });
+});

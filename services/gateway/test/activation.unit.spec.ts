@@ -321,6 +321,15 @@ describe("an active employee's workflows as the org is connected now (asConnecte
     expect(asConnectedNow([on], undefined, ['slack'])[0]?.status).toBe('off');
     expect(asConnectedNow([on], undefined, ['zendesk'])[0]?.status).toBe('on');
   });
+  it('given a schedule-started workflow, when a provider it waits for is disconnected, then it stays on (its slots still fire)', () => {
+    const nightly = {
+      workflowId: 'nightly',
+      triggerId: 'schedule.cron',
+      status: 'on' as const,
+      schedule: { cron: '0 22 * * *' },
+    };
+    expect(asConnectedNow([nightly], undefined, [])).toEqual([nightly]);
+  });
   it('given a workflow off at activation, when shown, then its own reason stays', () => {
     const off = { ...on, status: 'off' as const, reason: 'waiting for zendesk to be connected for the org' };
     expect(asConnectedNow([off], spec.workflows, [])).toEqual([off]);

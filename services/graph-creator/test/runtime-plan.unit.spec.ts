@@ -1,6 +1,7 @@
 import { builtInCatalog, type CatalogCapability, type Step } from '@hireloop/schemas';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { exampleOf, withoutExample } from '../src/creation/gaps';
 import {
   batches,
   cannotRun,
@@ -188,6 +189,30 @@ describe('confirm: an input asked at run time shows what an answer looks like', 
     const [asked] = missingInputs([steps[0] as Step], ['refund'], caps, { amount: 40 }, {});
     expect(asked?.id).toBe('refund.paymentId');
     expect(asked).not.toHaveProperty('exampleAnswer');
+  });
+});
+
+describe("the example a parameter's description gives (exampleOf, withoutExample)", () => {
+  it.each([
+    ['project key, e.g. OPS', 'OPS', 'project key'],
+    ["Customer's full name, e.g. John O'Brien", "John O'Brien", "Customer's full name"],
+    ['Search query (e.g. from:billing@acme.com "invoice")', 'from:billing@acme.com "invoice"', 'Search query'],
+    ['Subject line, e.g. "Invoice #123 (overdue)" for reminders', 'Invoice #123 (overdue)', 'Subject line for reminders'],
+    ['Recipients, e.g. a@x.com, b@x.com', 'a@x.com, b@x.com', 'Recipients'],
+    ['Date (ISO 8601, e.g. 2024-01-31)', '2024-01-31', 'Date (ISO 8601)'],
+    [
+      'Cron expression, e.g. 0 9 * * 1. Evaluated in the org time zone.',
+      '0 9 * * 1',
+      'Cron expression. Evaluated in the org time zone.',
+    ],
+  ])('given "%s", then the example is "%s" and the question says "%s"', (description, example, question) => {
+    expect(exampleOf({ description }).exampleAnswer).toBe(example);
+    expect(withoutExample(description)).toBe(question);
+  });
+
+  it('given a description with no example, then none, and the description as it is', () => {
+    expect(exampleOf({ description: 'id of the ticket' })).toEqual({});
+    expect(withoutExample('id of the ticket')).toBe('id of the ticket');
   });
 });
 

@@ -7,6 +7,10 @@ describe('the title a job description opens with (titleOf)', () => {
     ['Sales follow-up: when a deal closes in HubSpot, email the customer.', 'Sales follow-up'],
     ['Follow-up assistant - when a lead comes in, email them.', 'Follow-up assistant'],
     ['Night desk — answer the emails that come in after 6pm.', 'Night desk'],
+    ['Email triage -- sort the inbox every morning and post a summary.', 'Email triage'],
+    ['Email triage-- sort the inbox every morning.', 'Email triage'],
+    ['Support bot- when a ticket comes in, reply.', 'Support bot'],
+    ['Recruiting coordinator -when someone applies, email them.', 'Recruiting coordinator'],
     ['Accounts Receivable Clerk\nWe are a 40-person agency.', 'Accounts Receivable Clerk'],
   ])('given "%s", when named, then "%s"', (text, title) => {
     expect(titleOf(text)).toBe(title);

@@ -43,9 +43,9 @@ export function missingProviders(
 }
 
 /**
- * The workflows of an active employee as they stand with the org's connections of now: one that was on, and whose
- * trigger's provider or one it waits for has been disconnected since, is off for now — as its webhook answers
- * (`stillConnected`) — until the provider is connected again. Pure.
+ * The workflows of an active employee as they stand with the org's connections of now: a webhook-started one that
+ * was on, and whose trigger's provider or one it waits for has been disconnected since, is off for now — as its
+ * webhook answers (`stillConnected`) — until the provider is connected again. Pure.
  */
 export function asConnectedNow(
   workflows: readonly WorkflowActivation[],
@@ -53,7 +53,8 @@ export function asConnectedNow(
   providers: readonly string[],
 ): WorkflowActivation[] {
   return workflows.map((activation) => {
-    if (activation.status !== 'on') return activation;
+    // (a schedule's slots go on firing, and its runs meet the scope rail: it is shown as it runs, on)
+    if (activation.status !== 'on' || activation.triggerId === SCHEDULE_TRIGGER) return activation;
     const workflow = spec?.find((w) => w.id === activation.workflowId);
     const missing = missingProviders(workflow ?? { trigger: { triggerId: activation.triggerId } }, providers);
     if (missing.length === 0) return activation;
