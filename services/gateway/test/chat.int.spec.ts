@@ -306,23 +306,33 @@ describe('chat socket (injectWS, real Postgres and Kafka)', () => {
   });
 
   describe('an answer to an execution nobody here has shown', () => {
-    it('is refused after the projection had its chance, without holding back the frames sent after it', async () => {
+    const unknownAnswer = (conversationId: string, ref: string) => ({
+      type: 'hil_response',
+      conversationId,
+      executionId: uid('exec-unknown'),
+      promptId: 'p-1',
+      payload: { answers: {} },
+      ref,
+    });
+
+    it("is refused after the projection had its chance, without holding back the socket's frames of other conversations", async () => {
       const chat = await connect();
-      const conversationId = uid('conv');
-      chat.send({
-        type: 'hil_response',
-        conversationId,
-        executionId: uid('exec-unknown'),
-        promptId: 'p-1',
-        payload: { answers: {} },
-        ref: 'the-answer',
-      });
-      chat.send({ type: 'cancel', conversationId, executionId: uid('exec-unknown'), ref: 'the-cancel' });
+      chat.send(unknownAnswer(uid('conv'), 'the-answer'));
+      chat.send({ type: 'cancel', conversationId: uid('conv'), executionId: uid('exec-unknown'), ref: 'the-cancel' });
       await chat.waitFor((f) => f.type === 'error', 'both refusals', { count: 2 });
       expect(chat.of('error').map((f) => [f.ref, f.code])).toEqual([
         ['the-cancel', 'not_found'],
         ['the-answer', 'not_found'],
       ]);
+    });
+
+    it('holds back the frames of its own conversation sent after it, so that they are handled in the order sent', async () => {
+      const chat = await connect();
+      const conversationId = uid('conv');
+      chat.send(unknownAnswer(conversationId, 'the-answer'));
+      chat.send({ type: 'cancel', conversationId, executionId: uid('exec-unknown'), ref: 'the-cancel' });
+      await chat.waitFor((f) => f.type === 'error', 'both refusals', { count: 2 });
+      expect(chat.of('error').map((f) => f.ref)).toEqual(['the-answer', 'the-cancel']);
     });
   });
 

@@ -369,7 +369,16 @@ export function employeeView(
   const toggle = async (on: boolean) => {
     if (busy) return;
     busy = true;
-    // (an activation pressed while the chat still looks for the employee waits for that look, not for a 404)
+    // (an activation pressed while the chat still looks for the employee waits for that look, not for a 404; found
+    // active already, it is said so — activating again would replace the webhook secrets shown once)
+    const found = on && registered ? await registered : null;
+    if (found?.status === 'active' && !deactivate) {
+      busy = false;
+      activate.disabled = true;
+      out.replaceChildren(activeAlready(found, spec));
+      keepFocus(out.querySelector<HTMLElement>('p'));
+      return;
+    }
     const result = await toggleActivation(api, spec.employeeId, on, out, undefined, spec, registered ?? undefined);
     busy = false;
     if (!result) return;

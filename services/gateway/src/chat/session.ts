@@ -19,6 +19,8 @@ export class ChatSession {
   inFlight = 0;
   /** handles this socket's frames one after another, in the order they came */
   queue: Promise<void> = Promise.resolve();
+  /** per conversation, its answers still waiting for the projection: that conversation's later frames wait for them */
+  readonly answering = new Map<string, Promise<void>>();
   /** when the token this socket holds expires (ms since the epoch): past it, nothing more is pushed to it */
   expiresAt: number | undefined;
   private toldExpired = false;

@@ -35,6 +35,9 @@ export interface ChatOptions {
 /** The gateway's one WebSocket route. */
 export const CHAT_PATH = '/v1/chat';
 
+/** Conversations of a socket whose missed prompts a fresh token shows again (the ones it joined last). */
+const SHOWN_AGAIN = 50;
+
 /** Frames a socket may have waiting to be handled; more are refused, as a flood. */
 const MAX_IN_FLIGHT = 32;
 
@@ -144,11 +147,19 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
     }
   }
 
-  /** Pushes again the pending prompt of every conversation the socket joined (one it missed while its token had lapsed). */
+  /**
+   * Pushes again the pending prompt of the conversations the socket joined last (one it missed while its token had
+   * lapsed). Best effort: a conversation that cannot be read now is shown at its next push, and the frame that brought
+   * the fresh token is handled regardless.
+   */
   async function showPending(session: ChatSession, principal: Principal): Promise<void> {
-    for (const conversationId of hub.conversationsOf(session, principal)) {
-      const waiting = await waitingAsSeen(commands.pool, commands.live, principal, conversationId);
-      if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));
+    for (const conversationId of hub.conversationsOf(session, principal).slice(-SHOWN_AGAIN)) {
+      try {
+        const waiting = await waitingAsSeen(commands.pool, commands.live, principal, conversationId);
+        if (waiting?.currentPrompt) session.sendPrompt(promptFrame(waiting.currentPrompt, conversationId));
+      } catch (error) {
+        app.log.warn({ err: error, session: session.id, conversationId }, 'a missed prompt could not be shown again');
+      }
     }
   }
 
@@ -174,11 +185,23 @@ export const chat: FastifyPluginAsyncTypebox<ChatOptions> = async (app, options)
       if (lapsed && !session.expired) await showPending(session, principal);
       const joined = await join(session, principal, parsed.frame.conversationId);
       const { frame } = parsed;
-      const done = dispatch(principal, frame, joined);
       // an answer to an execution this instance's broadcast never showed may wait for the projection (its lag, up
-      // to 2 s): the socket's later frames are not held behind it
-      if (frame.type === 'hil_response' && !commands.live?.get(frame.executionId)) {
-        done.catch(refuse);
+      // to 2 s): the socket's frames of other conversations are not held behind it, and those of its own conversation
+      // wait for it, so that what was sent after it is handled after it
+      const detached = frame.type === 'hil_response' && !commands.live?.get(frame.executionId);
+      const earlier = session.answering.get(frame.conversationId);
+      if (!detached && earlier) await earlier;
+      const done = dispatch(principal, frame, joined);
+      if (detached) {
+        // (counted until decided: a socket has at most MAX_IN_FLIGHT frames in hand, waiting or not)
+        session.inFlight += 1;
+        const decided: Promise<void> = Promise.all([earlier, done.catch(refuse)])
+          .then(() => undefined)
+          .finally(() => {
+            session.inFlight -= 1;
+            if (session.answering.get(frame.conversationId) === decided) session.answering.delete(frame.conversationId);
+          });
+        session.answering.set(frame.conversationId, decided);
         return;
       }
       await done;
