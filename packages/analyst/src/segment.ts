@@ -27,6 +27,7 @@ import {
 } from './schedule';
 import {
   articleFor,
+  baseOfGerund,
   channelsIn,
   contentWords,
   hasTerm,
@@ -762,20 +763,21 @@ const NOT_A_CALL = /^(?:if|when|whenever|unless|once|after|before|as soon as)\b|
 /** More said after the call: another clause (";", ", then …", "and we text …"), not what the call carries. */
 const MORE_AFTER = /[;]|,\s*(?!with\b)\S|\b(?:then|and)\s+(?!(?:the|a|an|its|their|our|his|her)\b)[a-z]+/i;
 
+/** "… and the form is sending the data to your webhook": what comes in, passed on to a hook of ours */
+const PASSES_TO_HOOK =
+  /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
+
 /**
  * Another system's call of our webhook, and nothing more, said after a time: "our dispatch software, DispatchTrack,
  * can ping a web address with tomorrow's runs" — not ours ("we ping the URL"), not a condition ("if the POS never
  * calls our webhook"), not followed by a duty of its own ("…, then post a summary"). Pure.
  */
 function othersCallIn(text: string): boolean {
-  if (OURS_DOING.test(text) || NOT_A_CALL.test(text.split(CALLS_IN)[0] ?? text)) return false;
   const call = CALLS_IN.exec(text) ?? PASSES_TO_HOOK.exec(text);
-  if (!call) return false;
-  return !MORE_AFTER.test(text.slice(call.index + call[0].length)) && !text.slice(0, call.index).includes(';');
+  if (!call || OURS_DOING.test(text)) return false;
+  const before = text.slice(0, call.index);
+  return !NOT_A_CALL.test(before) && !before.includes(';') && !MORE_AFTER.test(text.slice(call.index + call[0].length));
 }
-/** "… and the form is sending the data to your webhook": what comes in, passed on to a hook of ours */
-const PASSES_TO_HOOK =
-  /\b(?:sends?|sending|posts?|posting|pushes|pushing|forwards?|forwarding|passes|passing)\s+(?:the|its|their|all|each)\s+(?:[\w-]+\s+)?(?:data|details|submissions?|entries|answers|results?|payload)\s+(?:on\s+)?to\s+(?:a|an|our|the|any|your|its)\s+(?:[\w-]+\s+)?(?:web ?hook|url|endpoint)s?\b/i;
 
 const SENT_TO_OURS =
   /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|(?:receipts?|invoices?|bills?|ap|ar|accounts|accounts-payable|payables|billing|finance|support|help|helpdesk|info|hello|contact|enquiries|inquiries|enquiry|bookings?|reservations?|orders?|sales|jobs|careers|hiring|recruitment|applications|hr|claims|requests?|intake|admin|office|team|reception|front-?desk|service|returns|tickets?|calls|repairs|reports|contracts|quotes|estimates|events|press|media|membership|members|donations|volunteers|admissions|registrations?|feedback|complaints|studio|hire|rentals|lettings|maintenance|it|photos|documents|docs|submissions)@[\w-]+(?:\.[\w-]+)*)/i;
@@ -1194,8 +1196,6 @@ const AND_DOING =
 const AND_DONE =
   /(,\s*(?:and\s+)?|\s+and\s+)((?:their|the|his|her|its)\s+(?:[\w'’-]+\s+){0,3}?)([a-z]+ed)(\s+(?:up|out|off)\b)?/gi;
 const OBJECT_OF: Record<string, string> = { they: 'them', he: 'him', she: 'her', it: 'it', this: 'this', that: 'that' };
-const baseOfGerund = (gerund: string, w: SegmentWords): string | undefined =>
-  lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && knownVerb(l, w));
 
 /** "they need adding to BambooHR and inviting to #crew" → "add them to BambooHR and invite them to #crew". Pure. */
 function needsDoing(text: string, w: SegmentWords): string {
@@ -1210,14 +1210,14 @@ function needsDoing(text: string, w: SegmentWords): string {
     )
   )
     return text;
-  const base = baseOfGerund(gerund, w);
+  const base = baseOfGerund(gerund, (l) => knownVerb(l, w));
   if (!base) return text;
   const lower = subject.toLowerCase();
   const object = OBJECT_OF[lower] ?? `${subject.charAt(0).toLowerCase()}${subject.slice(1)}`;
   const pronoun = OBJECT_OF[lower] ?? (/s$/i.test(subject) ? 'them' : 'it');
   const more = rest
     .replace(AND_DOING, (whole, joiner: string, next: string, up = '') => {
-      const verb = baseOfGerund(next, w);
+      const verb = baseOfGerund(next, (l) => knownVerb(l, w));
       return verb ? `${joiner} ${verb}${up} ${pronoun}` : whole;
     })
     .replace(AND_DONE, (whole, joiner: string, thing: string, done: string, up = '') => {

@@ -1017,9 +1017,12 @@ const BEFORE_APPROVED = new RegExp(
   String.raw`(^|[.!?\n][ \t]*)[Bb]efore\s+([a-z]+ing)(\s+(?:it|them|this|that|these|those)\b(?:[^,;.!?\n]|\.(?=[\w\d])){0,120}),\s*(?:please\s+)?${ASK_APPROVAL}[ \t]*(?=[.!?\n]|$)`,
   'g',
 );
-/** The base form of a verb's -ing, when it is a verb the analyst knows: "posting" → "post", "closing" → "close". */
-const baseOfGerund = (gerund: string): string | undefined =>
-  lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && KNOWN_VERBS.has(l));
+/**
+ * The base form of a verb's -ing, when it is a verb (the analyst's own, or those `isVerb` knows): "posting" → "post",
+ * "closing" → "close". Pure.
+ */
+export const baseOfGerund = (gerund: string, isVerb: (word: string) => boolean = (l) => KNOWN_VERBS.has(l)): string | undefined =>
+  lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && isVerb(l));
 
 /**
  * The step a person is asked to approve, and the approval said after it — before the next step its words join on

@@ -1,7 +1,6 @@
 import { builtInCatalog, type CatalogCapability, type Step } from '@hireloop/schemas';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { exampleOf, withoutExample } from '../src/creation/gaps';
 import {
   batches,
   cannotRun,
@@ -16,6 +15,7 @@ import {
   resolveArgs,
 } from '../src/runtime/plan';
 import { loadConnectors, parseConnectorConfig } from '../src/tools/connectors';
+import { exampleOf, withoutExample } from '../src/tools/examples';
 import { sandboxOutput } from '../src/tools/sandbox';
 import { refundsEmployee } from './fixtures/refunds-employee';
 

@@ -70,8 +70,9 @@ export const employeeRoutes: FastifyPluginAsyncTypebox<{ commands: ActivationDep
       const { orgId } = principalOf(request);
       const employee = await findEmployee(pool, orgId, request.params.id);
       if (!employee) throw new HireloopError('NOT_FOUND', `employee ${request.params.id} not found`, { field: '/id' });
-      const [now] = await connectedNow(orgId, [employeeView(employee)]);
-      return now ?? employeeView(employee);
+      const view = employeeView(employee);
+      const [now = view] = await connectedNow(orgId, [view]);
+      return now;
     },
   );
 

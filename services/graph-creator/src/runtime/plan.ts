@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Binding, CatalogCapability, Comparison, Condition, JsonSchemaProperty, Step } from '@hireloop/schemas';
-import { exampleOf, withoutExample } from '../creation/gaps';
+import { exampleOf, withoutExample } from '../tools/examples';
 
 /** What bindings and conditions read: the trigger event and the outputs of the steps done so far. */
 export interface Sources {
