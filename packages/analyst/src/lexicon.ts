@@ -323,7 +323,11 @@ export const MESSAGE_FAMILY = ['gmail.send_email', 'slack.post_message', 'twilio
  * The same kind of work in different products, where a step that names none means whichever the org has:
  * "raise a ticket" is a Zendesk ticket in a helpdesk org and a Jira issue in one with only Jira.
  */
-export const SAME_KIND: readonly (readonly string[])[] = [['zendesk.create_ticket', 'jira.create_issue', 'github.create_issue']];
+export const SAME_KIND: readonly (readonly string[])[] = [
+  ['zendesk.create_ticket', 'jira.create_issue', 'github.create_issue'],
+  // ("send the requester an acknowledgement" with no helpdesk: a message to the one who wrote in, by email)
+  ['zendesk.reply_ticket', 'gmail.send_email'],
+];
 
 const ANSWER_REQUESTS =
   /\b(handle|answer|field|respond|reply|address|resolve|deal with|take care of)\b[\w\s'-]{0,40}\b(requests?|questions?|quer(y|ies)|inquir(y|ies)|enquir(y|ies)|messages?|dms?)\b/;
@@ -1098,6 +1102,14 @@ export const LEAD_INS = [
   'the assistant should',
   'it should',
   'also',
+  // ("From now on raise an invoice …": when the duty begins, no start of its own)
+  'from now on',
+  'going forward',
+  'moving forward',
+  'in future',
+  'in the future',
+  'from today',
+  'starting today',
   // ("Instead create a follow-up task …": the duty in place of the one just stopped)
   'instead',
   'then',

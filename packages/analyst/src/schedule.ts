@@ -195,6 +195,9 @@ const CLOCK_LAST =
 const CLOCK_RIGHT_AFTER =
   /^\s*,?\s*((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)(?![\w:])(?!\s*(?:%|days?|hours?|hrs?|minutes?|mins?|weeks?))/i;
 
+/** The part of the day right after a run of days: "every Friday afternoon", "each Monday morning". */
+const PART_OF_DAY_RIGHT_AFTER = /^\s+(morning|afternoon|evening|night|lunchtime)\b/i;
+
 /**
  * A recurring time found in a duty, with the time of day and the run of days the same sentence says apart from it:
  * "post the day's appointments in #studio at 9:30 every morning we're open (Tue–Sat)" → "every morning at 9:30
@@ -208,9 +211,11 @@ export function scheduleSaid(text: string, found: { text: string; index: number;
   const clock = timeOfDay(found.text.toLowerCase())?.explicit
     ? null
     : (CLOCK_RIGHT_BEFORE.exec(before) ?? CLOCK_RIGHT_AFTER.exec(after) ?? CLOCK_LAST.exec(after));
+  // ("every Friday afternoon": the part of the day said right after the days, when no clock says the hour)
+  const part = clock || timeOfDay(found.text.toLowerCase()) ? null : PART_OF_DAY_RIGHT_AFTER.exec(after);
   // (only in brackets: "we're open (Tue–Sat)"; "we're open Thu–Sun" says when someone is there)
   const days = daysOfWeek(found.text) ? null : new RegExp(`\\(\\s*${DAY_RANGE}\\s*\\)`, 'i').exec(text);
-  return [found.text, clock?.[1], days?.[0].replace(/[()]/g, '').trim()].filter(Boolean).join(' ');
+  return [found.text, clock?.[1] ?? part?.[1], days?.[0].replace(/[()]/g, '').trim()].filter(Boolean).join(' ');
 }
 
 const BEFORE_ITEM = new RegExp(

@@ -74,6 +74,8 @@ type Lead = { kind: LeadKind; text: string; body: string };
 
 type Draft = {
   block: number;
+  /** the block it was opened in (`block` follows the paragraphs that carry it on) */
+  opened: number;
   kind: TriggerKind;
   hint: string;
   sentences: string[];
@@ -128,7 +130,13 @@ const startsWithVerbIn = (text: string, w: SegmentWords): boolean => {
   if (w.verbs.size === 0) return false;
   const first = tokenize(stripLeadIns(text))[0];
   // (a past participle is what the thing is, not a duty: "…, tagged "absence"")
-  return !!first && !(/ed$/.test(first.lower) && !w.verbs.has(first.lower)) && lemmas(first.lower).some((l) => w.verbs.has(l));
+  // (nor is a plural: "Requests under the FOI Act are received at foi@…"; a duty in the third person is read apart)
+  return (
+    !!first &&
+    !(/ed$/.test(first.lower) && !w.verbs.has(first.lower)) &&
+    !(/[^s]s$/.test(first.lower) && !w.verbs.has(first.lower)) &&
+    lemmas(first.lower).some((l) => w.verbs.has(l))
+  );
 };
 
 const isBaseVerb = (word: string, w: SegmentWords = NO_SERVED_WORDS): boolean => knownVerb(word.toLowerCase(), w);
@@ -396,6 +404,8 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   const found = findSchedule(text);
   // ("email them a welcome letter with what to bring on their first day": the day is the letter's, not the email's)
   if (found?.relative && CONTENT_BEFORE.test(text.slice(0, found.index))) return null;
+  // ("Book a one-hour welcome lunch at 12:30 on their first day": the day is the entry's, not when the booking is made)
+  if (found?.relative && BOOKS_ENTRY.test(text.slice(0, found.index))) return null;
   // ("label the email so we can count them at the end of the month": a time of the purpose, not of the duty)
   if (found && PURPOSE_BEFORE.test(text.slice(0, found.index))) return null;
   // ("reply with the procedure (collect from the pier office, Mon-Sat 8-4)": a time in brackets is what is said)
@@ -407,6 +417,10 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   const later = findSchedule(after);
   return later && !isDayOfYear(later.text) ? { ...later, index: later.index + found.index + found.text.length } : null;
 }
+
+/** A duty that puts an entry in a calendar, said before its time: "book a welcome lunch at 12:30", "schedule a call". */
+const BOOKS_ENTRY =
+  /^(?:(?:please|also|then|and)\s+)*(?:book|schedule|arrange|organi[sz]e|set up|put in|pencil in|block(?: out)?)\s+(?:(?:a|an|the|their|his|her|them a|them an)\s+)?(?:[\w-]+\s+){0,3}?(?:lunch|breakfast|dinner|coffee|meeting|call|session|slot|event|induction|intro|introduction|welcome|walkthrough|tour|check-?in|catch-?up|1:1|one-to-one|chat|appointment|visit|training)s?\b/i;
 
 /** Why it is done, said right before a time: "so we can count them", "so that the team knows", "in order to". */
 const PURPOSE_BEFORE =
@@ -779,8 +793,29 @@ function othersCallIn(text: string): boolean {
   return !NOT_A_CALL.test(before) && !before.includes(';') && !MORE_AFTER.test(text.slice(call.index + call[0].length));
 }
 
+/** Where the clause of a call ends: the next clause of its own ("…, and if the reason is …", "; then …"), not a list of what it carries. */
+const CALL_CLAUSE_END =
+  /\s*(?:[;.](?:\s|$)|,\s*(?:(?:and|then|so)\s+)*(?=(?:if|when|whenever|once|after|unless|you|we|please|just|then)\b))/i;
+
+/**
+ * A start whose subject goes on to call our webhook: "When our dispatch system marks a job as failed it'll | send a
+ * webhook to you with the job number, …, and if …" — the call that brings the event, said first in what follows the
+ * lead (by the system, not by us). The call's clause, or null. Pure.
+ */
+function callSaidFirst(lead: Lead): string | null {
+  // (its subject said at the end of the lead, "… marks a job as failed it'll", or first in what follows it)
+  const subject = /^(?:it|they|that|this)(?:['’]ll|\s+will|\s+then)?\s+/i.exec(lead.body)?.[0] ?? '';
+  if (!subject && !/\b(?:it|they|that|this|which)(?:['’]ll|\s+will|\s+then)?\s*$/i.test(lead.text)) return null;
+  const body = lead.body.slice(subject.length);
+  const call = CALLS_IN.exec(body) ?? PASSES_TO_HOOK.exec(body);
+  if (!call || call.index !== 0) return null;
+  const after = body.slice(call[0].length);
+  const end = CALL_CLAUSE_END.exec(after);
+  return `${subject}${call[0]}${end ? after.slice(0, end.index) : after}`.replace(/[\s,.;]+$/, '');
+}
+
 const SENT_TO_OURS =
-  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|(?:receipts?|invoices?|bills?|ap|ar|accounts|accounts-payable|payables|billing|finance|support|help|helpdesk|info|hello|contact|enquiries|inquiries|enquiry|bookings?|reservations?|orders?|sales|jobs|careers|hiring|recruitment|applications|hr|claims|requests?|intake|admin|office|team|reception|front-?desk|service|returns|tickets?|calls|repairs|reports|contracts|quotes|estimates|events|press|media|membership|members|donations|volunteers|admissions|registrations?|feedback|complaints|studio|hire|rentals|lettings|maintenance|it|photos|documents|docs|submissions)@[\w-]+(?:\.[\w-]+)*)/i;
+  /^(?!(?:we|i|you)\b)[\w'’ -]{2,60}?\b(?:texts|e-?mails|sends|forwards|faxes|messages|(?<=\b(?:they|people|clients|customers|users|members|staff|suppliers|vendors)\s+(?:also\s+|usually\s+|often\s+|just\s+)?)(?:text|e-?mail|send|forward|fax|message))\s+[^.;]{0,120}?\b(?:to|into)\s+(?:(?:our|my)\s+(?:[\w-]+\s+){0,2}?(?:number|inbox|mailbox|address|line|phone|e-?mail)\b|(?:receipts?|invoices?|bills?|ap|ar|accounts|accounts-payable|payables|billing|finance|support|help|helpdesk|info|hello|contact|enquiries|inquiries|enquiry|bookings?|reservations?|orders?|sales|jobs|careers|hiring|recruitment|applications|hr|claims|requests?|intake|admin|office|team|reception|front-?desk|service|returns|tickets?|calls|repairs|reports|contracts|quotes|estimates|events|press|media|membership|members|donations|volunteers|admissions|registrations?|feedback|complaints|studio|hire|rentals|lettings|maintenance|it|photos|documents|docs|submissions)@[\w-]+(?:\.[\w-]+)*|[\w.-]+@(?![\w-]))/i;
 
 /** What reaches us, and by which way in: "We get berth enquiries by email", "we receive bookings via the website form". */
 const WE_GET_BY =
@@ -1177,7 +1212,7 @@ function wishedForEach(text: string, w: SegmentWords): string {
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|should be|must be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created)\b(?!\s+by\b)(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|(?:should|must) (?:also |always |then |additionally )?be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created|marked|flagged|answered|acknowledged|prioriti[sz]ed|routed)\b(?!\s+by\b)(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
@@ -2213,6 +2248,10 @@ const SAME_EVENT =
   /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they|one(?: of (?:them|those|these))?)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?)$/i;
 
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
+/** Some of the work at hand, by its amount: "Anything over £1,500 I want to see first", "Those under $50: …". */
+const AMOUNT_OF_IT =
+  /^(?:(?:but|and|oh|also)[\s,]+)*(?:anything|everything|any|those|ones|invoices|orders|refunds|payments|amounts?)\s+(?:over|above|under|below|more than|less than|bigger than|larger than|smaller than)\s+[$£€]?\d/i;
+
 const POINTS_BACK =
   /^(?:reply|respond|answer|acknowledge)\b(?!\s+to\s+(?!(?:them|him|her|it|the\s+(?:sender|customer|person|caller|client|requester))\b))|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
 
@@ -2226,7 +2265,7 @@ function carriesOn(draft: Draft, s: Sentence, text: string, w: SegmentWords): bo
     draft.kind === 'event' &&
     s.first &&
     draft.block === s.block - 1 &&
-    (POINTS_BACK.test(text) || sharesThing([draft.hint, ...draft.sentences].join(' '), text, w))
+    (POINTS_BACK.test(text) || AMOUNT_OF_IT.test(s.text) || sharesThing([draft.hint, ...draft.sentences].join(' '), text, w))
   );
 }
 
@@ -2332,7 +2371,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   /** work the person keeps, said before any workflow opened */
   let keptAlone: string | undefined;
   const open = (block: number, kind: TriggerKind, hint: string): Draft => {
-    const d: Draft = { block, kind, hint, sentences: [], clauses: [], constraints: [] };
+    const d: Draft = { block, opened: block, kind, hint, sentences: [], clauses: [], constraints: [] };
     if (SAID_AS_WAYS.test(saying)) d.ways = true;
     if (keptAlone) d.keptBefore = keptAlone;
     keptAlone = undefined;
@@ -2590,6 +2629,12 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         // "When that happens, our booking system (SeaTix) calls your webhook with …": how it arrives is the event
         draft = open(s.block, 'event', lead.body);
         body = '';
+      } else if (lead.kind === 'event' && callSaidFirst(lead)) {
+        // "when our dispatch system marks a job as failed it'll send a webhook to you with …, and if …": the call that
+        // brings the event is part of its start, and what follows it is the duty
+        const call = callSaidFirst(lead) ?? '';
+        draft = open(s.block, 'event', `${lead.text} ${call}`);
+        body = lead.body.slice(call.length).replace(/^[\s,]+(?:and\s+)?/, '');
       } else
         draft = open(
           s.block,
@@ -2629,10 +2674,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         // (one weekday with a time, said in a paragraph that has a start already, is when that step happens:
         // "When a new hire signs, add them to BambooHR. Send them the welcome pack on Monday at 9am.")
         draft = open(s.block, 'schedule', scheduleSaid(text, sched));
-        body = `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length)}`
-          .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?(\s*[ap]\.?m\.?)?|noon|midnight)\b/i, '')
-          .replace(/\s+/g, ' ')
-          .trim();
+        body =
+          `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length).replace(/^\s+(?:morning|afternoon|evening|night|lunchtime)\b/i, '')}`
+            .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?(\s*[ap]\.?m\.?)?|noon|midnight)\b/i, '')
+            .replace(/\s+/g, ' ')
+            .trim();
       } else if (
         implicit &&
         (!implicit.weak || !draft || draft.block !== s.block) &&
@@ -2879,6 +2925,41 @@ export function afterIntro(sentence: Sentence): Sentence[] {
     { ...sentence, text: m[0].replace(/,\s+$/, '.') },
     { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, first: false, label: undefined },
   ];
+}
+
+/** "…, so what I want is …": the wish itself said after the story of the problem, in the same sentence. */
+const WISH_SAID_AFTER =
+  /,\s*(?:(?:and|so|basically|anyway)[\s,]+)*(?=what (?:i|we)(?:['’]d| would)? (?:need|want|like|would like)(?: (?:you|it|the (?:assistant|bot|agent)) to do)? is\b)/i;
+
+/**
+ * A story of the problem comma-spliced onto the wish ("…, and it always gets forgotten, so what I want is when …"),
+ * as two sentences: the story is context, the wish the duty. Pure.
+ */
+export function wishAfterStory(sentence: Sentence): Sentence[] {
+  const m = WISH_SAID_AFTER.exec(sentence.text);
+  if (!m || m.index === 0) return [sentence];
+  const rest = sentence.text.slice(m.index + m[0].length);
+  // (only a wish that says its own start: "what I want is for something to send them an invoice" is the story's duty)
+  if (!detectLead(rest.replace(/^what [^,;]*? is:?\s+/i, ''))) return [sentence];
+  return [
+    { ...sentence, text: `${sentence.text.slice(0, m.index)}.` },
+    { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, first: false, label: undefined },
+  ];
+}
+
+/**
+ * Something made on a schedule, wished for as a thing with no verb: "a quick summary every Friday afternoon in
+ * #ops-refunds of how much we refunded that week would be nice", "Also a weekly digest to the board, please".
+ */
+const THING_WISHED =
+  /^(?:(?:oh|ok|okay|and|also|plus|finally|lastly|p\.?s\.?)[\s,:]+)*((?:an?|one|the)\s+(?:[\w-]+\s+){0,3}?(?:summary|summaries|report|digest|recap|round-?up|rundown|overview|list|update|reminder|heads-?up|tally|breakdown|email|message|post|note))\b(.+?)[\s,]*(?:(?:would|'d|’d) be (?:really |very |so )?(?:nice|great|good|helpful|handy|ideal|lovely|brilliant|useful|amazing|appreciated|perfect)|(?:would|will) (?:really |also )?(?:help|be a help)|please|pls|too|as well)[\s.!]*$/i;
+
+/** A thing wished made, with when it is made: sent as a duty ("Send a quick summary every Friday afternoon …"). Pure. */
+export function thingWished(sentence: Sentence): Sentence {
+  const m = THING_WISHED.exec(sentence.text);
+  // (one said with its start first is read as it is: "Also a weekly report in #finance …, please")
+  if (!m?.[1] || !m[2] || !findSchedule(m[2]) || detectLead(sentence.text)) return sentence;
+  return { ...sentence, text: `Send ${m[1].toLowerCase()}${m[2].replace(/[\s,]+$/, '')}.` };
 }
 
 /** "You will, when a booking is about to start, DM …": who does it, then the start set off by commas. */
@@ -3132,6 +3213,8 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
   const all = sentences(description)
     .map((s) => (handsOver ? { ...s, text: handedOver(s.text, served) } : s))
     .flatMap(afterIntro)
+    .flatMap(wishAfterStory)
+    .map(thingWished)
     .flatMap(banThenRest)
     .map(withoutAppositive)
     .map(modalBeforeLead)
@@ -3169,7 +3252,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     // ("Our booking system calls your webhook with the sailing …" ¶ "When a disruption notice comes in": what that hook
     // brings, where the next start names no product of its own)
     const apart =
-      next.block !== d.block &&
+      next.opened !== d.block &&
       !SAME_EVENT.test(next.hint) &&
       !(CALLS_IN.test(d.hint) && !known && !providersIn(next.hint).length);
     if (apart && (!sharesWorkItem(next.hint, d.hint) || (known && next.clauses.length === 0))) return [d];
@@ -3243,7 +3326,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
   if (drafts.length === 0 && jobDescription.trim()) {
     // nothing reads as a task: keep the whole text as one responsibility to ask about
     const text = all.map((s) => s.text).join('. ');
-    drafts = [{ block: 0, kind: 'unknown', hint: '', sentences: [text], clauses: [], constraints: [] }];
+    drafts = [{ block: 0, opened: 0, kind: 'unknown', hint: '', sentences: [text], clauses: [], constraints: [] }];
   }
   // "the Notion "Intake" tracker" … "when an Intake tracker row changes": a place named with its product once is in it
   const places = placesNamed(jobDescription.slice(0, 20_000));

@@ -651,7 +651,13 @@ export function normalise(text: string): string {
       .replace(/^[ \t]*(?:>[ \t]?)+/gm, '')
       // markdown emphasis and headings, and emoji: layout, not words
       .replace(/\*\*|__/g, '')
-      .replace(/^#{1,6}\s+/gm, '')
+      // (a markdown heading is a heading, said with a colon when it has none: "## Onboarding Coordinator (digital)", "###
+      // Not your job", "### When a ticket arrives" head what is under them and carry no work of their own)
+      .replace(/^[ \t]*#{1,6}[ \t]+(.*?)[ \t#]*$/gm, (_whole, heading: string) =>
+        /[:.!?]$/.test(heading) || /:(?!\d\d)/.test(heading) || !/\w/.test(heading) ? heading : `${heading}:`,
+      )
+      // "Our software has an API: `GET /recalls/due` returns …": code said first is the thing the sentence is about, no verb
+      .replace(/(^|[:.!?][ \t]+)(`[^`\n]{1,120}`)/gm, '$1the $2')
       // an emoji that opens a line marks it as an item ("📲 when a driver texts …", "⛔ text customers …")
       .replace(/^[ \t]*(?:\p{Extended_Pictographic}\uFE0F?[ \t]*)+(?=[^\s-])/gmu, '- ')
       .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
@@ -1691,9 +1697,40 @@ function withoutRetractedByWhat(text: string): string {
   return [...lines.slice(0, at), ...lines.slice(at + 1)].join('\n') + text.slice(m.index).replace(m[0], '');
 }
 
+/** A duty taken back by its name: "Actually, scrap the reply to tenants – the officers handle all tenant contact." */
+const RETRACTED_BY_NAME =
+  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|drop|forget(?:\s+about)?|skip|remove|lose|strike|ditch|cut)\s+the\s+([a-z]+)\b(?!\s+(?:bit|part|item|point|thing|idea|step|one)\b)[^\n.!?]*[.!?]?/i;
+/** The verb a duty's name comes from, where it is no verb itself: "the reminder" → "remind". */
+const NAMED_DUTY: Readonly<Record<string, string>> = {
+  reminder: 'remind',
+  notification: 'notify',
+  confirmation: 'confirm',
+  invitation: 'invite',
+};
+
+/**
+ * "…, tag it by trade and reply to the tenant with the target time." then "Actually, scrap the reply to tenants": the
+ * one clause said before that does what is named goes, with its joining word, and so does the sentence that takes it
+ * back; with none or several such clauses, both stay. Pure.
+ */
+function withoutRetractedByName(text: string): string {
+  const m = RETRACTED_BY_NAME.exec(text);
+  const name = m?.[1]?.toLowerCase();
+  if (!m || !name) return text;
+  const verb = NAMED_DUTY[name] ?? name;
+  if (!isKnownVerb(verb)) return text;
+  const before = text.slice(0, m.index);
+  // (the clause from its verb to the next comma, stop or line end, brackets whole; with "and" or a comma before it)
+  const clause = new RegExp(String.raw`(?:^|,\s*|\s+)(?:(?:and|then|also)\s+)*${verb}\b(?:[^,;.!?\n(]|\([^)\n]*\))*`, 'gi');
+  const found = [...before.matchAll(clause)];
+  if (found.length !== 1 || found[0]?.index === undefined) return text;
+  const at = found[0].index;
+  return `${before.slice(0, at)}${before.slice(at + found[0][0].length)}${text.slice(m.index).replace(m[0], '')}`;
+}
+
 export function withoutRetracted(text: string): string {
   const m = RETRACTED.exec(text);
-  if (!m) return withoutRetractedByWhat(text);
+  if (!m) return withoutRetractedByName(withoutRetractedByWhat(text));
   const place = m[1] ? ORDINALS[m[1].toLowerCase()] : Number(m[2]);
   const lines = text.slice(0, m.index).split('\n');
   const starts = lines.flatMap((l, i) => (LIST_ITEM.test(l) ? [i] : []));
@@ -1900,7 +1937,9 @@ export function sentences(description: string): Sentence[] {
     if (headingLike && !bullet && !forbiddenLines) {
       const said = line.replace(/:$/, '').trim();
       forbidden = NEGATIVE_SECTION.test(said) || NEGATIVE_IN_HEADING.test(said);
-      forbiddenLines = forbidden && /:$/.test(line);
+      // ("### Not your job" ¶ "Contracts, payroll, or changing anything in BambooHR.": the lines under it, as after a colon)
+      forbiddenLines = forbidden && (/:$/.test(line) || (!BULLET.test(nextLine) && NEGATIVE_SECTION.test(said)));
+      if (forbiddenLines) leadWithoutItems = true;
       now = NOW_HEADING.test(said);
       if (now || (forbidden && !/:$/.test(line))) {
         if (blockOpen) block++;
@@ -1944,6 +1983,12 @@ export function sentences(description: string): Sentence[] {
       });
       blockOpen = true;
     }
+    // "I'd like the employee to triage every new repair ticket as it comes in:" over "- Emergencies (…): set …": a
+    // sentence that ends in a colon over a list is done by the items under it, which stay with it
+    if (!bullet && /:$/.test(line) && BULLET.test(nextLine) && !ruled) {
+      underLead = true;
+      leadWithoutItems = true;
+    }
   }
   // (a dash kept for a title that no line took as one is a comma, as every other dash between words)
   return out.map((s) => (s.text.includes('⸺') ? { ...s, text: s.text.replace(/\s*⸺\s*/g, ', ') } : s));
@@ -1967,7 +2012,9 @@ function insideQuote(before: string, after: string): boolean {
 
 function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
   const parts: string[] = [];
-  const lowerCaseStyle = /^[a-z]/.test(line);
+  // (or who capitalises only the first: "Returns coordinater for our shop. customers email … . if its …")
+  const lowerStarts = (line.match(/[!?]\s+[a-z]|[a-z)]\.\s+[a-z]/g) ?? []).length;
+  const lowerCaseStyle = /^[a-z]/.test(line) || (lowerStarts >= 2 && lowerStarts > (line.match(/[.!?]\s+[A-Z]/g) ?? []).length);
   let start = 0;
   for (const m of line.matchAll(/[.!?]+(?=\s+|$)/g)) {
     const end = (m.index ?? 0) + m[0].length;

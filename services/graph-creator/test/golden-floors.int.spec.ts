@@ -623,6 +623,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    "golden/blind-44 (twenty more — a courier's run-on dictation, an architects' markdown brief with a \"Not your job\" section, a housing association that takes a reply back, a brewery's forwarded email, a council's formal duties, a dental chain's markdown plan, a non-native lab manager, a tea shop, a veg box scheme and others — written 2026-12-01 by a helper that read no source nor golden file; read 0.87/0.86/0.93/1.00 unseen by the session-start analyst, 12 of 20 within their workflow bounds; then looked at)",
+    'blind-44',
+    {
+      capabilityRecall: 0.93,
+      capabilityPrecision: 0.92,
+      triggerRecall: 0.95,
+      missingIntegrationRecall: 0.97,
+      gapCategoryRecall: 0.97,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
