@@ -325,7 +325,7 @@ export const MESSAGE_FAMILY = ['gmail.send_email', 'slack.post_message', 'twilio
  */
 export const SAME_KIND: readonly (readonly string[])[] = [
   ['zendesk.create_ticket', 'jira.create_issue', 'github.create_issue'],
-  // ("send the requester an acknowledgement" with no helpdesk: a message to the one who wrote in, by email)
+  // ("send the requester an acknowledgement", "reply to the customer" with no helpdesk: a message to them, by email)
   ['zendesk.reply_ticket', 'gmail.send_email'],
 ];
 

@@ -295,8 +295,14 @@ export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatc
   // (not where the step names its product, "create a Jira issue", nor where the org has the product it found)
   // (and where the step names no product and the org lacks the one found, the same kind of work in one it has:
   // "raise a ticket in the DRAFT project" with Jira connected and no helpdesk)
+  // (nor where the work comes from that product, or the step says its record: "reply on the ticket" of a Zendesk start)
   const unsaid =
-    top && !ctx.said?.has(top.providerId) && !ctx.connected.has(top.providerId) && named.get(top.providerId) !== true;
+    top &&
+    !ctx.said?.has(top.providerId) &&
+    !ctx.connected.has(top.providerId) &&
+    named.get(top.providerId) !== true &&
+    top.providerId !== ctx.triggerProvider &&
+    !(top.id === 'zendesk.reply_ticket' && /\btickets?\b/i.test(clause.core));
   const own = unsaid
     ? (scored.find((s) => ctx.said?.has(s.providerId) && sameAction(s.id, top.id)) ??
       (named.size === 0 ? scored.find((s) => ctx.connected.has(s.providerId) && s.verb && sameKind(s.id, top.id)) : undefined))

@@ -34,6 +34,7 @@ import {
   isKnownVerb,
   isPhrasal,
   lemmas,
+  NOW_SAID,
   namesAction,
   parseClause,
   placesNamed,
@@ -128,13 +129,20 @@ const knownVerb = (word: string, w: SegmentWords): boolean => KNOWN_VERBS.has(wo
 const startsWithVerbIn = (text: string, w: SegmentWords): boolean => {
   if (startsWithVerb(text)) return true;
   if (w.verbs.size === 0) return false;
-  const first = tokenize(stripLeadIns(text))[0];
+  const [first, second] = tokenize(stripLeadIns(text));
+  // (nor is a plural before what no verb takes: "Requests under the FOI Act are received at foi@…"; "Texts the
+  // on-call engineer …", "Posts in #ops …" are duties in the third person)
+  const plural =
+    !!first &&
+    /[^s]s$/.test(first.lower) &&
+    !w.verbs.has(first.lower) &&
+    !OBJECT_START.test(second?.lower ?? '') &&
+    !/^[\w-]+s\s+(?:in|to|on|into)\s+#/i.test(stripLeadIns(text));
   // (a past participle is what the thing is, not a duty: "…, tagged "absence"")
-  // (nor is a plural: "Requests under the FOI Act are received at foi@…"; a duty in the third person is read apart)
   return (
     !!first &&
+    !plural &&
     !(/ed$/.test(first.lower) && !w.verbs.has(first.lower)) &&
-    !(/[^s]s$/.test(first.lower) && !w.verbs.has(first.lower)) &&
     lemmas(first.lower).some((l) => w.verbs.has(l))
   );
 };
@@ -795,7 +803,7 @@ function othersCallIn(text: string): boolean {
 
 /** Where the clause of a call ends: the next clause of its own ("…, and if the reason is …", "; then …"), not a list of what it carries. */
 const CALL_CLAUSE_END =
-  /\s*(?:[;.](?:\s|$)|,\s*(?:(?:and|then|so)\s+)*(?=(?:if|when|whenever|once|after|unless|you|we|please|just|then)\b))/i;
+  /\s*(?:[;.](?:\s|$)|,\s*(?:(?:and|then|so)\s+)*(?=(?:if|when|whenever|once|after|unless|you|we|please|just|then)\b)|,?\s+(?:and|then)\s+(?!(?:the|a|an|its|their|our|his|her|payment|order)\b)(?=[a-z]+\s+(?:the|a|an|it|them|their|our|to|in)\b))/i;
 
 /**
  * A start whose subject goes on to call our webhook: "When our dispatch system marks a job as failed it'll | send a
@@ -804,14 +812,16 @@ const CALL_CLAUSE_END =
  */
 function callSaidFirst(lead: Lead): string | null {
   // (its subject said at the end of the lead, "… marks a job as failed it'll", or first in what follows it)
-  const subject = /^(?:it|they|that|this)(?:['’]ll|\s+will|\s+then)?\s+/i.exec(lead.body)?.[0] ?? '';
-  if (!subject && !/\b(?:it|they|that|this|which)(?:['’]ll|\s+will|\s+then)?\s*$/i.test(lead.text)) return null;
+  const subject = /^(?:it|they|that|this)(?:['’]ll|\s+will)\s+/i.exec(lead.body)?.[0] ?? '';
+  if (!subject && !/\b(?:it|they|that|this|which)(?:['’]ll|\s+will)\s*$/i.test(lead.text)) return null;
   const body = lead.body.slice(subject.length);
   const call = CALLS_IN.exec(body) ?? PASSES_TO_HOOK.exec(body);
   if (!call || call.index !== 0) return null;
   const after = body.slice(call[0].length);
   const end = CALL_CLAUSE_END.exec(after);
-  return `${subject}${call[0]}${end ? after.slice(0, end.index) : after}`.replace(/[\s,.;]+$/, '');
+  const said = `${subject}${call[0]}${end ? after.slice(0, end.index) : after}`.replace(/[\s,.;]+$/, '');
+  // (a call of ours to someone else's endpoint is a step: only one that reaches us is the start)
+  return /\b(?:you|your|us|our)\b/i.test(said) ? said : null;
 }
 
 const SENT_TO_OURS =
@@ -823,10 +833,16 @@ const WE_GET_BY =
 /** Others sending work in: to a mailbox or number of ours, to our webhook ("They forward receipts to receipts@…"). */
 const arrivesByOthers = (text: string): boolean => SENT_TO_OURS.test(text) || PASSES_TO_HOOK.test(text) || CALLS_IN.test(text);
 
+/** What an arrival carries, said of it: "The payload contains …", "Each submission includes …", "The email has …". */
+const CARRIES =
+  /^(?:(?:the|its|their|each|every|this|that)\s+)(?:[\w-]+\s+)?(?:payload|body|request|call|webhook|message|e-?mail|data|form|submission|notification|event|json|post)s?\s+(?:always\s+|also\s+|usually\s+)?(?:contains?|includes?|has|have|carr(?:y|ies)|gives?|lists?|holds?|comes? with)\b/i;
+
 /** A sentence that describes how work arrives rather than what to do: "New leads arrive through a webhook." */
 function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boolean {
   // "Oh and don't book anything in my calendar": something not to do arrives from nowhere
   if (NOT_TO_DO.test(text)) return false;
+  // "The payload contains the zone code, … (priority customers are flagged)": what the arrival carries, no arrival
+  if (CARRIES.test(text)) return false;
   // "Only share that Drive folder with the family if they ask": a limit on a duty, no arrival
   const only = /^only\s+/i.exec(text);
   if (only && startsWithVerbIn(text.slice(only[0].length), w)) return false;
@@ -2250,7 +2266,7 @@ const SAME_EVENT =
 /** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 /** Some of the work at hand, by its amount: "Anything over £1,500 I want to see first", "Those under $50: …". */
 const AMOUNT_OF_IT =
-  /^(?:(?:but|and|oh|also)[\s,]+)*(?:anything|everything|any|those|ones|invoices|orders|refunds|payments|amounts?)\s+(?:over|above|under|below|more than|less than|bigger than|larger than|smaller than)\s+[$£€]?\d/i;
+  /^(?:(?:but|and|oh|also)[\s,]+)*(?:anything|everything|any|those|ones|invoices|orders|refunds|payments|amounts?)\s+(?:over|above|under|below|more than|less than|bigger than|larger than|smaller than)\s+[$£€]?\d(?![^.;]*\b(?:comes?|arrives?|(?:is|are) received)\b)/i;
 
 const POINTS_BACK =
   /^(?:reply|respond|answer|acknowledge)\b(?!\s+to\s+(?!(?:them|him|her|it|the\s+(?:sender|customer|person|caller|client|requester))\b))|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
@@ -2942,7 +2958,8 @@ export function wishAfterStory(sentence: Sentence): Sentence[] {
   // (only a wish that says its own start: "what I want is for something to send them an invoice" is the story's duty)
   if (!detectLead(rest.replace(/^what [^,;]*? is:?\s+/i, ''))) return [sentence];
   return [
-    { ...sentence, text: `${sentence.text.slice(0, m.index)}.` },
+    // (the story is how things are now, no start of its own: "When a cleaner cancels on us we owe them money back, …")
+    { ...sentence, text: `${sentence.text.slice(0, m.index)}.`, label: NOW_SAID },
     { ...sentence, text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, first: false, label: undefined },
   ];
 }
@@ -2952,13 +2969,15 @@ export function wishAfterStory(sentence: Sentence): Sentence[] {
  * #ops-refunds of how much we refunded that week would be nice", "Also a weekly digest to the board, please".
  */
 const THING_WISHED =
-  /^(?:(?:oh|ok|okay|and|also|plus|finally|lastly|p\.?s\.?)[\s,:]+)*((?:an?|one|the)\s+(?:[\w-]+\s+){0,3}?(?:summary|summaries|report|digest|recap|round-?up|rundown|overview|list|update|reminder|heads-?up|tally|breakdown|email|message|post|note))\b(.+?)[\s,]*(?:(?:would|'d|’d) be (?:really |very |so )?(?:nice|great|good|helpful|handy|ideal|lovely|brilliant|useful|amazing|appreciated|perfect)|(?:would|will) (?:really |also )?(?:help|be a help)|please|pls|too|as well)[\s.!]*$/i;
+  /^(?:(?:oh|ok|okay|and|also|plus|finally|lastly|p\.?s\.?)[\s,:]+)*((?:an?|one|the)\s+(?:[\w-]+\s+){0,3}?(?:summary|summaries|report|digest|recap|round-?up|rundown|overview|list|update|reminder|heads-?up|tally|breakdown|email|message|post|note))\b(.+?)[\s,]*(?:(?:would|'d|’d) be (?:really |very |so )?(?:nice|great|good|helpful|handy|ideal|lovely|brilliant|useful|amazing|appreciated|perfect)|(?:would|will) (?:really |also )?(?:help|be a help)|please|pls)[\s.!]*$/i;
 
 /** A thing wished made, with when it is made: sent as a duty ("Send a quick summary every Friday afternoon …"). Pure. */
 export function thingWished(sentence: Sentence): Sentence {
   const m = THING_WISHED.exec(sentence.text);
   // (one said with its start first is read as it is: "Also a weekly report in #finance …, please")
   if (!m?.[1] || !m[2] || !findSchedule(m[2]) || detectLead(sentence.text)) return sentence;
+  // (a statement of it is no wish: "The report every Friday goes to the board")
+  if (/\b(?:goes|go|comes|come|is|are|was|were|gets|get|has|have|lands|arrives)\b/i.test(m[2])) return sentence;
   return { ...sentence, text: `Send ${m[1].toLowerCase()}${m[2].replace(/[\s,]+$/, '')}.` };
 }
 

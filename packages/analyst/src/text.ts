@@ -657,7 +657,10 @@ export function normalise(text: string): string {
         /[:.!?]$/.test(heading) || /:(?!\d\d)/.test(heading) || !/\w/.test(heading) ? heading : `${heading}:`,
       )
       // "Our software has an API: `GET /recalls/due` returns …": code said first is the thing the sentence is about, no verb
-      .replace(/(^|[:.!?][ \t]+)(`[^`\n]{1,120}`)/gm, '$1the $2')
+      .replace(
+        /(^|[:.!?][ \t]+)(`[^`\n]{1,120}`)(?=\s+(?:returns|gives|lists|responds|sends back|shows|is|are|has|contains)\b)/gm,
+        '$1the $2',
+      )
       // an emoji that opens a line marks it as an item ("📲 when a driver texts …", "⛔ text customers …")
       .replace(/^[ \t]*(?:\p{Extended_Pictographic}\uFE0F?[ \t]*)+(?=[^\s-])/gmu, '- ')
       .replace(/\p{Extended_Pictographic}\uFE0F?/gu, '')
@@ -1699,7 +1702,7 @@ function withoutRetractedByWhat(text: string): string {
 
 /** A duty taken back by its name: "Actually, scrap the reply to tenants – the officers handle all tenant contact." */
 const RETRACTED_BY_NAME =
-  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|drop|forget(?:\s+about)?|skip|remove|lose|strike|ditch|cut)\s+the\s+([a-z]+)\b(?!\s+(?:bit|part|item|point|thing|idea|step|one)\b)[^\n.!?]*[.!?]?/i;
+  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|forget(?:\s+about)?|ditch)\s+the\s+([a-z]+)\b(?!\s+(?:bit|part|item|point|thing|idea|step|one)\b)(?![^\n.!?,;–—]*\b(?:if|on|for|when|whenever|unless|except|during|at|after|before|until)\b)[^\n.!?]*[.!?]?/i;
 /** The verb a duty's name comes from, where it is no verb itself: "the reminder" → "remind". */
 const NAMED_DUTY: Readonly<Record<string, string>> = {
   reminder: 'remind',
@@ -1724,8 +1727,12 @@ function withoutRetractedByName(text: string): string {
   const clause = new RegExp(String.raw`(?:^|,\s*|\s+)(?:(?:and|then|also)\s+)*${verb}\b(?:[^,;.!?\n(]|\([^)\n]*\))*`, 'gi');
   const found = [...before.matchAll(clause)];
   if (found.length !== 1 || found[0]?.index === undefined) return text;
+  // (the clause ends where another duty is joined on: "reply to the customer … and post it in #support")
+  const whole = found[0][0];
+  const from = whole.toLowerCase().indexOf(verb) + verb.length;
+  const said = `${whole.slice(0, from)}${whole.slice(from).replace(/\s+(?:and|then)\s+(?!(?:the|a|an|their|our|its|his|her)\b)[a-z]+\b[\s\S]*$/i, '')}`;
   const at = found[0].index;
-  return `${before.slice(0, at)}${before.slice(at + found[0][0].length)}${text.slice(m.index).replace(m[0], '')}`;
+  return `${before.slice(0, at)}${before.slice(at + said.length)}${text.slice(m.index).replace(m[0], '')}`;
 }
 
 export function withoutRetracted(text: string): string {
@@ -1886,6 +1893,11 @@ export function sentences(description: string): Sentence[] {
       }
     } else {
       underLead = false;
+      // (a heading ends them: "### Not your job" ¶ "Payroll." ¶ "### Every Friday")
+      if (forbiddenLines && /:$/.test(line)) {
+        forbidden = false;
+        forbiddenLines = false;
+      }
       if (forbiddenLines && forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
     }
     // an outline's start, over the items it runs ("on new Salesforce lead:", "on contract fully signed:", "daily 17:30:")
@@ -1985,7 +1997,7 @@ export function sentences(description: string): Sentence[] {
     }
     // "I'd like the employee to triage every new repair ticket as it comes in:" over "- Emergencies (…): set …": a
     // sentence that ends in a colon over a list is done by the items under it, which stay with it
-    if (!bullet && /:$/.test(line) && BULLET.test(nextLine) && !ruled) {
+    if (!bullet && /:$/.test(line) && BULLET.test(nextLine) && !ruled && !ANNOUNCES_JOBS.test(line)) {
       underLead = true;
       leadWithoutItems = true;
     }
@@ -1993,6 +2005,10 @@ export function sentences(description: string): Sentence[] {
   // (a dash kept for a title that no line took as one is a comma, as every other dash between words)
   return out.map((s) => (s.text.includes('⸺') ? { ...s, text: s.text.replace(/\s*⸺\s*/g, ', ') } : s));
 }
+
+/** A sentence over a list of separate jobs: "look after these three jobs for the office:", "your duties:". */
+const ANNOUNCES_JOBS =
+  /\b(?:(?:these|the following|a few|several|some|two|three|four|five|six|\d)\s+(?:[\w-]+\s+)?(?:jobs|things|tasks|duties|responsibilities|areas|bits|workflows|automations|errands)|(?:jobs|tasks|duties|responsibilities)\s*:?\s*$)/i;
 
 /** How far a line is indented (a tab counts as one). */
 const indentOf = (line: string): number => /^\s*/.exec(line)?.[0].length ?? 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseJob } from '../src';
+import { analyseJob, OfflineAnalyst } from '../src';
 import { sentences, withoutRetracted } from '../src/text';
-import { workflowsFor, workflowsOf } from './workflows-of';
+import { catalog, workflowsFor, workflowsOf } from './workflows-of';
 
 describe('offline analyst: dictation that tells the story first', () => {
   it('given the problem told first and "so what I want is when …", when analysed, then the wish with its own start is the workflow and the story is no start', () => {
@@ -184,9 +184,99 @@ describe('offline analyst: smaller readings', () => {
     expect(said[0]?.steps).toContain('assign billing tickets to the Finance group');
   });
 
+  it('given what a call carries said after it ("The payload contains …, (… are flagged)"), when analysed, then the call stays the start', () => {
+    const [first] = workflowsFor(
+      ['twilio', 'slack', 'webhook'],
+      '1. Our alarm system calls your webhook whenever a freezer goes above -15C. The payload contains the site, the freezer and the mobile numbers of the staff registered on shift (managers are flagged).\n2. Post the alert in #facilities.',
+    );
+    expect(first).toMatchObject({ triggerId: 'webhook.incoming_webhook', capabilities: ['slack.post_message'] });
+  });
+
   it('given a writer who capitalises only the first sentence, when split, then the later lower-case sentences are sentences too', () => {
     expect(
       sentences('Returns helper for our shop. customers email returns@ourshop. if its recent, reply with the label.'),
     ).toHaveLength(3);
+  });
+});
+
+describe('offline analyst: where the new readings must not fire (a review of them)', () => {
+  it('given "Remove the tag …" or "Skip the text on Sundays", when analysed, then nothing said before is taken back', () => {
+    expect(
+      workflowsOf('When a Zendesk ticket is solved, tag it as resolved. Remove the tag "urgent" as well.')[0]?.steps,
+    ).toContain('tag it as resolved');
+    expect(workflowsOf('Every morning at 7, text the drivers their routes. Skip the text on Sundays.')[0]?.capabilities).toEqual([
+      'twilio.send_sms',
+    ]);
+    expect(
+      workflowsOf(
+        'When a Zendesk ticket comes in, reply to the customer with our hours.\n\nActually, scrap the reply to customers on weekends, the weekend team does those.',
+      )[0]?.capabilities,
+    ).toEqual(['zendesk.reply_ticket']);
+  });
+
+  it('given a duty taken back that has another joined on after it, when analysed, then only the one named goes', () => {
+    const [first] = workflowsOf(
+      'When a Zendesk ticket comes in, tag it by product, reply to the customer with the expected fix date and post it in #support.\n\nActually, scrap the reply to customers, account managers do that.',
+    );
+    expect(first?.capabilities).toEqual(['zendesk.update_ticket', 'slack.post_message']);
+  });
+
+  it("given a call of ours to someone else's endpoint after a start, when analysed, then it stays a step", () => {
+    expect(
+      workflowsOf('When a manager approves it, call the payroll endpoint with the hours and email the contractor.')[0]
+        ?.capabilities,
+    ).toEqual(['http.request', 'gmail.send_email']);
+    expect(
+      workflowsFor(
+        ['hubspot', 'quickbooks', 'webhook', 'http'],
+        'When a deal closes in HubSpot, it then posts to the finance webhook, and you create the invoice in QuickBooks.',
+      )[0]?.triggerId,
+    ).toBe('hubspot.deal_stage_changed');
+  });
+
+  it('given a statement of a thing on a schedule ("The report every Friday goes to the board too"), when analysed, then it is no duty', () => {
+    expect(
+      workflowsOf('When a refund is issued in Stripe, post it in #finance. The report every Friday goes to the board too.'),
+    ).toHaveLength(1);
+  });
+
+  it('given a job advert\'s duty in the third person ("Texts the on-call engineer when …"), when analysed with the served words, then it is still a duty', () => {
+    const offline = new OfflineAnalyst();
+    const [w] = offline.analyseSync('Texts the on-call engineer when a Zendesk ticket is marked urgent.', catalog).workflows;
+    expect(w && offline.matchCapabilitiesSync(w, catalog).steps.map((s) => s.capabilityId)).toEqual(['twilio.send_sms']);
+  });
+
+  it('given a colon sentence over separate jobs, when analysed, then each job keeps its own start', () => {
+    const said = workflowsOf(
+      "I'd like you to look after these three jobs for the office from next week:\n\n- Post the rota in #staff every Monday.\n- Reply to customer emails about opening hours.\n- Text Sam when a Stripe payment fails.",
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['schedule.cron', 'gmail.new_email', 'stripe.payment_failed']);
+  });
+
+  it('given a markdown heading right under the lines a "Not your job" heading rules, when analysed, then that heading starts work again', () => {
+    const said = workflowsOf(
+      "## Refund helper\n\nWhen a Zendesk ticket asks for a refund, refund it in Stripe.\n\n### Not your job\nPayroll and contracts.\n### Every Friday\n- Post the week's refunds in #finance.",
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['zendesk.new_ticket', 'schedule.cron']);
+  });
+
+  it('given a story with a "When …" of its own before "so what I want is when …", when analysed, then the story is no workflow', () => {
+    expect(
+      workflowsOf(
+        'When a cleaner cancels on us we owe the client money back, so what I want is when our rota app flags a visit as cancelled, refund the client in Stripe.',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('given "Refunds over £50 come in as …" after another workflow, when analysed, then it is not carried on as a rule of it', () => {
+    const said = workflowsOf(
+      'When a customer emails orders@acme.com, raise an invoice in QuickBooks.\n\nRefunds over £50 come in as Zendesk tickets; tag them big-refund and post them in #finance.',
+    );
+    expect(said[0]?.capabilities).toEqual(['quickbooks.create_invoice']);
+  });
+
+  it('given a message in backticks after a colon, when split, then its words are kept as they are', () => {
+    const [s] = sentences('When a Stripe refund is issued, post in #finance: `Refund of {amount} for {customer}`.');
+    expect(s?.text).not.toMatch(/the `Refund/);
   });
 });
