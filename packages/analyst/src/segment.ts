@@ -2263,11 +2263,15 @@ function ofCalendarSaid(lead: Lead | null, all: readonly Sentence[], index: numb
 const SAME_EVENT =
   /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they|one(?: of (?:them|those|these))?)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?)$/i;
 
-/** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
+/** A start that is only a yes given: "Once approved", "Once it's signed off", "After approval". */
+const APPROVED_LEAD =
+  /^(?:once|after|when|as soon as|upon)\s+(?:(?:it|that|this|they|the [\w-]+)\s*(?:is|are|has been|have been|gets?|got|'s|’s)\s+)?(?:approved|signed off|okayed|ok'?d|approval|sign-?off)$/i;
+
 /** Some of the work at hand, by its amount: "Anything over £1,500 I want to see first", "Those under $50: …". */
 const AMOUNT_OF_IT =
   /^(?:(?:but|and|oh|also)[\s,]+)*(?:anything|everything|any|those|ones|invoices|orders|refunds|payments|amounts?)\s+(?:over|above|under|below|more than|less than|bigger than|larger than|smaller than)\s+[$£€]?\d(?![^.;]*\b(?:comes?|arrives?|(?:is|are) received)\b)/i;
 
+/** Answering the one who wrote in, or a word pointing back at what came in: "txt the customer back", "tag it". */
 const POINTS_BACK =
   /^(?:reply|respond|answer|acknowledge)\b(?!\s+to\s+(?!(?:them|him|her|it|the\s+(?:sender|customer|person|caller|client|requester))\b))|^[\w-]+\s+(?:[\w'-]+\s+){0,3}?back\b|^[\w-]+\s+(?:it|them|this|that)\b/i;
 
@@ -2622,6 +2626,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     const ruled = lead && lead.kind !== 'manual' && ruleOnly(splitClauses(lead.body, w).clauses);
     if (ruled) guidelines.push(text);
     let body = text;
+    let gated = false;
     let draft: Draft | null = current;
     if (lead) {
       body = ruled ? '' : lead.body;
@@ -2636,6 +2641,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       } else if (lead.kind === 'event' && draft?.kind === 'event' && draft.clauses.length > 0 && SAME_EVENT.test(lead.text)) {
         // "When that happens, call the booking system …": the arrival just said, and what to do about it
         draft.block = s.block;
+      } else if (draft && draft.clauses.length > 0 && APPROVED_LEAD.test(lead.text.trim())) {
+        // "It must not be sent until the supervisor approves. Once approved, text the customers": the steps of the work
+        // at hand that wait for that yes, each said so (a step behind an approval is asked for at run time)
+        gated = true;
       } else if (
         lead.kind === 'event' &&
         SAME_EVENT.test(lead.text) &&
@@ -2713,6 +2722,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // the arrival takes the items that follow it, one after the other, until one says when it starts
     if (draft.kind === 'event' && draft.clauses.length === 0 && draft.block !== s.block && !lead) draft.gathers = true;
     draft.sentences.push(text);
+    const before = draft.clauses.length;
     if (body)
       addClauses(
         draft,
@@ -2720,6 +2730,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         w,
         lead?.kind === 'condition' && IF_FREE.test(lead.text),
       );
+    if (gated) draft.clauses = draft.clauses.map((c, i) => (i >= before ? `${c} once approved` : c));
   });
   return { drafts: drafts.filter((d) => !(d.ruled && d.clauses.length === 0)), guidelines, openAt };
 }

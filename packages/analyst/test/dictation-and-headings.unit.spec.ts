@@ -199,6 +199,26 @@ describe('offline analyst: smaller readings', () => {
   });
 });
 
+describe('offline analyst: a yes waited for, said as a start', () => {
+  it('given "Once approved, …" after the work at hand, when analysed, then its steps are that work\'s, each said to wait for the approval', () => {
+    const said = workflowsOf(
+      'When a refund request comes in on Zendesk, post it in #finance for Sam to check. Once approved, refund it in Stripe and reply to the customer.',
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]?.steps).toEqual([
+      'post it in #finance for Sam to check',
+      'refund it in Stripe once approved',
+      'reply to the customer once approved',
+    ]);
+  });
+
+  it('given "Once approved, …" with no work before it, when analysed, then it is read as before', () => {
+    expect(workflowsOf('Once approved, post the rota in #staff.')[0]?.steps).not.toContain(
+      'post the rota in #staff once approved',
+    );
+  });
+});
+
 describe('offline analyst: where the new readings must not fire (a review of them)', () => {
   it('given "Remove the tag …" or "Skip the text on Sundays", when analysed, then nothing said before is taken back', () => {
     expect(

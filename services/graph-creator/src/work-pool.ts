@@ -5,7 +5,8 @@
  * newcomers when the worker is saturated. Within a class, first come, first served. One slot of a pool
  * of two or more is kept for answers: starts take at most `size - 1`, so that an answer arriving while
  * starts fill the worker is taken at once instead of waiting for a start's whole first run (the tail of
- * answer → next prompt under load).
+ * answer → next prompt under load). An answer's slot is held a few milliseconds for the next answer before a waiting
+ * start takes it: the answers' consumer hands over a partition's next answer only once the one before it is done.
  */
 export type WorkClass = 'answer' | 'start';
 
@@ -20,6 +21,11 @@ export interface WorkPoolOptions {
   closed?: boolean;
   /** how the next waiter is picked once a slot frees: after the consumers had a turn to hand over their next */
   defer?: (run: () => void) => void;
+  /**
+   * how long an answer's slot is held for the next answer before a waiting start takes it: the answers' consumer hands
+   * over the next answer of a partition only once the one before it is done, a few milliseconds later (default 5 ms)
+   */
+  answerGraceMs?: number;
 }
 
 export class WorkPool {
@@ -28,6 +34,7 @@ export class WorkPool {
   private readonly startSlots: number;
   private isOpen: boolean;
   private readonly defer: (run: () => void) => void;
+  private readonly answerGraceMs: number;
   private readonly waiting: Record<WorkClass, (() => void)[]> = { answer: [], start: [] };
   /** how many of each class were served, in order (for metrics and tests) */
   readonly served: WorkClass[] = [];
@@ -39,6 +46,7 @@ export class WorkPool {
     if (!Number.isSafeInteger(size) || size < 1) throw new Error(`a work pool needs at least one slot, not ${size}`);
     this.isOpen = !options.closed;
     this.defer = options.defer ?? ((run) => setImmediate(run));
+    this.answerGraceMs = options.answerGraceMs ?? 5;
     this.startSlots = size > 1 ? size - 1 : 1;
   }
 
@@ -75,10 +83,14 @@ export class WorkPool {
 
   private release(kind: WorkClass): void {
     // the slot stays taken until the next waiter is picked, so nobody overtakes the queue meanwhile
-    this.defer(() => {
+    const next = (): void => {
       this.busy[kind]--;
       this.fill();
-    });
+    };
+    // (an answer done, no answer waiting yet but starts are: its partition's next answer, if it has one, is on its way)
+    if (kind === 'answer' && this.answerGraceMs > 0 && this.waiting.answer.length === 0 && this.waiting.start.length > 0)
+      setTimeout(() => this.defer(next), this.answerGraceMs);
+    else this.defer(next);
   }
 
   /** Hands free slots to the waiters, the most urgent class first. */

@@ -27,6 +27,32 @@ describe('the worker pool: answers first', () => {
     expect(pool.served).toEqual(['start', 'answer', 'answer', 'start', 'start', 'start']);
   });
 
+  it('given an answer done with starts waiting, when the next answer arrives a moment later, then it is served before the starts', async () => {
+    const pool = new WorkPool(1, { answerGraceMs: 20 });
+    const order: string[] = [];
+    const work = (name: string) => async () => {
+      order.push(name);
+    };
+    const a1 = pool.run('answer', work('a1'));
+    const starts = [pool.run('start', work('s1')), pool.run('start', work('s2'))];
+    await a1;
+    // the answers' consumer hands over the partition's next answer once a1 is done
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const a2 = pool.run('answer', work('a2'));
+    await Promise.all([a2, ...starts]);
+    expect(order).toEqual(['a1', 'a2', 's1', 's2']);
+  });
+
+  it('given an answer done with starts waiting and no answer coming, when the grace passes, then the starts are served', async () => {
+    const pool = new WorkPool(1, { answerGraceMs: 5 });
+    const order: string[] = [];
+    const work = (name: string) => async () => {
+      order.push(name);
+    };
+    await Promise.all([pool.run('answer', work('a1')), pool.run('start', work('s1'))]);
+    expect(order).toEqual(['a1', 's1']);
+  });
+
   it('given a closed pool, when starts arrive before answers, then nothing runs until it opens, and answers go first', async () => {
     const pool = new WorkPool(1, { closed: true });
     const order: string[] = [];
