@@ -196,7 +196,7 @@ const CLOCK_RIGHT_AFTER =
   /^\s*,?\s*((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)(?![\w:])(?!\s*(?:%|days?|hours?|hrs?|minutes?|mins?|weeks?))/i;
 
 /** The part of the day right after a run of days: "every Friday afternoon", "each Monday morning". */
-const PART_OF_DAY_RIGHT_AFTER = /^\s+(morning|afternoon|evening|night|lunchtime)\b/i;
+export const PART_OF_DAY_RIGHT_AFTER = /^\s+(morning|afternoon|evening|night|lunchtime)\b/i;
 
 /**
  * A recurring time found in a duty, with the time of day and the run of days the same sentence says apart from it:

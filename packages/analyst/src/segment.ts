@@ -21,6 +21,7 @@ import {
   HOURS_FIRST,
   isDayOfYear,
   MORE_MONTH_DAYS,
+  PART_OF_DAY_RIGHT_AFTER,
   parseSchedule,
   scheduleSaid,
   toNumber,
@@ -2628,6 +2629,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     let body = text;
     let gated = false;
     let draft: Draft | null = current;
+    // (the call of ours said right after an event's start, if any: read once)
+    const call = lead?.kind === 'event' ? callSaidFirst(lead) : null;
     if (lead) {
       body = ruled ? '' : lead.body;
       if (lead.kind === 'condition') {
@@ -2654,10 +2657,9 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         // "When that happens, our booking system (SeaTix) calls your webhook with …": how it arrives is the event
         draft = open(s.block, 'event', lead.body);
         body = '';
-      } else if (lead.kind === 'event' && callSaidFirst(lead)) {
+      } else if (call) {
         // "when our dispatch system marks a job as failed it'll send a webhook to you with …, and if …": the call that
         // brings the event is part of its start, and what follows it is the duty
-        const call = callSaidFirst(lead) ?? '';
         draft = open(s.block, 'event', `${lead.text} ${call}`);
         body = lead.body.slice(call.length).replace(/^[\s,]+(?:and\s+)?/, '');
       } else
@@ -2699,11 +2701,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         // (one weekday with a time, said in a paragraph that has a start already, is when that step happens:
         // "When a new hire signs, add them to BambooHR. Send them the welcome pack on Monday at 9am.")
         draft = open(s.block, 'schedule', scheduleSaid(text, sched));
-        body =
-          `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length).replace(/^\s+(?:morning|afternoon|evening|night|lunchtime)\b/i, '')}`
-            .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?(\s*[ap]\.?m\.?)?|noon|midnight)\b/i, '')
-            .replace(/\s+/g, ' ')
-            .trim();
+        body = `${text.slice(0, sched.index)} ${text.slice(sched.index + sched.text.length).replace(PART_OF_DAY_RIGHT_AFTER, '')}`
+          .replace(/\s+(at|by|around)\s+(\d{1,2}(:\d\d)?(\s*[ap]\.?m\.?)?|noon|midnight)\b/i, '')
+          .replace(/\s+/g, ' ')
+          .trim();
       } else if (
         implicit &&
         (!implicit.weak || !draft || draft.block !== s.block) &&
@@ -2977,7 +2978,8 @@ export function wishAfterStory(sentence: Sentence): Sentence[] {
 
 /**
  * Something made on a schedule, wished for as a thing with no verb: "a quick summary every Friday afternoon in
- * #ops-refunds of how much we refunded that week would be nice", "Also a weekly digest to the board, please".
+ * #ops-refunds of how much we refunded that week would be nice", "a digest of failed payments in #billing every
+ * morning would really help" (the time after the thing: "A weekly digest to the board, please" is not read).
  */
 const THING_WISHED =
   /^(?:(?:oh|ok|okay|and|also|plus|finally|lastly|p\.?s\.?)[\s,:]+)*((?:an?|one|the)\s+(?:[\w-]+\s+){0,3}?(?:summary|summaries|report|digest|recap|round-?up|rundown|overview|list|update|reminder|heads-?up|tally|breakdown|email|message|post|note))\b(.+?)[\s,]*(?:(?:would|'d|’d) be (?:really |very |so )?(?:nice|great|good|helpful|handy|ideal|lovely|brilliant|useful|amazing|appreciated|perfect)|(?:would|will) (?:really |also )?(?:help|be a help)|please|pls)[\s.!]*$/i;
