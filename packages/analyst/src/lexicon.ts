@@ -652,6 +652,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       // people, in the plural, who email someone of ours: "tenants email the front desk", "suppliers write to us"
       /^(?:(?:when(?:ever)?|if|once) )?(?:the |our |a |an )?(?:[\w-]+ )?[\w-]+s (e-?mail|write to) (us|me|the|our)\b/,
     ],
+    // "group enquiries arriving at groups@oldcustomshouse.ie", "orders coming into orders@": what reaches a mailbox of ours
+    sayings: [
+      /\b(?:arriv(?:es?|ing)|com(?:es?|ing)(?: in)?|land(?:s|ing)?|addressed|forwarded|e-?mailed)\s+(?:in\s+)?(?:at|to|into|in)\s+[\w.+-]+@/,
+    ],
     creation: true,
   },
   'google-calendar.event_starting': {

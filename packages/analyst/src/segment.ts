@@ -205,7 +205,8 @@ function splitLead(
     const t = said[i];
     // the employee as the subject, with a modal of duty ("so they can review …" is a purpose, not the duty)
     if (!t || !/^(it|you)$/.test(t.lower) || /^(so|that|if|when|until|because)$/.test(said[i - 1]?.lower ?? '')) continue;
-    if (!/^(should|must|will|shall|needs|has|need|have)$/.test(said[i + 1]?.lower ?? '')) continue;
+    // ("when a QuickBooks invoice is 21 days overdue it can email the landlord a reminder": what it can do is asked of it)
+    if (!/^(should|must|will|shall|needs|has|need|have|can)$/.test(said[i + 1]?.lower ?? '')) continue;
     const body = text.slice(t.start).trim();
     // the first such subject decides, by its first words (a long text is not read again for each "it will")
     if (startsWithDuty(body.slice(0, 200), w))
@@ -437,6 +438,14 @@ const PURPOSE_BEFORE =
 /** What a message tells, right before a date of a record: "what to bring", "where to go", "how to prepare". */
 const CONTENT_BEFORE = /\b(?:what|where|when|how|who)\s+to\s+[a-z]+(?:\s+(?:and|or)\s+[a-z]+)?\s*$/i;
 
+/** A time of the org's own, then when it is in brackets: "At the start of each term (first Monday of September, …)". */
+const NAMED_TIME_THEN_WHEN =
+  /^((?:at|on|by|for)\s+(?:the\s+)?(?:start|end|beginning|close|first day|last day)\s+of\s+(?:each|every|the)\s+[\w-]+(?:\s+[\w-]+)?)\s*\(([^()]{3,120})\)\s*,?\s*/i;
+
+/** An item that arrives, then what it should do: "Any GitHub issue opened with the label "security" should create …". */
+const ITEM_SHOULD =
+  /^((?:every|each|any|all)\s[^,;:]{3,160}?)\s(?:should|must|shall|will|needs? to|has to|have to)\s+(?!(?:be|become|get|go|come|stay|have|also be)\b)(?=[a-z])/i;
+
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
   // "Also …", "First, when …", "Secondly, every Friday …": a word that orders the duties is no part of the lead
@@ -479,6 +488,15 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   if (manual) {
     const { lead, body } = splitLead(text, manual.split(' ').length, false, false, w);
     return { kind: 'manual', text: lead, body };
+  }
+  // "Any GitHub issue opened with the label "security" should create a Jira issue …": what each item that arrives should
+  // do is what is done for it (not "… should be tagged", "should go to Sam": said of the item)
+  const itemShould = ITEM_SHOULD.exec(text);
+  if (itemShould?.[1] && !enclosed(text, itemShould[1].length)) {
+    const body = text.slice(itemShould[0].length).trim();
+    const item = itemShould[1].trim();
+    if (startsWithVerbIn(body, w) && imperative(body, w) === body && (isEventSentence(item, w) || describesEvent(item)))
+      return { kind: 'event', text: item, body };
   }
   // "The day before each appointment, text the patient …": a time relative to what is on a calendar
   const meeting = beforeMeeting(text);
@@ -551,6 +569,13 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     const { lead, body } = splitLead(text, tokenize(text.slice(0, end)).length, false, true, w);
     // "every 30 min: GET …": the colon that introduces the duty is no part of the lead
     return { kind: kind(lead), text: lead.replace(/\s*:$/, ''), body };
+  }
+  // "At the start of each term (first Monday of September, January and April, 8am), email …": a time of the org's
+  // year, then when that is, in brackets
+  const named = NAMED_TIME_THEN_WHEN.exec(text);
+  if (named?.[2] && findSchedule(named[2])?.index === 0) {
+    const body = text.slice(named[0].length).trim();
+    if (body && startsWithDuty(body, w)) return { kind: 'schedule', text: named[0].replace(/[\s,]+$/, ''), body };
   }
   const watch = startsWithPhrase(lower, WATCH_LEADS);
   if (watch) {
@@ -649,6 +674,8 @@ const SOMEONE_REPLIES =
 /** A condition that is something arriving from outside: "if their card is declined", "if a parent answers with …". */
 const conditionArrives = (text: string): boolean =>
   isCatalogEvent(text) ||
+  // "IF a new Zendesk ticket is tagged "leak" …": something new of a product, whatever else it says of it
+  (/^(?:if|when|whenever|should)\s+(?:a|an|any)\s+new\s+[A-Z][\w-]*\s+[\w-]+/i.test(text) && providersIn(text).length > 0) ||
   SOMEONE_REPLIES.test(text) ||
   (bringsWork(text.replace(/^(?:if|when|whenever|should)\s+/i, '')) && CHANNEL_ARRIVAL.test(text));
 
@@ -681,7 +708,7 @@ const KEPT_OUT =
   /^(?:[\w'-]+ ){1,4}(?<!\b(?:the|a|an|their|his|her|its|our|my|your|each|every|this|that|any) )(?:stays?|must stay|should stay|are kept|is kept|must be kept|should be kept|must never go|never goes?) (?:out of|into|in)\b(?![^.;]*\b(?:when|whenever|if|once)\b)/i;
 /** What the employee must not do, said of it: "The assistant must never merge …", "It should not reply to …". */
 const SAID_OF_IT_NEVER =
-  /^(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:must|should|shall|may|can|will)(?: ?not|n't| never)\b/i;
+  /^(?:(?:please\s+)?(?:make sure|ensure|be sure)(?: that)?\s+)?(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:(?:must|should|shall|may|can|will)(?: ?not|n't| never)|never|does not|doesn['’]t|won['’]t)\b/i;
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
 const THEMSELVES =
   /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)(?:'ll|'d)?\s+[a-z]+|(?:[A-Z][a-z]+|(?:[Oo]ur|[Tt]he|[Mm]y)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
@@ -698,7 +725,9 @@ const NAME_LABEL = /^(?:workflow|flow|automation|zap|recipe|playbook)(?:\s+(?:na
 const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
 /** "Restrictions: the assistant must not book, move or cancel …", "What you won't do: issue store credit, …" */
 const LIMITS_LABEL =
-  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|not for (?:the (?:assistant|bot)|you|it)|(?:a few |some )?things (?:i|we)(?:'ll| will| am going to| are going to)? (?:keep|still) (?:doing|do|handle|handling)(?: (?:myself|ourselves))?|what (?:you|it|the (?:assistant|bot)) (?:won'?t|will not|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot|may not) do|things (?:you|it) (?:won'?t|will not|must not|should not) do)$/i;
+  /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|not for (?:the (?:assistant|bot)|you|it)|(?:a few |some )?things (?:i|we)(?:'ll| will| am going to| are going to)? (?:keep|still) (?:doing|do|handle|handling)(?: (?:myself|ourselves))?|(?:what|things) (?:you|it|(?:the|this) (?:assistant|bot|employee|agent|helper|role|job|position)) (?:won'?t|will not|must not|mustn'?t|must never|should not|shouldn'?t|should never|can'?t|cannot|may not|does not|doesn'?t|is not to|never) (?:do|cover|include|handle|touch)|not allowed|never|don['’]?ts|prohibited|forbidden|off[- ]limits)$/i;
+/** A label over what a workflow is limited to: "Condition: workshop invoices only, not online shop orders". */
+const CONDITION_LABEL = /^(?:conditions?|only if|only when|filters?|criteria)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
 const EVENT_VERBS = new Set(
   [
@@ -1002,6 +1031,8 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
     const m = t.match(re);
     // "…, and drop a message in #vip-desk": a destination after a verb that sends, wherever it is in the sentence
     if (m && destination && SENT_BEFORE.test(t.slice(0, m.index ?? 0))) continue;
+    // "… on their HubSpot contact so the reps don't take new orders": what a purpose says comes about is no arrival
+    if (m && PURPOSE_BEFORE.test(t.slice(0, m.index ?? 0))) continue;
     if (m) return { kind, text: m[0].trim() };
   }
   const answered = ANSWERS_ITEMS.exec(stripLeadIns(t));
@@ -1015,7 +1046,7 @@ const PLURAL_SUBJECT =
 
 /** "The assistant should …", "you add …", "bot must …": who does it, said before the verb. */
 const SUBJECT_MODAL =
-  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
+  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:also|then|just|always|really|still)\s+(?=(?:should|must|will|would|can|could|shall|has|have|need|needs|is)\b))?(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
   /^(?:and\s+|then\s+)?(those|they|these|it|each one|all of them|each of them)\s+(?:(?:should|must|will|need to|needs to|have to|has to|are to|is to)\s+(?:also\s+)?be|(?:also\s+)?gets?)\s+([a-z]+ed)\b(.*)$/i;
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
@@ -1025,7 +1056,7 @@ const BECOME =
 
 /** What someone says before the job itself: "Could you set up something that, …", "what I need is …". */
 const PREAMBLE =
-  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like)(?: (?:you|it|the (?:assistant|bot|agent)) to do)? is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
+  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like)(?: (?:you|it|the (?:assistant|bot|agent)) to do)? is[:,]?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
 /** Asking for help, and nothing more: "Looking for help with two things:", "I'm after a hand with bookings." */
 const ASKS_FOR_HELP =
@@ -1171,10 +1202,11 @@ const POST_WISHED =
 /**
  * A wish for each item of a kind, said with the event that brings it: "I want every applicant in Greenhouse who
  * applies without a portfolio to get an email asking for one", "we'd like every new hire added in BambooHR to be
- * invited to #studio" — (each, the kind, where, "who …" or a participle and where, then what is done or received).
+ * invited to #studio", "every message posted in #bugs to become a GitHub issue" — (each, the kind, where, "who …"
+ * or a participle and where, then what is done, received, or made for it).
  */
 const WISH_EACH =
-  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:every|each|any|all) ((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|[\w.-]+\/[\w.-]+|(?:the|our) [\w-]+(?: form| page| site| inbox| channel| repo)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|had|did|does|do)\b|(?:has|have)\s+(?!no\b|not\b|an?\b|any\b))[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation|comment|reply)))\b/i;
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:every|each|any|all) ((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|[\w.-]+\/[\w.-]+|(?:the|our) [\w-]+(?: form| page| site| inbox| channel| repo)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|had|did|does|do)\b|(?:has|have)\s+(?!no\b|not\b|an?\b|any\b))[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as|with) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation|comment|reply))|(become|turn into|be turned into|be made into)(?= (?:an?|one) )|(create|open|raise|file|log|add|make)(?= (?:an?|one|the) ))\b/i;
 /** "…, and have a 45-minute interview scheduled with me": one more thing the wish has done, its object first. */
 const AND_HAVE_DONE = /\band (?:also )?have ((?:an?|the|their|its) [^,;]{1,60}?) ([a-z]+ed|sent|set up|made|booked)\b/gi;
 /** "…, and have an interview scheduled with me" → "…, and schedule an interview with me". Pure. */
@@ -1194,7 +1226,7 @@ const WISH_KIND_DONE =
 function wishedForEach(text: string, w: SegmentWords): string {
   const m = WISH_EACH.exec(text);
   if (!m) return text;
-  const [whole, kind = '', where = '', clause, participle, into = '', done, message] = m;
+  const [whole, kind = '', where = '', clause, participle, into = '', done, message, becomes, makes] = m;
   const singular = kind.replace(/(?<=\w{3})s$/, '');
   // ("every new lead from the website form": new items come in; "every customer" alone is no event)
   if (!clause && !participle && !/^new\s/i.test(kind)) return text;
@@ -1207,7 +1239,9 @@ function wishedForEach(text: string, w: SegmentWords): string {
   // (a comment or a reply goes on the item itself: "every new pull request … to get a comment asking …")
   const onIt =
     message && /\b(?:comment|reply)$/i.test(message) ? `${/comment$/i.test(message) ? 'comment on' : 'reply to'} it` : undefined;
-  const duty = onIt ?? (message ? `send them ${message}` : base ? `${base} them` : undefined);
+  // ("every message posted in #bugs to become a GitHub issue", "… to create a Jira issue": what is made for each)
+  const made = becomes ? 'create' : makes?.toLowerCase();
+  const duty = onIt ?? made ?? (message ? `send them ${message}` : base ? `${base} them` : undefined);
   if (!duty) return text;
   const rest = andHaveDone(text.slice((m.index ?? 0) + whole.length), w).replace(
     AND_DONE_TO_THEM,
@@ -2493,9 +2527,15 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       guidelines.push(`${s.label}: ${text}`);
       return;
     }
+    // a condition under its label limits the work it follows, and does none of its own
+    if (s.label && CONDITION_LABEL.test(s.label) && !detectLead(text, w)) {
+      if (current) current.constraints.push(`${s.label}: ${text}`);
+      else guidelines.push(`${s.label}: ${text}`);
+      return;
+    }
     // "The assistant must never merge pull requests …": a rule of the employee's, said of it
     // "If in doubt, do nothing and ask Helen": what to do when unsure, a rule over all the work
-    if (SAID_OF_IT_NEVER.test(text) || IN_DOUBT.test(text)) {
+    if (SAID_OF_IT_NEVER.test(text) || SAID_OF_IT_NEVER.test(s.text) || IN_DOUBT.test(text)) {
       guidelines.push(text);
       return;
     }
@@ -2551,8 +2591,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       // ("Trigger: Monday 08:00": under a label of starts, a day and a time alone are a schedule)
-      const sched =
-        findSchedule(text) ?? (text.split(/\s+/).length <= 5 && parseSchedule(text) ? { text, index: 0, relative: false } : null);
+      // ("Trigger: 15 min before each booking on the Workshop calendar": a time before a dated item is its event)
+      const sched = beforeMeeting(text)
+        ? null
+        : (findSchedule(text) ??
+          (text.split(/\s+/).length <= 5 && parseSchedule(text) ? { text, index: 0, relative: false } : null));
       const d = open(s.block, sched ? 'schedule' : 'event', sched ? sched.text : text);
       d.sentences.push(text);
       d.labelled = true;
@@ -2968,7 +3011,7 @@ export function wishAfterStory(sentence: Sentence): Sentence[] {
   if (!m || m.index === 0) return [sentence];
   const rest = sentence.text.slice(m.index + m[0].length);
   // (only a wish that says its own start: "what I want is for something to send them an invoice" is the story's duty)
-  if (!detectLead(rest.replace(/^what [^,;]*? is:?\s+/i, ''))) return [sentence];
+  if (!detectLead(rest.replace(/^what [^,;]*? is[:,]?\s+/i, ''))) return [sentence];
   return [
     // (the story is how things are now, no start of its own: "When a cleaner cancels on us we owe them money back, …")
     { ...sentence, text: `${sentence.text.slice(0, m.index)}.`, label: NOW_SAID },
@@ -2979,7 +3022,7 @@ export function wishAfterStory(sentence: Sentence): Sentence[] {
 /**
  * Something made on a schedule, wished for as a thing with no verb: "a quick summary every Friday afternoon in
  * #ops-refunds of how much we refunded that week would be nice", "a digest of failed payments in #billing every
- * morning would really help" (the time after the thing: "A weekly digest to the board, please" is not read).
+ * morning would really help", "A weekly digest to the board, please".
  */
 const THING_WISHED =
   /^(?:(?:oh|ok|okay|and|also|plus|finally|lastly|p\.?s\.?)[\s,:]+)*((?:an?|one|the)\s+(?:[\w-]+\s+){0,3}?(?:summary|summaries|report|digest|recap|round-?up|rundown|overview|list|update|reminder|heads-?up|tally|breakdown|email|message|post|note))\b(.+?)[\s,]*(?:(?:would|'d|’d) be (?:really |very |so )?(?:nice|great|good|helpful|handy|ideal|lovely|brilliant|useful|amazing|appreciated|perfect)|(?:would|will) (?:really |also )?(?:help|be a help)|please|pls)[\s.!]*$/i;
@@ -2988,10 +3031,37 @@ const THING_WISHED =
 export function thingWished(sentence: Sentence): Sentence {
   const m = THING_WISHED.exec(sentence.text);
   // (one said with its start first is read as it is: "Also a weekly report in #finance …, please")
-  if (!m?.[1] || !m[2] || !findSchedule(m[2]) || detectLead(sentence.text)) return sentence;
+  if (!m?.[1] || !m[2] || !findSchedule(`${m[1]}${m[2]}`) || detectLead(sentence.text)?.body.trim()) return sentence;
   // (a statement of it is no wish: "The report every Friday goes to the board")
   if (/\b(?:goes|go|comes|come|is|are|was|were|gets|get|has|have|lands|arrives)\b/i.test(m[2])) return sentence;
   return { ...sentence, text: `Send ${m[1].toLowerCase()}${m[2].replace(/[\s,]+$/, '')}.` };
+}
+
+/** After a time, a thing made with no verb: "every other Monday, tasks for Jess in HubSpot to ring the accounts …". */
+const THING_ON_SCHEDULE =
+  /^([^,;]{3,80}),\s+((?:an?\s+|one\s+|the\s+)(?:[\w-]+\s+){0,2}?(task|ticket|issue|card|page|invoice|reminder|summary|report|digest|recap|round-?up|list|update|email|message|post|note|heads-?up)|(?:[\w-]+\s+){0,2}?(tasks|tickets|issues|cards|pages|invoices|reminders|summaries|reports|digests|recaps|round-?ups|lists|updates|emails|messages|posts|notes))\s+((?:for|to|in|into|of|on|with|about|listing)\b.*)$/i;
+const MADE_THINGS = /^(?:tasks?|tickets?|issues?|cards?|pages?|invoices?)$/i;
+
+/** A thing made on a schedule, said with no verb, as a duty: "every other Monday, create tasks for Jess …". Pure. */
+export function thingOnSchedule(sentence: Sentence): Sentence {
+  const m = THING_ON_SCHEDULE.exec(sentence.text);
+  const thing = m?.[3] ?? m?.[4];
+  const rest = m?.[5];
+  const when = m?.[1] ? findSchedule(m[1].replace(/^(?:and|also|plus|oh|then)\s+/i, '')) : null;
+  // (a time of its own, not one before an item: "15 mins before each booking, post in #kiln …" says a verb)
+  if (!m?.[1] || !m[2] || !thing || !rest || when?.index !== 0 || when.relative) return sentence;
+  // (a statement of them is no duty: "every Monday, reminders to tutors go out at 9")
+  // (a relative clause says things of others: "… the clients who have not booked")
+  const said = rest.replace(
+    /\b(?:who|which|that)\s+(?:have|has|had|haven['’]t|hasn['’]t|are|is|was|were|did|do|does|don['’]t|didn['’]t)\b.*$/i,
+    '',
+  );
+  if (
+    /\b(?:go|goes|went|come|comes|is|are|was|were|gets?|got|has|have|lands?|arrives?|should|must|will|need|needs)\b/i.test(said)
+  )
+    return sentence;
+  const verb = MADE_THINGS.test(thing) ? 'create' : 'send';
+  return { ...sentence, text: `${m[1]}, ${verb} ${m[2]} ${rest}` };
 }
 
 /** "You will, when a booking is about to start, DM …": who does it, then the start set off by commas. */
@@ -3242,11 +3312,12 @@ export function withoutHistory(text: string, served: SegmentWords = NO_SERVED_WO
 export function analyseJob(jobDescription: string, served: SegmentWords = NO_SERVED_WORDS): JobAnalysis {
   const description = withoutHistory(jobDescription.slice(0, 20_000), served);
   const handsOver = HANDS_OVER.test(description);
-  const all = sentences(description)
+  const all = sentences(description, (t) => isEventSentence(t, served) || describesEvent(t))
     .map((s) => (handsOver ? { ...s, text: handedOver(s.text, served) } : s))
     .flatMap(afterIntro)
     .flatMap(wishAfterStory)
     .map(thingWished)
+    .map(thingOnSchedule)
     .flatMap(banThenRest)
     .map(withoutAppositive)
     .map(modalBeforeLead)

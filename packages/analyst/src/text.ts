@@ -343,8 +343,30 @@ const ASKED_OF_IT =
   /^(?:(?:the (?:assistant|bot)|you|it) (?:should|must|will|can|needs to|has to)\b|please\b|(?:just |also |then |always )?(?:reply|respond|forward|send|email|e-mail|text|post|create|add|log|tag|assign|escalate|notify|ping|move|update|close|refund|label|archive|save|file|share|invite|book|schedule|mark|set|message|call|flag|copy|raise|open|record|remind|thank|acknowledge|route)\b)/i;
 
 /** The readings of whole blocks of a description, in order, before its sentences are read one by one. Pure. */
+/** A chat message's sender and time, first on its line: "Tom (owner), 09:12: ", "[09:12] Nadia: ", "12/03/2024, 09:12 - Tom: ". */
+const CHAT_PREFIX =
+  /^[ \t]*(?:\[?(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?\s*(?:[-–—]\s*)?[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?(?:\s*\([^()\n]{1,30}\))?\s*:|[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?(?:\s*\([^()\n]{1,30}\))?,?\s+\[?\(?\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?\)?\]?\s*[:–—-])[ \t]+(?=\S)/i;
+
+/**
+ * A pasted chat ("Tom (owner), 09:12: can the new assistant …" ¶ "Nadia (ops), 09:14: yes - when …"): who said each
+ * line and when is no part of what is said; each message is read as a sentence of its own. Only where two lines or
+ * more open so. Pure.
+ */
+function chatPrefixesDropped(text: string): string {
+  const lines = text.split('\n');
+  if (lines.filter((l) => CHAT_PREFIX.test(l)).length < 2) return text;
+  return lines
+    .map((l) => {
+      const m = CHAT_PREFIX.exec(l);
+      if (!m) return l;
+      return l.slice(m[0].length).replace(/^(?:(?:yes|yep|yeah|ok|okay|sure|right)\b[\s,!]*(?:[-–—]\s*)?)+(?=\S)/i, '');
+    })
+    .join('\n');
+}
+
 const blocksRead = (text: string): string =>
   [
+    chatPrefixesDropped,
     itemsMarkedForWhom,
     weekByDays,
     partsForLaterDropped,
@@ -357,6 +379,11 @@ const blocksRead = (text: string): string =>
 export function normalise(text: string): string {
   return (
     blocksRead(text.replace(/\r\n?/g, '\n'))
+      // "and I'll have it tick "On stop" on their HubSpot contact": what someone will have the employee do is its duty
+      .replace(
+        /(^|[.!?:][ \t]+|\n[ \t]*|\b(?:[Aa]nd|[Ss]o|[Tt]hen)[ \t]+)(?:I|we|We)(?:['’]ll| will| can| could)? have (?:it|the (?:assistant|bot|helper|agent)) (?=[a-z]+\b)/gm,
+        '$1',
+      )
       // "- 15 minutes before: nothing, teachers already get Google's own notification": a case with nothing to do
       .replace(
         /^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+[^:\n]{2,100}:[ \t]*(?:nothing|no action|none|do nothing|nothing to do|n\/a)(?:[ \t]+(?:needed|required|to do))?(?:[ \t]*[.!]?[ \t]*$|[ \t]*[,;(—–-](?![^\n]*\b(?:just|but|except|unless|until|then|instead|only)\b)[^\n]*$)/gim,
@@ -568,6 +595,10 @@ export function normalise(text: string): string {
       .replace(
         /^([ \t]*)(?:if|when|whenever|once)\b[ \t]*([^\n,.;:!?]*?)[ \t]*\n[ \t]*then\b[ \t]*[,:]?[ \t]*(?=\S)/gim,
         '$1When $2, ',
+      )
+      // "post a public reply to the tenant", "leave a reply on the ticket": a reply, as the duty
+      .replace(/\b(?:post|send|leave|add|write) (?:a|an) (public |private )?(?:reply|response)\b/gi, (_w, kind?: string) =>
+        kind ? `reply ${kind.trim() === 'public' ? 'publicly' : 'privately'}` : 'reply',
       )
       // "When it's the 1st of the month, …", "if it's Friday at 4pm": a time come round is a time, said as one
       .replace(
@@ -1577,7 +1608,7 @@ const NOT_WORK_SECTION =
 const BULLET =
   /^\s*(?:->|=>|[-*•·▪◦–→>]|\[[ xX✓]?\]|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2}){1,3}\.?(?=\s+[A-Z])|\d{1,2}(?:\.[a-h][.)]?|[a-h][.)])(?=\s+[A-Z])|\(?[a-h][.)])\s+/;
 /** "Please DON'T:", "Never:", "Things to avoid:" — a heading over the things the employee must not do. */
-const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:(?:you|it|we|the (?:assistant|bot|helper|agent|employee))\s+(?:(?:must|should|shall|will|may|can|are|is)\s*(?:not|never|n't)(?:\s+ever)?(?:\s+(?:be )?(?:allowed|permitted) to)?|won'?t|can'?t|cannot)|don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|what (?:you|it|the (?:assistant|bot)) (?:(?:should|must|will|do|does|can)\s*(?:not|n't)|won'?t|cannot|can'?t|don'?t) do|things (?:not )?to avoid|things (?:you|it) (?:should|must) not do|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
+const NOT_TO_DO_HEADING = String.raw`(?:please\s+)?(?:(?:you|it|we|the (?:assistant|bot|helper|agent|employee))\s+(?:(?:must|should|shall|will|may|can|are|is)\s*(?:not|never|n't)(?:\s+ever)?(?:\s+(?:be )?(?:allowed|permitted) to)?|won'?t|can'?t|cannot)|don'?t(?:\s+ever)?|do not|must not|must never|never|avoid|don'?ts|what not to do|(?:what|things) (?:you|it|(?:the|this) (?:assistant|bot|helper|agent|employee|role|job|position)) (?:(?:should|must|will|do|does|can|is)\s*(?:not|n't|never)|won'?t|cannot|can'?t|don'?t|never) (?:do|cover|include|handle|touch)|things (?:not )?to avoid|off[- ]limits|out of scope|hands off|not (?:your|its) job|not (?:for|part of) (?:the|this|our|your) (?:helper|assistant|bot|employee|agent|role|job)|not in scope)(?:\s+(?:please|ever))?`;
 const NEGATIVE_SECTION = new RegExp(
   // (one or several said together: "Out of scope / must not", "Not for the helper")
   String.raw`^${NOT_TO_DO_HEADING}(?:\s*(?:[/&,+]|\band\b|\bor\b)\s*${NOT_TO_DO_HEADING})*[!.]*$`,
@@ -1700,9 +1731,13 @@ function withoutRetractedByWhat(text: string): string {
   return [...lines.slice(0, at), ...lines.slice(at + 1)].join('\n') + text.slice(m.index).replace(m[0], '');
 }
 
-/** A duty taken back by its name: "Actually, scrap the reply to tenants – the officers handle all tenant contact." */
+/**
+ * A duty taken back by its name: "Actually, scrap the reply to tenants – the officers handle all tenant contact." Words
+ * that are also work ("drop the file in …", "remove the tag") take a duty back only after a change of mind is said:
+ * "Actually, drop the confirmation".
+ */
 const RETRACTED_BY_NAME =
-  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|forget(?:\s+about)?|ditch)\s+the\s+([a-z]+)\b(?!\s+(?:bit|part|item|point|thing|idea|step|one)\b)(?![^\n.!?,;–—]*\b(?:if|on|for|when|whenever|unless|except|during|at|after|before|until)\b)[^\n.!?]*[.!?]?/i;
+  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|forget(?:\s+about)?|ditch)|(?:actually|wait|hmm|sorry|on second thoughts?|change of plan)[,!.]?\s+(?:(?:ok|okay|no|and)[,!.]?\s+)*(?:please\s+)?(?:drop|skip|remove|lose|cut|leave out|don['’]t bother with|no need for))\s+the\s+([a-z]+)\b(?!\s+(?:bit|part|item|point|thing|idea|step|one)\b)(?![^\n.!?,;–—]*\b(?:if|on|for|when|whenever|unless|except|during|at|after|before|until)\b)[^\n.!?]*[.!?]?/i;
 /** The verb a duty's name comes from, where it is no verb itself: "the reminder" → "remind". */
 const NAMED_DUTY: Readonly<Record<string, string>> = {
   reminder: 'remind',
@@ -1767,7 +1802,11 @@ const SAID_DONE = /\b(?:already|in place|live now|handled|taken care of|done alr
 /** A field set to a value: "set "DBS received" to today's date", "mark Status as Paid". */
 const FIELD_SET = /^(?:set|mark|change|tick|update|flip)\s+\S.{0,60}?\s(?:to|as)\s/i;
 
-export function sentences(description: string): Sentence[] {
+/**
+ * The sentences of a description, each with its block. `saysEvent` tells a heading that says how work arrives
+ * ("Stripe payment fails:", "New member signs up (our form calls the webhook):") over the items it starts.
+ */
+export function sentences(description: string, saysEvent: (text: string) => boolean = () => false): Sentence[] {
   const out: Sentence[] = [];
   let block = 0;
   let blockOpen = false;
@@ -1903,9 +1942,22 @@ export function sentences(description: string): Sentence[] {
     // an outline's start, over the items it runs ("on new Salesforce lead:", "on contract fully signed:", "daily 17:30:")
     const outlined = !bullet && /:$/.test(line) && BULLET.test(nextLine);
     const heading = line.replace(/:$/, '');
+    // ("Stripe payment fails:", "Message posted in #room-requests:": an arrival said with no lead word, over its items)
+    const eventHeading =
+      outlined &&
+      !OUTLINE_EVENT.test(line) &&
+      heading.replace(/\s*\([^()]*\)/g, '').split(/\s+/).length <= 10 &&
+      // (one clause, no lead word of its own: "Some practices still email the Rx to rx@…. For those:" says more)
+      !/[.!?]\s/.test(heading) &&
+      !/^(?:when|whenever|if|once|after|as soon as|every|each|for)\b/i.test(heading) &&
+      // (nor over items that say starts of their own: "Players report bugs in two places:" ¶ "- GitHub: when …")
+      !/\b(?:when|whenever|every time|each time|as soon as)\b/i.test(nextLine) &&
+      !NEGATIVE_SECTION.test(heading) &&
+      saysEvent(heading);
     const outlineStart =
       outlined &&
       ((OUTLINE_EVENT.test(line) && !OUTLINE_NOT_EVENT.test(heading) && !startsWithSchedule(heading)) ||
+        eventHeading ||
         (startsWithSchedule(heading.replace(OUTLINE_SCHEDULE, '')) &&
           /\d|\b(?:daily|weekly|monthly|every|each)\b/i.test(heading)));
     // "* When someone @-mentions @release-bot in Slack:" over "  - if it's a hotfix request, …": an item that says a
@@ -1916,7 +1968,13 @@ export function sentences(description: string): Sentence[] {
     if ((!bullet && (LEAD_HEADING.test(line) || outlineStart)) || leadItem) {
       if (blockOpen) block++;
       const said = line.replace(/:$/, '').trim();
-      out.push({ text: OUTLINE_EVENT.test(line) && !startsWithSchedule(said) ? outlineEvent(said) : said, block, first: true });
+      const text =
+        OUTLINE_EVENT.test(line) && !startsWithSchedule(said)
+          ? outlineEvent(said)
+          : eventHeading
+            ? `When ${/^[A-Z][a-z]/.test(said) && !/^[A-Z][a-z]+[A-Z]/.test(said) ? said.charAt(0).toLowerCase() + said.slice(1) : said}`
+            : said;
+      out.push({ text, block, first: true });
       blockOpen = true;
       underLead = true;
       leadWithoutItems = /:$/.test(line) && BULLET.test(nextLine);
@@ -2050,12 +2108,18 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
   }
   if (start < line.length) parts.push(line.slice(start));
   const out: Omit<Sentence, 'block' | 'first'>[] = [];
+  // ("About us: family-run boutique hotel. Reception logs guest complaints …": the line goes on about us)
+  let about: string | undefined;
   for (const p of parts) {
     const said = p
       .trim()
       .replace(/[.!?]+$/, '')
       .trim();
     if (!said) continue;
+    if (about && !/^(?:when|whenever|if|once|after|every|each|as soon as)\b/i.test(said) && !/:\s/.test(said)) {
+      out.push({ text: said, label: about });
+      continue;
+    }
     const text = said.replace(/\s*⸺\s*/g, ', ');
     // "About the role: you will …", "Documents: send …" — a short label before a colon; and
     // "Anything over the limit needs a manager: message …" — a condition before an instruction
@@ -2104,10 +2168,15 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
       (label[1].split(/\s+/).length <= 5 || startsWithVerb(label[2]))
     ) {
       out.push({ text: label[2].trim(), label: label[1].trim() });
+      if (ABOUT_LABEL.test(label[1].trim())) about = label[1].trim();
     } else out.push({ text });
   }
   return out;
 }
+
+/** A label over who the org is, whose line says no work: "About us", "Who we are". */
+// (not "Context:" or "Background:", whose lines often say how the work arrives: "Parents report absences by email to …")
+const ABOUT_LABEL = /^(?:about us|about|who we are|our company|the company|company)$/i;
 
 // ---- clauses ----
 
@@ -2379,7 +2448,7 @@ const CALENDAR_WORDS =
  * A product's name: capitalised ("Personio", "Monday.com", "Google Sheets"), or a brand with a capital inside
  * ("ezyVet", "myCase"; not a device, "iPhone").
  */
-const NAME = String.raw`(?:[A-Z][\w.]*[a-z0-9][\w.]*|(?!i(?:Phone|Pad|Mac|OS|Pod)\b)[a-z]{1,5}[A-Z][\w.]*[a-z0-9][\w.]*)`;
+const NAME = String.raw`(?:[A-Z][\w.]*[a-z0-9](?:[\w.]*\w)?|(?!i(?:Phone|Pad|Mac|OS|Pod)\b)[a-z]{1,5}[A-Z][\w.]*[a-z0-9](?:[\w.]*\w)?)`;
 /** What a name before it names inside a product: "our Intake calendar", "the Leads sheet" are a calendar and a sheet. */
 const CONTAINER =
   /^\s+(?:calendars?|channels?|folders?|drives?|inbox(?:es)?|mailbox(?:es)?|sheets?|spreadsheets?|docs?|documents?|pages?|lists?|projects?|queues?|pipelines?|spaces?|teams?|groups?|forms?|templates?|tabs?|columns?|stages?|views?|labels?|tags?|repos?|repositories|threads?|office|offices|branch|branches|site|sites|warehouse|clinic|school|campus|links?|urls?|reviews?|profiles?|listings?|ratings?)\b|^\s+\d/;

@@ -636,6 +636,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-45 (twenty more in forms asked for by kind — an email with a sign-off, meeting notes, terse bullets, a voice note that changes its mind, a non-native writer, a markdown table, IF/THEN rules, Trigger:/Action: blocks, a memo, user stories, a pasted WhatsApp chat, a checklist, a decision tree of arrows — written 2026-12-02 by a helper that read no source nor golden file; read 0.94/0.95/0.82/0.90 unseen by the session-start analyst, 13 of 20 within their workflow bounds; then looked at)',
+    'blind-45',
+    {
+      capabilityRecall: 0.97,
+      capabilityPrecision: 0.95,
+      triggerRecall: 0.97,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 0.95,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
