@@ -169,7 +169,7 @@ export const HOURS_FIRST =
  * to Friday", "Noon on Fridays" — only before a word that says when it recurs.
  */
 export const CLOCK_FIRST = new RegExp(
-  String.raw`^(?:(?:at|around|about|by)\s+)?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|noon|midday|midnight|(?:the\s+)?(?:close|end) of (?:business|trading|play|(?:the\s+)?(?:work(?:ing)?\s*)?day)(?:\s*\(\s*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?\s*\))?)\s*,?\s+(?=(?:on\s+)?(?:every|each|daily|weekly|weekdays|weekends|${ANY_DAY}s?)\b)`,
+  String.raw`^(?:(?:at|around|about|by)\s+)?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|noon|midday|midnight|(?:the\s+)?(?:close|end) of (?:business|trading|play|(?:the\s+)?(?:work(?:ing)?\s*)?day)\s*\(\s*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?\s*\))\s*,?\s+(?=(?:on\s+)?(?:every|each|daily|weekly|weekdays|weekends|${ANY_DAY}s?)\b)`,
   'i',
 );
 

@@ -444,7 +444,7 @@ const NAMED_TIME_THEN_WHEN =
 
 /** An item that arrives, then what it should do: "Any GitHub issue opened with the label "security" should create …". */
 const ITEM_SHOULD =
-  /^((?:every|each|any|all)\s[^,;:]{3,160}?)\s(?:should|must|shall|will|needs? to|has to|have to)\s+(?!(?:be|become|get|go|come|stay|have|also be)\b)(?=[a-z])/i;
+  /^((?:every|each|any|all)\s[^,;:]{3,160}?)\s(?:should|must|shall|will|needs? to|has to|have to)\s+(?:also\s+)?(?=(?:create|open|raise|file|log|post|send|notify|ping|alert|trigger)\b)/i;
 
 /** A clause at the start of a sentence that says when the work happens: "When …,", "Every Monday …", "If …,". */
 export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS): Lead | null {
@@ -675,7 +675,10 @@ const SOMEONE_REPLIES =
 const conditionArrives = (text: string): boolean =>
   isCatalogEvent(text) ||
   // "IF a new Zendesk ticket is tagged "leak" …": something new of a product, whatever else it says of it
-  (/^(?:if|when|whenever|should)\s+(?:a|an|any)\s+new\s+[A-Z][\w-]*\s+[\w-]+/i.test(text) && providersIn(text).length > 0) ||
+  (/^(?:if|when|whenever|should)\s+(?:a|an|any)\s+new\s+[A-Z][\w-]*\s+[\w-]+\s+(?:(?:is|gets|was)\s+(?:tagged|labell?ed|marked|created|added|opened|assigned|raised|logged|submitted|posted|filed)\b|(?:comes? in|arrives?|lands?)\b)/i.test(
+    text,
+  ) &&
+    providersIn(text).length > 0) ||
   SOMEONE_REPLIES.test(text) ||
   (bringsWork(text.replace(/^(?:if|when|whenever|should)\s+/i, '')) && CHANNEL_ARRIVAL.test(text));
 
@@ -708,7 +711,7 @@ const KEPT_OUT =
   /^(?:[\w'-]+ ){1,4}(?<!\b(?:the|a|an|their|his|her|its|our|my|your|each|every|this|that|any) )(?:stays?|must stay|should stay|are kept|is kept|must be kept|should be kept|must never go|never goes?) (?:out of|into|in)\b(?![^.;]*\b(?:when|whenever|if|once)\b)/i;
 /** What the employee must not do, said of it: "The assistant must never merge …", "It should not reply to …". */
 const SAID_OF_IT_NEVER =
-  /^(?:(?:please\s+)?(?:make sure|ensure|be sure)(?: that)?\s+)?(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:(?:must|should|shall|may|can|will)(?: ?not|n't| never)|never|does not|doesn['’]t|won['’]t)\b/i;
+  /^(?:(?:please\s+)?(?:make sure|ensure|be sure)(?: that)?\s+)?(?:the (?:assistant|bot|employee|agent|helper|ai|automation)|it|you) (?:(?:must|should|shall|may|can|will)(?: ?not|n't| never)|never)\b/i;
 /** Someone else doing it themselves: "She approves those herself", "Dana signs them off himself". */
 const THEMSELVES =
   /^(?:(?:[Hh]e|[Ss]he|[Tt]hey)(?:'ll|'d)?\s+[a-z]+|(?:[A-Z][a-z]+|(?:[Oo]ur|[Tt]he|[Mm]y)\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:[a-z]+s|will|does|deals|takes))\b[^.;]{0,80}?\b(?:himself|herself|themselves)\b/;
@@ -1056,7 +1059,7 @@ const BECOME =
 
 /** What someone says before the job itself: "Could you set up something that, …", "what I need is …". */
 const PREAMBLE =
-  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like)(?: (?:you|it|the (?:assistant|bot|agent)) to do)? is[:,]?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
+  /^(?:(?:ok|okay|so|hey|hi|hello|basically)\b[\s,!.]*)*(?:(?:what (?:i|we)(?:'d| would)? (?:need|want|like|would like)(?: (?:you|it|the (?:assistant|bot|agent)) to do)? is:?|(?:could|can|would|will) you (?:please )?(?:set up|create|build|make|add|get)|(?:i|we)(?:'d| would) like|(?:i|we) (?:need|want)|please (?:set up|create|build|make|add))\s+(?:(?:something|someone|you|a bot|an? (?:assistant|agent|bot|workflow|automation|helper))\s+(?:that|which|who|to)\b\s*,?\s*)?)/i;
 
 /** Asking for help, and nothing more: "Looking for help with two things:", "I'm after a hand with bookings." */
 const ASKS_FOR_HELP =
@@ -1240,6 +1243,8 @@ function wishedForEach(text: string, w: SegmentWords): string {
   const onIt =
     message && /\b(?:comment|reply)$/i.test(message) ? `${/comment$/i.test(message) ? 'comment on' : 'reply to'} it` : undefined;
   // ("every message posted in #bugs to become a GitHub issue", "… to create a Jira issue": what is made for each)
+  // (only for items that arrive, said with how: "every new starter … to open a ticket" is the starter's own doing)
+  if ((becomes || makes) && !participle) return text;
   const made = becomes ? 'create' : makes?.toLowerCase();
   const duty = onIt ?? made ?? (message ? `send them ${message}` : base ? `${base} them` : undefined);
   if (!duty) return text;
@@ -3060,7 +3065,17 @@ export function thingOnSchedule(sentence: Sentence): Sentence {
     /\b(?:go|goes|went|come|comes|is|are|was|were|gets?|got|has|have|lands?|arrives?|should|must|will|need|needs)\b/i.test(said)
   )
     return sentence;
-  const verb = MADE_THINGS.test(thing) ? 'create' : 'send';
+  const made = MADE_THINGS.test(thing);
+  // (made for someone to do something, "tasks for Jess in HubSpot to ring …"; sent somewhere, "a summary … in #sales":
+  // not things said to be there, "tickets in Zendesk that are still open", "tickets in Zendesk pile up")
+  if (
+    made
+      ? !/\bfor\s+(?:[A-Z][a-z]+|me|us|the\s+[\w-]+)\b/.test(rest) || !/\bto\s+[a-z]+/.test(rest)
+      : !/#[\w-]+|\bto\s+(?:the\s+|our\s+|my\s+)?[A-Za-z][\w-]*|\bby (?:e-?mail|text)\b/.test(rest)
+  )
+    return sentence;
+  if (/\b(?:that|which|who)\s+(?:are|is|were|was|have|has|had)\b/i.test(rest.split(/\bto\s+[a-z]/)[0] ?? '')) return sentence;
+  const verb = made ? 'create' : 'send';
   return { ...sentence, text: `${m[1]}, ${verb} ${m[2]} ${rest}` };
 }
 

@@ -344,8 +344,12 @@ const ASKED_OF_IT =
 
 /** The readings of whole blocks of a description, in order, before its sentences are read one by one. Pure. */
 /** A chat message's sender and time, first on its line: "Tom (owner), 09:12: ", "[09:12] Nadia: ", "12/03/2024, 09:12 - Tom: ". */
-const CHAT_PREFIX =
-  /^[ \t]*(?:\[?(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\]?\s*(?:[-–—]\s*)?[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?(?:\s*\([^()\n]{1,30}\))?\s*:|[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?(?:\s*\([^()\n]{1,30}\))?,?\s+\[?\(?\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?\)?\]?\s*[:–—-])[ \t]+(?=\S)/i;
+const CHAT_NAME = String.raw`(?!(?:mon|tue|wed|thu|fri|sat|sun|every|each|daily|weekly|today|tomorrow|weekdays?|weekends?|mornings?|evenings?)\w*\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?(?:\s*\([^()\n]{1,30}\))?`;
+const CHAT_WHEN = String.raw`\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?`;
+const CHAT_PREFIX = new RegExp(
+  String.raw`^[ \t]*(?:\[${CHAT_WHEN}\]\s*${CHAT_NAME}\s*:|${CHAT_WHEN}\s*[-–—]\s*${CHAT_NAME}\s*:|${CHAT_NAME},\s+\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?\s*:)[ \t]+(?=\S)`,
+  'i',
+);
 
 /**
  * A pasted chat ("Tom (owner), 09:12: can the new assistant …" ¶ "Nadia (ops), 09:14: yes - when …"): who said each
@@ -381,7 +385,7 @@ export function normalise(text: string): string {
     blocksRead(text.replace(/\r\n?/g, '\n'))
       // "and I'll have it tick "On stop" on their HubSpot contact": what someone will have the employee do is its duty
       .replace(
-        /(^|[.!?:][ \t]+|\n[ \t]*|\b(?:[Aa]nd|[Ss]o|[Tt]hen)[ \t]+)(?:I|we|We)(?:['’]ll| will| can| could)? have (?:it|the (?:assistant|bot|helper|agent)) (?=[a-z]+\b)/gm,
+        /(^|[.!?:][ \t]+|\n[ \t]*|\b(?:[Aa]nd|[Ss]o|[Tt]hen)[ \t]+)(?:I|we|We)(?:['’]ll| will| can| could)? have (?:it|the (?:assistant|bot|helper|agent)) (?=[a-z]+\b)(?!(?:[a-z]+ed|done|sent|made|built|written|taken|seen|given|shown|kept)\b)/gm,
         '$1',
       )
       // "- 15 minutes before: nothing, teachers already get Google's own notification": a case with nothing to do
@@ -597,8 +601,9 @@ export function normalise(text: string): string {
         '$1When $2, ',
       )
       // "post a public reply to the tenant", "leave a reply on the ticket": a reply, as the duty
-      .replace(/\b(?:post|send|leave|add|write) (?:a|an) (public |private )?(?:reply|response)\b/gi, (_w, kind?: string) =>
-        kind ? `reply ${kind.trim() === 'public' ? 'publicly' : 'privately'}` : 'reply',
+      .replace(
+        /\b(?:post|send|leave|add|write) (?:a|an) (public |private )?(?:reply|response)(?=\s+(?:to|on|in|with|thanking|asking|saying)\b|\s*[.,;!]|\s*$)/gim,
+        (_w, kind?: string) => (kind ? `reply ${kind.trim() === 'public' ? 'publicly' : 'privately'}` : 'reply'),
       )
       // "When it's the 1st of the month, …", "if it's Friday at 4pm": a time come round is a time, said as one
       .replace(
@@ -1737,7 +1742,7 @@ function withoutRetractedByWhat(text: string): string {
  * "Actually, drop the confirmation".
  */
 const RETRACTED_BY_NAME =
-  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|forget(?:\s+about)?|ditch)|(?:actually|wait|hmm|sorry|on second thoughts?|change of plan)[,!.]?\s+(?:(?:ok|okay|no|and)[,!.]?\s+)*(?:please\s+)?(?:drop|skip|remove|lose|cut|leave out|don['’]t bother with|no need for))\s+the\s+([a-z]+)\b(?!\s+(?:bit|part|item|point|thing|idea|step|one)\b)(?![^\n.!?,;–—]*\b(?:if|on|for|when|whenever|unless|except|during|at|after|before|until)\b)[^\n.!?]*[.!?]?/i;
+  /(?:^|(?<=[.!?]\s+)|(?<=\n))(?:(?:(?:actually|ok|okay|oh|wait|hmm|sorry|on second thoughts?|change of plan|and|also)[,!.]?\s+)*(?:please\s+)?(?:scrap|scratch|forget(?:\s+about)?|ditch)|(?:actually|wait|hmm|sorry|on second thoughts?|change of plan)[,!.]?\s+(?:(?:ok|okay|no|and)[,!.]?\s+)*(?:please\s+)?(?:drop|skip|remove|lose|cut|leave out|don['’]t bother with|no need for)(?![^\n.!?]*\b(?:just|instead|only|into|onto|in|to|on|at|from)\b))\s+the\s+([a-z]+)\b(?!\s+(?:bit|part|item|point|thing|idea|step|one)\b)(?![^\n.!?,;–—]*\b(?:if|on|for|when|whenever|unless|except|during|at|after|before|until)\b)[^\n.!?]*[.!?]?/i;
 /** The verb a duty's name comes from, where it is no verb itself: "the reminder" → "remind". */
 const NAMED_DUTY: Readonly<Record<string, string>> = {
   reminder: 'remind',
@@ -1952,6 +1957,11 @@ export function sentences(description: string, saysEvent: (text: string) => bool
       !/^(?:when|whenever|if|once|after|as soon as|every|each|for)\b/i.test(heading) &&
       // (nor over items that say starts of their own: "Players report bugs in two places:" ¶ "- GitHub: when …")
       !/\b(?:when|whenever|every time|each time|as soon as)\b/i.test(nextLine) &&
+      // (nor one over rules of the things, "- must have an owner", nor one of what we send, "Invoices we send:")
+      !/^\s*(?:->|=>|[-*•·▪◦–→>]|\d{1,2}[.)])\s*(?:must|should|shall|are|is|need|needs|have|has|can|cannot|can't|will|won't|may)\b/i.test(
+        nextLine,
+      ) &&
+      !/\b(?:we|i)\b/i.test(heading) &&
       !NEGATIVE_SECTION.test(heading) &&
       saysEvent(heading);
     const outlineStart =
@@ -2116,7 +2126,12 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
       .replace(/[.!?]+$/, '')
       .trim();
     if (!said) continue;
-    if (about && !/^(?:when|whenever|if|once|after|every|each|as soon as)\b/i.test(said) && !/:\s/.test(said)) {
+    if (
+      about &&
+      !/^(?:when|whenever|if|once|after|every|each|as soon as|please)\b/i.test(said) &&
+      !/:\s/.test(said) &&
+      !startsWithVerb(said)
+    ) {
       out.push({ text: said, label: about });
       continue;
     }

@@ -263,3 +263,110 @@ describe('offline analyst: taking a duty back after a change of mind, and produc
     ]);
   });
 });
+
+describe('offline analyst: what a review of these readings found them doing wrongly (each read as before them)', () => {
+  it('given timetable lines "Monday 09:00: …", when analysed, then each is its own schedule, no chat', () => {
+    const said = workflowsOf(
+      'Monday 09:00: post the weekly plan in #team on Slack\nFriday 16:00: email the client a status update',
+    );
+    expect(said.map((w) => w.cron)).toEqual(['0 9 * * 1', '0 16 * * 5']);
+  });
+
+  it('given "Daily 08:30: …" over "Friday 17:00: …", when analysed, then both schedules stay', () => {
+    const said = workflowsOf(
+      "Daily 08:30: check the Zendesk queue and assign new tickets to the right agent\nFriday 17:00: email me a summary of the week's tickets",
+    );
+    expect(said.map((w) => w.cron)).toEqual(['30 8 * * *', '0 17 * * 5']);
+  });
+
+  it('given "It doesn\'t have access to Stripe, so when …, post …", when analysed, then the duty stays', () => {
+    const [first] = workflowsOf(
+      "It doesn't have access to Stripe, so when a customer asks for a refund by email, post the request in #refunds on Slack.",
+    );
+    expect(first?.capabilities).toEqual(['slack.post_message']);
+  });
+
+  it('given a heading over rules of its things ("- must have an owner"), when analysed, then it opens no arrival', () => {
+    const said = workflowsOf(
+      'Leads added to HubSpot:\n- must have a company name\n- must have an owner\nEvery Friday, email Sam the leads with no owner.',
+    );
+    expect(said.map((w) => w.triggerId)).toEqual(['schedule.cron']);
+  });
+
+  it('given a heading of what we send, when analysed, then it opens no arrival', () => {
+    const said = workflowsOf(
+      'Invoices we send from QuickBooks:\n- the monthly retainer for each client\n- one-off project invoices\nEvery month on the 1st, create the retainer invoices in QuickBooks.',
+    );
+    expect(said).toHaveLength(1);
+  });
+
+  it('given "Actually, drop the signed PDF into the folder too", when analysed, then it is work, not a retraction', () => {
+    const said = workflowsOf(
+      'When a contract is signed in DocuSign, email the client a copy. Actually, drop the signed PDF into the Contracts folder in Google Drive too.',
+    );
+    expect(said[0]?.triggerId).toBe('docusign.envelope_completed');
+    expect(said.flatMap((w) => w.capabilities)).toContain('google-drive.upload_file');
+  });
+
+  it('given "Actually, skip the label, just send the address", when analysed, then what is to be done instead stays', () => {
+    const [first] = workflowsOf(
+      'When a customer emails support@acme.com about a return, reply with the returns label. Actually, skip the label, just send the address.',
+    );
+    expect(first?.steps).toContain('send the address');
+  });
+
+  it('given "About us: …. Please email …" on one line, when analysed, then the duty stays', () => {
+    const said = workflowsOf(
+      'About us: we are a small bakery in Leeds. Please email every new Shopify customer a thank-you note.',
+    );
+    expect(said.flatMap((w) => w.steps)).toEqual(['email every new Shopify customer a thank-you note']);
+  });
+
+  it('given "post a response time summary", when analysed, then the step keeps its words', () => {
+    expect(workflowsOf('Every Friday, post a response time summary in #support on Slack.')[0]?.steps).toEqual([
+      'post a response time summary in #support on Slack',
+    ]);
+  });
+
+  it('given "If a new Shopify customer has no email address, skip them", when analysed, then it stays a condition of the work before', () => {
+    const said = workflowsOf(
+      'When a Shopify order comes in, add the customer to HubSpot. If a new Shopify customer has no email address, skip them.',
+    );
+    expect(said).toHaveLength(1);
+  });
+
+  it('given "All new hires must complete the training", when analysed, then what the hires must do is no duty of ours', () => {
+    const said = workflowsOf(
+      'All new hires in BambooHR must complete the security training in their first week. When a new hire is added in BambooHR, email them the training link.',
+    );
+    expect(said).toHaveLength(1);
+  });
+
+  it('given "I\'d like every new starter to open a ticket …, so please email them …", when analysed, then the starter\'s own doing is not ours', () => {
+    const said = workflowsOf(
+      "I'd like every new starter in BambooHR to open a ticket with IT for their laptop, so please email them the IT request form on their first day.",
+    );
+    expect(said.flatMap((w) => w.capabilities)).toEqual(['gmail.send_email']);
+  });
+
+  it('given tickets said to be there on a schedule, when analysed, then none are created', () => {
+    const said = workflowsOf(
+      'On Mondays, tickets in Zendesk pile up from the weekend. Go through them first thing and reply to the easy ones.',
+    );
+    expect(said.flatMap((w) => w.capabilities)).not.toContain('zendesk.create_ticket');
+  });
+
+  it('given "By end of day every Friday, everyone\'s timesheet has to be in …", when analysed, then a deadline of others is no schedule', () => {
+    const said = workflowsOf(
+      "By end of day every Friday, everyone's timesheet has to be in the Hours sheet. On Monday morning, email anyone who missed it.",
+    );
+    expect(said).toHaveLength(1);
+  });
+
+  it('given "I\'ll have it checked by Dana", when analysed, then what someone else does is not glued to the step', () => {
+    const [first] = workflowsOf(
+      "When a deal is won in HubSpot, create the project in Notion. I'll have it checked by Dana on Fridays.",
+    );
+    expect(first?.steps).toEqual(['create the project in Notion']);
+  });
+});
