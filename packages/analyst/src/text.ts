@@ -343,7 +343,10 @@ const ASKED_OF_IT =
   /^(?:(?:the (?:assistant|bot)|you|it) (?:should|must|will|can|needs to|has to)\b|please\b|(?:just |also |then |always )?(?:reply|respond|forward|send|email|e-mail|text|post|create|add|log|tag|assign|escalate|notify|ping|move|update|close|refund|label|archive|save|file|share|invite|book|schedule|mark|set|message|call|flag|copy|raise|open|record|remind|thank|acknowledge|route)\b)/i;
 
 /** The readings of whole blocks of a description, in order, before its sentences are read one by one. Pure. */
-/** A chat message's sender and time, first on its line: "Tom (owner), 09:12: ", "[09:12] Nadia: ", "12/03/2024, 09:12 - Tom: ". */
+/**
+ * A chat message's sender and time, first on its line: "Tom (owner), 09:12: ", "[12/03/2024, 09:12] Nadia: ",
+ * "12/03/2024, 09:12 - Tom: " (not a day or a routine with its time, "Monday 09:00:", "Daily 08:30:").
+ */
 const CHAT_NAME = String.raw`(?!(?:mon|tue|wed|thu|fri|sat|sun|every|each|daily|weekly|today|tomorrow|weekdays?|weekends?|mornings?|evenings?)\w*\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?(?:\s*\([^()\n]{1,30}\))?`;
 const CHAT_WHEN = String.raw`\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?`;
 const CHAT_PREFIX = new RegExp(
@@ -1958,8 +1961,8 @@ export function sentences(description: string, saysEvent: (text: string) => bool
       // (nor over items that say starts of their own: "Players report bugs in two places:" ¶ "- GitHub: when …")
       !/\b(?:when|whenever|every time|each time|as soon as)\b/i.test(nextLine) &&
       // (nor one over rules of the things, "- must have an owner", nor one of what we send, "Invoices we send:")
-      !/^\s*(?:->|=>|[-*•·▪◦–→>]|\d{1,2}[.)])\s*(?:must|should|shall|are|is|need|needs|have|has|can|cannot|can't|will|won't|may)\b/i.test(
-        nextLine,
+      !/^(?:must|should|shall|are|is|need|needs|have|has|can|cannot|can't|will|won't|may)\b/i.test(
+        nextLine.replace(BULLET, ''),
       ) &&
       !/\b(?:we|i)\b/i.test(heading) &&
       !NEGATIVE_SECTION.test(heading) &&
@@ -1982,7 +1985,7 @@ export function sentences(description: string, saysEvent: (text: string) => bool
         OUTLINE_EVENT.test(line) && !startsWithSchedule(said)
           ? outlineEvent(said)
           : eventHeading
-            ? `When ${/^[A-Z][a-z]/.test(said) && !/^[A-Z][a-z]+[A-Z]/.test(said) ? said.charAt(0).toLowerCase() + said.slice(1) : said}`
+            ? `When ${/^[A-Z][a-z]/.test(said) && !/^[A-Z][a-z]+[A-Z]/.test(said) ? lowerFirst(said) : said}`
             : said;
       out.push({ text, block, first: true });
       blockOpen = true;
