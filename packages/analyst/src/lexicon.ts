@@ -332,6 +332,10 @@ export const SAME_KIND: readonly (readonly string[])[] = [
 const ANSWER_REQUESTS =
   /\b(handle|answer|field|respond|reply|address|resolve|deal with|take care of)\b[\w\s'-]{0,40}\b(requests?|questions?|quer(y|ies)|inquir(y|ies)|enquir(y|ies)|messages?|dms?)\b/;
 
+/** Something sent to an address of someone's system: "push the order json to the partner's url", "POST … to their webhook URL". */
+const SENT_TO_AN_ADDRESS =
+  /\b(?:push(?:es)?|posts?|sends?|forwards?)\b[^.;]{0,80}?\b(?:to|at)\s+(?:the\s+|their\s+|our\s+|its\s+|an?\s+)?(?:[\w'’-]+\s+){0,4}?(?:url|endpoint|webhook(?:\s+url)?|web address)\b/;
+
 export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
   // the catalog's words, and the money said given back: "they get their deposit back", "give the customer their money back"
   'stripe.refund_payment': {
@@ -346,7 +350,13 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     keyVerbs: ['email', 'e-mail', 'mail'],
     objects: ['email', 'e-mail', 'mail', 'newsletter', 'letter', 'intro', 'introduction', 'email digest', 'cover letter'],
     generic: [...MESSAGE_GENERIC, 'exercise', 'invoice copy', 'welcome pack', 'schedule', 'offer letter'],
-    phrases: [ANSWER_REQUESTS, /\bby (e-?)?mail\b/, /\b(an? |the )?(e-?)?mail (to|with)\b/],
+    phrases: [
+      ANSWER_REQUESTS,
+      /\bby (e-?)?mail\b/,
+      /\b(an? |the )?(e-?)?mail (to|with)\b/,
+      // "write to the volunteer with the date of the next induction": a letter to someone outside
+      /^write (?:back )?to (?:them|him|her|(?:the|each|every|their|that|this|any|our) (?:[\w-]+ )?(?:volunteer|customer|client|member|parent|guest|applicant|candidate|supplier|tenant|patient|owner|buyer|donor|student|person|sender|family|families|visitor|vendor|contractor|landlord|school)s?)\b/,
+    ],
   },
   'google-calendar.create_event': {
     verbs: [
@@ -523,6 +533,14 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     ],
     generic: ['note', 'label'],
   },
+  // "copy the comment onto the Jira issue", "mirror each new comment to the linked issue": a comment carried over
+  'jira.comment_issue': {
+    verbs: [...(capabilityVocabulary['jira.comment_issue']?.verbs ?? ['comment'])],
+    objects: [...(capabilityVocabulary['jira.comment_issue']?.objects ?? ['comment'])],
+    phrases: [
+      /\b(?:copy|copies|mirror|mirrors|sync|syncs|forward|forwards|carry|carries|pass|passes)\s+(?:the|their|each|every|that|this|any|a)\s+(?:new\s+)?comments?\s+(?:(?:on|in|in)to|across to|over to|to|onto)\s+(?:the\s+|its\s+|their\s+|that\s+)?(?:linked\s+|matching\s+|related\s+)?(?:jira\s+)?(?:issue|ticket|bug|story)\b/,
+    ],
+  },
   'jira.create_issue': {
     verbs: [
       'open',
@@ -563,11 +581,18 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     generic: [...MESSAGE_GENERIC],
     phrases: [/\bby (sms|text( message)?|phone)\b/, /\b(via|over|through) (sms|text)\b/, /\bsms\b/],
   },
+  // "push the order json to the fulfilment partner's url", "POST their details to the door system's webhook URL"
+  'webhook.send': {
+    verbs: ['post', 'push', 'send', 'forward', 'notify', 'ping'],
+    objects: ['json', 'payload', 'event', 'webhook', 'url', 'endpoint', 'web address'],
+    phrases: [SENT_TO_AN_ADDRESS],
+  },
   'http.request': {
     verbs: ['call', 'hit', 'invoke', 'request', 'query', 'fetch', 'post', 'ping', 'trigger', 'notify'],
     objects: ['api', 'endpoint', 'url', 'http', 'rest api', 'admin api', 'service', 'webhook url'],
     phrases: [
       /\b(api|endpoint|http request|rest call)\b/,
+      SENT_TO_AN_ADDRESS,
       // an address called, not one a message carries: "comment with the review checklist link (https://…)"
       /(?<![([]\s*)(?<!\blinks?\b[^.;]{0,40})\bhttps?:\/\//,
     ],
@@ -655,6 +680,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     // "group enquiries arriving at groups@oldcustomshouse.ie", "orders coming into orders@": what reaches a mailbox of ours
     sayings: [
       /\b(?:arriv(?:es?|ing)|com(?:es?|ing)(?: in)?|land(?:s|ing)?|addressed|forwarded|e-?mailed)\s+(?:in\s+)?(?:at|to|into|in)\s+[\w.+-]+@/,
+      // "when one lands from the council's planning portal (always from planning@, …)": what comes from a mailbox
+      /\b(?:arriv(?:es?|ing)|com(?:es?|ing)(?: in)?|land(?:s|ing)?)\b[^.;]{0,60}?\bfrom\s+[\w.+-]+@/,
     ],
     creation: true,
   },
@@ -673,6 +700,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       ),
       // "an hour before each one (Birthday parties … are in the "Groups" Google calendar)": the items just said to be on it
       /\b(?:before|ahead of|prior to) (?:each|every|any) (?:one|of them)\b[^()]*\([^()]*\bcalendars?\b[^()]*\)/,
+      // "an event on the "Bookings" calendar is 48 hours away", "a lesson starts in 30 minutes": how near it is
+      new RegExp(
+        String.raw`\b${CALENDAR_ITEM}\b[^.;:!?]{0,60}?\b(?:is|are)\s+(?:\d+|an?|one|two|three|half an)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\s+away\b`,
+      ),
     ],
   },
   'slack.new_message': {
@@ -716,6 +747,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     sayings: [
       /\b(?:someone|somebody|anyone|anybody|people|users|folks|they|(?:a|an|the|any) [\w-]+) (?:will |can |may |just )?@[a-z][\w-]*(?:['’]?s)?(?= |$|[,.:;])/,
       /\b(?:someone|somebody|anyone|anybody|everyone|people|folks|they|[a-z]+s(?: and [a-z]+s)?|(?:a|an|the|any) [\w-]+) (?:will |can |may |just |often |usually )?(?:tags?|mentions?|pings?|@-?mentions?)(?: the bot)? @[a-z][\w-]*/,
+      // "when someone @'s the bot in #new-jobs", "people @ the assistant": the at sign said as the verb, of the bot
+      /\b(?:someone|somebody|anyone|anybody|everyone|people|folks|they|(?:a|an|the|any) [\w-]+) (?:will |can |may |just )?@(?:['’]?s)? (?:the )?(?:bot|assistant|helper|agent)\b/,
     ],
   },
   // a deposit, a balance or a bill that gets paid is an invoice paid, however it is named
@@ -737,7 +770,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: [...(triggerVocabulary['docusign.envelope_completed']?.objects ?? [])],
     events: [...(triggerVocabulary['docusign.envelope_completed']?.verbs ?? [])],
     sayings: [
-      /\b(?:they|he|she|(?:the|a|an|each|every|our|their) (?!bot\b|assistant\b|agent\b|employee\b|manager\b)[\w-]+)(?:(?:'ve| have| has| had)(?: (?:all|both|finally|fully))?)? (?:signs?|signed|countersigns?|countersigned|e-?signs?|e-?signed)(?=\s*(?:$|[,.;:!]|(?:and|then)\b|(?:everything|it|them|(?:the|their|our|his|her|its|an?) (?:[\w-]+ ){0,3}?(?:contract|agreement|letter|lease|nda|form|document|paperwork|offer|quote|proposal|waiver|consent|envelope|terms|copy|application|mandate|authori[sz]ation|estimate|declaration)s?)\b))/,
+      /\b(?:they|he|she|both|both (?:of them|parties|partners|sides)|all parties|everyone|(?:the|a|an|each|every|our|their) (?!bot\b|assistant\b|agent\b|employee\b|manager\b)[\w-]+)(?:(?:'ve| have| has| had)(?: (?:all|both|finally|fully))?)? (?:signs?|signed|countersigns?|countersigned|e-?signs?|e-?signed)(?=\s*(?:$|[,.;:!]|(?:and|then)\b|(?:everything|it|them|(?:the|their|our|his|her|its|an?) (?:[\w-]+ ){0,3}?(?:contract|agreement|letter|lease|nda|form|document|paperwork|offer|quote|proposal|waiver|consent|envelope|terms|copy|application|mandate|authori[sz]ation|estimate|declaration)s?)\b))/,
       // ("Order form fully signed → mark the opp Closed Won", "contract comes back signed": the paper signed, said of it)
       /\b(?:contract|agreement|order form|form|document|paperwork|offer letter|offer|nda|lease|envelope|proposal|quote|waiver|engagement letter|letter)s?\s+(?:is\s+|are\s+|gets?\s+|comes?\s+back\s+|has\s+been\s+|have\s+been\s+)?(?:fully\s+|all\s+)?(?:signed|countersigned|e-?signed)\b/,
     ],
@@ -791,6 +824,9 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(?:adds?|added|puts?|applies|applied|sets?)\s+(?:the\s+|a\s+)?(?:tag|label|priority|status)\b[^.;,]{0,40}?\s+(?:to|on)\s+(?:a|an|the|any)\s+(?:zendesk\s+|support\s+)?ticket\b/,
       // (not a new one's: "if a new ticket is tagged "schools"" is the new ticket, as it comes)
       /(?<!\bnew\s+(?:zendesk\s+|support\s+)?)\b(?:zendesk\s+|support\s+)?tickets?\s+(?:is|are|gets?|got)\s+(?:tagged|re-?tagged|labell?ed|escalated|reassigned)\b/,
+      // "when the customer adds a new comment on a ticket", "a requester comments on their ticket": a ticket's new comment
+      /\b(?:customer|client|requester|user|caller|tenant|guest|member|they|someone|anyone)\s+(?:adds?|leaves?|posts?|writes?|makes?)\s+(?:a\s+)?(?:new\s+|further\s+|follow-up\s+)?(?:comment|reply|update)\b[^.;]{0,20}?\s+(?:on|to|in)\s+(?:a|an|the|their|that|this|any)\s+(?:[\w-]+\s+){0,3}?ticket\b/,
+      /\b(?:customer|client|requester|user|tenant|guest|member|they|someone|anyone)\s+comments?\s+(?:on|in)\s+(?:a|an|the|their|that|this|any)\s+(?:[\w-]+\s+){0,3}?ticket\b/,
     ],
   },
   // "once a job card is moved to Complete in Notion": a board's card or a tracker's item changing is the page updated
@@ -836,6 +872,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     sayings: [
       // "our website notifies us when someone cancels", "the booking system calls us": a system of ours that tells us
       /\b(?:our|the) (?:web ?site|site|booking (?:system|page|site)|portal|web app)\s+(?:notifies|tells|pings|calls|alerts|posts to)\s+(?:us|you|the bot|the assistant)\b/,
+      // "the nurse-call system can now send alerts to a web address": a system of ours that calls an address of ours
+      /\b(?:sends?|posts?|pushes|push)\s+(?:[\w-]+\s+){0,3}?(?:to|at)\s+(?:a|an|our|the|your)\s+(?:web address|web link|url|link)\b/,
     ],
     creation: true,
   },

@@ -192,8 +192,8 @@ const isVague = (verb: string): boolean => (VAGUE_VERBS as readonly string[]).in
 const KEPT_IN =
   /\b(?:held|stored|kept|saved|filed|sitting|living|lives|hosted|found)\s+(?:on|in|at)\s+(?:our\s+|the\s+|your\s+)?$/i;
 
-/** Before a product, what a link points at, not where the step acts: "with a link back to the GitHub issue". */
-const LINKED_TO = /\blinks?\s+(?:back\s+)?to\s+(?:the\s+|their\s+|its\s+|that\s+|this\s+|each\s+)?$/i;
+/** Before a product, what a link points at, not where the step acts: "with a link back to the GitHub issue", "a ticket linked to a Jira bug". */
+const LINKED_TO = /\blink(?:s|ed)?\s+(?:back\s+)?to\s+(?:the\s+|an?\s+|their\s+|its\s+|that\s+|this\s+|each\s+)?$/i;
 
 function namedProviders(text: string, sends = false): Map<string, boolean> {
   const named = new Map<string, boolean>();
@@ -224,8 +224,12 @@ function actionInObject(object: string, catalog: Catalog): { word: string; verb:
   return null;
 }
 
-/** What a message says, after the words that send it: "post in #general reminding everyone to fill in their Harvest timesheets". */
-const WHAT_IT_SAYS = /[\s,]+(?:reminding|asking|telling|saying|letting|to (?:remind|ask|tell|say|let)|that)\b.*$/i;
+/**
+ * What a message says, after the words that send it: "post in #general reminding everyone to fill in their Harvest
+ * timesheets" (not "that" pointing at a thing after a preposition: "message the supervisor for that site on WhatsApp").
+ */
+const WHAT_IT_SAYS =
+  /[\s,]+(?:reminding|asking|telling|saying|letting|to (?:remind|ask|tell|say|let)|(?<!\b(?:for|on|in|at|to|from|of|with|about|by|into|onto)\s+)that)\b.*$/i;
 
 /** A product no list knows, named where a tool goes ("in Personio"); never a word of the catalog's vocabulary. */
 const unnamedProduct = (text: string): string | null =>

@@ -223,13 +223,19 @@ const BEFORE_ITEM = new RegExp(
   'i',
 );
 
+/** "an event on the "Bookings" calendar is 48 hours away": how near a dated item is, said after it */
+const ITEM_AWAY = new RegExp(
+  `\\b${CALENDAR_ITEM}\\b[^.;:!?]{0,60}?\\b(?:is|are)\\s+(${NUM}|an?|one|half an)\\s+(minutes?|mins?|hours?|hrs?|days?|weeks?)\\s+away\\b`,
+  'i',
+);
+
 const MORNING_OF_ITEM = new RegExp(`\\b(?:on\\s+)?the\\s+(?:morning|day)\\s+of\\s+${CALENDAR_ITEM}`, 'i');
 
 /** True when a relative time is anchored on a calendar event ("an hour before the demo"). */
 export function beforeMeeting(text: string): { minutes: number; index: number; phrase: string } | null {
   // "on the morning of their appointment": early that day, three hours before as a default
   const sameDay = MORNING_OF_ITEM.exec(text);
-  const m = BEFORE_ITEM.exec(text);
+  const m = BEFORE_ITEM.exec(text) ?? ITEM_AWAY.exec(text);
   // ("On the day of each visit, about an hour before the tour starts": the hour says when on that day)
   const closer =
     sameDay &&

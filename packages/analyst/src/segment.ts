@@ -32,6 +32,7 @@ import {
   channelsIn,
   contentWords,
   hasTerm,
+  IRREGULAR_PARTICIPLES,
   isKnownVerb,
   isPhrasal,
   lemmas,
@@ -451,7 +452,7 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   // "Also …", "First, when …", "Secondly, every Friday …": a word that orders the duties is no part of the lead
   const text = sentence
     .replace(
-      /^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that|separately|in addition|apart from that|aside from that),\s*/i,
+      /^(?:(?:first|second|third|fourth|fifth|last|next)(?:ly)?|lastly|besides|plus|on top of that|separately|in addition|apart from that|aside from that|further|furthermore|moreover|what is more|likewise|similarly|equally),\s*/i,
       '',
     )
     .replace(/^(also|then|and|but|additionally|finally|instead)[,\s]+/i, '')
@@ -725,10 +726,15 @@ const OPENING_HOURS =
   /^(?:(?:we|the (?:shop|office|studio|clinic|practice|salon|centre|center|store|cafe|café))(?:['’]re|['’]s| are| is)\s+)?open(?:ing hours(?: are)?:?)?\s+(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|every day|daily|7 days|seven days|weekdays|from \d)[^.;!?]{0,60}$/i;
 /** A label over a workflow's name: "workflow: rate con signed", "automation name: …". */
 const NAME_LABEL = /^(?:workflow|flow|automation|zap|recipe|playbook)(?:\s+(?:name|title))?$|^(?:name|title)$/i;
-const START_LABEL = /^(trigger|triggers|when|start|starts|event|schedule|how often|frequency|runs?)$/i;
+/** "Trigger:", "Starts when:", "Runs on:", "Fires when:", "Kicks off when:", "on:" (a hand-written config's key) */
+const START_LABEL =
+  /^(?:triggers?|triggered (?:by|when|on)|when|(?:it )?(?:starts?|runs?|fires?|kicks? off|happens|begins?)(?: (?:when|on|at|whenever|if))?|on|event|schedule|how often|frequency)$/i;
 /** "Restrictions: the assistant must not book, move or cancel …", "What you won't do: issue store credit, …" */
 const LIMITS_LABEL =
   /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|not for (?:the (?:assistant|bot)|you|it)|(?:a few |some )?things (?:i|we)(?:'ll| will| am going to| are going to)? (?:keep|still) (?:doing|do|handle|handling)(?: (?:myself|ourselves))?|(?:what|things) (?:you|it|(?:the|this) (?:assistant|bot|employee|agent|helper|role|job|position)) (?:won'?t|will not|must not|mustn'?t|must never|should not|shouldn'?t|should never|can'?t|cannot|may not|does not|doesn'?t|is not to|never) (?:do|cover|include|handle|touch)|not allowed|never|don['’]?ts|prohibited|forbidden|off[- ]limits)$/i;
+/** A job ad's particulars: "KPIs:", "Reports to:", "Salary:", "Location:", "Success measures:". */
+const PARTICULARS_LABEL =
+  /^(?:kpis?|key performance indicators|targets?|success (?:measures|metrics|criteria|looks like)|metrics|okrs?|salary|pay|pay range|compensation|location|based|reports? to|reporting (?:line|to)|line manager|hours|working hours|contract(?: type)?|closing date|job title|role title|grade|band)$/i;
 /** A label over what a workflow is limited to: "Condition: workshop invoices only, not online shop orders". */
 const CONDITION_LABEL = /^(?:conditions?|only if|only when|filters?|criteria)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
@@ -810,7 +816,7 @@ const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'
 
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
-  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint)s?\b/i;
+  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data|alerts?|notifications?)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint|web address)s?\b/i;
 /** Ourselves, or the assistant, as the subject: "we can ping the URL", "the bot should call the endpoint". */
 const OURS_DOING = /^(?:we|i|you|the (?:assistant|bot|agent))\b/i;
 /** A condition, or a call that does not come: "if the POS never calls our webhook", "when it fails to post". */
@@ -1148,20 +1154,6 @@ const ALSO_DONE =
 /** One more thing wished done to them, in a list: ", sent a welcome email", ", and booked into a call", "and to be booked onto". */
 const LIST_DONE =
   /(,\s*(?:and\s+)?|\s+and\s+)(?:(?:also|then)\s+)?(?:to (?:be|get)\s+)?([a-z]+ed|sent|put|made|given|written)(?=\s+(?:an?|the|their|our|into|onto|in|on|to|with|for)\s)/gi;
-/** Past participles that are not the base with "-ed". */
-const IRREGULAR_PARTICIPLES: Record<string, string> = {
-  sent: 'send',
-  kept: 'keep',
-  made: 'make',
-  built: 'build',
-  written: 'write',
-  found: 'find',
-  told: 'tell',
-  given: 'give',
-  shown: 'show',
-  taken: 'take',
-  paid: 'pay',
-};
 const baseOf = (participle: string, w: SegmentWords): string | undefined => {
   const [word = '', particle] = participle.toLowerCase().split(' ');
   const base =
@@ -2299,6 +2291,47 @@ function ofCalendarSaid(lead: Lead | null, all: readonly Sentence[], index: numb
   return before ? { ...lead, kind: 'event', text: withContext(lead.text, before.text.replace(/[.!]\s*$/, '')) } : lead;
 }
 
+/** A thing pointed back at in a start: "marks someone as "Approved" in that register", "on the same board". */
+const THING_POINTED_AT = /\b(?:that|the same|this|the said)\s+([a-z][\w-]{2,})\b/gi;
+
+/**
+ * A start in a place said before with its product ("add them to the volunteer register we keep in Notion. … when our
+ * coordinator marks someone as "Approved" in that register"): the place, in that product — said with the start. Only
+ * where the start names no product, and the earlier sentence names the thing then a product within eight words. Pure.
+ */
+function ofThingSaid(lead: Lead | null, all: readonly Sentence[], index: number): Lead | null {
+  if (lead?.kind !== 'event' || providersIn(lead.text).some((m) => !m.weak)) return lead;
+  for (const m of lead.text.matchAll(THING_POINTED_AT)) {
+    const thing = (m[1] ?? '').toLowerCase();
+    if (PRONOUN_THINGS.has(thing)) continue;
+    for (const before of all.slice(0, index).reverse()) {
+      const said = new RegExp(
+        `\\b${thing}s?\\b((?:\\s+[\\w'’-]+){0,8}?)\\s+(?:in|on|into|onto|inside)\\s+(?:our\\s+|the\\s+)?`,
+        'i',
+      ).exec(before.text);
+      if (!said) continue;
+      const at = (said.index ?? 0) + said[0].length;
+      const product = providersIn(before.text).find((p) => !p.weak && p.index === at);
+      if (product) return { ...lead, text: withContext(lead.text, `${thing} in ${product.name}`) };
+    }
+  }
+  return lead;
+}
+const PRONOUN_THINGS = new Set([
+  'one',
+  'ones',
+  'time',
+  'day',
+  'week',
+  'month',
+  'year',
+  'way',
+  'case',
+  'point',
+  'moment',
+  'happens',
+]);
+
 /** A lead that points back at the arrival just said: "When that happens", "once this comes in", "after it arrives". */
 const SAME_EVENT =
   /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they|one(?: of (?:them|those|these))?)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?)$/i;
@@ -2325,7 +2358,12 @@ function carriesOn(draft: Draft, s: Sentence, text: string, w: SegmentWords): bo
     draft.kind === 'event' &&
     s.first &&
     draft.block === s.block - 1 &&
-    (POINTS_BACK.test(text) || AMOUNT_OF_IT.test(s.text) || sharesThing([draft.hint, ...draft.sentences].join(' '), text, w))
+    (POINTS_BACK.test(text) ||
+      AMOUNT_OF_IT.test(s.text) ||
+      sharesThing([draft.hint, ...draft.sentences].join(' '), text, w) ||
+      // ("1. When a referral arrives, save the letter to Drive." ¶ "2. The assistant adds the patient to Notion.": the
+      // next numbered step of the procedure its start opened, when it says a duty and no start of its own)
+      (s.step === true && draft.clauses.length > 0 && text.split(/\s+/).length >= 3 && startsWithDuty(text, w)))
   );
 }
 
@@ -2527,6 +2565,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       current.clauses[current.clauses.length - 1] = `${message} (${text.replace(/^(?:please\s+)?/i, '').replace(/[.!]+$/, '')})`;
       return;
     }
+    // "KPIs: every applicant acknowledged within 1 hour", "Reports to: Head of People": a job ad's particulars, no work
+    if (s.label && PARTICULARS_LABEL.test(s.label)) return;
     // what the employee must not do, said after a label of limits: every verb of it is a guideline, not a duty
     if (s.label && LIMITS_LABEL.test(s.label)) {
       guidelines.push(`${s.label}: ${text}`);
@@ -2564,7 +2604,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       saidOnly(DONE_BY_SOMEONE, text, w)
     )
       return;
-    const lead = ofCalendarSaid(caseInLead(detectLead(text, w)), all, index);
+    const lead = ofThingSaid(ofCalendarSaid(caseInLead(detectLead(text, w)), all, index), all, index);
     // "2. Delay exceptions (Zendesk)", "3. Weekly housekeeping" over their sub-items: a section's title names the work and
     // does none; it leads them only when it says an arrival ("1. Screening form submitted") or a start its first item
     // does not say

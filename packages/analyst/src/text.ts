@@ -264,6 +264,8 @@ export type Sentence = {
   anew?: true;
   /** a numbered section's title over its sub-items ("1. Inbound documents" over "1.a …"): it names the work */
   title?: true;
+  /** a numbered item right after the one numbered before it ("2." after "1."): the next step of a procedure */
+  step?: true;
 };
 
 /** What happened to a thing, said by its noun: "payment" paid, "failure" (a verb of its own, marked "-") fails. */
@@ -371,8 +373,273 @@ function chatPrefixesDropped(text: string): string {
     .join('\n');
 }
 
+/**
+ * A message's words set out on lines of their own under what sends it ("text the pupil:" ¶ "  "Hi {first name}, …" ¶
+ * "   Reply C if you need to cancel."): the quoted lines are what is sent, one with the line that sends them, not
+ * sentences of their own to read as work. Only a quote that opens on the line after a colon and closes within twelve
+ * lines. Pure.
+ */
+function templatesJoined(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const next = lines[i + 1]?.trim() ?? '';
+    if (!/:[ \t]*$/.test(line) || !/^["“]/.test(next)) {
+      out.push(line);
+      continue;
+    }
+    let end = -1;
+    for (let j = i + 1; j < Math.min(lines.length, i + 13); j++) {
+      const t = (lines[j] ?? '').trim();
+      if (t === '') break;
+      // (the quote's close: its last mark, a full stop or comma after it at most)
+      if (/["”][.,;!]?$/.test(t) && (j > i + 1 || t.length > 1)) {
+        end = j;
+        break;
+      }
+    }
+    if (end < 0) {
+      out.push(line);
+      continue;
+    }
+    const quoted = lines
+      .slice(i + 1, end + 1)
+      .map((l) => l.trim())
+      .join(' ');
+    out.push(`${line.replace(/[ \t]+$/, '')} ${quoted}`);
+    i = end;
+  }
+  return out.join('\n');
+}
+
+/** One of what follows "then" in a criterion, said in the passive: "a Bug is created in Jira …" — (thing, done, rest). */
+const DONE_THEN =
+  /^((?:an?|the|that|this|its|their|each|every|one)\s+[^,]{1,60}?)\s+(?:is|are|gets?|will be)\s+(?:also\s+|then\s+|automatically\s+)*([a-z]+ed|sent|put|set|kept|made|built|written|given|shown|told|paid)\b(.*)$/i;
+/** "the customer gets a public reply on the ticket …": someone sent something — (who, what and the rest). */
+const GETS_THEN =
+  /^((?:the|that|this|their|each|every|an?)\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:gets?|receives?|is sent|are sent)\s+(?:also\s+)?((?:an?|the|their)\s+.+)$/i;
+
+/** What a criterion's "then" says is done, as work: "a message is also posted in #oncall" → "post a message in #oncall". */
+function thenAsWork(part: string): string {
+  const said = part.trim().replace(/^(?:and|also|then)\s+/i, '');
+  const done = DONE_THEN.exec(said);
+  if (done?.[1] && done[2]) {
+    const word = done[2].toLowerCase();
+    const base =
+      IRREGULAR_PARTICIPLES[word] ??
+      (['put', 'set'].includes(word) ? word : lemmas(word).find((l) => l !== word && KNOWN_VERBS.has(l)));
+    if (base) return `${base} ${lowerFirst(done[1])}${done[3] ?? ''}`;
+  }
+  const got = GETS_THEN.exec(said);
+  if (got?.[1] && got[2]) return `send ${lowerFirst(got[1])} ${got[2]}`;
+  return said;
+}
+
+/** A criterion's "Given …": a thing (its start's subject) or a state (a condition of it). */
+const GIVEN_STATE = /\b(?:is|are|has|have|was|were|does|do|did|contains?|includes?|matches|equals)\b/i;
+
+/**
+ * Acceptance criteria written as Given / When / Then ("AC1 – Given a new Zendesk ticket tagged "bug", when it is
+ * created, then a Bug is created in Jira …, and the Jira key is added to the ticket as an internal note"), on one line
+ * or on lines of their own: the "when" is the start (its "it" the thing given), a given state its condition, and what
+ * "then" says is done, the work. Pure.
+ */
+function criteriaAsWork(text: string): string {
+  // (Given / When / Then / And on lines of their own: one criterion per line)
+  const joined = text.replace(
+    /^([ \t]*(?:[-*•][ \t]+)?Given\b[^\n]*)((?:\n[ \t]*(?:[-*•][ \t]+)?(?:When|Then|And|But)\b[^\n]*)+)/gm,
+    (whole: string, given: string, rest: string) =>
+      // (only a criterion with a "When" of its own: "Given a customer signs up …" ¶ "Then …" reads line by line)
+      !/\n[ \t]*(?:[-*•][ \t]+)?When\b/.test(rest)
+        ? whole
+        : `${given.replace(/[.,;]\s*$/, '')}${rest
+            .split('\n')
+            .filter((l) => l.trim())
+            .map(
+              (l) =>
+                `, ${lowerFirst(
+                  l
+                    .trim()
+                    .replace(/^[-*•]\s+/, '')
+                    .replace(/[.,;]\s*$/, ''),
+                )}`,
+            )
+            .join('')}`,
+  );
+  return joined.replace(
+    /^([ \t]*(?:[-*•][ \t]+)?)(?:(?:AC|Scenario|Criterion|Rule|Case)[ \t]*[\w.]*[ \t]*[–—:-][ \t]*|\d{1,2}[.)][ \t]+)?Given (?:that )?([^\n]{3,200}?),\s*when (?:the |a |an )?([^\n]{3,200}?),\s*then ([^\n]+)$/gim,
+    (_whole, marker: string, given: string, when: string, then: string) => {
+      const state = GIVEN_STATE.test(given);
+      // ("when it is created": the thing given is what happens)
+      const start = /^(?:it|they|this|that)\b/i.test(when)
+        ? `${given} ${when.replace(/^(?:it|they|this|that)\s+/i, '')}`
+        : /^(?:the |a |an )/i.test(when) || when.split(/\s+/).length > 2
+          ? `the ${when}`.replace(/^the (?=(?:the|a|an)\s)/i, '')
+          : when;
+      // ("Given a ticket linked to a Jira bug, when the customer adds a new comment": the comment is on that ticket)
+      const condition = state ? `, if ${given}` : /^(?:it|they|this|that)\b/i.test(when) ? '' : ` on ${given}`;
+      const work = then
+        .replace(/[.;]\s*$/, '')
+        .split(
+          /,\s*(?:and\s+)?(?=(?:an?|the|that|this|its|their)\s)|\s+and\s+(?=(?:an?|the|that|this|its|their)\s[^,]{1,60}?\s(?:is|are|gets?|receives?)\s)/i,
+        )
+        .map(thenAsWork)
+        .join(', and ');
+      return `${marker}When ${start}${condition}, ${work}.`;
+    },
+  );
+}
+
+/** Contractions written without their apostrophe ("we cant hook it up", "theyre already in there"). */
+const BARE_CONTRACTIONS: Readonly<Record<string, string>> = {
+  cant: "can't",
+  dont: "don't",
+  doesnt: "doesn't",
+  didnt: "didn't",
+  isnt: "isn't",
+  arent: "aren't",
+  wasnt: "wasn't",
+  werent: "weren't",
+  wont: "won't",
+  havent: "haven't",
+  hasnt: "hasn't",
+  shouldnt: "shouldn't",
+  wouldnt: "wouldn't",
+  couldnt: "couldn't",
+  theyre: "they're",
+  youre: "you're",
+  theyll: "they'll",
+  theyve: "they've",
+};
+
+/**
+ * Text typed fast, in lower case and with few stops ("whenever someone pays … in stripe they should go into hubspot as a
+ * contact … and then the other thing is when a payment fails … can it text them"): "i" and bare contractions written
+ * out, a new subject after a start parted from it, and "the other thing is" read as the full stop it stands for. Pure.
+ */
+function hurriedRead(text: string): string {
+  return (
+    text
+      .replace(
+        /\b(cant|dont|doesnt|didnt|isnt|arent|wasnt|werent|wont|havent|hasnt|shouldnt|wouldnt|couldnt|theyre|youre|theyll|theyve)\b/gi,
+        (w) =>
+          /^[A-Z]/.test(w)
+            ? `${(BARE_CONTRACTIONS[w.toLowerCase()] ?? w).charAt(0).toUpperCase()}${(BARE_CONTRACTIONS[w.toLowerCase()] ?? w).slice(1)}`
+            : (BARE_CONTRACTIONS[w] ?? w),
+      )
+      .replace(/(^|[\s,;(])i(?=\s+[a-z]|['’](?:m|ve|d|ll)\b)/g, '$1I')
+      // ("… and then the other thing is when a payment fails …": another piece of work, as after a full stop)
+      .replace(
+        /[\s,]+(?:(?:and|oh|so)\s+)*(?:then\s+)?(?:the other thing is|(?:one )?other thing is|another thing is|the (?:second|next|last) thing is|one more thing(?: is)?)[\s,:]+(?=[a-z])/gi,
+        (_whole, at: number, all: string) => (/[.!?]\s*$/.test(all.slice(0, at)) ? ' ' : '. '),
+      )
+      // ("whenever someone pays … in stripe they should go into hubspot": the subject of the work after its start)
+      .replace(
+        /\b((?:when|whenever|once|as soon as|every time|each time)\s+[^,.;:!?\n]{3,140}?)\s+(?=(?:they|he|she|we)\s+(?:should|must|need to|needs to|have to|has to)\b)/gi,
+        '$1, ',
+      )
+      // ("they should go into hubspot as a contact": what is to go into a product as one of its things is added to it)
+      .replace(
+        /\b(they|he|she|it)\s+(?:should|must|need to|needs to|can|could|will)\s+go\s+(?:in|into|onto|on)\s+(?=[a-z]+\s+as\s+an?\s)/gi,
+        (_whole, who: string) => `add ${/^it$/i.test(who) ? 'it' : 'them'} to `,
+      )
+      // ("-> put in salesforce as a lead": a note's step with its object left out, what came in)
+      .replace(/\b(put|add|log|enter|save|record)\s+(?=(?:in|into|on|to)\s+[a-z][\w-]*\s+as\s+an?\s)/gi, '$1 them ')
+      // ("and then they get an email from us welcoming them": what they are to get from us, sent to them)
+      .replace(
+        /\b(and\s+then|then|and)\s+(?:they|he|she)\s+(?:get|gets|receive|receives)\s+(?=(?:an?|one|our)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mail|text|sms|message|welcome|reminder|confirmation)\b)/gi,
+        '$1 send them ',
+      )
+  );
+}
+
+/** Where a gerund goes on to another duty in a list item: ", and letting …", " and inviting …". */
+const GERUND_AFTER =
+  /(,\s+(?:and\s+)?|\s+and\s+(?:then\s+)?)([a-z]+ing)\b(?=\s+(?:an?|the|their|his|her|its|our|them|him|it|every|each|any|all|#|[a-z]+\s+(?:an?|the|their|to|into|on|in)\b))/g;
+/** A start said first in a list item, then its duty as a gerund: "Once … in DocuSign, setting up their record …". */
+const LEAD_THEN_GERUND = /^((?:when|whenever|once|if|after|as soon as|every|each)\b[^,\n]{3,160}),\s+([a-z]+ing)\b/i;
+
+/**
+ * A job ad's duties as gerunds ("• Acknowledging every candidate … with a warm email, and letting #hiring know …",
+ * "• Once an offer has been signed in DocuSign, setting up their record in BambooHR"): each gerund that opens a
+ * duty, said as the duty. Only in list items, and not one that heads what it means ("Supporting our pastoral care –
+ * …"); a word that is no verb ("Onboarding", "Morning") stays. Pure.
+ */
+function gerundItems(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const bullet = BULLET.exec(line)?.[0];
+      if (!bullet) return line;
+      const item = line.slice(bullet.length);
+      // (not a headline over what it means, "Supporting our pastoral care – our line is a text number …")
+      const first = /^([A-Z][a-z]+ing)\b(?=\s+[a-z#])(?![^\n]{0,80}?(?:\s[–—-]\s|:\s))/.exec(item)?.[1];
+      const base = first ? baseOfGerund(first.toLowerCase()) : undefined;
+      const lead = base ? null : LEAD_THEN_GERUND.exec(item);
+      const leadBase = lead?.[2] ? baseOfGerund(lead[2].toLowerCase()) : undefined;
+      if (!base && !leadBase) return line;
+      const opened =
+        base && first
+          ? `${base.charAt(0).toUpperCase()}${base.slice(1)}${item.slice(first.length)}`
+          : `${lead?.[1]}, ${leadBase}${item.slice(lead?.[0].length ?? 0)}`;
+      return `${bullet}${opened.replace(GERUND_AFTER, (whole, join: string, gerund: string) => {
+        const verb = baseOfGerund(gerund);
+        return verb ? `${join}${verb}` : whole;
+      })}`;
+    })
+    .join('\n');
+}
+
+/** "who applies …", "that books …": someone doing what starts the work, in a relative clause of a duty's object. */
+const DOING_THAT_ARRIVES =
+  /(?:appl(?:y|ies)|signs? up|registers?|books?|pays?|submits?|enquires?|inquires?|orders?|joins?|cancels?|donates?|subscribes?|repl(?:y|ies)|writes? in|emails? in|texts? in|fills? in|fills? out|completes?)/;
+/**
+ * "Acknowledge every candidate who applies for one of our roles in Greenhouse with a warm email": the people's doing is
+ * the start, and the duty is done to each of them — "When a candidate applies for …, acknowledge them with …". Pure.
+ */
+function eachWhoArrives(text: string): string {
+  return text.replace(
+    new RegExp(
+      `^([ \\t]*(?:${BULLET.source.replace(/^\^\\s\*/, '')})?)([A-Z][a-z]+) (?:every|each|any|all) (?:new )?([a-z]+?)(s?) (?:who|that) (${DOING_THAT_ARRIVES.source}\\b[^,;.\\n]{0,100}?)(?=\\s+(?:with|by|via|using|within)\\s|,|;|\\.|$)`,
+      'gm',
+    ),
+    (whole, marker: string, verb: string, noun: string, _s: string, doing: string) =>
+      KNOWN_VERBS.has(verb.toLowerCase()) ? `${marker}When a ${noun} ${doing}, ${verb.toLowerCase()} them` : whole,
+  );
+}
+
+/**
+ * A sketch typed like a config file ("trade_orders:" ¶ "  on: webhook /shopify-orders" ¶ "  only_if: tag == wholesale" ¶
+ * "  do:" ¶ "    - slack #wholesale: "new trade order …"" ¶ "    - label the mail -> "Booked""): its keys read as words
+ * ("only if:"), a message to a channel as a post there, and an arrow before a quoted name as what it is named. Pure.
+ */
+function sketchRead(text: string): string {
+  return (
+    text
+      // ("only_if:", "run_when:": a key's words)
+      .replace(
+        /^([ \t]*(?:[-*•][ \t]+)?)([a-z]+)_([a-z]+(?:_[a-z]+)?)[ \t]*:(?=[ \t]|$)/gm,
+        (_whole, at: string, a: string, b: string) => `${at}${a} ${b.replace(/_/g, ' ')}:`,
+      )
+      // ("- slack #wholesale: "new trade order from {store}"": what is said in a channel, posted there)
+      .replace(/^([ \t]*[-*•][ \t]+)((?:[A-Za-z][\w-]*[ \t]+)?)(#[\w-]+)[ \t]*:[ \t]*(?=["“])/gm, '$1post in $2$3 ')
+      // ("label the mail -> "Booked"": the name it is given; not "opportunity -> "Won"", a stage it is moved to)
+      .replace(
+        /\b(label|tag|name|rename|title|categori[sz]e)\b([^\n]{0,60}?)[ \t]+(?:->|=>|→)[ \t]+(?=["“'][^"”'\n]{1,40}["”'])/gi,
+        '$1$2 as ',
+      )
+  );
+}
+
 const blocksRead = (text: string): string =>
   [
+    sketchRead,
+    gerundItems,
+    eachWhoArrives,
+    hurriedRead,
+    criteriaAsWork,
+    templatesJoined,
     chatPrefixesDropped,
     itemsMarkedForWhom,
     weekByDays,
@@ -383,9 +650,51 @@ const blocksRead = (text: string): string =>
     arrivalsByEmail,
   ].reduce((read, reading) => reading(read), text);
 
+/** Where a formal request's words were taken out: the work asked for begins there (a capital if a sentence does). */
+const ASKED = '\uE000';
+
 export function normalise(text: string): string {
   return (
     blocksRead(text.replace(/\r\n?/g, '\n'))
+      // "I should be most grateful if your assistant could, whenever …, add them …": a formal request, the work it asks
+      .replace(
+        /\b(?:I|we)(?: should| would|['’]d) be (?:most |very |extremely |truly |so |really |immensely |ever so )?(?:grateful|obliged|thankful|delighted|pleased|glad) if (?:you|your (?:assistant|bot|system)|the (?:assistant|bot|system|digital (?:assistant|employee))|it) (?:could|would|might|can)(?: (?:kindly|please|also))*,?[ \t]*/g,
+        ASKED,
+      )
+      // "Were it possible for the assistant to remind schools …, that would be a considerable help": the work wished
+      .replace(
+        /\b(?:were it possible|if it were possible|if it is possible|would it be possible|might it be possible|is it possible) for (?:you|your (?:assistant|bot)|the (?:assistant|bot|system)|it) to (?=[a-z])/gi,
+        ASKED,
+      )
+      .replace(
+        /,[ \t]*(?:that|this) would be (?:a |an |of )?(?:considerable |great |real |tremendous |enormous |most |very |big |huge )?(?:help|helpful|use|assistance|benefit)\b/gi,
+        '',
+      )
+      // "we should very much appreciate the assistant writing to the volunteer with …": the doing wished is the work
+      .replace(
+        /\b(?:I|we)(?: should| would|['’]d)(?: (?:very much|greatly|really|much|also|particularly))* (?:appreciate|welcome|value) (?:it if )?(?:you|your (?:assistant|bot)|the (?:assistant|bot|system)|it) ([a-z]+ing)\b/gi,
+        (whole, doing: string) => {
+          const base = baseOfGerund(doing);
+          return base ? `${ASKED}${base}` : whole;
+        },
+      )
+      // (a request's work that now opens its sentence opens it with a capital)
+      .replace(
+        /(^|[.!?][ \t]+|\n[ \t]*)\uE000([a-z])/g,
+        (_whole, before: string, first: string) => `${before}${first.toUpperCase()}`,
+      )
+      .replace(/\uE000/g, '')
+      // "Only create a HubSpot task for the sales exec if the amount is over £500": the duty, limited by its condition
+      .replace(
+        /(^|[.!?][ \t]+|\n[ \t]*(?:[-*•][ \t]+)?)Only ([a-z]+)\b([^.!?\n]{3,160}?)[ \t]+(if|when|where|once)\b/g,
+        (whole, before: string, verb: string, rest: string, how: string) =>
+          KNOWN_VERBS.has(verb) ? `${before}${verb.charAt(0).toUpperCase()}${verb.slice(1)}${rest} only ${how}` : whole,
+      )
+      // "Please set up:", "Could you set the following up:", "Here's what to set up:": what opens a list of work is none
+      .replace(
+        /(^|[.!?][ \t]+)(?:(?:please|kindly|could you|can you|would you)[ \t]+)?(?:set (?:up|(?:this|these|it|them|the following) up)(?: the following(?: (?:automations|workflows|things|for us))?)?|here(?:['’]s| is| are) what (?:to|we(?:['’]d| would) like you to|we need you to) set up|(?:we(?:['’]d| would)|I(?:['’]d| would)) like (?:the (?:assistant|bot)|it|you) to (?:take over|handle|pick up|look after|do) (?:that|this|all (?:of )?(?:that|this)|the following|these|some of (?:that|this|the)|the)(?: [\w-]+){0,2}|(?:we|I) want (?:the (?:assistant|bot)|it|you) to (?:take over|handle|pick up|look after|do) (?:that|this|the following|these)(?: [\w-]+){0,2})[ \t]*(?:,?[ \t]*please)?[ \t]*:[ \t]*$/gim,
+        '$1',
+      )
       // "and I'll have it tick "On stop" on their HubSpot contact": what someone will have the employee do is its duty
       .replace(
         /(^|[.!?:][ \t]+|\n[ \t]*|\b(?:[Aa]nd|[Ss]o|[Tt]hen)[ \t]+)(?:I|we|We)(?:['’]ll| will| can| could)? have (?:it|the (?:assistant|bot|helper|agent)) (?=[a-z]+\b)(?!(?:[a-z]+ed|done|sent|made|built|written|taken|seen|given|shown|kept)\b)/gm,
@@ -449,7 +758,7 @@ export function normalise(text: string): string {
       )
       // "Every Thursday evening can it email the squad …?": a start, then the work asked of it
       .replace(
-        /(\b(?:every|each|on|at|when|whenever|once|after|before)\b[^,.?!;:\n]{2,60}?)[ \t]+(?:can|could|would|will) (?:it|you|the (?:assistant|bot)) (?:please )?(?=[a-z]+\b)/gi,
+        /(\b(?:every|each|on|at|when|whenever|once|after|before)\b(?:[^,.?!;:\n()]|\([^()\n]{0,80}\)){2,140}?)[ \t]+(?:can|could|would|will) (?:it|you|the (?:assistant|bot)) (?:please )?(?:also )?(?=[a-z]+\b)/gi,
         (whole, lead: string, at: number, all: string) =>
           // (only where the lead is a start of its own: "…, can you …" in the middle of a clause stays)
           /^\s*$|[.!?:\n]\s*$/.test(all.slice(Math.max(0, at - 2), at)) || at === 0 ? `${lead}, ` : whole,
@@ -728,6 +1037,11 @@ export function normalise(text: string): string {
       .replace(/ & /g, ' and ')
       // "@mention @itbot": the verb, written as Slack shows it
       .replace(/(^|\s)@(mention|mentions|mentioned|tag|tags|tagged)\b/gi, '$1$2')
+      // "POST their name + email to …": a plus between two things of one owner joins the things, not two duties
+      .replace(
+        /(?<=\b(?:their|his|her|its|our|your|each|every|the customer['’]s|the member['’]s) [a-z]+) \+ (?=[a-z]+ (?:to|into|onto|in|on|with|for)\b)/g,
+        '/',
+      )
       // "post in #it-ops + open a Jira incident", "Zendesk + Jira": a plus between words joins them
       // (and after a sentence's end: "send it to them. + post in #brewhouse"; not after "no.")
       .replace(/(?<=[A-Za-z)'"]) \+ (?=[A-Za-z#@(])|(?<=[a-z]{3}|[)'"])\. \+ (?=[a-z#@(])/g, (plus) =>
@@ -1069,6 +1383,20 @@ const BEFORE_APPROVED = new RegExp(
  * The base form of a verb's -ing, when it is a verb (the analyst's own, or those `isVerb` knows): "posting" → "post",
  * "closing" → "close". Pure.
  */
+/** Past participles that are not the base with "-ed". */
+export const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  sent: 'send',
+  kept: 'keep',
+  made: 'make',
+  built: 'build',
+  written: 'write',
+  found: 'find',
+  told: 'tell',
+  given: 'give',
+  shown: 'show',
+  taken: 'take',
+  paid: 'pay',
+};
 export const baseOfGerund = (gerund: string, isVerb: (word: string) => boolean = (l) => KNOWN_VERBS.has(l)): string | undefined =>
   lemmas(gerund).find((l) => l !== gerund.toLowerCase() && !l.endsWith('ing') && isVerb(l));
 
@@ -1688,6 +2016,40 @@ const SUB_ITEM = /^\s*(\d{1,2})(?:\.\d{1,2}|\.?[a-h])[.)]?\s/;
 /** A numbered line ("1. Inbound documents", "2) Delay exceptions"): its number. */
 const NUMBERED = /^\s*\(?(\d{1,2})[.)]\s/;
 
+/** "Failed payments", "Overdue invoices", "New sign-ups": what happened to things, said by a word before them. */
+const HAPPENED_BEFORE =
+  /^(failed|declined|bounced|cancell?ed|refunded|overdue|unpaid|late|abandoned|new|incoming|paid|signed|completed|approved|rejected|returned)\s+((?:[A-Z][\w-]*\s+)?[a-z][\w-]*?)(?:e?s)?(\s*\([^()]*\))?$/i;
+/** "Car sold", "Invoice paid", "Order shipped": a thing, then what happened to it. */
+const HAPPENED_AFTER =
+  /^((?:[A-Z][\w-]*\s+)?[A-Za-z][\w-]*?)\s+(sold|paid|signed|cancell?ed|booked|shipped|delivered|refunded|approved|rejected|closed|won|lost|received|submitted|created|opened|completed|returned)(\s*\([^()]*\))?$/;
+
+/**
+ * A heading over items that names what happened to a thing without a verb ("Failed payments (deposits taken through
+ * Stripe)", "Car sold", "Overdue invoices"): the same as a sentence — "a payment fails (…)", "a car is sold". Pure.
+ */
+function headingAsEvent(heading: string): string | null {
+  const before = HAPPENED_BEFORE.exec(heading.trim());
+  if (before?.[1] && before[2]) {
+    const [, how = '', thing = '', aside = ''] = before;
+    const a = articleFor(thing);
+    const word = how.toLowerCase();
+    const happened = /^(?:failed|declined|bounced)$/.test(word)
+      ? `${a} ${thing} fails`
+      : /^(?:overdue|unpaid|late)$/.test(word)
+        ? `${a} ${thing} is overdue`
+        : /^(?:new|incoming)$/.test(word)
+          ? `a new ${thing} comes in`
+          : `${a} ${thing} is ${word}`;
+    return `${happened}${aside}`;
+  }
+  const after = HAPPENED_AFTER.exec(heading.trim());
+  if (after?.[1] && after[2] && !/^(?:the|a|an|all|any|our|we|i|not|never)$/i.test(after[1])) {
+    const thing = /^[A-Z][a-z]+$/.test(after[1]) ? lowerFirst(after[1]) : after[1];
+    return `${articleFor(thing)} ${thing} is ${after[2]}${after[3] ?? ''}`;
+  }
+  return null;
+}
+
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 /** An item of a list taken back by its place: "actually, scrap the second one", "forget number 3", "drop point 2". */
 const RETRACTED =
@@ -1858,6 +2220,8 @@ export function sentences(description: string, saysEvent: (text: string) => bool
   const gherkin =
     raw.some((l) => GHERKIN_SECTION.test(l)) && raw.some((l) => /^\s*when\b/i.test(l)) && raw.some((l) => /^\s*then\b/i.test(l));
   let given = false;
+  // the number of the last numbered item read, while numbered items follow one another
+  let lastNumber: number | undefined;
   for (const [index, rawLine] of lines.entries()) {
     if (ticksLeft && TICKED.test(rawLine) && doneAlready(index)) continue;
     if (gherkin && rawLine.trim()) {
@@ -1966,7 +2330,7 @@ export function sentences(description: string, saysEvent: (text: string) => bool
       ) &&
       !/\b(?:we|i)\b/i.test(heading) &&
       !NEGATIVE_SECTION.test(heading) &&
-      saysEvent(heading);
+      (saysEvent(heading) || saysEvent(headingAsEvent(heading) ?? ''));
     const outlineStart =
       outlined &&
       ((OUTLINE_EVENT.test(line) && !OUTLINE_NOT_EVENT.test(heading) && !startsWithSchedule(heading)) ||
@@ -1985,7 +2349,7 @@ export function sentences(description: string, saysEvent: (text: string) => bool
         OUTLINE_EVENT.test(line) && !startsWithSchedule(said)
           ? outlineEvent(said)
           : eventHeading
-            ? `When ${/^[A-Z][a-z]/.test(said) && !/^[A-Z][a-z]+[A-Z]/.test(said) ? lowerFirst(said) : said}`
+            ? `When ${saysEvent(said) ? (/^[A-Z][a-z]/.test(said) && !/^[A-Z][a-z]+[A-Z]/.test(said) ? lowerFirst(said) : said) : (headingAsEvent(said) ?? said)}`
             : said;
       out.push({ text, block, first: true });
       blockOpen = true;
@@ -2051,6 +2415,9 @@ export function sentences(description: string, saysEvent: (text: string) => bool
       continue;
     }
     const ruled = forbidden && (bullet || forbiddenLines);
+    const numbered = Number(NUMBERED.exec(rawLine)?.[1] ?? Number.NaN);
+    const step = bullet && !SUB_ITEM.test(rawLine) && lastNumber !== undefined && numbered === lastNumber + 1;
+    lastNumber = Number.isNaN(numbered) ? undefined : numbered;
     for (const [i, s] of splitLine(line).entries()) {
       // (what an item kept from the employee says after its rule is no duty either — "Replying to customers on
       // tickets. Support owns every customer-facing reply." — unless it says what to do instead: "… Cancel the hold")
@@ -2061,6 +2428,7 @@ export function sentences(description: string, saysEvent: (text: string) => bool
         text,
         ...(now && !s.label ? { label: NOW_SAID } : {}),
         ...(titled ? { title: true as const } : {}),
+        ...(step && i === 0 ? { step: true as const } : {}),
         block,
         first: !blockOpen,
       });
@@ -2392,8 +2760,14 @@ export const parseClause = memo(parseClauseUncached);
 const WHERE_KEPT =
   /\s*\(\s*(?:(?:the|their|our|his|her|its|all|all the)\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}\s+(?:is|are|live|lives|sit|sits|is kept|are kept|is stored|are stored)\s+(?:in|on|at|inside)\s+[^()]{1,80}\)/gi;
 
+/**
+ * A message's own words quoted in the step ("send: "No problem {first name}, your {time} lesson is cancelled.""): what
+ * is sent, not what the step acts on — read as "a message". A short quote (a label, a stage, "reply C") stays.
+ */
+const QUOTED_MESSAGE = /["“](?=[^"”\n]*(?:[{}]|[.!?]\s|[.!?]["”]))[^"”\n]{12,600}["”]|["“](?:[^"”\s]+\s+){6,}[^"”]*["”]/g;
+
 function parseClauseUncached(raw: string): Clause {
-  const text = stripLeadIns(raw).replace(WHERE_KEPT, '').replace(/\s+/g, ' ').trim();
+  const text = stripLeadIns(raw.replace(QUOTED_MESSAGE, 'a message')).replace(WHERE_KEPT, '').replace(/\s+/g, ' ').trim();
   const norm = rewriteIdioms(text).toLowerCase();
   const negated = /^(never|don't|do not|not|avoid|no)\b/.test(norm);
   const core = norm.replace(TAIL, '').replace(PURPOSE, '').trim() || norm;
@@ -2564,6 +2938,8 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
       continue;
     const tags = (nlp(name).json() as Array<{ terms: { tags: string[] }[] }>).flatMap((s) => s.terms.flatMap((t) => t.tags));
     if (tags.some((t) => t === 'Place' || t === 'Person' || t === 'Date' || t === 'Value')) continue;
+    // ("add a line to CHANGELOG.md", "attach invoice.pdf": a file's name is no product)
+    if (/\.(?:md|txt|pdf|csv|json|ya?ml|xlsx?|docx?|pptx?|png|jpe?g|zip|html?|ts|js|py)$/i.test(name)) continue;
     const id = name
       .toLowerCase()
       .replace(/\.(com|io|app|ai)$/, '')

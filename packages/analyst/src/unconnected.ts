@@ -2,11 +2,12 @@ import { providersIn, unknownProductsIn } from './text';
 
 /**
  * A product the writer says is not connected: "Deposits are paid through Square, which isn't connected to
- * anything yet", "we haven't connected BambooHR yet", "the in-app chat is intercom, not hooked up to anything".
+ * anything yet", "we haven't connected BambooHR yet", "the in-app chat is intercom, not hooked up to anything",
+ * "Once Cliniko is connected, …".
  * The words that say so, before the product ("haven't connected X") or after it ("X, which isn't linked").
  */
 const NOT_CONNECTED =
-  /(?:\bnot|n['’]t|\bnever|\byet to|\bnothing)\b[^.;,!?()]{0,40}?\b(?:connected|connect|hooked(?:\s+up)?|linked(?:\s+up)?|integrated|plugged\s+in|wired\s+(?:up|in))\b|\bno\s+(?:integration|connection)\s+(?:for|with|to)\b|\b(?:will|['’]ll|(?:(?:is|are|am)\s+|['’](?:re|m)\s+)going\s+to|plan(?:s|ning)?\s+to|about\s+to)\s+(?:be\s+)?(?:connect|connected|hook(?:ed)?\s+up|link(?:ed)?(?:\s+up)?)\b|\b(?:which|that)\s+(?:you|hireloop|it|the (?:assistant|bot|agent))\s+(?:can['’]t|cannot|can not|don['’]t|doesn['’]t|won['’]t)\s+(?:see|access|reach|get (?:in)?to)\b/gi;
+  /(?:\bnot|n['’]t|\bnever|\byet to|\bnothing)\b[^.;,!?()]{0,40}?\b(?:connected|connect|hooked(?:\s+up)?|linked(?:\s+up)?|integrated|plugged\s+in|wired\s+(?:up|in))\b|\bno\s+(?:integration|connection)\s+(?:for|with|to)\b|\b(?:will|['’]ll|(?:(?:is|are|am)\s+|['’](?:re|m)\s+)going\s+to|plan(?:s|ning)?\s+to|about\s+to)\s+(?:be\s+)?(?:connect|connected|hook(?:ed)?\s+up|link(?:ed)?(?:\s+up)?)\b|\b(?:which|that)\s+(?:you|hireloop|it|the (?:assistant|bot|agent))\s+(?:can['’]t|cannot|can not|don['’]t|doesn['’]t|won['’]t)\s+(?:see|access|reach|get (?:in)?to)\b|\b(?:once|until|till|as soon as)\s+[^.;,!?()]{1,40}?\s+(?:is|are|gets?|has been|have been)\s+(?:connected|hooked\s+up|linked(?:\s+up)?|integrated|plugged\s+in)\b/gi;
 /** Linked to something other than hireloop ("to Jira", "to a company"): not a connection of ours. */
 const LINKED_TO_ANOTHER =
   /^\s+(?:to|with|into)\s+(?!(?:you|hireloop|this|that|it|us|anything|anywhere|here|the (?:assistant|platform|bot|agent|employee)|our (?:assistant|bot))\b)(?:a|an|the|our|their)?\s*[a-z]/i;
@@ -45,7 +46,19 @@ export function saidUnconnected(sentence: string): UnconnectedProduct[] {
     if (negation && /^(?:n['’]t|never)/i.test(negation) && ORDER_BEFORE.test(head.replace(/\bdo$/i, '').trimEnd())) continue;
     if (DESCRIBES.test(sentence.slice(0, end).replace(/\S+$/, ''))) continue;
     // ("not sure QuickBooks is hooked up", "haven't connected BambooHR", "Square, which isn't connected")
-    const within = named.find((p) => p.index > at && p.index < end);
+    // ("Once Cliniko is connected": a name the lists do not know, as the subject of the words)
+    const awaited =
+      /^(?:[Oo]nce|[Uu]ntil|[Tt]ill|[Aa]s soon as)\s+([A-Z][\w.]*[a-z0-9][\w.]*)\s+(?:is|are|gets?|has|have)\b/.exec(m[0])?.[1];
+    const within =
+      named.find((p) => p.index > at && p.index < end) ??
+      (awaited && !/^(?:It|This|That|They|Everything|Everyone|Someone|Anything|He|She)$/.test(awaited)
+        ? {
+            providerId: awaited.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+            name: awaited.toLowerCase(),
+            index: at + m[0].indexOf(awaited),
+            weak: false,
+          }
+        : undefined);
     // ("GitHub isn't linked to Jira", "tickets that aren't linked to a Jira issue", "customers who haven't linked
     // their account": two things not linked to each other, or someone else's doing — nothing said of hireloop)
     const ours = /^nothing\b/i.test(m[0]);

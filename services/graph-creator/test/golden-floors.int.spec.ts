@@ -649,6 +649,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-46 (twenty more in forms asked for by kind — a Slack DM, a run-on paragraph in lower case, an SOP with Purpose / Scope / Procedure, a Jira ticket with Given / When / Then criteria, a hand-typed config sketch, an FAQ, a job ad, a before-and-after story, a hurried note of abbreviations, a formal British letter, a nested outline, a stack named then referred to generically, varied schedules, rules with exceptions, a night-shift handover, quoted message templates, starts said last, two lines, a plan changed halfway — written 2026-12-02 by a helper that read no source nor golden file; read 0.77/0.90/0.74/0.85 unseen by the session-start analyst, 9 of 20 within their workflow bounds; then looked at)',
+    'blind-46',
+    {
+      capabilityRecall: 0.97,
+      capabilityPrecision: 0.97,
+      triggerRecall: 0.97,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 0.95,
+      casesWithEmptyWorkflow: 1,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
