@@ -355,7 +355,7 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       /\bby (e-?)?mail\b/,
       /\b(an? |the )?(e-?)?mail (to|with)\b/,
       // "write to the volunteer with the date of the next induction": a letter to someone outside
-      /^write (?:back )?to (?:them|him|her|(?:the|each|every|their|that|this|any|our) (?:[\w-]+ )?(?:volunteer|customer|client|member|parent|guest|applicant|candidate|supplier|tenant|patient|owner|buyer|donor|student|person|sender|family|families|visitor|vendor|contractor|landlord|school)s?)\b/,
+      /^write (?:back )?to (?:them|him|her|(?:the|each|every|their|that|this|any|our) (?:[\w-]+ )?(?:volunteer|customer|client|member|parent|guest|applicant|candidate|supplier|tenant|patient|owner|buyer|donor|student|person|sender|family|families|visitor|vendor|contractor|landlord|school)s?)\b(?!\s+(?:record|row|page|profile|file|entry|field|sheet|database|list|table|card)s?\b)/,
     ],
   },
   'google-calendar.create_event': {
@@ -532,6 +532,15 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
       'group',
     ],
     generic: ['note', 'label'],
+  },
+  // the catalog's words, and a calendar looked at for room: "check that room's calendar. free -> book it"
+  'google-calendar.find_free_slot': {
+    verbs: [...(capabilityVocabulary['google-calendar.find_free_slot']?.verbs ?? ['find'])],
+    objects: [...(capabilityVocabulary['google-calendar.find_free_slot']?.objects ?? ['slot'])],
+    phrases: [
+      // (not a calendar looked through for something else: "check the Returns calendar for cars more than 2 hours overdue")
+      /^(?:check|look at|look in|see)\s+(?:the|that|this|their|its|our|his|her|[\w'’-]+['’]s)\s+(?:[\w'’-]+\s+)?calendars?\b(?=\s*(?:$|[.,;:!)]|and\b|to see if\b|for (?:a |an )?(?:free|open|slot|gap|space|availability|room)\b))/,
+    ],
   },
   // "copy the comment onto the Jira issue", "mirror each new comment to the linked issue": a comment carried over
   'jira.comment_issue': {

@@ -255,8 +255,12 @@ const FREE_SLOT_SAID =
   // (not a price: "free on the day of check-out", "free of charge", "free for members")
   /^(?:(?:the|a|an)\s+)?(?:(?:first|next|earliest)\s+)?free\s+(?!(?:up|the|a|an|that|this|it|them|those|these|their|our|my|your|his|her|its|on|of|for|to|with|from|in|at|until|till|after|before|if|when|and|or|delivery|shipping|entry|parking)\b)/i;
 
-/** A quoted field set to a value, the record left unsaid: "set "Rent 2025" to Paid", "mark 'Status' as done". */
-const SET_FIELD = /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])\s+(to|as)\b/i;
+/**
+ * A quoted field set to a value, the record left unsaid or only pointed at: "set "Rent 2025" to Paid", "mark 'Status'
+ * as done", "set "Training due" on their record to …".
+ */
+const SET_FIELD =
+  /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])(?:\s+(?:on|in)\s+(?:their|his|her|its|the)\s+(?:record|profile|row|page|card|contact|file|entry))?\s+(to|as)\b/i;
 
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {

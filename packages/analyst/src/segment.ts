@@ -734,7 +734,7 @@ const LIMITS_LABEL =
   /^(?:restrictions?|guardrails?|boundaries|limits|limitations|red lines|hard rules|(?:explicitly |strictly |definitely )?(?:out|out of scope|not in scope|off the table|excluded|not included)|no[- ]gos?|not for (?:the (?:assistant|bot)|you|it)|(?:a few |some )?things (?:i|we)(?:'ll| will| am going to| are going to)? (?:keep|still) (?:doing|do|handle|handling)(?: (?:myself|ourselves))?|(?:what|things) (?:you|it|(?:the|this) (?:assistant|bot|employee|agent|helper|role|job|position)) (?:won'?t|will not|must not|mustn'?t|must never|should not|shouldn'?t|should never|can'?t|cannot|may not|does not|doesn'?t|is not to|never) (?:do|cover|include|handle|touch)|not allowed|never|don['’]?ts|prohibited|forbidden|off[- ]limits)$/i;
 /** A job ad's particulars: "KPIs:", "Reports to:", "Salary:", "Location:", "Success measures:". */
 const PARTICULARS_LABEL =
-  /^(?:kpis?|key performance indicators|targets?|success (?:measures|metrics|criteria|looks like)|metrics|okrs?|salary|pay|pay range|compensation|location|based|reports? to|reporting (?:line|to)|line manager|hours|working hours|contract(?: type)?|closing date|job title|role title|grade|band)$/i;
+  /^(?:kpis?|key performance indicators|success (?:measures|metrics|criteria|looks like)|okrs?|salary|pay range|salary range|compensation|location|reports? to|reporting (?:line|to)|line manager|closing date|job title|role title|grade|band)$/i;
 /** A label over what a workflow is limited to: "Condition: workshop invoices only, not online shop orders". */
 const CONDITION_LABEL = /^(?:conditions?|only if|only when|filters?|criteria)$/i;
 const DESCRIPTIVE_START = /^(you|we|i|our|this|the role|about|as a|as an|in this role|it|there|they|he|she)\b/i;
@@ -2292,7 +2292,8 @@ function ofCalendarSaid(lead: Lead | null, all: readonly Sentence[], index: numb
 }
 
 /** A thing pointed back at in a start: "marks someone as "Approved" in that register", "on the same board". */
-const THING_POINTED_AT = /\b(?:that|the same|this|the said)\s+([a-z][\w-]{2,})\b/gi;
+const THING_POINTED_AT =
+  /\b(?:that|the same|this|the said)\s+(register|database|board|sheet|spreadsheet|table|tracker|pipeline|folder|calendar|project|workspace|base|inbox|log|rota)\b/gi;
 
 /**
  * A start in a place said before with its product ("add them to the volunteer register we keep in Notion. … when our
@@ -2300,10 +2301,14 @@ const THING_POINTED_AT = /\b(?:that|the same|this|the said)\s+([a-z][\w-]{2,})\b
  * where the start names no product, and the earlier sentence names the thing then a product within eight words. Pure.
  */
 function ofThingSaid(lead: Lead | null, all: readonly Sentence[], index: number): Lead | null {
-  if (lead?.kind !== 'event' || providersIn(lead.text).some((m) => !m.weak)) return lead;
+  if (
+    lead?.kind !== 'event' ||
+    providersIn(lead.text).some((m) => !m.weak) ||
+    /\b(?:e-?mails?|texts?|sms|calls?|forms?|slack)\b|#[\w-]+/i.test(lead.text)
+  )
+    return lead;
   for (const m of lead.text.matchAll(THING_POINTED_AT)) {
     const thing = (m[1] ?? '').toLowerCase();
-    if (PRONOUN_THINGS.has(thing)) continue;
     for (const before of all.slice(0, index).reverse()) {
       const said = new RegExp(
         `\\b${thing}s?\\b((?:\\s+[\\w'’-]+){0,8}?)\\s+(?:in|on|into|onto|inside)\\s+(?:our\\s+|the\\s+)?`,
@@ -2317,21 +2322,6 @@ function ofThingSaid(lead: Lead | null, all: readonly Sentence[], index: number)
   }
   return lead;
 }
-const PRONOUN_THINGS = new Set([
-  'one',
-  'ones',
-  'time',
-  'day',
-  'week',
-  'month',
-  'year',
-  'way',
-  'case',
-  'point',
-  'moment',
-  'happens',
-]);
-
 /** A lead that points back at the arrival just said: "When that happens", "once this comes in", "after it arrives". */
 const SAME_EVENT =
   /^(?:(?:when(?:ever)?|once|after|as soon as)\s+(?:that|this|it|they|one(?: of (?:them|those|these))?)\s+(?:happens?|comes? in|arrives?|lands?|is posted|is sent|occurs?)|(?:up)?on (?:receipt|arrival)(?: of (?:it|them|each one|one))?)$/i;
@@ -2363,9 +2353,23 @@ function carriesOn(draft: Draft, s: Sentence, text: string, w: SegmentWords): bo
       sharesThing([draft.hint, ...draft.sentences].join(' '), text, w) ||
       // ("1. When a referral arrives, save the letter to Drive." ¶ "2. The assistant adds the patient to Notion.": the
       // next numbered step of the procedure its start opened, when it says a duty and no start of its own)
-      (s.step === true && draft.clauses.length > 0 && text.split(/\s+/).length >= 3 && startsWithDuty(text, w)))
+      (s.step === true &&
+        draft.clauses.length > 0 &&
+        SAID_OF_THE_EMPLOYEE.test(s.text) &&
+        text.split(/\s+/).length >= 3 &&
+        startsWithDuty(text, w)) ||
+      // ("It also needs to request their DBS check as soon as they are added.": the arrival just said, pointed back at)
+      (draft.clauses.length > 0 && SAME_ARRIVAL_AFTER.test(text) && startsWithDuty(text, w)))
   );
 }
+
+/** A step said of the employee: "The assistant adds …", "It labels …" (not a list of other duties: "Keep the sheet tidy"). */
+const SAID_OF_THE_EMPLOYEE =
+  /^(?:the (?:assistant|bot|agent|helper|ai|digital (?:assistant|employee))|it)\s+(?:then\s+|also\s+|will\s+|should\s+)?[a-z]+s?\b/i;
+
+/** A duty's time said last as the arrival before it: "… as soon as they are added", "… once it is signed". */
+const SAME_ARRIVAL_AFTER =
+  /\b(?:as soon as|when|whenever|once|after)\s+(?:they|it|he|she|this|that)\s+(?:are|is|get|gets|have been|has been|come in|comes in|arrive|arrives)(?:\s+[a-z]+ed)?\s*[.!]?$/i;
 
 /** A determiner and the word or two after it: "the sailing", "each new candidate". */
 const POINTED_AT = /\b(?:the|that|this|its|their|each|every|any|all)\s+([\w'-]+)(?:\s+([\w-]+))?/gi;
@@ -2641,7 +2645,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         ? null
         : (findSchedule(text) ??
           (text.split(/\s+/).length <= 5 && parseSchedule(text) ? { text, index: 0, relative: false } : null));
-      const d = open(s.block, sched ? 'schedule' : 'event', sched ? sched.text : text);
+      // (the hour said with it too: "Runs on: every weekday at 7am")
+      const d = open(s.block, sched ? 'schedule' : 'event', sched ? scheduleSaid(text, sched) : text);
       d.sentences.push(text);
       d.labelled = true;
       return;

@@ -528,16 +528,24 @@ function hurriedRead(text: string): string {
             ? `${(BARE_CONTRACTIONS[w.toLowerCase()] ?? w).charAt(0).toUpperCase()}${(BARE_CONTRACTIONS[w.toLowerCase()] ?? w).slice(1)}`
             : (BARE_CONTRACTIONS[w] ?? w),
       )
-      .replace(/(^|[\s,;(])i(?=\s+[a-z]|['’](?:m|ve|d|ll)\b)/g, '$1I')
+      // (mid-sentence only: a line that opens with "i" is still written in lower case, and read so)
+      .replace(/(?<=[a-z0-9,;)][ \t]+)i(?=\s+[a-z]|['’](?:m|ve|d|ll)\b)/g, 'I')
       // ("… and then the other thing is when a payment fails …": another piece of work, as after a full stop)
+      // (mid-sentence, on one line, before more work: not after a full stop, nor "the other thing is that our Slack is busy")
       .replace(
-        /[\s,]+(?:(?:and|oh|so)\s+)*(?:then\s+)?(?:the other thing is|(?:one )?other thing is|another thing is|the (?:second|next|last) thing is|one more thing(?: is)?)[\s,:]+(?=[a-z])/gi,
-        (_whole, at: number, all: string) => (/[.!?]\s*$/.test(all.slice(0, at)) ? ' ' : '. '),
+        /(?<=[a-z0-9)])(?<!\b(?:the|one|an))[ \t,]+(?:(?:and|oh|so)[ \t]+)*(?:then[ \t]+)?(?:the other thing is|one other thing is|another thing is|the (?:second|next|last) thing is|one more thing(?: is)?)[ \t,:]+(?=[a-z])(?!that\b)/gi,
+        '. ',
       )
       // ("whenever someone pays … in stripe they should go into hubspot": the subject of the work after its start)
       .replace(
         /\b((?:when|whenever|once|as soon as|every time|each time)\s+[^,.;:!?\n]{3,140}?)\s+(?=(?:they|he|she|we)\s+(?:should|must|need to|needs to|have to|has to)\b)/gi,
-        '$1, ',
+        // (not what someone asks or says: "When a tenant asks whether they need to pay …", "… tells us they need to …")
+        (whole, lead: string) =>
+          /\b(?:whether|if|that|us|me|says?|asks?|tells?|thinks?|knows?|wonders?|decides?|checks?|confirms?|asked|told|said)$/i.test(
+            lead,
+          )
+            ? whole
+            : `${lead}, `,
       )
       // ("they should go into hubspot as a contact": what is to go into a product as one of its things is added to it)
       .replace(
@@ -549,7 +557,13 @@ function hurriedRead(text: string): string {
       // ("and then they get an email from us welcoming them": what they are to get from us, sent to them)
       .replace(
         /\b(and\s+then|then|and)\s+(?:they|he|she)\s+(?:get|gets|receive|receives)\s+(?=(?:an?|one|our)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mail|text|sms|message|welcome|reminder|confirmation)\b)/gi,
-        '$1 send them ',
+        // (not one a product sends itself: "… they receive an invoice email automatically", "… from stripe itself")
+        (whole: string, join: string, at: number, all: string) =>
+          /^[^.;!?\n]*\b(?:automatically|itself|by (?!us\b|me\b)[a-z]+|from (?!us\b|me\b|our\b|the (?:assistant|bot|studio|team|shop|office)\b)[a-z]+)/i.test(
+            all.slice(at + whole.length),
+          )
+            ? whole
+            : `${join} send them `,
       )
   );
 }
@@ -573,6 +587,13 @@ function gerundItems(text: string): string {
       const bullet = BULLET.exec(line)?.[0];
       if (!bullet) return line;
       const item = line.slice(bullet.length);
+      // (a duty of work the employee can do: a product, a channel or a start said in it — not "Greeting visitors")
+      if (
+        !providersIn(item).some((p) => !p.weak) &&
+        channelsIn(item).length === 0 &&
+        !/\b(?:when|whenever|once|every|each|who|as soon as)\b/i.test(item)
+      )
+        return line;
       // (not a headline over what it means, "Supporting our pastoral care – our line is a text number …")
       const first = /^([A-Z][a-z]+ing)\b(?=\s+[a-z#])(?![^\n]{0,80}?(?:\s[–—-]\s|:\s))/.exec(item)?.[1];
       const base = first ? baseOfGerund(first.toLowerCase()) : undefined;
@@ -604,8 +625,11 @@ function eachWhoArrives(text: string): string {
       `^([ \\t]*(?:${BULLET.source.replace(/^\^\\s\*/, '')})?)([A-Z][a-z]+) (?:every|each|any|all) (?:new )?([a-z]+?)(s?) (?:who|that) (${DOING_THAT_ARRIVES.source}\\b[^,;.\\n]{0,100}?)(?=\\s+(?:with|by|via|using|within)\\s|,|;|\\.|$)`,
       'gm',
     ),
-    (whole, marker: string, verb: string, noun: string, _s: string, doing: string) =>
-      KNOWN_VERBS.has(verb.toLowerCase()) ? `${marker}When a ${noun} ${doing}, ${verb.toLowerCase()} them` : whole,
+    (whole: string, marker: string, verb: string, noun: string, _s: string, doing: string, at: number, all: string) =>
+      // (not where the line says when: "Thank every donor who donates … at the end of the year")
+      KNOWN_VERBS.has(verb.toLowerCase()) && !findSchedule(all.slice(at).split('\n')[0] ?? '')
+        ? `${marker}When a ${noun} ${doing}, ${verb.toLowerCase()} them`
+        : whole,
   );
 }
 
@@ -686,7 +710,8 @@ export function normalise(text: string): string {
       .replace(/\uE000/g, '')
       // "Only create a HubSpot task for the sales exec if the amount is over £500": the duty, limited by its condition
       .replace(
-        /(^|[.!?][ \t]+|\n[ \t]*(?:[-*•][ \t]+)?)Only ([a-z]+)\b([^.!?\n]{3,160}?)[ \t]+(if|when|where|once)\b/g,
+        // (in a list item of work, where a rule of its own would stand apart: "Only email customers when …" stays a rule)
+        /(^[ \t]*[-*•][ \t]+)Only ([a-z]+)\b([^.!?\n]{3,160}?)[ \t]+(if|when|where|once)\b/gm,
         (whole, before: string, verb: string, rest: string, how: string) =>
           KNOWN_VERBS.has(verb) ? `${before}${verb.charAt(0).toUpperCase()}${verb.slice(1)}${rest} only ${how}` : whole,
       )
@@ -2050,6 +2075,10 @@ function headingAsEvent(heading: string): string | null {
   return null;
 }
 
+/** A decision tree's question, said of the thing at hand: "mentions a room and a time?", "is it urgent?", "has a PO number?". */
+const QUESTION_ITEM =
+  /^(?:(?:mentions|includes|contains|has|have|is|are|was|were|says|asks|comes|came|needs|matches|uses|wants|does|did|over|under|above|below|more than|less than)\b|(?:first|second|third|last|new|existing|returning|paid|free|urgent|vip)\b[^.!\n]{0,60}$)/i;
+
 /** Splits a job description into sentences, keeping track of paragraphs and list items. */
 /** An item of a list taken back by its place: "actually, scrap the second one", "forget number 3", "drop point 2". */
 const RETRACTED =
@@ -2296,6 +2325,8 @@ export function sentences(description: string, saysEvent: (text: string) => bool
     }
     if (bullet) {
       line = item.replace(SETS_STAGE, 'move the $1 to $2');
+      // ("-> mentions a room and a time?", "- team plan (3+ seats)?": a branch's question is its condition, no work)
+      if (/\?\s*$/.test(line) && QUESTION_ITEM.test(line)) line = `if it ${lowerFirst(line.replace(/\?\s*$/, ''))}`;
       if (forbidden) line = `don't ${line.replace(/^(?:don'?t|do not|never|no)\s+/i, '')}`;
       // ("- Also give the account owner a HubSpot task": an item that goes on from the one before is of its work)
       if (!underLead && !sameSection && !/^(?:also|and|plus|then|and then|additionally|as well)\b/i.test(line)) {

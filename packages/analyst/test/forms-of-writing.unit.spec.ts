@@ -254,10 +254,14 @@ describe('offline analyst: headings that name what happened, and duties said wit
     expect(said[0]).toMatchObject({ triggerId: 'stripe.payment_failed', capabilities: ['twilio.send_sms'] });
   });
 
-  it('given "Only create … if …", when analysed, then the duty is kept with its condition', () => {
+  it('given "- Only create … if …" among a start\'s items, when analysed, then the duty is kept with its condition', () => {
     const said = workflowsFor(
       ['stripe', 'twilio', 'hubspot'],
-      'When a Stripe payment fails, text the customer. Only create a HubSpot task for the account owner if the amount is over £500.',
+      [
+        'Failed card payments (taken through Stripe):',
+        '- Text the customer.',
+        '- Only create a HubSpot task for the account owner if the amount is over £500.',
+      ].join('\n'),
     );
     expect(said[0]?.capabilities).toEqual(['twilio.send_sms', 'hubspot.create_task']);
   });
@@ -315,5 +319,154 @@ describe('offline analyst: how it is done today, and what the sketch of a config
     );
     expect(said).toHaveLength(1);
     expect(said[0]).toMatchObject({ triggerId: 'twilio.sms_received', capabilities: ['slack.post_message'] });
+  });
+});
+
+describe('offline analyst: a field set on the record at hand', () => {
+  it('given "set "X" on their record to …" after a start in a product, when analysed, then it is that product\'s record', () => {
+    const said = workflowsFor(
+      ['bamboohr', 'gmail'],
+      'When a new employee is added in BambooHR, set "Induction due" on their record to their start date plus 7 days.',
+    );
+    expect(said[0]?.capabilities).toEqual(['bamboohr.update_employee']);
+  });
+});
+
+describe('offline analyst: a duty that points back at the arrival before it', () => {
+  it('given "It also needs to … as soon as they are added." after a start, when analysed, then it is that start\'s work', () => {
+    const said = workflowsFor(
+      ['bamboohr', 'gmail', 'slack'],
+      'When a new employee is added in BambooHR, email them the handbook.\n\nIt also needs to post their name in #welcome as soon as they are added.',
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]?.capabilities).toEqual(['gmail.send_email', 'slack.post_message']);
+  });
+});
+
+describe("offline analyst: a decision tree's questions and a calendar looked at", () => {
+  it('given "-> mentions a … ?" branches under a start, when analysed, then the question is no step and "check that room\'s calendar" looks for room', () => {
+    const said = workflowsFor(
+      ['slack', 'google-calendar'],
+      [
+        'Message posted in #desk-bookings:',
+        '  -> mentions a desk and a day?',
+        "       yes -> check that desk's calendar. free -> book it in their name",
+        '       no  -> reply asking which desk and when',
+      ].join('\n'),
+    );
+    expect(said[0]?.triggerId).toBe('slack.new_message');
+    expect(said[0]?.capabilities).toEqual([
+      'google-calendar.find_free_slot',
+      'google-calendar.create_event',
+      'slack.post_message',
+    ]);
+  });
+});
+
+describe('offline analyst: what the new readings must leave alone (from a review of old against new)', () => {
+  const caps = (connected: string[], text: string) => workflowsFor(connected, text).map((w) => [w.triggerId, ...w.capabilities]);
+
+  it('given a lower-case text that opens with "i", when analysed, then it is still parted at its full stops', () => {
+    expect(
+      caps(
+        ['gmail', 'hubspot'],
+        'i look after a small shop. when an order email arrives in gmail add the sender to hubspot as a contact.',
+      ),
+    ).toEqual([['gmail.new_email', 'hubspot.create_contact']]);
+  });
+
+  it('given "The other thing is, every Friday …" in a paragraph of its own, when analysed, then it is a schedule of its own', () => {
+    expect(
+      caps(
+        ['hubspot', 'slack', 'gmail'],
+        'When a deal closes in HubSpot, post in #wins.\n\nThe other thing is, every Friday email me the pipeline.',
+      ),
+    ).toEqual([
+      ['hubspot.deal_stage_changed', 'slack.post_message'],
+      ['schedule.cron', 'gmail.send_email'],
+    ]);
+  });
+
+  it('given "asks whether they need to …" in a start, when analysed, then the start keeps its words', () => {
+    const [first] = workflowsFor(
+      ['zendesk', 'gmail'],
+      'When a guest asks whether they need to bring a towel, reply with our kit list.',
+    );
+    expect(first?.lead).toBe('When a guest asks whether they need to bring a towel');
+  });
+
+  it('given labels such as "Metrics:", "Hours:" or "Contract:" before work, when analysed, then the work is read', () => {
+    expect(caps(['slack', 'stripe'], "Metrics: every Monday at 9am, post last week's revenue in #numbers.")).toEqual([
+      ['schedule.cron', 'slack.post_message'],
+    ]);
+    expect(
+      caps(
+        ['docusign', 'google-drive'],
+        'Contract: when a contract is signed in DocuSign, create a folder for the client in Google Drive.',
+      ),
+    ).toEqual([['docusign.envelope_completed', 'google-drive.create_folder']]);
+  });
+
+  it('given "Runs on: every weekday at 7am", when analysed, then the hour is kept', () => {
+    const [first] = workflowsFor(['gmail', 'schedule'], "Runs on: every weekday at 7am\nDoes: email me the day's bookings");
+    expect(first?.cron).toBe('0 7 * * 1-5');
+  });
+
+  it('given a numbered list of unrelated duties after a start, when analysed, then they do not join it', () => {
+    const said = workflowsFor(
+      ['gmail', 'slack'],
+      [
+        '1. When an order is placed, email the customer a confirmation.',
+        '2. Keep the stock spreadsheet up to date.',
+        "3. Post the week's sales in #shop on Fridays.",
+      ].join('\n'),
+    );
+    expect(said[0]?.capabilities).toEqual(['gmail.send_email']);
+  });
+
+  it('given "Only email customers when …" said apart, when analysed, then it is a rule, not work', () => {
+    expect(
+      caps(
+        ['gmail', 'slack'],
+        'Only email customers when we have their consent. When a new order email arrives in Gmail, post it in #orders.',
+      ),
+    ).toEqual([['gmail.new_email', 'slack.post_message']]);
+  });
+
+  it('given "and then they receive an invoice email automatically", when analysed, then nothing is sent by us', () => {
+    const said = workflowsFor(
+      ['stripe', 'gmail'],
+      'Customers pay in Stripe and then they receive an invoice email automatically.',
+    );
+    expect(said.flatMap((w) => w.capabilities)).toEqual([]);
+  });
+
+  it("given a job ad's gerund items with no product, channel or start, when analysed, then no work is made of them", () => {
+    const said = workflowsFor(['slack', 'gmail'], 'Duties:\n• Greeting visitors at reception\n• Answering the phone');
+    expect(said.flatMap((w) => w.capabilities)).toEqual([]);
+  });
+
+  it('given "write to the customer record in HubSpot", when analysed, then it is no email', () => {
+    const [first] = workflowsFor(
+      ['twilio', 'hubspot', 'gmail'],
+      'When a call ends in Twilio, write to the customer record in HubSpot with the call notes.',
+    );
+    expect(first?.capabilities).not.toContain('gmail.send_email');
+  });
+
+  it('given "that customer" after "we keep every customer in HubSpot", when the start says an email, then it stays an email', () => {
+    const [first] = workflowsFor(
+      ['gmail', 'hubspot', 'slack'],
+      'We keep every customer in HubSpot. When that customer replies to our quote email, post in #sales.',
+    );
+    expect(first?.triggerId).toBe('gmail.new_email');
+  });
+
+  it('given "Thank every donor who … at the end of the year", when analysed, then the schedule stays its start', () => {
+    const [first] = workflowsFor(
+      ['stripe', 'gmail', 'schedule'],
+      'Thank every donor who gives over £100 with a personal email at the end of the year.',
+    );
+    expect(first?.triggerId).toBe('schedule.cron');
   });
 });

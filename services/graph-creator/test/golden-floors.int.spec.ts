@@ -662,6 +662,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    "golden/blind-47 (twenty more as real users type: plain paragraphs polished and casual, lists, pasted emails and messages, long mixed descriptions, one sentence, a non-native writer, a stack named then referred to generically — a marina, a tattoo studio, a print shop, a plant nursery, a museum shop, a locksmith, a theatre, an auction house and others — written 2026-12-02 by a helper that read no source nor golden file; read 0.88/0.93/0.78/0.85 unseen, 16 of 20 within their workflow bounds, the same case for case by the session-start analyst and by the analyst after blind-46's readings; not looked at)",
+    'blind-47',
+    {
+      capabilityRecall: 0.87,
+      capabilityPrecision: 0.92,
+      triggerRecall: 0.78,
+      missingIntegrationRecall: 0.85,
+      gapCategoryRecall: 0.85,
+      casesWithEmptyWorkflow: 1,
+      maxPrompts: 6,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
