@@ -584,7 +584,7 @@ export function withoutMarkup(text: string): string {
 const FREQUENCY =
   /^(?:regularly|periodically|routinely|always|usually|continuously|constantly|frequently|daily|weekly|monthly|often)\s*,?\s+/;
 
-/** Chat shorthand, spelled out: "can u", "ur", "pls", "ppl". */
+/** Chat shorthand, spelled out: "can u", "ur", "pls", "ppl", "txt the customer", "msg me on slack". */
 const SHORTHAND: Readonly<Record<string, string>> = {
   u: 'you',
   ur: 'your',
@@ -594,6 +594,11 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   thx: 'thanks',
   smth: 'something',
   sth: 'something',
+  txt: 'text',
+  txts: 'texts',
+  msg: 'message',
+  msgs: 'messages',
+  b4: 'before',
 };
 
 function normalise(text: string): string {
@@ -603,7 +608,7 @@ function normalise(text: string): string {
       .replace(/[’‘]/g, "'")
       .replace(/[“”]/g, '"')
       .replace(/\s+/g, ' ')
-      .replace(/\b(?:u|ur|pls|plz|ppl|thx|smth|sth)\b/g, (w) => SHORTHAND[w] ?? w)
+      .replace(/\b(?:u|ur|pls|plz|ppl|thx|smth|sth|txts?|msgs?|b4)\b/g, (w) => SHORTHAND[w] ?? w)
       // emoji and symbols say nothing about the request: "🚀 need an SDR …"
       .replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}/gu, '')
       .replace(/\s+/g, ' ')

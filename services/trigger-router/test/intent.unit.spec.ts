@@ -189,6 +189,15 @@ describe('routeMessage: a day said of what a standing duty reads is no one-off',
   });
 });
 
+describe('routeMessage: chat shorthand for the work itself', () => {
+  it('given "txt", "msg" and "b4" in numbered duties, when routed, then the duties are read and it creates a graph', () => {
+    expect(
+      routeMessage('1) 2hr b4 each class on the Studio calender txt the member a reminder\n2) if a member txts back STOP -> msg me on slack')
+        .action,
+    ).toBe('create_graph');
+  });
+});
+
 describe('routeMessage: how soon, said in work that comes round, is no one-off', () => {
   it('given "asap" inside rules of what arrives, when routed, then it creates a graph; "asap" of one thing to do is a one-off', () => {
     const rules = [
