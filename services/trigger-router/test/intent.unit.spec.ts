@@ -192,8 +192,9 @@ describe('routeMessage: a day said of what a standing duty reads is no one-off',
 describe('routeMessage: chat shorthand for the work itself', () => {
   it('given "txt", "msg" and "b4" in numbered duties, when routed, then the duties are read and it creates a graph', () => {
     expect(
-      routeMessage('1) 2hr b4 each class on the Studio calender txt the member a reminder\n2) if a member txts back STOP -> msg me on slack')
-        .action,
+      routeMessage(
+        '1) 2hr b4 each class on the Studio calender txt the member a reminder\n2) if a member txts back STOP -> msg me on slack',
+      ).action,
     ).toBe('create_graph');
   });
 });
