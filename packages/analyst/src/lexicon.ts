@@ -343,6 +343,8 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     objects: [...(capabilityVocabulary['stripe.refund_payment']?.objects ?? ['refund', 'payment']), 'deposit'],
     phrases: [
       /\b(?:get|gets|give|gives|send|sends|pay|pays)\s+(?:(?:them|him|her|the (?:customer|client|buyer|guest))\s+)?(?:their|the|his|her|its)\s+(?:deposit|money|payment|fee|booking fee)s?\s+back\b/,
+      // "issue the refund in Stripe", "process a full refund": a refund made, not an invoice issued
+      /\b(?:issue|issues|process|processes|make|makes|give|gives|do|action|approve|approves|send|sends)\s+(?:(?:them|him|her|the (?:customer|client|buyer|guest))\s+)?(?:a|an|the|their|his|her|its)?\s*(?:full\s+|partial\s+)?refunds?\b/,
     ],
   },
   'gmail.send_email': {
@@ -731,7 +733,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       ),
       /\b(?:texts? (?:us|in|back)|(?:repl(?:y|ies)|answers?|responds?|writes? back) by (?:sms|text)|by text message)\b/,
       // an answer to a text we sent: "when I reply "yes" to one of your texts", "replies to the reminder text"
-      /\b(?:repl(?:y|ies)|answers?|responds?)\b[^,;.]{0,30}?\bto (?:one of )?(?:your|our|the|my|that|this|a) (?:[\w-]+ )?(?:texts?|sms(?:es)?|text messages?)\b/,
+      /\b(?:repl(?:y|ies)|answers?|responds?)\b[^,;.]{0,30}?\bto (?:one of )?(?:your|our|the|my|that|this|those|these|a) (?:[\w-]+ )?(?:texts?|sms(?:es)?|text messages?)\b/,
     ],
     creation: true,
   },
@@ -749,7 +751,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     events: ['mention', 'tag', 'at-mention', '@-mention', 'ping'],
     // (not what a thing says: "a ticket that mentions a refund")
     phrases: [
-      /(?<!\b(?:that|which|who|it|they|tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|replies|reply|if (?:it|the [\w-]+)) )\bmentions?\b|@[a-z][\w-]*/,
+      // (nor what a thing said before does too: "if a new ticket is urgent, or mentions a water leak")
+      /(?<!\b(?:that|which|who|it|they|tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|replies|reply|if (?:it|the [\w-]+)) )(?<!\b(?:a|an|the|any|each|every)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|issues?|replies|reply|reviews?|comments?)\b[^.;]{0,60}\b(?:or|and) )\bmentions?\b|@[a-z][\w-]*/,
     ],
     // someone @-ing a handle, the handle said as the verb: "people will @labbot in #lab-general", "if someone @labbot's";
     // or people tagging, mentioning or pinging a handle: "bands and artists tag @studiobot in #bookings"
@@ -768,6 +771,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
       // "when someone buys a class pack through Stripe": a purchase paid through Stripe
       /\b(?:buys?|bought|purchases?|purchased)\b[^.;,]{0,40}?\b(?:through|on|via|with|in|using) stripe\b/,
+      // "a big order comes in (anything over $2k paid through stripe)": something paid by way of Stripe
+      /\bpaid\s+(?:for\s+)?(?:through|via|with|using|by|on|in)\s+stripe\b/,
       // "a hirer pays their deposit", "once the client has paid the balance", "when a customer pays"
       /(?<!\b(?:must|should|to|will|would|can|could|may|not|never|n't|doesn't|don't|didn't|hasn't|haven't|won't)\s)\b(?:pays?|paid|settles?|settled) (?:one of\s+)?(?:(?:the|their|his|her|its|an?|full|in full|those|these|our)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment)s?\b/,
       /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:(?:actually|finally|eventually|then|just|already|really) )?(?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,
@@ -836,6 +841,9 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       // "when the customer adds a new comment on a ticket", "a requester comments on their ticket": a ticket's new comment
       /\b(?:customer|client|requester|user|caller|tenant|guest|member|they|someone|anyone)\s+(?:adds?|leaves?|posts?|writes?|makes?)\s+(?:a\s+)?(?:new\s+|further\s+|follow-up\s+)?(?:comment|reply|update)\b[^.;]{0,20}?\s+(?:on|to|in)\s+(?:a|an|the|their|that|this|any)\s+(?:[\w-]+\s+){0,3}?ticket\b/,
       /\b(?:customer|client|requester|user|tenant|guest|member|they|someone|anyone)\s+comments?\s+(?:on|in)\s+(?:a|an|the|their|that|this|any)\s+(?:[\w-]+\s+){0,3}?ticket\b/,
+      // "when one of us sets a refund ticket to solved", "an agent tags a ticket `bug`": someone changing a ticket
+      /\b(?:sets?|marks?|moves?|changes?|switch(?:es)?|puts?)\s+(?:a|an|the|any|that|this|their)\s+(?:[\w-]+\s+){0,2}?ticket\s+(?:to|as|into)\b/,
+      /\b(?:tags?|labels?|re-?tags?)\s+(?:a|an|the|any|that|this|their)\s+(?:[\w-]+\s+)?ticket\b/,
     ],
   },
   // "once a job card is moved to Complete in Notion": a board's card or a tracker's item changing is the page updated
@@ -1163,6 +1171,13 @@ export const LEAD_INS = [
   'starting today',
   // ("Instead create a follow-up task …": the duty in place of the one just stopped)
   'instead',
+  // ("Whoever owns it moves the deal to "Engaged". At that point the letter should go out …": the moment just said)
+  'at that point',
+  'at this point',
+  'at that stage',
+  'at this stage',
+  'at which point',
+  'from there',
   'then',
   'and then',
   'and',
@@ -1469,4 +1484,23 @@ export const KNOWN_VERBS: ReadonlySet<string> = new Set(
     ...MESSAGE_VERBS,
     ...OTHER_VERBS,
   ].map((v) => v.split(' ')[0] ?? v),
+);
+
+/** How long, as said: "a day", "24 hours", "two weeks", "those two weeks", "48h". */
+const SPAN = String.raw`(?:(?:a|an|one|\d+|two|three|four|five|six|seven|ten|fourteen|twenty-four|forty-eight|a few|a couple of|those|these|the|full|whole|working|business)\s*)+(?:h|hrs?|hours?|d|days?|wks?|weeks?)\b`;
+
+/**
+ * Time passing with nothing done, said of a thing: "a ticket sits for a day with no agent reply", "still hasn't been
+ * collected after those two weeks", "no response in 48 hours", "has been open for 3 days". No product reports an
+ * absence as it happens (an overdue invoice aside), so it is found by looking, at a time: a check on a schedule.
+ * The span said is `match[1]`.
+ */
+export const LAPSE = new RegExp(
+  [
+    String.raw`\b(?:sits?|sat|stays?|stayed|remains?|remained|lingers?|has been (?:open|sitting|waiting|pending|unassigned|unanswered)|is (?:left )?(?:open|waiting|pending|unassigned|unanswered)|goes|went|has gone|gone)\b[^.;,]{0,40}?\b(?:for|over|more than|longer than|past)\s+(${SPAN})`,
+    String.raw`\bstill\b[^.;]{0,60}?\b(?:after|for|past|beyond|by)\s+(${SPAN})`,
+    String.raw`\b(?:no|without (?:a|an|any))\s+(?:[\w-]+\s+)?(?:reply|replies|response|answer|update|activity|action)\s+(?:for|in|after|within|over)\s+(${SPAN})`,
+    String.raw`\b(?:hasn['’]t|haven['’]t|has not|have not|hadn['’]t|had not)\b[^.;]{0,60}?\b(?:after|for|in|within)\s+(${SPAN})`,
+  ].join('|'),
+  'i',
 );

@@ -6,6 +6,7 @@ import {
   EXTERNAL_PEOPLE,
   INTERNAL_PEOPLE,
   KNOWN_VERBS,
+  LAPSE,
   MESSAGE_FAMILY,
   NUMBER_WORDS,
   PRODUCT_KIND_CUES,
@@ -569,12 +570,14 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
   switch (triggerId) {
     case 'hubspot.deal_stage_changed':
     case 'salesforce.opportunity_stage_changed': {
-      const won = lower.match(/\bclosed[ -](won|lost)\b/) ?? lower.match(/\b(?:is|gets|was) (won|lost)\b/);
+      const won =
+        lower.match(/\bclosed[ -](won|lost)\b/) ??
+        lower.match(/\b(?:is|gets|was)(?: (?:marked|set|moved)(?: as| to)?)? (won|lost)\b/);
       const stage = won
         ? `Closed ${titleCase(won[1] ?? '')}`
         : quotedOrCapitalised(
             text,
-            /\b(?:moves?|moved|changes?|changed|goes|gone|reaches|reached|enters|entered|advances|advanced|progresses|progressed|is set|gets)\s+(?:(?:the|their|a|an|this|that|its|his|her) (?:[\w-]+ )?(?:deal|opportunity|opp)s? )?(?:in)?to/,
+            /\b(?:moves?|moved|changes?|changed|goes|gone|reaches|reached|enters|entered|advances|advanced|progresses|progressed|is set|gets)\s+(?:(?:the|their|a|an|this|that|its|his|her) (?:[\w-]+ )?(?:deal|opportunity|opp)s? )?(?:(?:in|on) [A-Z][\w-]* )?(?:in)?to/,
           );
       if (stage) p.stage = stage;
       break;
@@ -662,8 +665,9 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
     }
     case 'stripe.payment_failed':
     case 'stripe.invoice_paid': {
-      const amount = text.match(/\b(?:over|above|more than|at least)\s+\$?([\d,]+)/i);
-      if (amount?.[1]) p.minAmount = Number(amount[1].replace(/,/g, ''));
+      // ("over $2k", "above €1.5k", "more than 500"): the amount as said, thousands spelled out
+      const amount = text.match(/\b(?:over|above|more than|at least)\s+[$€£]?(\d[\d,]*(?:\.\d+)?)(k\b)?/i);
+      if (amount?.[1]) p.minAmount = Math.round(Number(amount[1].replace(/,/g, '')) * (amount[2] ? 1000 : 1));
       break;
     }
     case 'quickbooks.invoice_overdue': {
@@ -690,6 +694,9 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
 const REQUIRED_MISSING_PENALTY = 0.6;
 
 /** Maps what starts a workflow to a catalog trigger, with parameters. */
+/** Items of a kind, said with no verb: "if urgent tickets", "when high-priority bugs". */
+const ITEMS_ALONE = /^(?:if|when|whenever|for)\s+(?:(?:all|any|every|each)\s+)?(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*[^s\W]s$/i;
+
 export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): TriggerMatch {
   const { kind } = workflow.triggerHint;
   // someone moving an item is said of the item, once, for scoring and for the parameters alike
@@ -715,6 +722,26 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     .map((t) => scoreTrigger(t, text, connected))
     .sort((a, b) => b.score - a.score);
   const best = scored.find((s) => s.ok);
+  // "if a ticket sits for a day with no agent reply": nothing happening for a while is no product's event (an
+  // overdue invoice aside), so the work looks for it on a schedule — hourly for hours, daily for longer
+  const lapse = LAPSE.exec(text);
+  const cron = has('schedule.cron');
+  // (an invoice left unpaid is the one absence a product reports: "still unpaid after 14 days" is it overdue)
+  const unpaid =
+    /\b(?:invoices?|bills?)\b/i.test(text) &&
+    /\b(?:unpaid|overdue|outstanding|past due|not (?:been )?paid|hasn['’]t (?:been )?paid)\b/i.test(text);
+  if (unpaid && !best && has('quickbooks.invoice_overdue') && lapse)
+    return {
+      triggerId: 'quickbooks.invoice_overdue',
+      params: triggerParams('quickbooks.invoice_overdue', text),
+      confidence: 0.5,
+      alternatives: [],
+    };
+  if (lapse && cron && !unpaid && !/\bbefore\b/i.test(text.slice(0, lapse.index))) {
+    const span = lapse.slice(1).find(Boolean) ?? '';
+    const expression = /\b(?:h|hrs?|hours?)$/i.test(span.trim()) ? '0 * * * *' : '0 9 * * *';
+    return { triggerId: cron.id, params: { expression }, confidence: 0.5, alternatives: best ? [best.id] : [] };
+  }
   const alternatives = scored
     .filter((s) => s.score >= 2 && s.id !== best?.id)
     .slice(0, 3)
@@ -729,7 +756,8 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
   if (!best) {
     // the hand table knows no trigger here: the catalog's vocabulary may ("employees write in #time-off")
     // "every new inbound lead": something new appearing needs no verb
-    const fresh = /\bnew\b/i.test(text);
+    // (and a kind of items said alone, a start of their own: "- urgent tickets -> post them in #support-urgent")
+    const fresh = /\bnew\b/i.test(text) || ITEMS_ALONE.test(text.trim());
     const creation = (id: string): boolean => /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id);
     const hit = rankByVocabulary(
       text,

@@ -5,6 +5,7 @@ import {
   CONDITION_LEADS,
   EVENT_LEADS,
   KNOWN_VERBS,
+  LAPSE,
   MANUAL_LEADS,
   NOUN_EVENT_LEADS,
   PROVIDER_CUES,
@@ -32,6 +33,7 @@ import {
   channelsIn,
   contentWords,
   hasTerm,
+  headingAsEvent,
   IRREGULAR_PARTICIPLES,
   isKnownVerb,
   isPhrasal,
@@ -662,6 +664,9 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
 
 const ROLE_TITLE =
   /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops|control|support|reception)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?(?:\s*,\s*(?:(?:RUNBOOK|SOP|SPEC|DRAFT|[Vv]\d|version\b|draft\b|rev\b)[\w. -]{0,20}|[A-Z][\w&'. -]{0,40}(?:\s*\([^()]{0,80}\))?))?$/i;
+/** A first line that says who writes: "Support team at a B2B SaaS (~15 agents)", "Ops crew of 6, mostly remote". */
+const TEAM_INTRO =
+  /^(?:(?!(?:the|a|an|our|my|your|this|that|their|his|her)\b)[\w&'’-]+\s+){1,3}(?:team|department|dept|group|crew|squad|desk)\b(?:\s+(?:at|of|for|in|with|here)\b|\s*[(,.;:—–-]|$)(?![^.]*\b(?:when|whenever|every|each|if)\b)/i;
 /** "If their card is declined" is an outside event; "If the ticket describes a defect" is a condition. */
 const isCatalogEvent = (text: string): boolean =>
   !/^(for each|for every|for all)\b/i.test(text) &&
@@ -895,7 +900,7 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
   if (SENT_TO_OURS.test(text)) return true;
   // "We get berth enquiries by email", "we receive most bookings through the form": what reaches us, and how
   if (WE_GET_BY.test(text)) return true;
-  if (DESCRIPTIVE_START.test(text)) return false;
+  if (DESCRIPTIVE_START.test(text) || STACK_SAID.test(text)) return false;
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
   return (hasEventVerb(text, w) && hasCue) || bringsWork(text);
 }
@@ -1049,13 +1054,19 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
   return null;
 }
 
-/** "Call sheets are the bane of my life", "moves are all on our calendar": a plural noun that reads as a verb, then "are". */
+/**
+ * "Call sheets are the bane of my life", "moves are all on our calendar": a plural noun that reads as a verb, then "are";
+ * or then how they reach us ("Refund requests land in returns@…", "Order updates arrive by webhook"); or a part of the
+ * business said with where it runs ("Support runs through Gmail + Zendesk", "Billing lives in Stripe").
+ */
+const STACK_SAID =
+  /^(?:[\w-]+ )?[\w-]+ (?:runs|lives|sits|happens|is (?:handled|done|managed|run|kept)) (?:through|in|on|via|out of)\b/i;
 const PLURAL_SUBJECT =
-  /^(?!(?:make|ensure|check|confirm|verify|see|ask|tell|let|remind|warn|note|double-check)\b)(?:[\w-]+ )?[\w-]+s (?:are|were)\b/i;
+  /^(?!(?:make|ensure|check|confirm|verify|see|ask|tell|let|remind|warn|note|double-check)\b)(?:[\w-]+ )?[\w-]+s (?:are|were|(?:usually |normally |always |all |mostly |often )?(?:land|arrive|come in|come through|end up|turn up|show up|get (?:sent|emailed|forwarded)))\b/i;
 
 /** "The assistant should …", "you add …", "bot must …": who does it, said before the verb. */
 const SUBJECT_MODAL =
-  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:also|then|just|always|really|still)\s+(?=(?:should|must|will|would|can|could|shall|has|have|need|needs|is)\b))?(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+)(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
+  /^(?:(?:ok|okay|so|and|then|also|but)\s+)*(?:(?:you|it|he|she|they|(?:the|our|this|my|a)\s+(?:assistant|bot|agent|employee|teammate|helper|ai|worker)|bot|assistant|agent)\s+(?:(?:also|then|just|always|really|still)\s+(?=(?:should|must|will|would|can|could|shall|has|have|need|needs|is)\b))?(?:(?:should|must|will|would|can|could|shall|has to|have to|need to|needs to|is to|are to|must to|is going to)\s+)?|we\s+(?:should|must|will|would|can|could|shall|have to|need to|are to|are going to)\s+|(?:somebody|someone|one of us)\s+(?:(?:always|then|also|still)\s+)?(?:has to|needs to|should|must|will have to|ought to)\s+(?![^.;]*\b(?:by hand|manually|themselves|ourselves|myself)\b))(?:(?:also|then|just|always|immediately|automatically|first|itself)\s+)?(?:to\s+)?/i;
 const PASSIVE_DUTY =
   /^(?:and\s+|then\s+)?(those|they|these|it|each one|all of them|each of them)\s+(?:(?:should|must|will|need to|needs to|have to|has to|are to|is to)\s+(?:also\s+)?be|(?:also\s+)?gets?)\s+([a-z]+ed)\b(.*)$/i;
 /** "turn each of those into a ticket in Jira", "convert it into an issue": the thing made is created from them. */
@@ -2636,7 +2647,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       !subject &&
       (startsWithVerbIn(text, w) || dutyInThirdPerson(text, w)) &&
       !bringsWork(text) &&
-      !PLURAL_SUBJECT.test(text);
+      !PLURAL_SUBJECT.test(text) &&
+      !STACK_SAID.test(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       // ("Trigger: Monday 08:00": under a label of starts, a day and a time alone are a schedule)
@@ -2661,11 +2673,15 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // (a product's or a channel's: "For every request you must:" names no arrival of its own)
     else if (s.label && !lead && verbFirst && implicitEvent(s.label)?.kind === 'event' && KNOWN_TRIGGER_CUE(s.label))
       open(s.block, 'event', implicitEvent(s.label)?.text ?? s.label);
+    // "Failed payments (subscription boxes): post them in #finance …" — a label that names what happened to things
+    else if (s.label && !lead && verbFirst && headingAsEvent(s.label)) open(s.block, 'event', headingAsEvent(s.label) ?? s.label);
     // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
     if (
       index === 0 &&
       !lead &&
-      (ROLE_TITLE.test(text) || (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text, w)))
+      (ROLE_TITLE.test(text) ||
+        TEAM_INTRO.test(text) ||
+        (!verbFirst && text.split(/\s+/).length <= 12 && !isEventSentence(text, w)))
     )
       return;
     // "Thanks!!", "Cheers": politeness, not a duty — however long, as written ("Thanks so much, really appreciate it!",
@@ -2730,7 +2746,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         // "- if anyone posts about an incident in #site, open …": people bringing work, in an item of its own
         const arrives = bringsWork(lead.text.replace(/^(?:if|when|whenever|should)\s+/i, ''));
         // someone writing in by a channel ("If a crew member texts it …", "if the parent answers with …") is an arrival of its own
-        if (!draft || (arrives && draft.block !== s.block) || conditionArrives(lead.text))
+        // (and time passing with nothing done is looked for on a schedule, apart: "if a ticket sits for a day …")
+        if (!draft || (arrives && draft.block !== s.block) || conditionArrives(lead.text) || LAPSE.test(lead.text))
           draft = open(s.block, 'event', lead.text);
         // "If their email mentions a recall, …" after another workflow: the one whose start it speaks of
         else draft = speaksOf(drafts, draft, lead.text);

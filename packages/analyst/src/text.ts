@@ -708,6 +708,12 @@ export function normalise(text: string): string {
         (_whole, before: string, first: string) => `${before}${first.toUpperCase()}`,
       )
       .replace(/\uE000/g, '')
+      // "Whenever a new file lands there, each row should become a lead in the CRM": after a start, what each thing
+      // becomes is made from it
+      .replace(
+        /,([ \t]+)((?:each|every|any|all|the) (?:[\w-]+ ){0,2}?[\w-]+) (?:(?:should|must|will|needs? to|has to|have to|is to) (?:then |also )?(?:become|turn into|be turned into|be made into)|becomes|turns into|is turned into|gets turned into) (an?|one|a new) /gi,
+        (_whole, space: string, thing: string, a: string) => `,${space}turn ${thing} into ${a} `,
+      )
       // "Only create a HubSpot task for the sales exec if the amount is over £500": the duty, limited by its condition
       .replace(
         // (in a list item of work, where a rule of its own would stand apart: "Only email customers when …" stays a rule)
@@ -746,15 +752,15 @@ export function normalise(text: string): string {
       // after a start or said as what should be, is sent by it ("Our build contracts go out through DocuSign." alone says
       // how things are)
       .replace(
-        /\b((?:the|a|an|their|our|each|every|his|her) (?:(?!(?:should|must|will|shall|can|would|to)\b)[\w-]+ ){0,2}?(?!(?:should|must|will|shall|can|would|to)\b)[\w-]+) ((?:should|must|shall|has to|needs to) )?(?:goes|go|gets sent|get sent|be sent) out (through|via|with|in|on|by) (?=[A-Z])/g,
-        (whole, thing: string, modal: string | undefined, by: string, at: number, all: string) => {
+        /\b((?:the|a|an|their|our|each|every|his|her) (?:(?!(?:should|must|will|shall|can|would|to)\b)[\w-]+ ){0,2}?(?!(?:should|must|will|shall|can|would|to)\b)[\w-]+) ((?:should|must|shall|has to|needs to) )?(?:goes|go|gets sent|get sent|be sent) out((?: to (?:the |their |our |a )?[\w-]+)?(?: for (?:e-)?[\w-]+)?) (through|via|with|in|on|by) (?=[A-Z])/g,
+        (whole, thing: string, modal: string | undefined, to: string, by: string, at: number, all: string) => {
           const sentence =
             all
               .slice(0, at)
               .split(/[.!?\n]\s*/)
               .at(-1) ?? '';
           return modal || /^\s*(?:when|whenever|once|if|after|as soon as)\b[^,]*,\s*$/i.test(sentence)
-            ? `send ${thing} ${by} `
+            ? `send ${thing}${to} ${by} `
             : whole;
         },
       )
@@ -2041,6 +2047,9 @@ const SUB_ITEM = /^\s*(\d{1,2})(?:\.\d{1,2}|\.?[a-h])[.)]?\s/;
 /** A numbered line ("1. Inbound documents", "2) Delay exceptions"): its number. */
 const NUMBERED = /^\s*\(?(\d{1,2})[.)]\s/;
 
+/** What a label named, said to reach us: "they land in returns@…", "these usually come in by email". */
+const THEY_ARRIVE =
+  /^(?:they|these|those|all of them|most of them)\s+((?:(?:all|usually|normally|always|mostly|often|typically)\s+)?(?:land|arrive|come in|come through|end up|turn up|show up|get (?:sent|emailed|forwarded)|are (?:sent|emailed|forwarded))\b.*)$/i;
 /** "Failed payments", "Overdue invoices", "New sign-ups": what happened to things, said by a word before them. */
 const HAPPENED_BEFORE =
   /^(failed|declined|bounced|cancell?ed|refunded|overdue|unpaid|late|abandoned|new|incoming|paid|signed|completed|approved|rejected|returned)\s+((?:[A-Z][\w-]*\s+)?[a-z][\w-]*?)(?:e?s)?(\s*\([^()]*\))?$/i;
@@ -2052,7 +2061,7 @@ const HAPPENED_AFTER =
  * A heading over items that names what happened to a thing without a verb ("Failed payments (deposits taken through
  * Stripe)", "Car sold", "Overdue invoices"): the same as a sentence — "a payment fails (…)", "a car is sold". Pure.
  */
-function headingAsEvent(heading: string): string | null {
+export function headingAsEvent(heading: string): string | null {
   const before = HAPPENED_BEFORE.exec(heading.trim());
   if (before?.[1] && before[2]) {
     const [, how = '', thing = '', aside = ''] = before;
@@ -2573,6 +2582,12 @@ function splitLine(line: string): Omit<Sentence, 'block' | 'first'>[] {
     // it sets — one duty's words, not a label
     if (label?.[1] && label[2] && startsWithVerb(label[1]) && providersIn(label[1]).length > 0 && FIELD_SET.test(label[2])) {
       out.push({ text: `${label[1].trim()} and ${label[2].trim()}` });
+      continue;
+    }
+    // "Refund requests: they land in returns@…": things named by a label, then how they reach us — one sentence
+    const theyArrive = label?.[2] ? THEY_ARRIVE.exec(label[2]) : null;
+    if (label?.[1] && theyArrive?.[1] && label[1].split(/\s+/).length <= 5 && !/\b(?:we|i|you)\b/i.test(label[1])) {
+      out.push({ text: `${label[1].trim()} ${theyArrive[1]}` });
       continue;
     }
     // ("text homeowners with an install tomorrow: clear the drive …": a message's words after the duty that sends it)

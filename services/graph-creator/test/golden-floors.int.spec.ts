@@ -675,6 +675,32 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 6,
     },
   ],
+  [
+    'golden/blind-48 (twenty more as real users type, with starts said in many plain ways — as soon as, the moment, once, events as nouns, in the passive, after the duty — a dental office, a law firm, a SaaS helpdesk, a courier, a school, a food bank, a skincare shop, an agency, a property manager, a restaurant and others — written 2026-12-02 by a helper that read no source nor golden file; read 0.93/0.95/0.73/0.93 unseen by the session-start analyst, 12 of 20 within their workflow bounds; then looked at)',
+    'blind-48',
+    {
+      capabilityRecall: 0.95,
+      capabilityPrecision: 0.95,
+      triggerRecall: 0.9,
+      missingIntegrationRecall: 0.92,
+      gapCategoryRecall: 0.95,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 6,
+    },
+  ],
+  [
+    "golden/blind-49 (twenty more, a realistic mix as real users type, across industries — written 2026-12-02 by a helper that read no source nor golden file; read 0.94/0.96/0.80/0.90 unseen, 14 of 20 within their workflow bounds, the same case for case by the session-start analyst and by the analyst after blind-48's readings; not looked at)",
+    'blind-49',
+    {
+      capabilityRecall: 0.93,
+      capabilityPrecision: 0.95,
+      triggerRecall: 0.8,
+      missingIntegrationRecall: 0.9,
+      gapCategoryRecall: 0.9,
+      casesWithEmptyWorkflow: 1,
+      maxPrompts: 4,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
