@@ -731,7 +731,11 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       new RegExp(
         String.raw`\b(?:${ONE_WHO_WRITES}) (?:texts?|sms(?:es)?)\b(?! (?:them|him|her|the (?:customer|client|patient|parent|tenant|driver)s?)\b)`,
       ),
-      /\b(?:texts? (?:us|in|back)|(?:repl(?:y|ies)|answers?|responds?|writes? back) by (?:sms|text)|by text message)\b/,
+      /\b(?:texts? (?:us|in|back)|(?:repl(?:y|ies)|answers?|responds?|writes? back|confirms?|cancels?|says? yes|says? no) by (?:sms|text)|by text message)\b/,
+      // "when we get a text from a patient", "tenants message us on our text line": a text reaching us
+      /\b(?:we|i|you|the (?:office|shop|team|desk|clinic|practice)|our (?:number|line|office|team))\s+(?:get|gets|receive|receives|got)\s+(?:a|an|any)\s+(?:new\s+)?(?:text|sms|text message)s?\b/,
+      /\b(?:on|to|via|through|at) (?:our|the|their) (?:text|sms|texting)(?: message)? (?:line|number)\b/,
+      /\b(?:sms(?:es)?|texts?|text messages?)\b(?: (?:that|which))? (?:comes?|came|arrives?|lands?) (?:in|into|to|at|on)\b/,
       // an answer to a text we sent: "when I reply "yes" to one of your texts", "replies to the reminder text"
       /\b(?:repl(?:y|ies)|answers?|responds?)\b[^,;.]{0,30}?\bto (?:one of )?(?:your|our|the|my|that|this|those|these|a) (?:[\w-]+ )?(?:texts?|sms(?:es)?|text messages?)\b/,
     ],
@@ -766,8 +770,12 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   // a deposit, a balance or a bill that gets paid is an invoice paid, however it is named
   'stripe.invoice_paid': {
     subjects: ['invoice', 'deposit', 'balance', 'fee', 'payment', 'instalment', 'installment'],
-    events: ['pay', 'settle', 'clear', 'receive', 'come through', 'go through', 'arrive', 'land'],
+    events: ['pay', 'settle', 'clear', 'receive', 'come through', 'go through', 'arrive', 'land', 'come in'],
     phrases: [
+      // "successful payments", "once the charge goes through", "after checkout is completed", "an order is paid for"
+      /\bsuccessful (?:payments?|charges?|checkouts?)\b|\b(?:payments?|charges?)\s+(?:is |are |was )?(?:successful|succeeds?|succeeded|goes through|go through|went through)\b/,
+      /\bcheckouts?\b[^.;,]{0,20}?\b(?:is |are |gets? )?(?:completed?|done|finished|succeeds?)\b|\bcompletes? (?:the |a |their )?checkout\b/,
+      /\b(?:orders?|bookings?|purchases?|subscriptions?|memberships?)\s+(?:is |are |has been |have been |gets? |got )?paid(?: for)?\b(?!\s+(?:by|through|via|with|in|on) (?!stripe\b)[a-z])/,
       /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
       // "when someone buys a class pack through Stripe": a purchase paid through Stripe
       /\b(?:buys?|bought|purchases?|purchased)\b[^.;,]{0,40}?\b(?:through|on|via|with|in|using) stripe\b/,
@@ -840,7 +848,9 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /(?<!\bnew\s+(?:zendesk\s+|support\s+)?)\b(?:zendesk\s+|support\s+)?tickets?\s+(?:is|are|gets?|got)\s+(?:tagged|re-?tagged|labell?ed|escalated|reassigned)\b/,
       // "when the customer adds a new comment on a ticket", "a requester comments on their ticket": a ticket's new comment
       /\b(?:customer|client|requester|user|caller|tenant|guest|member|they|someone|anyone)\s+(?:adds?|leaves?|posts?|writes?|makes?)\s+(?:a\s+)?(?:new\s+|further\s+|follow-up\s+)?(?:comment|reply|update)\b[^.;]{0,20}?\s+(?:on|to|in)\s+(?:a|an|the|their|that|this|any)\s+(?:[\w-]+\s+){0,3}?ticket\b/,
-      /\b(?:customer|client|requester|user|tenant|guest|member|they|someone|anyone)\s+comments?\s+(?:on|in)\s+(?:a|an|the|their|that|this|any)\s+(?:[\w-]+\s+){0,3}?ticket\b/,
+      /\b(?:customer|client|requester|user|tenant|guest|member|they|someone|anyone)\s+(?:comments?|repl(?:y|ies)|responds?|writes? back)\s+(?:on|in|to)\s+(?:a|an|the|their|that|this|any|his|her)\s+(?:[\w-]+\s+){0,3}?ticket\b/,
+      // "when a ticket's priority is raised to urgent", "a ticket's status changes to pending"
+      /\btickets?['’]s?\s+(?:priority|status|assignee|tags?|group)\s+(?:is\s+|gets\s+|was\s+)?(?:raised|changed|set|bumped|escalated|lowered|moved|switched|updated|changes|goes|moves)\b/,
       // "when one of us sets a refund ticket to solved", "an agent tags a ticket `bug`": someone changing a ticket
       /\b(?:sets?|marks?|moves?|changes?|switch(?:es)?|puts?)\s+(?:a|an|the|any|that|this|their)\s+(?:[\w-]+\s+){0,2}?ticket\s+(?:to|as|into)\b/,
       /\b(?:tags?|labels?|re-?tags?)\s+(?:a|an|the|any|that|this|their)\s+(?:[\w-]+\s+)?ticket\b/,
@@ -881,14 +891,16 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       'register',
     ],
     phrases: [
-      /\b(through|via|from|by|to|on) (a |the |our )?(web ?hook|form|website|endpoint)\b/,
+      /\b(through|via|from|by|to|on) (a |the |our )?(?:(?:contact|booking|enquiry|inquiry|signup|sign-up|registration|order|intake|lead|web|online) )?(web ?hook|form|website|endpoint)\b/,
+      // "when someone signs up on our site", "registers on the landing page": people arriving through our site
+      /\b(?:signs? up|registers?|enrolls?|enrols?|books?|orders?|applies|subscribes?)\b[^.;,]{0,20}?\b(?:on|through|via|at|from) (?:our|the) (?:site|web ?site|landing page|web page|booking page|online shop|web shop)\b/,
       /\bweb ?hooks?\b/,
       /\b(fills?|filled) (in|out)\b|\b(submits?|completes?)\b[\w\s'-]{0,30}\bform\b/,
       /\bform (on|from|of|in) (our|the) (site|website|web|web ?page|page|landing page)\b/,
     ],
     sayings: [
       // "our website notifies us when someone cancels", "the booking system calls us": a system of ours that tells us
-      /\b(?:our|the) (?:web ?site|site|booking (?:system|page|site)|portal|web app)\s+(?:notifies|tells|pings|calls|alerts|posts to)\s+(?:us|you|the bot|the assistant)\b/,
+      /\b(?:our|the) (?:[\w-]+ ){0,2}?(?:web ?site|site|booking (?:system|page|site)|portal|web app|system|tool|app|software|platform|shop|store|pos|till)\s+(?:will |can |already |also )?(?:notif(?:y|ies)|tells?|pings?|calls?|alerts?|posts? to|sends? us|sends? you)\s+(?:us|you|the bot|the assistant|a web ?hook|a notification)\b/,
       // "the nurse-call system can now send alerts to a web address": a system of ours that calls an address of ours
       /\b(?:sends?|posts?|pushes|push)\s+(?:[\w-]+\s+){0,3}?(?:to|at)\s+(?:a|an|our|the|your)\s+(?:web address|web link|url|link)\b/,
     ],
@@ -1501,6 +1513,8 @@ export const LAPSE = new RegExp(
     String.raw`\bstill\b[^.;]{0,60}?\b(?:after|for|past|beyond|by)\s+(${SPAN})`,
     String.raw`\b(?:no|without (?:a|an|any))\s+(?:[\w-]+\s+)?(?:reply|replies|response|answer|update|activity|action)\s+(?:for|in|after|within|over)\s+(${SPAN})`,
     String.raw`\b(?:hasn['’]t|haven['’]t|has not|have not|hadn['’]t|had not)\b[^.;]{0,60}?\b(?:after|for|in|within)\s+(${SPAN})`,
+    String.raw`\bno\s+(?:[\w-]+\s+){1,2}?(?:has|have)\s+(?:come in|arrived|been (?:paid|received|made|sent|booked|signed))\s+(?:(?:within|after|in|for|by)\s+)?(${SPAN})`,
+    String.raw`\b(?:nobody|no one|noone)\s+(?:has\s+|have\s+)?(?:replied|responded|answered|called|picked (?:it|them) up|looked at (?:it|them))\b[^.;]{0,40}?\b(?:within|after|in|for)\s+(${SPAN})`,
   ].join('|'),
   'i',
 );

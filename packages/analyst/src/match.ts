@@ -201,7 +201,14 @@ function namedProviders(text: string, sends = false): Map<string, boolean> {
   for (const m of providersIn(text)) {
     // ("email them the handbook held on Google Drive": where it is kept, for a step that sends it)
     // (nor where a link points: "create a Bug in PAY with a link back to the GitHub issue")
-    const strong = !m.weak && !(sends && KEPT_IN.test(text.slice(0, m.index))) && !LINKED_TO.test(text.slice(0, m.index));
+    // (nor whose things they are, for a step that sends to each: "email every new HubSpot contact a welcome note")
+    const before = text.slice(0, m.index);
+    const strong =
+      !m.weak &&
+      !(sends && (KEPT_IN.test(before) || /\b(?:each|every|any|all)\s+(?:new\s+)?$/i.test(before))) &&
+      // (nor where new things come from: "log every new Jira bug in our Notion tracker" lands in Notion)
+      !/\b(?:each|every|any|all)\s+new\s+$/i.test(before) &&
+      !LINKED_TO.test(before);
     named.set(m.providerId, (named.get(m.providerId) ?? false) || strong);
   }
   return named;
@@ -530,9 +537,13 @@ function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<st
   // ("opens an issue on `payments-sdk-js`": a name in code quotes, where the event happens, is a repository's)
   else if (t.providerId === 'github' && /\b(?:on|in|to|against)\s+`[\w./-]+`/.test(lower)) cue = 1.5;
   else if ((PROVIDER_CUES[t.providerId] ?? []).some((c) => hasTerm(lower, c))) cue = 1;
-  const fresh = sense.creation && /\bnew\b/.test(lower) ? 0.5 : 0;
+  // (new things, or things of a kind said by what they say: "tickets that mention a refund" are tickets coming in)
+  const fresh = sense.creation && (/\bnew\b/.test(lower) || KIND_BY_CLAUSE.test(lower)) ? 0.5 : 0;
   const score = subj + ev + phrase + provider + cue + fresh + (connected.has(t.providerId) ? 0.25 : 0);
-  const ok = score >= MIN_SCORE && (subj > 0 || phrase > 0 || provider > 0) && (ev > 0 || phrase > 0 || fresh > 0);
+  // (a mention is Slack's only where said as such or of Slack: "tickets that mention a refund" mention nobody)
+  const mentionOfAThing = t.id === 'slack.mention' && phrase === 0 && provider <= 0 && cue === 0;
+  const ok =
+    score >= MIN_SCORE && (subj > 0 || phrase > 0 || provider > 0) && (ev > 0 || phrase > 0 || fresh > 0) && !mentionOfAThing;
   return { id: t.id, score, ok, subject: subj, provider };
 }
 
@@ -579,7 +590,9 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
             text,
             /\b(?:moves?|moved|changes?|changed|goes|gone|reaches|reached|enters|entered|advances|advanced|progresses|progressed|is set|gets)\s+(?:(?:the|their|a|an|this|that|its|his|her) (?:[\w-]+ )?(?:deal|opportunity|opp)s? )?(?:(?:in|on) [A-Z][\w-]* )?(?:in)?to/,
           );
-      if (stage) p.stage = stage;
+      // ("when an opp hits Negotiation", "reaches "Proposal"": the stage named right after)
+      const reached = stage ?? (won ? undefined : quotedOrCapitalised(text, /\b(?:hits?|reach(?:es|ed)?|enter(?:s|ed)?)/));
+      if (reached) p.stage = reached;
       break;
     }
     case 'jira.issue_transitioned': {
@@ -695,7 +708,14 @@ const REQUIRED_MISSING_PENALTY = 0.6;
 
 /** Maps what starts a workflow to a catalog trigger, with parameters. */
 /** Items of a kind, said with no verb: "if urgent tickets", "when high-priority bugs". */
-const ITEMS_ALONE = /^(?:if|when|whenever|for)\s+(?:(?:all|any|every|each)\s+)?(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*[^s\W]s$/i;
+/** Things of a kind, told by what they say or ask: "tickets that mention a refund", "emails which ask for a quote". */
+const KIND_BY_CLAUSE =
+  /^(?:(?:if|when|for)\s+)?(?:(?:all|any|every|each)\s+)?(?:[a-z][\w-]*\s+)?[a-z][\w-]*s?\s+(?:that|which)\s+(?:mentions?|asks?|contains?|includes?|says?|talks? about|refers? to|comes? from)\b/;
+/** Each item of a kind, told apart by how it is marked or where from: "for every Zendesk ticket tagged bug". */
+const EACH_OF_A_KIND =
+  /^(?:(?:for|when|if)\s+)?(?:all|any|every|each)\s+(?:new\s+)?(?:[A-Z][\w-]*\s+)?[a-z][\w-]*\s+(?:tagged|labell?ed|marked|from|with|over|under|above|below|mentioning|containing)\b/i;
+const ITEMS_ALONE =
+  /^(?:if|when|whenever|for)\s+(?:(?:all|any|every|each)\s+)?(?:[a-z][\w-]*\s+){0,3}(?:tickets|issues|bugs|leads|contacts|deals|e-?mails|messages|texts|orders|payments|invoices|bookings|applications|applicants|candidates|requests|enquiries|inquiries|sign-?ups|submissions|reviews|complaints|hires|files|documents|contracts|prs|pull requests|opportunities|opps|refunds|returns|claims|questions|comments|replies|responses|dms)$/i;
 
 export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): TriggerMatch {
   const { kind } = workflow.triggerHint;
@@ -757,14 +777,16 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     // the hand table knows no trigger here: the catalog's vocabulary may ("employees write in #time-off")
     // "every new inbound lead": something new appearing needs no verb
     // (and a kind of items said alone, a start of their own: "- urgent tickets -> post them in #support-urgent")
-    const fresh = /\bnew\b/i.test(text) || ITEMS_ALONE.test(text.trim());
+    const alone = ITEMS_ALONE.test(text.trim()) || EACH_OF_A_KIND.test(text.trim());
+    const fresh = /\bnew\b/i.test(text) || alone;
     const creation = (id: string): boolean => /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id);
     const hit = rankByVocabulary(
       text,
       catalog.triggers.filter((t) => t.id !== 'schedule.cron'),
       {
         connected,
-        accept: (h) => (h.verb && h.object) || (fresh && h.object && creation(h.id)),
+        // (items said alone are the things that come, however the vocabulary reads their noun: "incoming texts")
+        accept: (h) => (h.verb && h.object) || (fresh && (h.object || alone) && creation(h.id)),
       },
     )[0];
     if (hit) {

@@ -372,7 +372,8 @@ function timeOfDay(said: string): { hour: number; minute: number; hours?: string
   }
   if (/\b(noon|midday|lunch ?time)\b/i.test(t)) return { hour: 12, minute: 0, explicit: true };
   if (/\bmidnight\b/i.test(t)) return { hour: 0, minute: 0, explicit: true };
-  if (/\b(end of (the )?(work(ing)? ?)?day|eod|close of business|cob)\b/i.test(t)) return { hour: 17, minute: 0, explicit: true };
+  if (/\b(end of (?:the |each |every |every single )?(work(ing)? ?)?day|eod|close of business|cob)\b/i.test(t))
+    return { hour: 17, minute: 0, explicit: true };
   if (/\bmornings?\b/i.test(t)) return { hour: 9, minute: 0, explicit: false };
   if (/\bafternoons?\b/i.test(t)) return { hour: 14, minute: 0, explicit: false };
   if (/\bevenings?\b/i.test(t)) return { hour: 18, minute: 0, explicit: false };

@@ -370,9 +370,15 @@ function speaksOf(drafts: readonly Draft[], current: Draft, condition: string): 
 const SUBSET_RECEIVES =
   /^((?:ordinary|other|normal|regular|standard|remaining|smaller|larger|all other|the other|the remaining)\b[^,;]{1,60}?|[^,;]{2,60}?\b(?:under|over|above|below|less than|more than|at least|at most|up to)\s+[$€£]?\d[^,;]{0,20}?)\s+(?:just\s+|only\s+|also\s+|then\s+|simply\s+)?(?:get|gets|receive|receives)\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 
-/** Someone or something told by what they do or are, then what they receive: "Anyone who emails to cancel gets a refund". */
+/**
+ * Someone or something told by what they do or are, then what they receive: "Anyone who emails to cancel gets a refund",
+ * "Candidates who apply through Greenhouse should get an acknowledgement email".
+ */
+/** New ones, and the message each gets: "New hires should get a welcome email", "new leads get a text from us". */
+const NEW_ONES_RECEIVE =
+  /^((?:all\s+|any\s+)?new\s+(?:[A-Z][\w-]*\s+)?[\w-]+s)\s+(?:should\s+|must\s+|will\s+|need to\s+|always\s+|also\s+)*(?:get|receive)\s+((?:a|an|one|the|their|our)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation|welcome|confirmation|pack|link|call))\b(.*)$/i;
 const WHO_RECEIVES =
-  /^((?:anyone|anybody|everyone|everybody|any|every|each|all)\b[^,;]{0,40}?\s(?:who|that|which)(?:['’]s|['’]re)?\s[^,;]{2,100}?)\s+(?:just\s+|only\s+|also\s+|then\s+|automatically\s+|should\s+|will\s+)?(?:gets?|receives?)\s+(?:a|an|one|the|their)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification|refund)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
+  /^((?:anyone|anybody|everyone|everybody|any|every|each|all|(?:new\s+)?[A-Za-z][\w-]*[^s\W]s)\b[^,;]{0,40}?\s(?:who|that|which)(?:['’]s|['’]re)?\s[^,;]{2,100}?)\s+(?:just\s+|only\s+|also\s+|then\s+|automatically\s+|should\s+|will\s+)?(?:gets?|receives?)\s+(?:a|an|one|the|their)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification|refund)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
 /** How many days or weeks late, as the chase says it: "14", "a", "two", "thirty". */
 const LATE_BY = String.raw`(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)`;
@@ -460,6 +466,11 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
     .replace(/^(also|then|and|but|additionally|finally|instead)[,\s]+/i, '')
     // "Only when an invoice is more than 45 days overdue, …": the start, said as the only one
     .replace(/^only\s+(?=(?:when|whenever|once|after|every|each)\b)/i, '')
+    // "Immediately after a payment fails, …", "Straight after someone books, …": how soon is no part of the start
+    .replace(
+      /^(?:immediately|straight|right|directly|just|shortly|soon|promptly)\s+(?=(?:after|when|once|as soon as|upon|on)\b)/i,
+      '',
+    )
     // "First thing every Monday, …": early on the day it names
     .replace(/^first thing\s+(?=(?:every|each|on)\b)/i, '')
     // ("First thing Monday (7am), post …": a routine's day, each week)
@@ -596,6 +607,10 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   }
   // "Anyone who emails … asking to cancel gets a full refund", "Any invoice that's 14 days overdue gets one polite
   // reminder email": who or what it happens to, said by what it does or is, and what it receives
+  // "New hires should get a welcome email": new things, or people, and what each is sent
+  const newOnes = NEW_ONES_RECEIVE.exec(text);
+  if (newOnes?.[1] && newOnes[2])
+    return { kind: 'event', text: newOnes[1].trim(), body: `send them ${newOnes[2]}${newOnes[3] ?? ''}` };
   const who = WHO_RECEIVES.exec(text);
   const given = who?.[2] ? RECEIVED[who[2].toLowerCase()] : undefined;
   if (who?.[1] && given) {
@@ -821,7 +836,7 @@ const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'
 
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
-  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data|alerts?|notifications?)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint|web address)s?\b/i;
+  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data|alerts?|notifications?|us|you)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint|web address)s?\b|^(?:our|the)\s+(?:[\w-]+\s+){0,2}?(?:system|tool|app|software|platform|site|website|shop|store|pos|till|portal|crm|form)\s+(?:will\s+|can\s+|already\s+|also\s+)?(?:pings?|notif(?:y|ies)|tells?|alerts?)\s+(?:you|us|the (?:assistant|bot))\b/i;
 /** Ourselves, or the assistant, as the subject: "we can ping the URL", "the bot should call the endpoint". */
 const OURS_DOING = /^(?:we|i|you|the (?:assistant|bot|agent))\b/i;
 /** A condition, or a call that does not come: "if the POS never calls our webhook", "when it fails to post". */
@@ -998,7 +1013,7 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
     [
       // "Post new Zendesk tickets to #support": new items, plural, are work that arrives
       // "new leads from HubSpot": where they come from, when said, is part of the event
-      /\bnew (?:[\w-]+ ){0,2}?[\w-]+(?<!s)s(?:\s+(?:from|in|on|via) (?:the )?[#\w-]+(?=[\s,;.]|$))?(?=\s+(?:to|in|into|from|on|as|with|by|and)\b|[,;.]|$)/,
+      /\bnew (?:[\w-]+ ){0,2}?[\w-]+(?<!s)s(?:\s+(?:from|in|on|via) (?:the )?[#\w-]+(?=[\s,;.]|$))?(?=\s+(?:to|in|into|from|on|as|with|by|and|a|an|our|the|their)\b|[,;.]|$)/,
       'event',
       false,
     ],
@@ -1010,7 +1025,15 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
       false,
     ],
     [
-      /\b(every|each|all) new [\w-]+(?: [\w-]+){0,2}?(?=\s+(?:with|in|to|from|and|on|as|for|that|which|into|by|within)\b|[,;.]|$)/,
+      // "Create a Jira issue for every Zendesk ticket tagged bug": each thing of a kind, told by its tag (where it goes
+      // after is the duty's: "post every ticket tagged urgent to #oncall")
+      /\b(?:every|each|any) (?:[\w-]+ ){0,2}?[\w-]+ (?:tagged|labell?ed)\s+(?:as\s+)?["'“‘`]?[\w-]+["'”’`]?(?=\s+(?:to|in|into|and|as|then|with|on|so)\b|[,;.]|$)/,
+      'event',
+      false,
+    ],
+    [
+      // (or before what is sent them: "email every new HubSpot contact a welcome note")
+      /\b(every|each|all) new [\w-]+(?: [\w-]+){0,2}?(?=\s+(?:with|in|to|from|and|on|as|for|that|which|into|by|within|a|an|our|the|their)\b|[,;.]|$)/,
       'event',
       false,
     ],
@@ -1212,7 +1235,7 @@ const POST_WISHED =
  * or a participle and where, then what is done, received, or made for it).
  */
 const WISH_EACH =
-  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:every|each|any|all) ((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|[\w.-]+\/[\w.-]+|(?:the|our) [\w-]+(?: form| page| site| inbox| channel| repo)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|had|did|does|do)\b|(?:has|have)\s+(?!no\b|not\b|an?\b|any\b))[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as|with) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation|comment|reply))|(become|turn into|be turned into|be made into)(?= (?:an?|one) )|(create|open|raise|file|log|add|make)(?= (?:an?|one|the) ))\b/i;
+  /\b(?:i|we)(?:'d| would)? (?:also )?(?:like|want|need|love|prefer) (?:for )?(?:(?:every|each|any|all) |(?=new ))((?:new )?[\w-]+(?: (?!(?:added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned|who|that|which|to|in|on|from|via|through)\b)[\w-]+)?)((?: (?:in|on|from|via|through) (?:[A-Z#@][\w#@.-]*|[\w.-]+\/[\w.-]+|(?:the|our) [\w-]+(?: form| page| site| inbox| channel| repo)?))?) (?:(?:who|that|which) ((?!(?:is|are|was|were|had|did|does|do)\b|(?:has|have)\s+(?!no\b|not\b|an?\b|any\b))[^,;]{3,80}?) |(added|created|opened|booked|submitted|received|sent|posted|filed|raised|logged|signed|hired|registered|moved|marked|tagged|assigned)((?: (?:in|on|to|into|via|through|as|with) [^,;]{1,40}?)?) )?to (?:(?:also )?be ([a-z]+ed|sent|put|set|kept|made|built|written|shared)|(?:get|receive) (an? (?:[\w'-]+ ){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation|comment|reply))|(become|turn into|be turned into|be made into)(?= (?:an?|one) )|(create|open|raise|file|log|add|make)(?= (?:an?|one|the) ))\b/i;
 /** "…, and have a 45-minute interview scheduled with me": one more thing the wish has done, its object first. */
 const AND_HAVE_DONE = /\band (?:also )?have ((?:an?|the|their|its) [^,;]{1,60}?) ([a-z]+ed|sent|set up|made|booked)\b/gi;
 /** "…, and have an interview scheduled with me" → "…, and schedule an interview with me". Pure. */
@@ -1271,7 +1294,7 @@ function wishedForEach(text: string, w: SegmentWords): string {
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|(?:should|must) (?:also |always |then |additionally )?be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created|marked|flagged|answered|acknowledged|prioriti[sz]ed|routed)\b(?!\s+by\b)(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|(?:should|must) (?:also |always |then |additionally )?be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|chased|followed up|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created|marked|flagged|answered|acknowledged|prioriti[sz]ed|routed)\b(?!\s+by\b(?!\s+(?:e-?mail|text|sms|phone|post|slack|whatsapp)\b))(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
@@ -1428,6 +1451,18 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, s
   // "Jira tickets should be posted in Slack": a product's items as the subject are the arrival (`productSubject`)
   if (providersIn(m[1]).length > 0) return text;
   const base = baseOf(m[2], w);
+  // "Signed contracts should be saved to Drive", "Overdue invoices should be chased by email": what befell the things
+  // is when the duty is done, said as a whole sentence
+  // (not people: "Late payers should be reminded" says who, not what befell a thing)
+  const befell =
+    sentence &&
+    /^[\w-]+\s+[\w-]+s$/.test(m[1]) &&
+    !/^(?:new|incoming)\b|\b(?:payers|customers|clients|members|users|people|parents|students|tenants|patients|candidates|applicants|employees|volunteers|donors|guests|drivers|contractors|suppliers|vendors|partners|owners|buyers|sellers|subscribers|renters|borrowers|debtors|accounts)$/i.test(
+      m[1],
+    )
+      ? headingAsEvent(m[1])
+      : null;
+  if (base && befell) return `When ${befell}, ${base} them${m[3] ?? ''}`;
   return base ? `${base} ${m[1].charAt(0).toLowerCase()}${m[1].slice(1)}${m[3] ?? ''}` : text;
 }
 
@@ -1684,6 +1719,9 @@ export function imperative(clause: string, w: SegmentWords = NO_SERVED_WORDS): s
  * The event is the part before the first clause that reads as a duty; null when no clause does.
  */
 export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
+  // "Text replies from parents go into #office on Slack": the things coming in, posted where they are said to go
+  const goes = GOES_TO_CHANNEL.exec(text);
+  if (goes?.[1] && goes[2]) return { lead: `${goes[1]} come in`, body: `post them in ${goes[2]}` };
   // "Each text should become a Zendesk ticket": the event, then what it turns into
   const become = text.match(
     /^(.+?)\s+(?:should|must|will|needs? to|has to|have to)\s+(?:become|turn into|be turned into|be logged as|be filed as|(?:land|end up|come in|go in|arrive|show up|be added|be entered|be saved) as(?= (?:an?|new)\s|\s*(?:leads?|contacts?|tickets?|tasks?|issues?|deals?|cards?|rows?|entries|entry|records?|pages?|events?|bookings?|orders?|candidates?)\b))\s+(.+)$/i,
@@ -1828,6 +1866,18 @@ const WORK_ITEMS =
  * arrive", body "announce them in #eng-oncall". The product is a catalog product at the very start
  * (in any case: "jira tickets …"), or a capitalised name followed by the items it holds.
  */
+/** A label that names a kind of things that come in: "Refund requests", "New enquiries", "Support tickets". */
+const ITEMS_LABEL =
+  /^(?:(?:new|incoming|inbound)\s+)?(?:[\w-]+\s+){0,2}?(?:requests|enquiries|inquiries|complaints|applications|bookings|tickets|e-?mails|messages|leads|sign-?ups|submissions|questions|returns|claims|referrals|texts)$/i;
+
+/** Things that come in, said to go to a channel: "Text replies from parents go into #office on Slack". */
+const GOES_TO_CHANNEL =
+  /^((?:(?:all|any|every|each|new|incoming)\s+)?(?:[\w-]+\s+){0,3}?(?:texts?|sms(?:es)?|e-?mails?|messages?|replies|requests?|enquiries|inquiries|tickets?|leads?|orders?|submissions?|bookings?|applications?|complaints?|questions?)(?:\s+(?:from|by|about|to|for)\s+[^,;#]{1,40}?)?)\s+(?:should\s+|must\s+|always\s+|all\s+)?(?:go|goes|get posted|gets posted|are posted|is posted|get sent|are sent|get forwarded|are forwarded)\s+(?:in|into|to|on)\s+((?:the\s+)?#[\w-]+.*)$/i;
+
+/** Things said with how they reach us: "any SMS that comes into our number", "every email that lands in ops@". */
+const ARRIVING_SUBJECT =
+  /^(?:(?:any|every|each|all|all the|the)\s+)?(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:that|which)\s+(?:comes?|came|arrives?|lands?|gets?\s+sent|is\s+sent|are\s+sent|turns?\s+up|shows?\s+up)\b/i;
+
 export function productSubject(text: string): { lead: string; body: string } | null {
   const got = text.match(RECEIVES);
   if (got?.[1] && got[2] && holdsWorkItems(got[1].trim())) {
@@ -1842,13 +1892,26 @@ export function productSubject(text: string): { lead: string; body: string } | n
   );
   if (!m?.[1] || !m[3]) return null;
   const subjectText = m[1].trim();
-  if (!holdsWorkItems(subjectText)) return null;
+  // ("Any SMS that comes into our number should be posted in #inbox": things said with how they arrive, whatever they are)
+  const arriving =
+    ARRIVING_SUBJECT.test(subjectText) && /^(?:should|must|will|need to|needs to|have to|has to|are to)$/i.test(m[2] ?? '');
+  // ("Signed contracts should be saved to Drive", "Overdue invoices should be chased by email": things said by what
+  // befell them, which is the start)
+  const befell =
+    /^(?:should|must|will|need to|needs to|have to|has to|are to)$/i.test(m[2] ?? '') &&
+    /^[\w-]+\s+[\w-]+s$/.test(subjectText) &&
+    !/^(?:new|incoming|inbound)\b/i.test(subjectText)
+      ? headingAsEvent(subjectText)
+      : null;
+  if (!holdsWorkItems(subjectText) && !arriving && !befell) return null;
   // "New-patient enquiries are submitted through the form on our website": how they come, said as it is, is their
   // arrival (not what must be done to them: "… should be logged in Notion")
   if (/^(?:are|get)$/i.test(m[2] ?? '') && ARRIVING.test(m[3]) && !/^\s*by\s+(?:you|the assistant|the bot)\b/i.test(m[4] ?? ''))
     return { lead: text, body: '' };
   const base = lemmas(m[3].toLowerCase()).find((l) => KNOWN_VERBS.has(l));
   if (!base) return null;
+  if (arriving) return { lead: subjectText, body: `${base} it${m[4] ?? ''}` };
+  if (befell) return { lead: befell, body: `${base} them${m[4] ?? ''}` };
   return { lead: `${subjectText} are created`, body: `${base} them${m[4] ?? ''}` };
 }
 
@@ -2648,7 +2711,8 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       (startsWithVerbIn(text, w) || dutyInThirdPerson(text, w)) &&
       !bringsWork(text) &&
       !PLURAL_SUBJECT.test(text) &&
-      !STACK_SAID.test(text);
+      !STACK_SAID.test(text) &&
+      !GOES_TO_CHANNEL.test(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
       // ("Trigger: Monday 08:00": under a label of starts, a day and a time alone are a schedule)
@@ -2675,6 +2739,18 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       open(s.block, 'event', implicitEvent(s.label)?.text ?? s.label);
     // "Failed payments (subscription boxes): post them in #finance …" — a label that names what happened to things
     else if (s.label && !lead && verbFirst && headingAsEvent(s.label)) open(s.block, 'event', headingAsEvent(s.label) ?? s.label);
+    // "Refund requests: reply with our refund policy" — a kind of things that come in, named by a label, where no start
+    // of their block is open to be a case of
+    // (nor where a start said before already brings them: "Parents report absences by email or by text" ¶ "- Absence texts: …")
+    else if (
+      s.label &&
+      !lead &&
+      verbFirst &&
+      ITEMS_LABEL.test(s.label.trim()) &&
+      (!current || current.block !== s.block) &&
+      !drafts.some((d) => d.kind === 'event' && sharesWorkItem(s.label ?? '', d.hint))
+    )
+      open(s.block, 'event', `${s.label.trim()} come in`);
     // the first line naming the role ("Refunds Specialist", "Executive Assistant to our CEO", "Code review helper")
     if (
       index === 0 &&
@@ -2945,7 +3021,7 @@ const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
 /** A duty, then the start said after it: "text me whenever a card payment fails", "… every time a deal closes". */
 const START_SAID_LAST =
-  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when)\s+(?!(?:it|(?:this|that)(?!\s+(?!(?:is|are|was|happens|has|one)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|gets?|was|comes?|arrives?|lands?)\b)|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(or\s+[^,;:]{3,100}?))?(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta)|\s*[,;]\s*([^:]{3,200}?))?\s*[.!?]*$/i;
+  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when|if)\s+(?!(?:it|(?:this|that)(?!\s+(?!(?:is|are|was|happens|has|one)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|gets?|was|comes?|arrives?|lands?)\b)|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(or\s+[^,;:]{3,100}?))?(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta)|\s*[,;]\s*([^:]{3,200}?))?\s*[.!?]*$/i;
 /** How a request is put before the duty: "please", "could you", "I need you to". */
 const ASKED =
   /^(?:please\s+|pls\s+|(?:could|can|would|will) you\s+(?:please\s+)?|(?:i|we)(?:'d| would)? (?:need|want|like) (?:you|the (?:assistant|bot)) to\s+)/i;
@@ -2968,6 +3044,9 @@ const STYLE_HEAD =
 export function startSaidLast(text: string, w: SegmentWords = NO_SERVED_WORDS): { lead: string; body: string } | null {
   const m = START_SAID_LAST.exec(text);
   if (!m?.[1] || !m[2] || !m[3]) return null;
+  // ("Send a Slack alert to #ops if a Stripe payment fails": an "if" said last starts the work only where it is a
+  // product's event, said with the product)
+  if (m[2].toLowerCase() === 'if' && !(providersIn(m[3]).some((p) => !p.weak) && isCatalogEvent(`if ${m[3]}`))) return null;
   // (an alternative said after a comma is the start's: ", or says "urgent" in the subject"; what follows is the duty's:
   // "…, name, yard, number of horses")
   const duty = `${m[1].trim().replace(ASKED, '')}${m[5] ? `, ${m[5].trim()}` : ''}`;
@@ -2981,7 +3060,13 @@ export function startSaidLast(text: string, w: SegmentWords = NO_SERVED_WORDS): 
   const verb = parseClause(imperative(duty, w)).verbPhrase ?? '';
   if (!knownVerb(verb.split(' ')[0] ?? '', w) || (VAGUE_VERBS as readonly string[]).includes(verb)) return null;
   const lead = detectLead(`${said}, ${duty}`, w);
-  if (lead?.kind !== 'event' || !happens(m[3], w)) return null;
+  // ("… each time a customer leaves a review": a lead word that can only mean a start needs no known verb after it)
+  const conditional = m[2].toLowerCase() === 'if';
+  if (
+    (lead?.kind !== 'event' && !(conditional && lead?.kind === 'condition')) ||
+    (!happens(m[3], w) && !conditional && !/^(?:each time|every time|whenever|any ?time)$/i.test(m[2]))
+  )
+    return null;
   return { lead: `${said.charAt(0).toUpperCase()}${said.slice(1)}`, body: duty };
 }
 
@@ -3210,15 +3295,18 @@ export function arrowAsCondition(sentence: Sentence, w: SegmentWords = NO_SERVED
   if (/^(?:nothing|skip(?: it)?|ignore(?: it)?|no action|none|do nothing|leave it)\b/i.test(body))
     return { ...sentence, text: `do not act if ${m[1].trim()}` };
   // ("Stripe invoice paid → HubSpot contact: lifecycle = Customer": fields set on a record update it, not make one)
+  // ("Incoming texts -> #sms channel": a channel alone is where they are posted)
   const duty = startsWithDuty(body.replace(/^(?:also|then|just)\s+/i, ''), w)
     ? body
-    : /^[^:=]{1,40}:\s*[^=]{1,40}=/.test(body)
-      ? `update the ${body}`
-      : `create a ${body}`;
+    : /^(?:the\s+)?#[\w-]+(?:\s+(?:channel|on slack|in slack))?$/i.test(body)
+      ? `post it in ${body}`
+      : /^[^:=]{1,40}:\s*[^=]{1,40}=/.test(body)
+        ? `update the ${body}`
+        : `create a ${body}`;
   // "New Zendesk ticket -> set priority …": something new arriving is an event, not a case of one; so is
   // someone doing something ("someone changes the Notion status to 'Arrived' → text …")
   const arrives =
-    /^(?:a |an |each |every |any )?new\b/i.test(m[1].trim()) ||
+    /^(?:a |an |each |every |any |all )?(?:new|incoming|inbound)\b/i.test(m[1].trim()) ||
     // ("Overdue QuickBooks invoices -> polite chase email": a product's items in a state that befalls them)
     ITEMS_IN_STATE_FIRST.test(m[1].trim()) ||
     SOMEONE_ACTS.test(m[1].trim()) ||

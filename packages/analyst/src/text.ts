@@ -685,6 +685,22 @@ export function normalise(text: string): string {
         /\b(?:I|we)(?: should| would|['’]d) be (?:most |very |extremely |truly |so |really |immensely |ever so )?(?:grateful|obliged|thankful|delighted|pleased|glad) if (?:you|your (?:assistant|bot|system)|the (?:assistant|bot|system|digital (?:assistant|employee))|it) (?:could|would|might|can)(?: (?:kindly|please|also))*,?[ \t]*/g,
         ASKED,
       )
+      // "It would be great if you could send new hires …", "it'd help if the assistant could …": the work wished
+      .replace(
+        /\b(?:it|that)(?: would|['’]d) (?:be )?(?:really |so |very |super |incredibly |extremely )?(?:great|nice|good|amazing|helpful|ideal|brilliant|fantastic|lovely|awesome|perfect|useful|help(?:ful)?|a (?:big |huge |great )?help) if (?:you|your (?:assistant|bot)|the (?:assistant|bot|system)|it) (?:could|would|can)(?: (?:also|please|just))*,?[ \t]*(?=[a-z])/gi,
+        ASKED,
+      )
+      // "Could you send new hires a welcome email?", "Can the assistant text the driver?": a question that asks for work
+      .replace(
+        /(^|[.!?][ \t]+|\n[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?)(?:could|can|would|will) (?:you|the (?:assistant|bot)|it)(?: (?:please|also|just|maybe|perhaps))*[ \t]+((?!(?:be|have|tell me|let me know|help|confirm whether|check whether)\b)[a-z][^?\n]{3,300})\?/gim,
+        // (one that says when, or where: "could the assistant chase late accounts?" before the answer that says how
+        // is still a question)
+        (whole, before: string, asked: string) =>
+          KNOWN_VERBS.has(asked.split(/\s+/)[0] ?? '') &&
+          (/\b(?:when|whenever|every|each|new|once|after|as soon as)\b|#[\w-]|@/i.test(asked) || providersIn(asked).length > 0)
+            ? `${before}${ASKED}${asked}.`
+            : whole,
+      )
       // "Were it possible for the assistant to remind schools …, that would be a considerable help": the work wished
       .replace(
         /\b(?:were it possible|if it were possible|if it is possible|would it be possible|might it be possible|is it possible) for (?:you|your (?:assistant|bot)|the (?:assistant|bot|system)|it) to (?=[a-z])/gi,
@@ -713,6 +729,17 @@ export function normalise(text: string): string {
       .replace(
         /,([ \t]+)((?:each|every|any|all|the) (?:[\w-]+ ){0,2}?[\w-]+) (?:(?:should|must|will|needs? to|has to|have to|is to) (?:then |also )?(?:become|turn into|be turned into|be made into)|becomes|turns into|is turned into|gets turned into) (an?|one|a new) /gi,
         (_whole, space: string, thing: string, a: string) => `,${space}turn ${thing} into ${a} `,
+      )
+      // "Each one should go into HubSpot and get a welcome email": things said to go into a product are added to it, and
+      // a message they get is sent them
+      .replace(
+        /(^|[.!?:][ \t]+|\n[ \t]*|\b)([Ee]ach one|[Ee]ach of them|[Ee]very one|[Aa]ll of them|[Tt]hey|[Tt]hese|[Tt]hose)\s+(?:should|must|need to|needs to|will|can|have to|has to)\s+(?:also\s+)?(?:go|be put|get put)\s+(?:in|into|onto)\s+([A-Z][\w-]*(?:\s+as\s+(?:an?\s+)?[\w-]+)?)(\s+and\s+(?:also\s+)?get\s+(?=(?:a|an|the|their|our)\s))?/gm,
+        (_whole, before: string, who: string, where: string, gets: string | undefined, at: number, all: string) => {
+          const them = /^(?:they|these|those)$/i.test(who) ? 'them' : who.toLowerCase();
+          // (a capital where a sentence starts)
+          const opens = /(?:^|[.!?:]\s*|\n\s*)$/.test(`${all.slice(0, at)}${before}`);
+          return `${before}${opens ? 'Add' : 'add'} ${them} to ${where}${gets ? ' and send them ' : ''}`;
+        },
       )
       // "Only create a HubSpot task for the sales exec if the amount is over £500": the duty, limited by its condition
       .replace(
@@ -2052,7 +2079,13 @@ const THEY_ARRIVE =
   /^(?:they|these|those|all of them|most of them)\s+((?:(?:all|usually|normally|always|mostly|often|typically)\s+)?(?:land|arrive|come in|come through|end up|turn up|show up|get (?:sent|emailed|forwarded)|are (?:sent|emailed|forwarded))\b.*)$/i;
 /** "Failed payments", "Overdue invoices", "New sign-ups": what happened to things, said by a word before them. */
 const HAPPENED_BEFORE =
-  /^(failed|declined|bounced|cancell?ed|refunded|overdue|unpaid|late|abandoned|new|incoming|paid|signed|completed|approved|rejected|returned)\s+((?:[A-Z][\w-]*\s+)?[a-z][\w-]*?)(?:e?s)?(\s*\([^()]*\))?$/i;
+  /^(failed|declined|bounced|cancell?ed|refunded|overdue|unpaid|late|abandoned|new|incoming|paid|signed|completed|approved|rejected|returned)\s+((?:[A-Z][\w-]*\s+)?[a-z][\w-]*?)(\s*\([^()]*\))?$/i;
+/** One of a plural thing: "invoices" → "invoice", "batches" → "batch", "deliveries" → "delivery". */
+const oneOf = (things: string): string =>
+  things
+    .replace(/ies$/, 'y')
+    .replace(/(ch|sh|ss|x|z)es$/, '$1')
+    .replace(/(?<!s)s$/, '');
 /** "Car sold", "Invoice paid", "Order shipped": a thing, then what happened to it. */
 const HAPPENED_AFTER =
   /^((?:[A-Z][\w-]*\s+)?[A-Za-z][\w-]*?)\s+(sold|paid|signed|cancell?ed|booked|shipped|delivered|refunded|approved|rejected|closed|won|lost|received|submitted|created|opened|completed|returned)(\s*\([^()]*\))?$/;
@@ -2064,7 +2097,8 @@ const HAPPENED_AFTER =
 export function headingAsEvent(heading: string): string | null {
   const before = HAPPENED_BEFORE.exec(heading.trim());
   if (before?.[1] && before[2]) {
-    const [, how = '', thing = '', aside = ''] = before;
+    const [, how = '', things = '', aside = ''] = before;
+    const thing = oneOf(things);
     const a = articleFor(thing);
     const word = how.toLowerCase();
     const happened = /^(?:failed|declined|bounced)$/.test(word)
@@ -2928,6 +2962,11 @@ const OWN_NAME_THEN_WORD =
   /^\s+(?!(?:tiers?|levels?|plans?|albums?|lists?|rolls?|ledgers?|areas?|campaigns?|sections?|boards?|members?|customers?|clients?|staff|team|group|events?|days?|nights?|week|range|menu|collection|package|bundle|offer|deal|scheme|programme|program|club|rate|price|prices)\b)[a-z][\w-]*\b/;
 /** "add each booking to ServiceM8", "export them to our Sage.": a thing kept in a name (the org's own or not). */
 const KEPT_IN = new RegExp(String.raw`${KEPT_TO}(?:(?:our|their|my|your)\s+)?(${NAME})`, 'g');
+/** "Whenever Typeform gets a new response", "when Jotform fires": a name as what does a product's event (not a person's). */
+const NAME_DOES = new RegExp(
+  String.raw`\b(?:[Ww]hen(?:ever)?|[Oo]nce|[Ii]f|[Ee]ach time|[Ee]very time|[Aa]fter|[Aa]s soon as)\s+(${NAME})\s+(?:(?:gets|receives|records|logs|captures|collects)\s+(?:a|an|another)\s+(?:new\s+)?(?:responses?|submissions?|entr(?:y|ies)|form|sign-?ups?|orders?|bookings?|reviews?|ratings?)|fires|syncs|notifies (?:us|you)|pings (?:us|you)|flags)\b`,
+  'g',
+);
 /** "Arbor (our MIS)", "Cliniko (the booking system)": a name, and the kind of system it is in brackets after it. */
 const NAME_THEN_SYSTEM = new RegExp(
   String.raw`\b(${NAME})\s*\((?:it['’]?s\s+|which is\s+)?(?:our|the|their|a|an)\s+(?:[\w-]+\s+){0,3}${SYSTEM}s?\)`,
@@ -2967,7 +3006,7 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
           (BRAND.test(m[1] ?? '') || (!OWN_THINGS.test(m[1] ?? '') && OWN_NAME_ENDS.test(after(m)))),
       )
       .map((m) => ({ m, name: m[1] ?? '', contained: true })),
-    ...[...text.matchAll(NAME_THEN_SYSTEM), ...text.matchAll(SYSTEM_THEN_NAME)].map((m) => ({
+    ...[...text.matchAll(NAME_THEN_SYSTEM), ...text.matchAll(SYSTEM_THEN_NAME), ...text.matchAll(NAME_DOES)].map((m) => ({
       m,
       name: m[1] ?? m[2] ?? '',
       contained: false,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { analyseJob } from '../src';
+import { unknownProductsIn } from '../src/text';
 import { workflowsFor } from './workflows-of';
 
 const desk = ['gmail', 'slack', 'zendesk', 'jira', 'stripe', 'hubspot', 'docusign', 'google-drive', 'salesforce', 'schedule'];
@@ -152,5 +154,161 @@ describe('offline analyst: starts said in plain sentences', () => {
       'Suppliers send their invoices to bills@ and then someone has to copy everything across by hand. When an email arrives at bills@, save the PDF in Google Drive.',
     );
     expect(today.flatMap((w) => w.steps)).toEqual(['save the PDF in Google Drive']);
+  });
+
+  it('given texts reaching us said in other ways, when analysed, then each is a text received', () => {
+    const connected = ['twilio', 'slack', 'zendesk', 'google-calendar'];
+    const cases: [string, string[]][] = [
+      ['Any SMS that comes into our clinic number should be posted in #reception on Slack.', ['slack.post_message']],
+      ['Members message us on our text line about bookings. Open a Zendesk ticket for each.', ['zendesk.create_ticket']],
+      ['When we get a text from a driver, post it in #dispatch.', ['slack.post_message']],
+      ['Text replies from customers go into #orders on Slack.', ['slack.post_message']],
+      ['- incoming texts -> #sms-inbox', ['slack.post_message']],
+    ];
+    for (const [text, capabilities] of cases) {
+      const said = workflowsFor(connected, text);
+      expect(said, text).toHaveLength(1);
+      expect(said[0], text).toMatchObject({ triggerId: 'twilio.sms_received', capabilities });
+    }
+  });
+
+  it('given a payment said in other ways, when analysed, then an invoice paid', () => {
+    for (const text of [
+      'When a booking deposit comes in, text the client a thank-you.',
+      'After checkout is completed on Stripe, send the welcome email.',
+      '- successful payments -> #revenue',
+      'When an order is paid for, email the customer a receipt.',
+    ])
+      expect(workflowsFor(['stripe', 'twilio', 'gmail', 'slack'], text)[0]?.triggerId, text).toBe('stripe.invoice_paid');
+  });
+
+  it('given a system of ours that tells us, or people arriving through our site, when analysed, then our webhook is called', () => {
+    const connected = ['webhook', 'slack', 'twilio', 'hubspot'];
+    for (const text of [
+      'Our online store sends us a webhook for every new order. Post each order in #orders.',
+      'Our booking app will ping you when someone cancels. Text the customer to confirm.',
+      'When someone registers on our site, add them to HubSpot as a contact.',
+      'New enquiries from the booking form should be added to HubSpot as contacts.',
+    ])
+      expect(workflowsFor(connected, text)[0]?.triggerId, text).toBe('webhook.incoming_webhook');
+  });
+
+  it('given a ticket answered or changed by someone, and a record that hits a stage, when analysed, then those events', () => {
+    expect(workflowsFor(desk, 'When a customer replies on their ticket, post it in #support.')[0]?.triggerId).toBe(
+      'zendesk.ticket_updated',
+    );
+    expect(workflowsFor(desk, "When a ticket's status changes to pending, email the agent.")[0]?.triggerId).toBe(
+      'zendesk.ticket_updated',
+    );
+    expect(workflowsFor(desk, 'When an opp hits Negotiation, email the sales manager.')[0]).toMatchObject({
+      triggerId: 'salesforce.opportunity_stage_changed',
+      params: { stage: 'Negotiation' },
+    });
+  });
+
+  it('given a product the catalog lacks as what does the event, when analysed, then that product is the start', () => {
+    const said = workflowsFor(desk, 'Whenever Jotform gets a new submission, add it to Notion.');
+    expect(said[0]).toMatchObject({ triggerId: null, steps: ['add it to Notion'] });
+    expect(analyseJob('Whenever Jotform gets a new submission, add it to Notion.').workflows).toHaveLength(1);
+    expect(unknownProductsIn('Whenever Jotform gets a new submission, add it to Notion.').map((p) => p.providerId)).toEqual([
+      'jotform',
+    ]);
+    // (a person or a team that does something is no product)
+    expect(unknownProductsIn('When Priya gets a new lead, post in #sales. When Finance sends an invoice, log it.')).toEqual([]);
+  });
+
+  it('given the end of each day, and a kind of things named by a label, when analysed, then a 17:00 schedule and their arrival', () => {
+    expect(workflowsFor(desk, 'At the end of each day, post the open tickets in #support.')[0]?.cron).toBe('0 17 * * *');
+    const said = workflowsFor(desk, 'Support tickets: tag each one by topic.');
+    expect(said[0]).toMatchObject({ triggerId: 'zendesk.new_ticket', capabilities: ['zendesk.update_ticket'] });
+    // (a case of a start that is open stays one)
+    expect(workflowsFor(desk, 'When a ticket arrives in Zendesk:\nRefund requests: reply with our refund policy.')).toHaveLength(
+      1,
+    );
+  });
+
+  it('given the start said inside the duty, when analysed, then it is the start and the duty stays whole', () => {
+    const review = workflowsFor(desk, 'Post in #reviews each time a guest leaves a review.');
+    expect(review[0]).toMatchObject({ lead: 'Each time a guest leaves a review', steps: ['Post in #reviews'] });
+    const contact = workflowsFor(desk, 'Email every new HubSpot contact our onboarding guide.');
+    expect(contact[0]).toMatchObject({ triggerId: 'hubspot.new_contact', capabilities: ['gmail.send_email'] });
+    const tagged = workflowsFor(desk, 'Create a Jira issue for every Zendesk ticket tagged defect.');
+    expect(tagged[0]).toMatchObject({
+      triggerId: 'zendesk.new_ticket',
+      params: { tag: 'defect' },
+      capabilities: ['jira.create_issue'],
+    });
+    const posted = workflowsFor(desk, 'Post every ticket tagged vip to #vip-desk.');
+    expect(posted[0]).toMatchObject({ triggerId: 'zendesk.new_ticket', capabilities: ['slack.post_message'] });
+    const each = workflowsFor(desk, 'For every Zendesk ticket tagged defect, create a Jira issue.');
+    expect(each[0]).toMatchObject({ triggerId: 'zendesk.new_ticket', params: { tag: 'defect' } });
+  });
+
+  it('given things said by what befell them or what they say, with what should be done to them, when analysed, then that is the start', () => {
+    const connected = [...desk, 'quickbooks', 'greenhouse'];
+    expect(workflowsFor(connected, 'Signed agreements should be filed in the Legal folder in Google Drive.')[0]).toMatchObject({
+      triggerId: 'docusign.envelope_completed',
+      capabilities: ['google-drive.upload_file'],
+    });
+    expect(workflowsFor(connected, 'Overdue invoices should be chased by email.')[0]).toMatchObject({
+      triggerId: 'quickbooks.invoice_overdue',
+      capabilities: ['gmail.send_email'],
+    });
+    expect(workflowsFor(connected, 'Applicants who apply through Greenhouse should get a thank-you email.')[0]).toMatchObject({
+      triggerId: 'greenhouse.candidate_applied',
+      capabilities: ['gmail.send_email'],
+    });
+    expect(workflowsFor(connected, 'Tickets that mention a chargeback get a reply with our policy.')[0]?.triggerId).toBe(
+      'zendesk.new_ticket',
+    );
+    // (people are who, not what befell a thing)
+    expect(workflowsFor(connected, 'Late payers should be reminded by email.')[0]?.triggerId).not.toBe(
+      'quickbooks.invoice_overdue',
+    );
+  });
+
+  it('given nobody answering within a time, when analysed, then a scheduled check', () => {
+    expect(
+      workflowsFor(desk, 'If nobody has replied to an enquiry within two days, remind the owner in Slack.')[0],
+    ).toMatchObject({
+      triggerId: 'schedule.cron',
+      cron: '0 9 * * *',
+    });
+  });
+
+  it('given a heading of things that befell them in the plural, when analysed, then the thing is said whole', () => {
+    expect(workflowsFor(desk, 'Overdue invoices:\n- email the client\n- post in #finance')[0]?.lead).toBe(
+      'When an invoice is overdue',
+    );
+  });
+
+  it('given new ones wished for, asked for in a question, or said to get a message, when analysed, then their arrival and the message', () => {
+    const connected = ['bamboohr', 'gmail', 'slack', 'hubspot', 'twilio'];
+    for (const text of [
+      "We'd like new hires to get a welcome email on their first day.",
+      'New hires should get a welcome email.',
+      'Send new hires a welcome email.',
+      'Could you send new hires a welcome email?',
+      'It would be great if you could send new hires a welcome email.',
+    ])
+      expect(workflowsFor(connected, text)[0], text).toMatchObject({
+        triggerId: 'bamboohr.new_hire',
+        capabilities: ['gmail.send_email'],
+      });
+    // (a question that asks for no work stays none)
+    expect(workflowsFor(connected, 'Can you tell me how this works?').flatMap((w) => w.steps)).toEqual([]);
+  });
+
+  it('given how soon said before the start, or a product\'s event said last after "if", when analysed, then the start', () => {
+    expect(workflowsFor(desk, 'Immediately after a payment fails, email the customer.')[0]).toMatchObject({
+      triggerId: 'stripe.payment_failed',
+      capabilities: ['gmail.send_email'],
+    });
+    expect(workflowsFor(desk, 'Send an alert to #billing on Slack if a Stripe payment fails.')[0]).toMatchObject({
+      triggerId: 'stripe.payment_failed',
+      capabilities: ['slack.post_message'],
+    });
+    // (an "if" said last that is no product's event stays the duty's condition)
+    expect(workflowsFor(desk, 'Email the client if the invoice is over $500.')[0]?.triggerId).toBeNull();
   });
 });
