@@ -273,7 +273,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
     'a new contact, a new lead in hubspot, someone signs up',
   ),
   'hubspot.deal_stage_changed': v(
-    'move, change, close, win, lose, reach, advance, mark, hit, enter, progress',
+    'move, change, close, win, lose, reach, advance, mark, enter, progress',
     'deal, stage, pipeline',
     'a deal moves stage, a deal is won, closed won, deal closes',
   ),
@@ -283,7 +283,7 @@ export const triggerVocabulary: Readonly<Record<string, Vocabulary>> = {
     'a new lead, an inbound lead, a lead comes in',
   ),
   'salesforce.opportunity_stage_changed': v(
-    'move, change, close, win, lose, reach, advance, mark, hit, enter, progress',
+    'move, change, close, win, lose, reach, advance, mark, enter, progress',
     'opportunity, opp, stage',
     'an opportunity moves stage, an opp is won',
   ),

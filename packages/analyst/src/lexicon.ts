@@ -344,7 +344,7 @@ export const CAPABILITY_SENSES: Readonly<Record<string, Sense>> = {
     phrases: [
       /\b(?:get|gets|give|gives|send|sends|pay|pays)\s+(?:(?:them|him|her|the (?:customer|client|buyer|guest))\s+)?(?:their|the|his|her|its)\s+(?:deposit|money|payment|fee|booking fee)s?\s+back\b/,
       // "issue the refund in Stripe", "process a full refund": a refund made, not an invoice issued
-      /\b(?:issue|issues|process|processes|make|makes|give|gives|do|action|approve|approves|send|sends)\s+(?:(?:them|him|her|the (?:customer|client|buyer|guest))\s+)?(?:a|an|the|their|his|her|its)?\s*(?:full\s+|partial\s+)?refunds?\b/,
+      /\b(?:issue|issues|process|processes|make|makes|give|gives|do|action|approve|approves)\s+(?:(?:them|him|her|the (?:customer|client|buyer|guest))\s+)?(?:a|an|the|their|his|her|its)?\s*(?:full\s+|partial\s+)?refunds?\b(?!\s+(?:policy|form|request|details|link|status|information|info|terms|rules)\b)/,
     ],
   },
   'gmail.send_email': {
@@ -756,7 +756,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     // (not what a thing says: "a ticket that mentions a refund")
     phrases: [
       // (nor what a thing said before does too: "if a new ticket is urgent, or mentions a water leak")
-      /(?<!\b(?:that|which|who|it|they|tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|replies|reply|if (?:it|the [\w-]+)) )(?<!\b(?:a|an|the|any|each|every)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|issues?|replies|reply|reviews?|comments?)\b[^.;]{0,60}\b(?:or|and) )\bmentions?\b|@[a-z][\w-]*/,
+      /(?<!\b(?:that|which|who|it|they|tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|replies|reply|if (?:it|the [\w-]+)) )(?:(?<!\b(?:a|an|the|any|each|every)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:tickets?|e-?mails?|messages?|texts?|forms?|requests?|notes?|issues?|replies|reply|reviews?|comments?)\b[^.;]{0,60}\b(?:or|and) )\bmentions?\b|\bmentions?\b(?=\s+(?:me|us|you|@|the (?:bot|assistant)|our (?:bot|assistant))))|@[a-z][\w-]*/,
     ],
     // someone @-ing a handle, the handle said as the verb: "people will @labbot in #lab-general", "if someone @labbot's";
     // or people tagging, mentioning or pinging a handle: "bands and artists tag @studiobot in #bookings"
@@ -770,17 +770,19 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   // a deposit, a balance or a bill that gets paid is an invoice paid, however it is named
   'stripe.invoice_paid': {
     subjects: ['invoice', 'deposit', 'balance', 'fee', 'payment', 'instalment', 'installment'],
-    events: ['pay', 'settle', 'clear', 'receive', 'come through', 'go through', 'arrive', 'land', 'come in'],
+    events: ['pay', 'settle', 'clear', 'receive', 'come through', 'go through', 'arrive', 'land'],
     phrases: [
       // "successful payments", "once the charge goes through", "after checkout is completed", "an order is paid for"
       /\bsuccessful (?:payments?|charges?|checkouts?)\b|\b(?:payments?|charges?)\s+(?:is |are |was )?(?:successful|succeeds?|succeeded|goes through|go through|went through)\b/,
       /\bcheckouts?\b[^.;,]{0,20}?\b(?:is |are |gets? )?(?:completed?|done|finished|succeeds?)\b|\bcompletes? (?:the |a |their )?checkout\b/,
-      /\b(?:orders?|bookings?|purchases?|subscriptions?|memberships?)\s+(?:is |are |has been |have been |gets? |got )?paid(?: for)?\b(?!\s+(?:by|through|via|with|in|on) (?!stripe\b)[a-z])/,
+      /\b(?:orders?|bookings?|purchases?|subscriptions?|memberships?)\s+(?:is |are |has been |have been |gets? |got )?paid(?: for)?\b(?!(?:\s+for)?\s+(?:by|through|via|with|in|on|using) (?!stripe\b)[a-z])/,
+      // "when a deposit comes in", "once the payment comes in"
+      /\b(?:deposits?|payments?|instalments?|installments?)\s+(?:comes?|came)\s+in\b/,
       /\b(?:deposit|balance|invoice|fees?|instalment|installment)s? (?:is |are |has been |have been |gets? )?(?:paid|settled|cleared)\b/,
       // "when someone buys a class pack through Stripe": a purchase paid through Stripe
       /\b(?:buys?|bought|purchases?|purchased)\b[^.;,]{0,40}?\b(?:through|on|via|with|in|using) stripe\b/,
       // "a big order comes in (anything over $2k paid through stripe)": something paid by way of Stripe
-      /\bpaid\s+(?:for\s+)?(?:through|via|with|using|by|on|in)\s+stripe\b/,
+      /(?<!\b(?:who|that|which)\b[^.;,]{0,40})\bpaid\s+(?:for\s+)?(?:through|via|with|using|by|on|in)\s+stripe\b/,
       // "a hirer pays their deposit", "once the client has paid the balance", "when a customer pays"
       /(?<!\b(?:must|should|to|will|would|can|could|may|not|never|n't|doesn't|don't|didn't|hasn't|haven't|won't)\s)\b(?:pays?|paid|settles?|settled) (?:one of\s+)?(?:(?:the|their|his|her|its|an?|full|in full|those|these|our)\s+)*(?:[\w-]+\s+)?(?:deposit|balance|invoice|fee|instalment|installment)s?\b/,
       /\b(?:someone|somebody|they|he|she|(?:a|an|the|each|every|any) (?!office\b|company\b|team\b|business\b)[\w-]+) (?:(?:actually|finally|eventually|then|just|already|really) )?(?:pays|has paid|have paid)\b(?!\s+(?:for|attention|out|back|the (?:[\w-]+ )?bill)\b)/,
@@ -852,8 +854,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       // "when a ticket's priority is raised to urgent", "a ticket's status changes to pending"
       /\btickets?['’]s?\s+(?:priority|status|assignee|tags?|group)\s+(?:is\s+|gets\s+|was\s+)?(?:raised|changed|set|bumped|escalated|lowered|moved|switched|updated|changes|goes|moves)\b/,
       // "when one of us sets a refund ticket to solved", "an agent tags a ticket `bug`": someone changing a ticket
-      /\b(?:sets?|marks?|moves?|changes?|switch(?:es)?|puts?)\s+(?:a|an|the|any|that|this|their)\s+(?:[\w-]+\s+){0,2}?ticket\s+(?:to|as|into)\b/,
-      /\b(?:tags?|labels?|re-?tags?)\s+(?:a|an|the|any|that|this|their)\s+(?:[\w-]+\s+)?ticket\b/,
+      /\b(?:sets?|marks?|moves?|changes?|switch(?:es)?|puts?)\s+(?:a|an|the|any|that|this|their)\s+(?!jira\b)(?:[\w-]+\s+){0,2}?ticket\s+(?:to|as|into)\b/,
+      /\b(?:tags?|labels?|re-?tags?)\s+(?:a|an|the|any|that|this|their)\s+(?!jira\b)(?:[\w-]+\s+)?ticket\b/,
     ],
   },
   // "once a job card is moved to Complete in Notion": a board's card or a tracker's item changing is the page updated
@@ -1499,18 +1501,17 @@ export const KNOWN_VERBS: ReadonlySet<string> = new Set(
 );
 
 /** How long, as said: "a day", "24 hours", "two weeks", "those two weeks", "48h". */
-const SPAN = String.raw`(?:(?:a|an|one|\d+|two|three|four|five|six|seven|ten|fourteen|twenty-four|forty-eight|a few|a couple of|those|these|the|full|whole|working|business)\s*)+(?:h|hrs?|hours?|d|days?|wks?|weeks?)\b`;
+const SPAN = String.raw`(?:(?:those|these|the)\s+)?(?:a|an|one|\d+|two|three|four|five|six|seven|ten|fourteen|twenty-four|forty-eight|a few|a couple of)\s*(?:(?:full|whole|working|business)\s+)?(?:h|hrs?|hours?|d|days?|wks?|weeks?)\b`;
 
 /**
  * Time passing with nothing done, said of a thing: "a ticket sits for a day with no agent reply", "still hasn't been
  * collected after those two weeks", "no response in 48 hours", "has been open for 3 days". No product reports an
  * absence as it happens (an overdue invoice aside), so it is found by looking, at a time: a check on a schedule.
- * The span said is `match[1]`.
  */
-export const LAPSE = new RegExp(
+const LAPSE_SAID = new RegExp(
   [
-    String.raw`\b(?:sits?|sat|stays?|stayed|remains?|remained|lingers?|has been (?:open|sitting|waiting|pending|unassigned|unanswered)|is (?:left )?(?:open|waiting|pending|unassigned|unanswered)|goes|went|has gone|gone)\b[^.;,]{0,40}?\b(?:for|over|more than|longer than|past)\s+(${SPAN})`,
-    String.raw`\bstill\b[^.;]{0,60}?\b(?:after|for|past|beyond|by)\s+(${SPAN})`,
+    String.raw`\b(?:sits?|sat|stays|stayed|remains?|remained|lingers?|has been (?:open|sitting|waiting|pending|unassigned|unanswered|idle|untouched|in [\w"'“”‘’ -]{1,30}?)|is (?:left )?(?:open|waiting|pending|unassigned|unanswered|idle|untouched))(?:\s+(?:open|idle|untouched|unanswered|unassigned|unread|unpaid|pending|there|in [\w"'“”‘’ -]{1,30}?))?\s+(?:for|over|more than|longer than|past)\s+(${SPAN})`,
+    String.raw`\bstill\b[^.;]{0,60}?\b(?:after|for|past|beyond)\s+(${SPAN})`,
     String.raw`\b(?:no|without (?:a|an|any))\s+(?:[\w-]+\s+)?(?:reply|replies|response|answer|update|activity|action)\s+(?:for|in|after|within|over)\s+(${SPAN})`,
     String.raw`\b(?:hasn['’]t|haven['’]t|has not|have not|hadn['’]t|had not)\b[^.;]{0,60}?\b(?:after|for|in|within)\s+(${SPAN})`,
     String.raw`\bno\s+(?:[\w-]+\s+){1,2}?(?:has|have)\s+(?:come in|arrived|been (?:paid|received|made|sent|booked|signed))\s+(?:(?:within|after|in|for|by)\s+)?(${SPAN})`,
@@ -1518,3 +1519,13 @@ export const LAPSE = new RegExp(
   ].join('|'),
   'i',
 );
+
+/**
+ * Time passing with nothing done, said of the thing the work starts from — not of someone or something a relative
+ * clause describes ("a Jira issue that has been pending for 3 days is moved to Done" is the move), nor a time before
+ * a dated thing ("still hasn't come in 2 days before the event"). The span said is in the match.
+ */
+export function lapseIn(text: string): RegExpExecArray | null {
+  if (/\bbefore\s+(?:the|each|every|their|his|her|its|an?|our)\b/i.test(text)) return null;
+  return LAPSE_SAID.exec(text.replace(/\b(?:who|that|which)\b[^,;]*/gi, ''));
+}

@@ -6,7 +6,7 @@ import {
   EXTERNAL_PEOPLE,
   INTERNAL_PEOPLE,
   KNOWN_VERBS,
-  LAPSE,
+  lapseIn,
   MESSAGE_FAMILY,
   NUMBER_WORDS,
   PRODUCT_KIND_CUES,
@@ -148,7 +148,9 @@ function scoreCapability(c: CatalogCapability, clause: Clause, ctx: Ctx, named: 
   const strong = named.get(c.providerId);
   if (strong === true) score += 2.5;
   else if (strong === false) score += 0.5;
-  else if (providersIn(clause.object).some((m) => !m.weak)) score -= 2.5;
+  // (a product in the object counts against others only where it is where the step acts, not whose things they are
+  // or where a thing is kept: "send every new HubSpot contact a welcome email")
+  else if (providersIn(clause.object).some((m) => !m.weak && named.get(m.providerId) !== false)) score -= 2.5;
   else if ([...named.values()].some(Boolean)) score -= 1;
   score += cueScore(clause, c.providerId);
 
@@ -206,8 +208,6 @@ function namedProviders(text: string, sends = false): Map<string, boolean> {
     const strong =
       !m.weak &&
       !(sends && (KEPT_IN.test(before) || /\b(?:each|every|any|all)\s+(?:new\s+)?$/i.test(before))) &&
-      // (nor where new things come from: "log every new Jira bug in our Notion tracker" lands in Notion)
-      !/\b(?:each|every|any|all)\s+new\s+$/i.test(before) &&
       !LINKED_TO.test(before);
     named.set(m.providerId, (named.get(m.providerId) ?? false) || strong);
   }
@@ -744,20 +744,22 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
   const best = scored.find((s) => s.ok);
   // "if a ticket sits for a day with no agent reply": nothing happening for a while is no product's event (an
   // overdue invoice aside), so the work looks for it on a schedule — hourly for hours, daily for longer
-  const lapse = LAPSE.exec(text);
+  const lapse = lapseIn(text);
   const cron = has('schedule.cron');
   // (an invoice left unpaid is the one absence a product reports: "still unpaid after 14 days" is it overdue)
   const unpaid =
     /\b(?:invoices?|bills?)\b/i.test(text) &&
     /\b(?:unpaid|overdue|outstanding|past due|not (?:been )?paid|hasn['’]t (?:been )?paid)\b/i.test(text);
-  if (unpaid && !best && has('quickbooks.invoice_overdue') && lapse)
+  // (unless it is another product's invoice: "a Stripe invoice still unpaid after 14 days")
+  const elsewhere = providersIn(text).some((m) => !m.weak && m.providerId !== 'quickbooks');
+  if (unpaid && !elsewhere && !best && has('quickbooks.invoice_overdue') && lapse)
     return {
       triggerId: 'quickbooks.invoice_overdue',
       params: triggerParams('quickbooks.invoice_overdue', text),
       confidence: 0.5,
       alternatives: [],
     };
-  if (lapse && cron && !unpaid && !/\bbefore\b/i.test(text.slice(0, lapse.index))) {
+  if (lapse && cron && !unpaid) {
     const span = lapse.slice(1).find(Boolean) ?? '';
     const expression = /\b(?:h|hrs?|hours?)$/i.test(span.trim()) ? '0 * * * *' : '0 9 * * *';
     return { triggerId: cron.id, params: { expression }, confidence: 0.5, alternatives: best ? [best.id] : [] };
@@ -786,7 +788,11 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
       {
         connected,
         // (items said alone are the things that come, however the vocabulary reads their noun: "incoming texts")
-        accept: (h) => (h.verb && h.object) || (fresh && (h.object || alone) && creation(h.id)),
+        accept: (h) =>
+          (h.verb && h.object) ||
+          (fresh &&
+            creation(h.id) &&
+            (h.object || (alone && (TRIGGER_SENSES[h.id]?.subjects ?? []).some((w) => hasTerm(text.toLowerCase(), w))))),
       },
     )[0];
     if (hit) {

@@ -5,7 +5,7 @@ import {
   CONDITION_LEADS,
   EVENT_LEADS,
   KNOWN_VERBS,
-  LAPSE,
+  lapseIn,
   MANUAL_LEADS,
   NOUN_EVENT_LEADS,
   PROVIDER_CUES,
@@ -374,11 +374,14 @@ const SUBSET_RECEIVES =
  * Someone or something told by what they do or are, then what they receive: "Anyone who emails to cancel gets a refund",
  * "Candidates who apply through Greenhouse should get an acknowledgement email".
  */
+/** What others send already, or is not wanted: "… automatically from our app, so skip that", "… from Stripe already". */
+const SENT_BY_OTHERS =
+  /\b(?:automatically|already|so skip|no need)\b|\bfrom (?:our|the|their) (?:app|system|website|site|shop|store|platform|tool)\b/i;
 /** New ones, and the message each gets: "New hires should get a welcome email", "new leads get a text from us". */
 const NEW_ONES_RECEIVE =
   /^((?:all\s+|any\s+)?new\s+(?:[A-Z][\w-]*\s+)?[\w-]+s)\s+(?:should\s+|must\s+|will\s+|need to\s+|always\s+|also\s+)*(?:get|receive)\s+((?:a|an|one|the|their|our)\s+(?:[\w'-]+\s+){0,3}?(?:e-?mail|message|text|sms|dm|note|reminder|invite|invitation|welcome|confirmation|pack|link|call))\b(.*)$/i;
 const WHO_RECEIVES =
-  /^((?:anyone|anybody|everyone|everybody|any|every|each|all|(?:new\s+)?[A-Za-z][\w-]*[^s\W]s)\b[^,;]{0,40}?\s(?:who|that|which)(?:['’]s|['’]re)?\s[^,;]{2,100}?)\s+(?:just\s+|only\s+|also\s+|then\s+|automatically\s+|should\s+|will\s+)?(?:gets?|receives?)\s+(?:a|an|one|the|their)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification|refund)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
+  /^((?:anyone|anybody|everyone|everybody|any|every|each|all|(?:new\s+)?[A-Za-z][\w-]*[^s\W]s(?=[^,;]{0,40}?\s(?:who|that|which)\s+(?!(?:don['’]t|do not|didn['’]t|did not|never|already)\b|(?:have|has|had)\s+(?![a-z]+ed\b|(?:paid|signed|sent|made|done|won|lost|left|given|bought|written|taken|applied)\b))))\b[^,;]{0,40}?\s(?:who|that|which)(?:['’]s|['’]re)?\s[^,;]{2,100}?)\s+(?:just\s+|only\s+|also\s+|then\s+|automatically\s+|should\s+|will\s+)?(?:gets?|receives?)\s+(?:a|an|one|the|their)\s+(?:[\w'-]+\s+){0,3}?(e-?mail|message|text|sms|dm|reply|note|reminder|acknowledge?ment|confirmation|response|answer|notification|refund)(?:\s+(e-?mail|text|sms|message))?\b(.*)$/i;
 /** "A week after an invoice is due", "10 days past the invoice due date": how late an invoice is. */
 /** How many days or weeks late, as the chase says it: "14", "a", "two", "thirty". */
 const LATE_BY = String.raw`(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen|fifteen|twenty|thirty|sixty|ninety)\s+(days?|weeks?)`;
@@ -608,10 +611,10 @@ export function detectLead(sentence: string, w: SegmentWords = NO_SERVED_WORDS):
   // "Anyone who emails … asking to cancel gets a full refund", "Any invoice that's 14 days overdue gets one polite
   // reminder email": who or what it happens to, said by what it does or is, and what it receives
   // "New hires should get a welcome email": new things, or people, and what each is sent
-  const newOnes = NEW_ONES_RECEIVE.exec(text);
+  const newOnes = SENT_BY_OTHERS.test(text) ? null : NEW_ONES_RECEIVE.exec(text);
   if (newOnes?.[1] && newOnes[2])
     return { kind: 'event', text: newOnes[1].trim(), body: `send them ${newOnes[2]}${newOnes[3] ?? ''}` };
-  const who = WHO_RECEIVES.exec(text);
+  const who = SENT_BY_OTHERS.test(text) ? null : WHO_RECEIVES.exec(text);
   const given = who?.[2] ? RECEIVED[who[2].toLowerCase()] : undefined;
   if (who?.[1] && given) {
     const by = who[3] ? ` by ${who[3].toLowerCase()}` : '';
@@ -681,7 +684,7 @@ const ROLE_TITLE =
   /^(?:(?!(?:the|a|an|our|your|their|his|her|them|it|this|each|every)\b)[\w'()-]+\s+){0,5}(assistant|helper|specialist|coordinator|agent|manager|rep|representative|clerk|analyst|desk|bot|generalist|officer|partner|recruiter|administrator|admin|concierge|operator|associate|sdr|bdr|controller|accountant|bookkeeper|buddy|scheduler|dispatcher|advocate|strategist|marketer|lead|triager|ops|control|support|reception)s?\b(?:\s+(?:for|to|of|at|in|on)\b.*)?(?:\s*,\s*(?:(?:RUNBOOK|SOP|SPEC|DRAFT|[Vv]\d|version\b|draft\b|rev\b)[\w. -]{0,20}|[A-Z][\w&'. -]{0,40}(?:\s*\([^()]{0,80}\))?))?$/i;
 /** A first line that says who writes: "Support team at a B2B SaaS (~15 agents)", "Ops crew of 6, mostly remote". */
 const TEAM_INTRO =
-  /^(?:(?!(?:the|a|an|our|my|your|this|that|their|his|her)\b)[\w&'’-]+\s+){1,3}(?:team|department|dept|group|crew|squad|desk)\b(?:\s+(?:at|of|for|in|with|here)\b|\s*[(,.;:—–-]|$)(?![^.]*\b(?:when|whenever|every|each|if)\b)/i;
+  /^(?:(?!(?:the|a|an|our|my|your|this|that|their|his|her)\b)[\w&'’-]+\s+){1,3}(?:team|department|dept|group|crew|squad|desk)\b(?:\s+(?:at|of|for|in|with|here)\b|\s*\(|\s*\.?$)(?![^.]*\b(?:when|whenever|every|each|if)\b)/i;
 /** "If their card is declined" is an outside event; "If the ticket describes a defect" is a condition. */
 const isCatalogEvent = (text: string): boolean =>
   !/^(for each|for every|for all)\b/i.test(text) &&
@@ -836,7 +839,7 @@ const NOT_TO_DO = /^(?:(?:oh|ok|okay|and|also|but|so|please|just)[\s,]+)*(?:don'
 
 /** A system that calls in: "calls a webhook for every order", "can notify an external URL", "posts to our endpoint". */
 const CALLS_IN =
-  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data|alerts?|notifications?|us|you)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint|web address)s?\b|^(?:our|the)\s+(?:[\w-]+\s+){0,2}?(?:system|tool|app|software|platform|site|website|shop|store|pos|till|portal|crm|form)\s+(?:will\s+|can\s+|already\s+|also\s+)?(?:pings?|notif(?:y|ies)|tells?|alerts?)\s+(?:you|us|the (?:assistant|bot))\b/i;
+  /\b(?:calls?|sends?|posts?|fires?|hits?|pings?|notif(?:y|ies)|pushes)\s+(?:(?:it|them|this|that|the data|everything|data|alerts?|notifications?|us|you)\s+)?(?:(?:to|into|through)\s+)?(?:(?:a|an|our|the|any|your|its)\s+)?(?:[\w-]+(?:['’]s)?\s+)?(?:web ?hook|url|endpoint|web address)s?\b|^(?:our|the)\s+(?:[\w-]+\s+){0,2}?(?:system|tool|app|software|platform|site|website|shop|store|pos|till|portal|crm|form)\s+(?:will\s+|can\s+|also\s+)?(?:pings?|notif(?:y|ies)|tells?|alerts?)\s+(?:you|us|the (?:assistant|bot))\b(?=[^.;]*\b(?:when|whenever|every time|each time|as soon as|of (?:every|each|any))\b)(?![^.;]*\b(?:already|no need|don['’]t need|do not need|don['’]t worry|so you|but)\b)/i;
 /** Ourselves, or the assistant, as the subject: "we can ping the URL", "the bot should call the endpoint". */
 const OURS_DOING = /^(?:we|i|you|the (?:assistant|bot|agent))\b/i;
 /** A condition, or a call that does not come: "if the POS never calls our webhook", "when it fails to post". */
@@ -915,7 +918,7 @@ function isEventSentence(text: string, w: SegmentWords = NO_SERVED_WORDS): boole
   if (SENT_TO_OURS.test(text)) return true;
   // "We get berth enquiries by email", "we receive most bookings through the form": what reaches us, and how
   if (WE_GET_BY.test(text)) return true;
-  if (DESCRIPTIVE_START.test(text) || STACK_SAID.test(text)) return false;
+  if (DESCRIPTIVE_START.test(text) || stackOnly(text)) return false;
   const hasCue = EVENT_CUES.test(text) || providersIn(text).length > 0;
   return (hasEventVerb(text, w) && hasCue) || bringsWork(text);
 }
@@ -1084,6 +1087,12 @@ function implicitEvent(text: string): { kind: TriggerKind; text: string; weak?: 
  */
 const STACK_SAID =
   /^(?:[\w-]+ )?[\w-]+ (?:runs|lives|sits|happens|is (?:handled|done|managed|run|kept)) (?:through|in|on|via|out of)\b/i;
+/** Only that, with no duty said after it ("Billing runs through Stripe — issue refunds there when …" says one). */
+const stackOnly = (text: string): boolean =>
+  STACK_SAID.test(text) &&
+  !/[—–;]|\s-\s|\b(?:when|whenever|every|each|if|once|please|should|must|want|wants|need|needs|issue|post|send|email|add|create)\b/i.test(
+    text,
+  );
 const PLURAL_SUBJECT =
   /^(?!(?:make|ensure|check|confirm|verify|see|ask|tell|let|remind|warn|note|double-check)\b)(?:[\w-]+ )?[\w-]+s (?:are|were|(?:usually |normally |always |all |mostly |often )?(?:land|arrive|come in|come through|end up|turn up|show up|get (?:sent|emailed|forwarded)))\b/i;
 
@@ -1456,6 +1465,7 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, s
   // (not people: "Late payers should be reminded" says who, not what befell a thing)
   const befell =
     sentence &&
+    !findSchedule(text) &&
     /^[\w-]+\s+[\w-]+s$/.test(m[1]) &&
     !/^(?:new|incoming)\b|\b(?:payers|customers|clients|members|users|people|parents|students|tenants|patients|candidates|applicants|employees|volunteers|donors|guests|drivers|contractors|suppliers|vendors|partners|owners|buyers|sellers|subscribers|renters|borrowers|debtors|accounts)$/i.test(
       m[1],
@@ -1866,13 +1876,23 @@ const WORK_ITEMS =
  * arrive", body "announce them in #eng-oncall". The product is a catalog product at the very start
  * (in any case: "jira tickets …"), or a capitalised name followed by the items it holds.
  */
+/**
+ * What befell the things a label names, where a label says so ("Failed payments (cards)", "Overdue invoices",
+ * "Paid invoices"), not a kind of thing named by a state ("Late fees", "Paid members", "Paid plans", "Paid ads").
+ */
+const labelBefell = (label: string): string | null =>
+  /^late\b/i.test(label.trim()) ||
+  (/^paid\b/i.test(label.trim()) && !/^paid\s+(?:invoices|orders|bookings|deposits|bills|balances)\b/i.test(label.trim()))
+    ? null
+    : headingAsEvent(label);
+
 /** A label that names a kind of things that come in: "Refund requests", "New enquiries", "Support tickets". */
 const ITEMS_LABEL =
-  /^(?:(?:new|incoming|inbound)\s+)?(?:[\w-]+\s+){0,2}?(?:requests|enquiries|inquiries|complaints|applications|bookings|tickets|e-?mails|messages|leads|sign-?ups|submissions|questions|returns|claims|referrals|texts)$/i;
+  /^(?!(?:confirmation|reminder|marketing|outgoing|thank-you|thank you|reply|welcome|invoice|follow-up|follow up|receipt|booking confirmation|sales)\b)(?:(?:(?:new|incoming|inbound)\s+)?(?:[\w-]+\s+){0,2}?(?:requests|enquiries|inquiries|complaints|applications|tickets|leads|sign-?ups|submissions|questions|returns|claims|referrals)|(?:new|incoming|inbound)\s+(?:[\w-]+\s+)?(?:e-?mails|messages|texts|bookings))$/i;
 
 /** Things that come in, said to go to a channel: "Text replies from parents go into #office on Slack". */
 const GOES_TO_CHANNEL =
-  /^((?:(?:all|any|every|each|new|incoming)\s+)?(?:[\w-]+\s+){0,3}?(?:texts?|sms(?:es)?|e-?mails?|messages?|replies|requests?|enquiries|inquiries|tickets?|leads?|orders?|submissions?|bookings?|applications?|complaints?|questions?)(?:\s+(?:from|by|about|to|for)\s+[^,;#]{1,40}?)?)\s+(?:should\s+|must\s+|always\s+|all\s+)?(?:go|goes|get posted|gets posted|are posted|is posted|get sent|are sent|get forwarded|are forwarded)\s+(?:in|into|to|on)\s+((?:the\s+)?#[\w-]+.*)$/i;
+  /^((?:(?:all|any|every|each|new|incoming)\s+)?(?:[\w-]+\s+){0,3}?(?:texts?|sms(?:es)?|e-?mails?|messages?|replies|requests?|enquiries|inquiries|tickets?|leads?|orders?|submissions?|bookings?|applications?|complaints?|questions?)(?:\s+(?:from|by|about|to|for)\s+[^,;#]{1,40}?)?)(?<=\b(?:from|by|to|for|new|incoming|inbound|texts?|sms(?:es)?|e-?mails?)\b.*)\s+(?:should\s+|must\s+|always\s+|all\s+)?(?:go|goes|get posted|gets posted|are posted|is posted|get sent|are sent|get forwarded|are forwarded)\s+(?:in|into|to|on)\s+((?:the\s+)?#[\w-]+(?![^.;]*\b(?:not|never|rather than|instead of)\b).*)$/i;
 
 /** Things said with how they reach us: "any SMS that comes into our number", "every email that lands in ops@". */
 const ARRIVING_SUBJECT =
@@ -2711,7 +2731,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       (startsWithVerbIn(text, w) || dutyInThirdPerson(text, w)) &&
       !bringsWork(text) &&
       !PLURAL_SUBJECT.test(text) &&
-      !STACK_SAID.test(text) &&
+      !stackOnly(text) &&
       !GOES_TO_CHANNEL.test(text);
     // "Trigger: an invoice is 15 days overdue", "When: every Monday" — a label that says what starts the work
     if (s.label && START_LABEL.test(s.label)) {
@@ -2738,7 +2758,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     else if (s.label && !lead && verbFirst && implicitEvent(s.label)?.kind === 'event' && KNOWN_TRIGGER_CUE(s.label))
       open(s.block, 'event', implicitEvent(s.label)?.text ?? s.label);
     // "Failed payments (subscription boxes): post them in #finance …" — a label that names what happened to things
-    else if (s.label && !lead && verbFirst && headingAsEvent(s.label)) open(s.block, 'event', headingAsEvent(s.label) ?? s.label);
+    else if (s.label && !lead && verbFirst && labelBefell(s.label)) open(s.block, 'event', labelBefell(s.label) ?? s.label);
     // "Refund requests: reply with our refund policy" — a kind of things that come in, named by a label, where no start
     // of their block is open to be a case of
     // (nor where a start said before already brings them: "Parents report absences by email or by text" ¶ "- Absence texts: …")
@@ -2800,7 +2820,12 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
               ? { lead: text.slice(0, text.length - after.length).replace(/[\s,;]+$/, ''), body: afterDuty }
               : null
             : splitEventSentence(text, w));
-        const d = open(s.block, 'event', split?.lead ?? text);
+        // ("When a parent texts us, log it in Notion. Text replies from parents go into #office": the arrival already
+        // started takes the posting)
+        const same = GOES_TO_CHANNEL.test(text)
+          ? drafts.find((d) => d.kind === 'event' && sharesWorkItem(text, d.hint))
+          : undefined;
+        const d = same ?? open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
         if (split) addClauses(d, split.body, w);
       }
@@ -2823,7 +2848,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
         const arrives = bringsWork(lead.text.replace(/^(?:if|when|whenever|should)\s+/i, ''));
         // someone writing in by a channel ("If a crew member texts it …", "if the parent answers with …") is an arrival of its own
         // (and time passing with nothing done is looked for on a schedule, apart: "if a ticket sits for a day …")
-        if (!draft || (arrives && draft.block !== s.block) || conditionArrives(lead.text) || LAPSE.test(lead.text))
+        if (!draft || (arrives && draft.block !== s.block) || conditionArrives(lead.text) || lapseIn(lead.text) !== null)
           draft = open(s.block, 'event', lead.text);
         // "If their email mentions a recall, …" after another workflow: the one whose start it speaks of
         else draft = speaksOf(drafts, draft, lead.text);
@@ -3021,7 +3046,7 @@ const AND_DUTY = /,\s*and\s+(?:also\s+)?(?=[a-z])/gi;
 
 /** A duty, then the start said after it: "text me whenever a card payment fails", "… every time a deal closes". */
 const START_SAID_LAST =
-  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when|if)\s+(?!(?:it|(?:this|that)(?!\s+(?!(?:is|are|was|happens|has|one)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|gets?|was|comes?|arrives?|lands?)\b)|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable)\b)([^,;:]{4,120}?)(?:\s*,\s*(or\s+[^,;:]{3,100}?))?(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta)|\s*[,;]\s*([^:]{3,200}?))?\s*[.!?]*$/i;
+  /^(.{3,}?)(?:\s*,\s*|\s+)(whenever|every time|each time|any ?time|as soon as|when|if)\s+(?!(?:it|(?:this|that)(?!\s+(?!(?:is|are|was|happens|has|one)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:is|are|gets?|was|comes?|arrives?|lands?)\b)|these|those|there|done|finished|ready|so|you|we|i|needed|necessary|possible|appropriate|relevant|asked|required|applicable|convenient|suitable)\b)([^,;:]{4,120}?)(?:\s*,\s*(or\s+[^,;:]{3,100}?))?(?:\s*,\s*(?:thanks|thank you|please|pls|thx|cheers|ta)|\s*[,;]\s*([^:]{3,200}?))?\s*[.!?]*$/i;
 /** How a request is put before the duty: "please", "could you", "I need you to". */
 const ASKED =
   /^(?:please\s+|pls\s+|(?:could|can|would|will) you\s+(?:please\s+)?|(?:i|we)(?:'d| would)? (?:need|want|like) (?:you|the (?:assistant|bot)) to\s+)/i;

@@ -687,12 +687,12 @@ export function normalise(text: string): string {
       )
       // "It would be great if you could send new hires …", "it'd help if the assistant could …": the work wished
       .replace(
-        /\b(?:it|that)(?: would|['’]d) (?:be )?(?:really |so |very |super |incredibly |extremely )?(?:great|nice|good|amazing|helpful|ideal|brilliant|fantastic|lovely|awesome|perfect|useful|help(?:ful)?|a (?:big |huge |great )?help) if (?:you|your (?:assistant|bot)|the (?:assistant|bot|system)|it) (?:could|would|can)(?: (?:also|please|just))*,?[ \t]*(?=[a-z])/gi,
+        /\b(?:it|that)(?: would|['’]d) (?:be )?(?:really |so |very |super |incredibly |extremely )?(?:great|nice|good|amazing|helpful|ideal|brilliant|fantastic|lovely|awesome|perfect|useful|help(?:ful)?|a (?:big |huge |great )?help) if (?:you|your (?:assistant|bot)|the (?:assistant|bot|system)|it) (?:could|would|can)(?: (?:also|please|just))*,?[ \t]*(?=[a-z])(?!(?:stop|not|never|avoid|refrain|quit)\b)/gi,
         ASKED,
       )
       // "Could you send new hires a welcome email?", "Can the assistant text the driver?": a question that asks for work
       .replace(
-        /(^|[.!?][ \t]+|\n[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?)(?:could|can|would|will) (?:you|the (?:assistant|bot)|it)(?: (?:please|also|just|maybe|perhaps))*[ \t]+((?!(?:be|have|tell me|let me know|help|confirm whether|check whether)\b)[a-z][^?\n]{3,300})\?/gim,
+        /(^|[.!?][ \t]+|\n[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?)(?:could|can|would) (?:you|the (?:assistant|bot)|it)(?: (?:please|also|just|maybe|perhaps))*[ \t]+((?!(?:be|have|tell|let me know|help|confirm|check|explain|read|store|delete|see|look|know|access|handle|do|remind me how|show me)\b)[a-z][^?\n]{3,300})\?(?![ \t]*(?:[Ww]e (?:don['’]t|do not)|[Tt]hat would be|[Oo]r |[Ii]s that|[Nn]o\b|[Nn]ot\b))/gim,
         // (one that says when, or where: "could the assistant chase late accounts?" before the answer that says how
         // is still a question)
         (whole, before: string, asked: string) =>
@@ -727,14 +727,16 @@ export function normalise(text: string): string {
       // "Whenever a new file lands there, each row should become a lead in the CRM": after a start, what each thing
       // becomes is made from it
       .replace(
-        /,([ \t]+)((?:each|every|any|all|the) (?:[\w-]+ ){0,2}?[\w-]+) (?:(?:should|must|will|needs? to|has to|have to|is to) (?:then |also )?(?:become|turn into|be turned into|be made into)|becomes|turns into|is turned into|gets turned into) (an?|one|a new) /gi,
+        /,([ \t]+)((?:each|every|any|all) (?:[\w-]+ ){0,2}?[\w-]+) (?:(?:should|must|will|needs? to|has to|have to|is to) (?:then |also )?(?:become|turn into|be turned into|be made into)|becomes|turns into|is turned into|gets turned into) (an?|one|a new) /gi,
         (_whole, space: string, thing: string, a: string) => `,${space}turn ${thing} into ${a} `,
       )
       // "Each one should go into HubSpot and get a welcome email": things said to go into a product are added to it, and
       // a message they get is sent them
       .replace(
         /(^|[.!?:][ \t]+|\n[ \t]*|\b)([Ee]ach one|[Ee]ach of them|[Ee]very one|[Aa]ll of them|[Tt]hey|[Tt]hese|[Tt]hose)\s+(?:should|must|need to|needs to|will|can|have to|has to)\s+(?:also\s+)?(?:go|be put|get put)\s+(?:in|into|onto)\s+([A-Z][\w-]*(?:\s+as\s+(?:an?\s+)?[\w-]+)?)(\s+and\s+(?:also\s+)?get\s+(?=(?:a|an|the|their|our)\s))?/gm,
-        (_whole, before: string, who: string, where: string, gets: string | undefined, at: number, all: string) => {
+        (whole, before: string, who: string, where: string, gets: string | undefined, at: number, all: string) => {
+          // (only into a product: "they have to go in January" is no place)
+          if (!providersIn(where).some((p) => !p.weak)) return whole;
           const them = /^(?:they|these|those)$/i.test(who) ? 'them' : who.toLowerCase();
           // (a capital where a sentence starts)
           const opens = /(?:^|[.!?:]\s*|\n\s*)$/.test(`${all.slice(0, at)}${before}`);

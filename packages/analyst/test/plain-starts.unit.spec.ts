@@ -193,14 +193,14 @@ describe('offline analyst: starts said in plain sentences', () => {
       expect(workflowsFor(connected, text)[0]?.triggerId, text).toBe('webhook.incoming_webhook');
   });
 
-  it('given a ticket answered or changed by someone, and a record that hits a stage, when analysed, then those events', () => {
+  it('given a ticket answered or changed by someone, and a record that enters a stage, when analysed, then those events', () => {
     expect(workflowsFor(desk, 'When a customer replies on their ticket, post it in #support.')[0]?.triggerId).toBe(
       'zendesk.ticket_updated',
     );
     expect(workflowsFor(desk, "When a ticket's status changes to pending, email the agent.")[0]?.triggerId).toBe(
       'zendesk.ticket_updated',
     );
-    expect(workflowsFor(desk, 'When an opp hits Negotiation, email the sales manager.')[0]).toMatchObject({
+    expect(workflowsFor(desk, 'When an opp enters Negotiation, email the sales manager.')[0]).toMatchObject({
       triggerId: 'salesforce.opportunity_stage_changed',
       params: { stage: 'Negotiation' },
     });
@@ -310,5 +310,98 @@ describe('offline analyst: starts said in plain sentences', () => {
     });
     // (an "if" said last that is no product's event stays the duty's condition)
     expect(workflowsFor(desk, 'Email the client if the invoice is over $500.')[0]?.triggerId).toBeNull();
+  });
+
+  describe('what a review of these readings found, mended', () => {
+    const all = [...desk, 'twilio', 'notion', 'google-calendar', 'quickbooks', 'greenhouse', 'bamboohr'];
+    const steps = (text: string) => workflowsFor(all, text).flatMap((w) => w.capabilities);
+    const triggers = (text: string) => workflowsFor(all, text).map((w) => w.triggerId);
+
+    it('given a part of the business run on a product with a duty after it, or a team spoken to, then the duty stays', () => {
+      expect(steps('Billing runs through Stripe — issue refunds there when a customer asks by email.')).toEqual([
+        'stripe.refund_payment',
+      ]);
+      expect(steps('Sales runs on HubSpot and we want every new deal posted in #sales.')).toEqual(['slack.post_message']);
+      expect(steps('Warehouse team, log returned items in Notion.')).toEqual(['notion.create_page']);
+      expect(steps('Ops team — post the delivery rota in #ops at 7am on weekdays.')).toEqual(['slack.post_message']);
+    });
+
+    it('given a time span said of someone or something else in the start, then the event stays the start', () => {
+      expect(triggers('When a Jira issue that has been pending for 3 days is moved to Done, comment on it.')).toEqual([
+        'jira.issue_transitioned',
+      ]);
+      expect(triggers('When a Stripe payment fails for a customer who has been pending for 3 days, email them.')).toEqual([
+        'stripe.payment_failed',
+      ]);
+      expect(triggers("If the deposit still hasn't come in 2 days before the event, text the client.")).toEqual([
+        'google-calendar.event_starting',
+      ]);
+      expect(triggers('When an employee goes on leave for more than two weeks, notify payroll by email.')).not.toContain(
+        'schedule.cron',
+      );
+      // (and another product's invoice left unpaid is no QuickBooks one)
+      expect(triggers('When a Stripe invoice is still unpaid after 14 days, send the customer a reminder email.')).not.toContain(
+        'quickbooks.invoice_overdue',
+      );
+    });
+
+    it('given a system that already does it, a question that asks for nothing, or what others send, then no work', () => {
+      for (const text of [
+        "Our accounting software already notifies us when invoices are overdue, so you don't need to do that.",
+        "The system will alert you if anything breaks, so don't worry about monitoring.",
+        'Can you read my Gmail?',
+        'Could you explain how you would handle new Zendesk tickets?',
+        'New users get a confirmation email automatically from our app, so skip that.',
+        'It would help if the system could stop emailing customers on weekends.',
+      ])
+        expect(
+          steps(text).filter((c) => c !== null),
+          text,
+        ).toEqual([]);
+    });
+
+    it('given labels of what we send or of a kind named by a state, and rules of where posts go, then no arrival', () => {
+      for (const text of [
+        'Confirmation texts: send them the day before each appointment.',
+        'Reminder texts: keep them under 160 characters.',
+        'Welcome emails: use the template in Google Drive.',
+        'Paid members: add them to the #members-only Slack channel.',
+        'Late fees: charge them in Stripe.',
+        'All replies should go in #support-thread, never in the main channel.',
+      ])
+        expect(triggers(text), text).not.toContain('twilio.sms_received');
+      expect(workflowsFor(all, 'Paid members: add them to the #members-only Slack channel.')[0]?.lead).toBe('');
+      expect(workflowsFor(all, 'December invoices are special: they have to go in January.').flatMap((w) => w.steps)).toEqual([]);
+    });
+
+    it('given payments, tags and mentions said of other things, then not those events', () => {
+      expect(triggers('When an invoice comes in from a supplier, save it to Google Drive.')).not.toContain('stripe.invoice_paid');
+      expect(triggers('When an order ships for a customer who paid through Stripe, email them the tracking link.')).not.toContain(
+        'stripe.invoice_paid',
+      );
+      expect(triggers('When an order is paid for by PayPal, add the buyer to HubSpot.')).not.toContain('stripe.invoice_paid');
+      expect(triggers('When QA labels a Jira ticket as a blocker, post it in #eng.')).not.toContain('zendesk.ticket_updated');
+      expect(triggers('When a new Slack message is flagged or mentions me, DM me a summary.')).toEqual(['slack.mention']);
+      expect(triggers('- new orders -> #orders')).not.toContain('bamboohr.new_hire');
+      expect(triggers('When we hit 100 deals in HubSpot, post a celebration in #sales.')).not.toContain(
+        'hubspot.deal_stage_changed',
+      );
+    });
+
+    it('given a refund spoken of, a thing that becomes another, and a posting said of an arrival already started, then the steps stay', () => {
+      expect(steps('Send them the refund policy when a customer emails asking for their money back.')).toEqual([
+        'gmail.send_email',
+      ]);
+      expect(steps('Once a deal closes in HubSpot, the contact becomes a customer, so update their lifecycle stage.')).toEqual([
+        'hubspot.update_contact',
+      ]);
+      const said = workflowsFor(
+        all,
+        'When a parent texts us, log it in Notion. Text replies from parents go into #office on Slack.',
+      );
+      expect(said).toHaveLength(1);
+      expect(said[0]?.capabilities).toEqual(['notion.create_page', 'slack.post_message']);
+      expect(steps('Send every new HubSpot contact a welcome email.')).toEqual(['gmail.send_email']);
+    });
   });
 });
