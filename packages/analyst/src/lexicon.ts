@@ -841,6 +841,31 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     creation: true,
   },
   // "when an agent adds the tag "confirmed-bug" to a ticket", "a ticket is tagged vip": someone changing a ticket
+  // "when someone new starts", "a new starter joins": a person joining is a new hire
+  'bamboohr.new_hire': {
+    subjects: [...(triggerVocabulary['bamboohr.new_hire']?.objects ?? [])],
+    events: [...(triggerVocabulary['bamboohr.new_hire']?.verbs ?? [])],
+    phrases: [
+      /\b(?:someone|somebody|anyone|a new (?:person|employee|hire|starter|colleague|team member|joiner|recruit))\s+(?:new\s+)?(?:starts|joins)\b/,
+    ],
+    creation: true,
+  },
+  // "when a GitHub issue is labelled 'customer'": an issue as it is labelled is the issue opened with that label
+  'github.issue_opened': {
+    subjects: [...(triggerVocabulary['github.issue_opened']?.objects ?? [])],
+    events: [...(triggerVocabulary['github.issue_opened']?.verbs ?? [])],
+    phrases: [/\b(?:github\s+)?issues?\s+(?:is|are|gets?|got)\s+(?:labell?ed|tagged)\b/],
+    creation: true,
+  },
+  // "when a file lands in the Inbox folder": a file in a folder is Drive's, whatever the folder is called
+  'google-drive.file_added': {
+    subjects: [...(triggerVocabulary['google-drive.file_added']?.objects ?? [])],
+    events: [...(triggerVocabulary['google-drive.file_added']?.verbs ?? [])],
+    phrases: [
+      /\b(?:files?|documents?|pdfs?|docs?|spreadsheets?|csvs?|photos?|scans?)\b[^.;]{0,40}?\b(?:in|into|to)\s+(?:the|our|a|their)\s+(?:["'“‘][^"'”’]{1,40}["'”’]\s+|[\w-]+\s+){0,3}folder\b/,
+    ],
+    creation: true,
+  },
   'zendesk.ticket_updated': {
     subjects: [...(triggerVocabulary['zendesk.ticket_updated']?.objects ?? [])],
     events: [...(triggerVocabulary['zendesk.ticket_updated']?.verbs ?? [])],

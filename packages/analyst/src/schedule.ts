@@ -169,7 +169,7 @@ export const HOURS_FIRST =
  * to Friday", "Noon on Fridays" — only before a word that says when it recurs.
  */
 export const CLOCK_FIRST = new RegExp(
-  String.raw`^(?:(?:at|around|about|by)\s+)?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|noon|midday|midnight|(?:the\s+)?(?:close|end) of (?:business|trading|play|(?:the\s+)?(?:work(?:ing)?\s*)?day)\s*\(\s*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?\s*\))\s*,?\s+(?=(?:on\s+)?(?:every|each|daily|weekly|weekdays|weekends|${ANY_DAY}s?)\b)`,
+  String.raw`^(?:(?:at|around|about|by)\s+)?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?|noon|midday|midnight|(?:the\s+)?(?:close|end) of (?:business|trading|play|(?:the\s+)?(?:work(?:ing)?\s*)?day)\s*\(\s*\d{1,2}(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?)?\s*\))\s*,?\s+(?=(?:on\s+)?(?:every|each|daily|weekly|weekdays|weekends|${ANY_DAY}s?|the\s+(?:first|last|second|third|fourth|\d{1,2}(?:st|nd|rd|th))\b)\b)`,
   'i',
 );
 
@@ -187,13 +187,13 @@ export function findSchedule(text: string): { text: string; index: number; relat
 }
 
 /** A clock time said right before a schedule: "at 9:30 every morning", "at 7pm each Friday". */
-const CLOCK_RIGHT_BEFORE = /\b((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)\s*,?\s*$/i;
+const CLOCK_RIGHT_BEFORE = /\b((?:at|by|around)\s+(?:\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midday|midnight))\s*,?\s*$/i;
 /** … or last in the sentence after a noun: "a daily recap in #sales at 5pm" (not "the office closes at 5pm"). */
 const CLOCK_LAST =
   /(?<!\b(?:closes?|opens?|starts?|ends?|shuts?|begins?|finish(?:es)?|arrives?|leaves?|departs?|is|are|was|were|due|ready|back|home|here|there)\s)\b((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)\s*[.!]?\s*$/i;
 /** … or right after it: "daily at 5pm", "every weekday at 9:30" (not "at 48 hours"). */
 const CLOCK_RIGHT_AFTER =
-  /^\s*,?\s*((?:at|by|around)\s+\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?)(?![\w:])(?!\s*(?:%|days?|hours?|hrs?|minutes?|mins?|weeks?))/i;
+  /^\s*,?\s*((?:at|by|around)\s+(?:\d{1,2}(?:[:.]\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midday|midnight))(?![\w:])(?!\s*(?:%|days?|hours?|hrs?|minutes?|mins?|weeks?))/i;
 
 /** The part of the day right after a run of days: "every Friday afternoon", "each Monday morning". */
 export const PART_OF_DAY_RIGHT_AFTER = /^\s+(morning|afternoon|evening|night|lunchtime)\b/i;

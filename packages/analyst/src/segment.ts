@@ -432,6 +432,12 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   if (found && PURPOSE_BEFORE.test(text.slice(0, found.index))) return null;
   // ("reply with the procedure (collect from the pier office, Mon-Sat 8-4)": a time in brackets is what is said)
   if (found && enclosed(text, found.index)) return null;
+  // ("Send the weekly newsletter every Friday": a thing's kind said by how often it comes, before when it is sent)
+  if (found && /^(?:daily|weekly|monthly|nightly|quarterly|yearly|annual|fortnightly)$/i.test(found.text.trim())) {
+    const rest = text.slice(found.index + found.text.length);
+    const later = /^\s+[a-z][\w-]*/i.test(rest) ? findSchedule(rest) : null;
+    if (later) return { ...later, index: later.index + found.index + found.text.length };
+  }
   if (!found || !isDayOfYear(found.text)) return found;
   const after = text.slice(found.index + found.text.length);
   const duty = after.replace(/^\s*(?:[,:]|\s(?:each|every)\s+year\b[\s,]*|\s(?:then|THEN)\s)\s*/, '');
@@ -1303,7 +1309,7 @@ function wishedForEach(text: string, w: SegmentWords): string {
  * what should happen ("get", "should be", "need to be"), with nobody named doing it ("… by the support team").
  */
 const DONE_TO_SOME =
-  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|(?:should|must) (?:also |always |then |additionally )?be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|chased|followed up|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created|marked|flagged|answered|acknowledged|prioriti[sz]ed|routed)\b(?!\s+by\b(?!\s+(?:e-?mail|text|sms|phone|post|slack|whatsapp)\b))(.*)$/i;
+  /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|(?:should|must) (?:also |always |then |additionally )?be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|chased|followed up|announced|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created|marked|flagged|answered|acknowledged|prioriti[sz]ed|routed)\b(?!\s+by\b(?!\s+(?:e-?mail|text|sms|phone|post|slack|whatsapp)\b))(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
 const AGENT_BY =
@@ -1740,7 +1746,7 @@ export function splitEventSentence(text: string, w: SegmentWords = NO_SERVED_WOR
   // "every new top-level message in #it-help becomes a ticket in the ITSD Jira project": a rule for each, said as
   // what happens to it — the event, then what it turns into
   const becomes = text.match(
-    /^((?:every|each|any|all)\s.+?)\s+(?:becomes|turns into|is turned into|gets turned into|is logged as|gets logged as|is filed as|gets filed as)\s+((?:an?|a new|one)\s.+)$/i,
+    /^((?:every|each|any|all|anything|everything)\s.+?)\s+(?:becomes|turns into|is turned into|gets turned into|is logged as|gets logged as|is filed as|gets filed as)\s+((?:an?|a new|one)\s.+)$/i,
   );
   if (becomes?.[1] && becomes[2]) return { lead: becomes[1].trim(), body: `create ${becomes[2]}` };
   // "Jira tickets tagged urgent should be announced in #eng …": the product's items are the event, what is

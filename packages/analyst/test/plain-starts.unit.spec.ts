@@ -404,4 +404,37 @@ describe('offline analyst: starts said in plain sentences', () => {
       expect(steps('Send every new HubSpot contact a welcome email.')).toEqual(['gmail.send_email']);
     });
   });
+
+  it('given an hour said after the days, a kind of report named by how often, or an hour before a date of the month, then the schedule says them', () => {
+    expect(workflowsFor(desk, 'Remind the team every Tuesday at noon to update the pipeline.')[0]?.cron).toBe('0 12 * * 2');
+    expect(workflowsFor(desk, 'Send the monthly newsletter on the first Monday of each month.')[0]?.lead).not.toBe('monthly');
+    expect(workflowsFor(desk, 'Post the weekly numbers in #sales every Thursday.')[0]?.cron).toBe('0 9 * * 4');
+    expect(workflowsFor(desk, 'At 8am on the last working day of each month, email finance the expenses list.')[0]).toMatchObject(
+      {
+        cron: '0 8 LW * *',
+        capabilities: ['gmail.send_email'],
+      },
+    );
+  });
+
+  it('given a person joining, an issue labelled, a file in a named folder, or new items to be announced, then those starts', () => {
+    const all = [...desk, 'bamboohr', 'github', 'notion'];
+    expect(workflowsFor(all, 'When someone new joins (BambooHR), invite them to #general on Slack.')[0]?.triggerId).toBe(
+      'bamboohr.new_hire',
+    );
+    expect(workflowsFor(all, "When a GitHub issue is labelled 'security', post it in #security.")[0]).toMatchObject({
+      triggerId: 'github.issue_opened',
+      params: { label: 'security' },
+    });
+    expect(workflowsFor(all, 'When a file lands in the Inbox folder, post it in #files.')[0]).toMatchObject({
+      triggerId: 'google-drive.file_added',
+      params: { folder: 'Inbox' },
+    });
+    expect(workflowsFor(all, 'New pull requests on the web repo should be announced in #web.')[0]).toMatchObject({
+      triggerId: 'github.pull_request_opened',
+      capabilities: ['slack.post_message'],
+    });
+    // (an email landing in the inbox stays an email)
+    expect(workflowsFor(all, 'When a new email lands in the inbox, label it.')[0]?.triggerId).toBe('gmail.new_email');
+  });
 });
