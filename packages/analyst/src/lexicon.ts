@@ -846,7 +846,7 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
     subjects: [...(triggerVocabulary['bamboohr.new_hire']?.objects ?? [])],
     events: [...(triggerVocabulary['bamboohr.new_hire']?.verbs ?? [])],
     phrases: [
-      /\b(?:someone|somebody|anyone|a new (?:person|employee|hire|starter|colleague|team member|joiner|recruit))\s+(?:new\s+)?(?:starts|joins)\b/,
+      /\b(?:someone|somebody|anyone|a new (?:person|employee|hire|starter|colleague|team member|joiner|recruit))\s+(?:new\s+)?(?:starts|joins)(?=\s*(?:[,.;:(]|$)|\s+(?:the (?:company|team|business|firm|practice|school|office)|us|our (?:team|company|business|firm|practice|school|office)|work|as\b|on (?:monday|their first day)))/,
     ],
     creation: true,
   },
@@ -854,7 +854,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   'github.issue_opened': {
     subjects: [...(triggerVocabulary['github.issue_opened']?.objects ?? [])],
     events: [...(triggerVocabulary['github.issue_opened']?.verbs ?? [])],
-    phrases: [/\b(?:github\s+)?issues?\s+(?:is|are|gets?|got)\s+(?:labell?ed|tagged)\b/],
+    // (said of GitHub's issues: "a Jira issue is labelled urgent" is not one)
+    phrases: [
+      /\bgithub\s+issues?\s+(?:is|are|gets?|got)\s+(?:labell?ed|tagged)\b|\bissues?\s+(?:on|in)\s+(?:our|the)\s+(?:[\w-]+\s+)?repo(?:sitory)?\s+(?:is|are|gets?|got)\s+(?:labell?ed|tagged)\b/,
+    ],
     creation: true,
   },
   // "when a file lands in the Inbox folder": a file in a folder is Drive's, whatever the folder is called

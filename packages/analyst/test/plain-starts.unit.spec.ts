@@ -434,7 +434,13 @@ describe('offline analyst: starts said in plain sentences', () => {
       triggerId: 'github.pull_request_opened',
       capabilities: ['slack.post_message'],
     });
-    // (an email landing in the inbox stays an email)
+    // (an email landing in the inbox stays an email; someone starting a chat is no new hire; a Jira issue is no GitHub one)
     expect(workflowsFor(all, 'When a new email lands in the inbox, label it.')[0]?.triggerId).toBe('gmail.new_email');
+    expect(workflowsFor(all, 'When someone starts a chat on our website, create a HubSpot contact.')[0]?.triggerId).not.toBe(
+      'bamboohr.new_hire',
+    );
+    expect(workflowsFor(all, 'When a Jira issue is labelled urgent, post it in #eng.')[0]?.triggerId).not.toBe(
+      'github.issue_opened',
+    );
   });
 });
