@@ -707,13 +707,13 @@ export function triggerParams(triggerId: string, text: string): Record<string, s
 const REQUIRED_MISSING_PENALTY = 0.6;
 
 /** Maps what starts a workflow to a catalog trigger, with parameters. */
-/** Items of a kind, said with no verb: "if urgent tickets", "when high-priority bugs". */
 /** Things of a kind, told by what they say or ask: "tickets that mention a refund", "emails which ask for a quote". */
 const KIND_BY_CLAUSE =
   /^(?:(?:if|when|for)\s+)?(?:(?:all|any|every|each)\s+)?(?:[a-z][\w-]*\s+)?[a-z][\w-]*s?\s+(?:that|which)\s+(?:mentions?|asks?|contains?|includes?|says?|talks? about|refers? to|comes? from)\b/;
 /** Each item of a kind, told apart by how it is marked or where from: "for every Zendesk ticket tagged bug". */
 const EACH_OF_A_KIND =
   /^(?:(?:for|when|if)\s+)?(?:all|any|every|each)\s+(?:new\s+)?(?:[A-Z][\w-]*\s+)?[a-z][\w-]*\s+(?:tagged|labell?ed|marked|from|with|over|under|above|below|mentioning|containing)\b/i;
+/** Items of a kind, said with no verb: "if urgent tickets", "when high-priority bugs". */
 const ITEMS_ALONE =
   /^(?:if|when|whenever|for)\s+(?:(?:all|any|every|each)\s+)?(?:[a-z][\w-]*\s+){0,3}(?:tickets|issues|bugs|leads|contacts|deals|e-?mails|messages|texts|orders|payments|invoices|bookings|applications|applicants|candidates|requests|enquiries|inquiries|sign-?ups|submissions|reviews|complaints|hires|files|documents|contracts|prs|pull requests|opportunities|opps|refunds|returns|claims|questions|comments|replies|responses|dms)$/i;
 

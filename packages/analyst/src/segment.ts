@@ -40,6 +40,7 @@ import {
   lemmas,
   NOW_SAID,
   namesAction,
+  nounStem,
   parseClause,
   placesNamed,
   providersIn,
@@ -342,11 +343,6 @@ function splitLead(
 }
 
 /** A noun without its plural: "enquiries" → enquiry, "boxes" → box, "invoices" → invoice. */
-const nounStem = (word: string): string =>
-  word
-    .replace(/(?<=\w{2})ies$/, 'y')
-    .replace(/(?<=\w(?:s|x|z|ch|sh))es$/, '')
-    .replace(/(?<=\w{2}[^s])s$/, '');
 const GENERIC = new Set(['their', 'them', 'they', 'it', 'its', 'one', 'someone', 'anyone', 'thing', 'something']);
 
 /**

@@ -2083,11 +2083,11 @@ const THEY_ARRIVE =
 const HAPPENED_BEFORE =
   /^(failed|declined|bounced|cancell?ed|refunded|overdue|unpaid|late|abandoned|new|incoming|paid|signed|completed|approved|rejected|returned)\s+((?:[A-Z][\w-]*\s+)?[a-z][\w-]*?)(\s*\([^()]*\))?$/i;
 /** One of a plural thing: "invoices" → "invoice", "batches" → "batch", "deliveries" → "delivery". */
-const oneOf = (things: string): string =>
-  things
-    .replace(/ies$/, 'y')
-    .replace(/(ch|sh|ss|x|z)es$/, '$1')
-    .replace(/(?<!s)s$/, '');
+export const nounStem = (word: string): string =>
+  word
+    .replace(/(?<=\w{2})ies$/, 'y')
+    .replace(/(?<=\w(?:s|x|z|ch|sh))es$/, '')
+    .replace(/(?<=\w{2}[^s])s$/, '');
 /** "Car sold", "Invoice paid", "Order shipped": a thing, then what happened to it. */
 const HAPPENED_AFTER =
   /^((?:[A-Z][\w-]*\s+)?[A-Za-z][\w-]*?)\s+(sold|paid|signed|cancell?ed|booked|shipped|delivered|refunded|approved|rejected|closed|won|lost|received|submitted|created|opened|completed|returned)(\s*\([^()]*\))?$/;
@@ -2100,7 +2100,7 @@ export function headingAsEvent(heading: string): string | null {
   const before = HAPPENED_BEFORE.exec(heading.trim());
   if (before?.[1] && before[2]) {
     const [, how = '', things = '', aside = ''] = before;
-    const thing = oneOf(things);
+    const thing = nounStem(things);
     const a = articleFor(thing);
     const word = how.toLowerCase();
     const happened = /^(?:failed|declined|bounced)$/.test(word)
