@@ -513,7 +513,27 @@ const inside = (text: string, term: string): boolean =>
   hasTerm(text, term) &&
   !COMPOUND_SUBJECTS.some((c) => c !== term && c.includes(term) && !term.includes(' ') && hasTerm(text, c));
 
-type TriggerScore = { id: string; score: number; ok: boolean; subject: number; provider: number };
+/** True when only one product's triggers happen by this verb ("paid", "signed"; not "reports", "comes in"). */
+const soleProductOf = (() => {
+  const known = new Map<string, boolean>();
+  return (event: string): boolean => {
+    let sole = known.get(event);
+    if (sole === undefined) {
+      const products = Object.entries(ALL_TRIGGER_SENSES)
+        .filter(([, sense]) => sense.events.some((e) => isWord(event, [e])))
+        .map(([id]) => providerOf(id));
+      sole = new Set(products).size === 1;
+      known.set(event, sole);
+    }
+    return sole;
+  };
+})();
+
+/**
+ * `said`: the start says what happens to the trigger's thing — its event verb with its subject or product, or a verb
+ * only one product's events have, or a whole phrase of it — not only the thing
+ */
+type TriggerScore = { id: string; score: number; ok: boolean; subject: number; provider: number; said: boolean };
 
 function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<string>): TriggerScore {
   const sense = TRIGGER_SENSES[t.id] ?? derivedTriggerSense(t);
@@ -544,7 +564,12 @@ function scoreTrigger(t: CatalogTrigger, text: string, connected: ReadonlySet<st
   const mentionOfAThing = t.id === 'slack.mention' && phrase === 0 && provider <= 0 && cue === 0;
   const ok =
     score >= MIN_SCORE && (subj > 0 || phrase > 0 || provider > 0) && (ev > 0 || phrase > 0 || fresh > 0) && !mentionOfAThing;
-  return { id: t.id, score, ok, subject: subj, provider };
+  // (a verb of this product's alone tells without its subject: "the IO comes back fully signed", "subs are paid")
+  const telling = sense.events.some(
+    (e) => soleProductOf(e) && (isWord(event, [e]) || (e.includes(' ') && hasTerm(`${event} ${rest}`, e)) || inside(rest, e)),
+  );
+  const said = phrase > 0 || (ev === 2 && (subj > 0 || provider > 0)) || (ev > 0 && telling);
+  return { id: t.id, score, ok, subject: subj, provider, said };
 }
 
 /** True when a text reads as a known kind of event (subject and event both recognised), catalog aside. */
@@ -823,11 +848,26 @@ const PLACE_AGAIN = /\b(there|in it|into it|in that (one|tool|app|space|channel|
 
 export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): CapabilityMatch {
   const trigger = matchTrigger(workflow, catalog);
-  const connected = new Set(catalog.connected);
+  const steps = matchSteps(workflow, catalog, trigger.triggerId ? providerOf(trigger.triggerId) : null);
+  if (trigger.triggerId !== null || workflow.triggerHint.kind !== 'event') return { workflowId: workflow.id, trigger, steps };
+  // a start no trigger fits: the one its work points to is offered first, and a step that answers is read as
+  // answering what comes from it ("reply with the price list" on the ticket that came in, when the work tags it)
+  const alternatives = startsTheWorkPoints(workflow, trigger, steps, catalog);
+  const pointed = alternatives[0] ? providerOf(alternatives[0]) : null;
+  const answering = pointed && pointed !== 'webhook' ? matchSteps(workflow, catalog, pointed) : steps;
+  return {
+    workflowId: workflow.id,
+    trigger: { ...trigger, alternatives },
+    steps: steps.map((m, i) => (ANSWERING.test(workflow.steps[i]?.text.trim() ?? '') ? (answering[i] ?? m) : m)),
+  };
+}
+
+/** Each step of a workflow matched in order, each with the products of the start and of the step before. */
+function matchSteps(workflow: DraftWorkflow, catalog: Catalog, triggerProvider: string | null): StepMatch[] {
   const ctx: Ctx = {
-    triggerProvider: trigger.triggerId ? providerOf(trigger.triggerId) : null,
+    triggerProvider,
     prevProvider: null,
-    connected,
+    connected: new Set(catalog.connected),
     said: new Set((workflow.unconnected ?? []).map((u) => u.providerId)),
   };
   const steps: StepMatch[] = [];
@@ -843,7 +883,76 @@ export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): Capabi
     ctx.prevCapability = m.capabilityId;
     outside = m.capabilityId === null && m.providerId && !inCatalog(catalog, m.providerId) ? m.providerId : null;
   }
-  return { workflowId: workflow.id, trigger, steps };
+  return steps;
+}
+
+/** Capability verbs that act on something already there: the item was given by the start, not made by the step. */
+const ON_WHAT_IS_THERE = new Set(['update', 'reply', 'label', 'transition', 'comment', 'merge', 'move', 'cancel', 'share']);
+/** A step that answers what came: "reply with the nearest free slot", "write back", "text them back". */
+const ANSWERING = /^(?:reply|respond|answer|write back|text (?:them |him |her )?back|email (?:them |him |her )?back)\b/i;
+/** A start said as a thing's state changing ("goes to 'Done'", "is set to Vacant", "reopened"), not as its arrival. */
+const CHANGE_SAID =
+  /\b(?:(?:go(?:es|ing)?|went|mov(?:es|ed|ing)|(?:is|are|gets?|got) (?:set|changed)|changes|turn(?:s|ed)?) (?:in)?to (?:status |stage |the stage |the status )?(?:["“'‘]|[A-Z])|(?:status|stage) (?:is |gets? )?(?:set|changed|moved)|reopen(?:s|ed)?|(?:is|are|gets?|got) (?:updated|marked))/;
+
+/**
+ * The catalog triggers to offer, best first, for an event start no trigger fits ("For each request", "When patron
+ * asks to swap"): the triggers of the product the start names, then those of the item the work acts on as something
+ * already there ("reply on the ticket", "tag it", "share that folder" — unless an earlier step made it), then what the
+ * start's words scored. A start said as a change prefers a product's change triggers to its arrivals. Pure.
+ */
+function startsTheWorkPoints(
+  workflow: DraftWorkflow,
+  trigger: TriggerMatch,
+  steps: readonly StepMatch[],
+  catalog: Catalog,
+): string[] {
+  const events = catalog.triggers.filter((t) => t.id !== 'schedule.cron');
+  const connected = new Set(catalog.connected);
+  const lead = saidOfTheItem(workflow.triggerHint.text);
+  // (what the start's words scored, down to the last that says what happens, goes first; a thing alone, "For each
+  // request", gives way to the work)
+  const said = trigger.alternatives.slice(
+    0,
+    1 +
+      trigger.alternatives.findLastIndex((id) => {
+        const t = events.find((e) => e.id === id);
+        return t !== undefined && scoreTrigger(t, lead, connected).said;
+      }),
+  );
+  const changing = CHANGE_SAID.test(workflow.triggerHint.text);
+  const isCreation = (t: CatalogTrigger): boolean => (TRIGGER_SENSES[t.id] ?? derivedTriggerSense(t)).creation === true;
+  const byKind = (ts: CatalogTrigger[]): CatalogTrigger[] =>
+    [...ts].sort((a, b) => Number(isCreation(a) === changing) - Number(isCreation(b) === changing));
+  // (a product said however loosely: "by SMS" is Twilio's)
+  const products = new Set(providersIn(workflow.triggerHint.text).map((m) => m.providerId));
+  const named = byKind(events.filter((t) => products.has(t.providerId))).map((t) => t.id);
+  const itemOf = (id: string): string | undefined => {
+    const c = catalog.capabilities.find((x) => x.id === id);
+    return c && (c.vocabulary ?? catalogVocabulary(c.id))?.objects[0];
+  };
+  // (what an earlier step of a product made is what its later steps act on: "create a folder … share it"; a step on
+  // the thing itself, "tag the ticket", tells more than an answer whose product was guessed, "reply with the price")
+  const made = new Set<string>();
+  const actedOn: string[] = [];
+  const answered: string[] = [];
+  workflow.steps.forEach((step, i) => {
+    const id = steps[i]?.capabilityId;
+    if (!id) return;
+    const item = itemOf(id);
+    const provider = providerOf(id);
+    const verb = id.slice(provider.length + 1).split('_')[0] ?? '';
+    const onIt = ON_WHAT_IS_THERE.has(verb);
+    if (item && !made.has(provider) && (onIt || ANSWERING.test(step.text.trim())))
+      (onIt ? actedOn : answered).push(
+        ...byKind(
+          events.filter(
+            (t) => t.providerId === provider && ((t.vocabulary ?? catalogVocabulary(t.id))?.objects ?? []).includes(item),
+          ),
+        ).map((t) => t.id),
+      );
+    if (verb === 'create') made.add(provider);
+  });
+  return [...new Set([...named, ...said, ...actedOn, ...answered, ...trigger.alternatives])].slice(0, 5);
 }
 
 /**
