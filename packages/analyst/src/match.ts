@@ -18,7 +18,7 @@ import {
   type TriggerSense,
   VAGUE_VERBS,
 } from './lexicon';
-import { beforeMeeting, parseSchedule } from './schedule';
+import { beforeMeeting, DAY, parseSchedule } from './schedule';
 import {
   type Clause,
   channelsIn,
@@ -742,6 +742,28 @@ const EACH_OF_A_KIND =
 const ITEMS_ALONE =
   /^(?:if|when|whenever|for)\s+(?:(?:all|any|every|each)\s+)?(?:[a-z][\w-]*\s+){0,3}(?:tickets|issues|bugs|leads|contacts|deals|e-?mails|messages|texts|orders|payments|invoices|bookings|applications|applicants|candidates|requests|enquiries|inquiries|sign-?ups|submissions|reviews|complaints|hires|files|documents|contracts|prs|pull requests|opportunities|opps|refunds|returns|claims|questions|comments|replies|responses|dms)$/i;
 
+/** A time of each thing's own date: "the morning of each trip", "the day before every booking". */
+const OF_EACH_THING =
+  /\b(?:morning|afternoon|evening|night|day|week|month)s?\s+(?:of|before|after|ahead of)\s+(?:each|every|any|the|a|an|their|its)\b/i;
+/** Someone or something first: an event is said, and a time after it is its condition ("a delivery arrives before 9am"). */
+const SUBJECT_FIRST =
+  /^(?:a|an|the|this|that|these|those|some|any|every|each|our|their|his|her|its|my|your|someone|somebody|anyone|anybody|everyone|they|we|i|you|he|she|it)\b/i;
+
+const NTH_WEEKDAY = new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)\b.*\b${DAY}s?\b`, 'i');
+
+/** The schedule a start opens with, before its first comma or bracket: "At lunchtime, …", "Thursdays 9ish (…)". */
+function timeFirst(text: string): ReturnType<typeof parseSchedule> {
+  const rest = text.trim().replace(/^(?:(?:and|also|then|so|but)\s+)?(?:(?:when|whenever|if|once)\s+)?/i, '');
+  const first = rest.split(/[,(;]|:\s|\s[-–—]\s/)[0] ?? '';
+  // (and not "On the 1st and 3rd Monday": the nth weekday of a month is no day of every month)
+  if (!/^[a-z0-9]/i.test(first) || SUBJECT_FIRST.test(first) || NTH_WEEKDAY.test(first)) return null;
+  return parseSchedule(first.split(/\s+/).slice(0, 5).join(' '));
+}
+
+/** How often things happen, not when to act: "most mornings the inbox has …", "some days". */
+const HOW_OFTEN_IT_HAPPENS =
+  /\b(?:most|some|many|few|several|other)\s+(?:mornings|afternoons|evenings|nights|days|weekdays|weeks|weekends|months)\b/i;
+
 export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): TriggerMatch {
   const { kind } = workflow.triggerHint;
   // someone moving an item is said of the item, once, for scoring and for the parameters alike
@@ -798,7 +820,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
   const context = best ? undefined : contextOf(workflow.triggerHint.text);
   if (context) {
     const arrival = matchTrigger({ ...workflow, triggerHint: { kind, text: context } }, catalog);
-    if (arrival.triggerId) return arrival;
+    if (arrival.triggerId && arrival.triggerId !== cron?.id) return arrival;
   }
   if (!best) {
     // the hand table knows no trigger here: the catalog's vocabulary may ("employees write in #time-off")
@@ -830,6 +852,16 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
     const outside =
       providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId))?.providerId ?? unnamedProduct(text);
+    // no event fits and no product outside the catalog is named, but the start opens with a time of its own ("At
+    // lunchtime, have a look through the inbox", "Thursdays 9ish"): it runs on that schedule — not a time of each
+    // thing ("the morning of each trip"), how often things happen ("most mornings the inbox has …"), or a time said
+    // of an event ("if a delivery arrives before 9am")
+    const clock = cron && !outside && !OF_EACH_THING.test(text) && !HOW_OFTEN_IT_HAPPENS.test(text) && timeFirst(text);
+    if (clock && clock.confidence >= 0.7) {
+      const params: Record<string, string> = { expression: clock.expression };
+      if (clock.timezone) params.timezone = clock.timezone;
+      return { triggerId: cron.id, params, confidence: 0.5, alternatives };
+    }
     if (outside && !home) return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: outside };
     return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: home ? providerOf(home.id) : null };
   }

@@ -93,3 +93,42 @@ describe('offline analyst: the start the work points to', () => {
     expect(wf).toEqual({ triggerId: 'zendesk.new_ticket', offered: expect.not.arrayContaining(['gmail.new_email']) });
   });
 });
+
+describe('offline analyst: a start that opens with a time of its own', () => {
+  it('given a time first and no event that fits, when matched, then it runs on that schedule', () => {
+    const lunch = offered(
+      'At lunchtime, have a look through the inbox for anything from passengers asking to rebook, and post a list in #office.',
+    );
+    expect(lunch[0]?.triggerId).toBe('schedule.cron');
+    const late = offered('At 5pm, if there are unanswered tickets, post them in #support.');
+    expect(late[0]?.triggerId).toBe('schedule.cron');
+  });
+
+  it('given a time said of an event, when matched, then it is no schedule', () => {
+    expect(offered('If a delivery arrives before 9am, text the manager.')[0]?.triggerId).not.toBe('schedule.cron');
+    expect(offered('When someone books a table for Friday at 7pm, add it to the calendar.')[0]?.triggerId).not.toBe(
+      'schedule.cron',
+    );
+  });
+
+  it("given each thing's own time or how often things happen, when matched, then it is no schedule", () => {
+    expect(offered('The morning of each trip, email the trip leader the register.')[0]?.triggerId).not.toBe('schedule.cron');
+    expect(
+      offered('Most mornings the gym inbox has people asking about a free trial. Reply with the booking link.')[0]?.triggerId,
+    ).not.toBe('schedule.cron');
+  });
+
+  it('given a product outside the catalog named with how often, when matched, then that product stays the start', () => {
+    const catalog: Catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected: desk };
+    const [wf] = analyseJob(
+      'Also, our monthly newsletter goes out through Mailchimp. Add every new subscriber to HubSpot.',
+    ).workflows;
+    const m = wf && matchWorkflow(wf, catalog);
+    expect(m?.trigger).toMatchObject({ triggerId: null, providerId: 'mailchimp' });
+  });
+
+  it('given hours in brackets after an event no trigger fits, when matched, then the brackets are no schedule', () => {
+    const [wf] = offered('At that point a visit is booked in the Visits calendar at the first free slot (10:00 or 14:00 only).');
+    expect(wf?.triggerId).not.toBe('schedule.cron');
+  });
+});
