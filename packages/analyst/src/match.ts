@@ -749,6 +749,7 @@ const OF_EACH_THING =
 const SUBJECT_FIRST =
   /^(?:a|an|the|this|that|these|those|some|any|every|each|our|their|his|her|its|my|your|someone|somebody|anyone|anybody|everyone|they|we|i|you|he|she|it)\b/i;
 
+/** An nth weekday of a month: "the 1st and 3rd Monday". */
 const NTH_WEEKDAY = new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)\b.*\b${DAY}s?\b`, 'i');
 
 /** The schedule a start opens with, before its first comma or bracket: "At lunchtime, …", "Thursdays 9ish (…)". */
@@ -886,6 +887,7 @@ export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): Capabi
   // answering what comes from it ("reply with the price list" on the ticket that came in, when the work tags it)
   const alternatives = startsTheWorkPoints(workflow, trigger, steps, catalog);
   const pointed = alternatives[0] ? providerOf(alternatives[0]) : null;
+  // (a webhook's start says nothing of where an answer goes)
   const answering = pointed && pointed !== 'webhook' ? matchSteps(workflow, catalog, pointed) : steps;
   return {
     workflowId: workflow.id,
@@ -928,9 +930,10 @@ const CHANGE_SAID =
 
 /**
  * The catalog triggers to offer, best first, for an event start no trigger fits ("For each request", "When patron
- * asks to swap"): the triggers of the product the start names, then those of the item the work acts on as something
- * already there ("reply on the ticket", "tag it", "share that folder" — unless an earlier step made it), then what the
- * start's words scored. A start said as a change prefers a product's change triggers to its arrivals. Pure.
+ * asks to swap"): the triggers of a product the start names; what its words scored, down to the last that says what
+ * happens; those of the item the work acts on as something already there ("tag the ticket", "share that folder" —
+ * unless an earlier step of that product made it); those of the item a step answers ("reply with …"); then the rest
+ * its words scored. A start said as a change prefers a product's change triggers to its arrivals. Pure.
  */
 function startsTheWorkPoints(
   workflow: DraftWorkflow,
