@@ -960,7 +960,14 @@ function startsTheWorkPoints(
     [...ts].sort((a, b) => Number(isCreation(a) === changing) - Number(isCreation(b) === changing));
   // (a product said however loosely: "by SMS" is Twilio's)
   const products = new Set(providersIn(workflow.triggerHint.text).map((m) => m.providerId));
-  const named = byKind(events.filter((t) => products.has(t.providerId))).map((t) => t.id);
+  // (in the order its words scored them, "Regularly update deals in HubSpot" a deal's change first, unless said as a
+  // change)
+  const scoredAt = (t: CatalogTrigger): number => {
+    const at = trigger.alternatives.indexOf(t.id);
+    return at < 0 ? trigger.alternatives.length : at;
+  };
+  const ofProduct = events.filter((t) => products.has(t.providerId)).sort((a, b) => scoredAt(a) - scoredAt(b));
+  const named = (changing ? byKind(ofProduct) : ofProduct).map((t) => t.id);
   const itemOf = (id: string): string | undefined => {
     const c = catalog.capabilities.find((x) => x.id === id);
     return c && (c.vocabulary ?? catalogVocabulary(c.id))?.objects[0];

@@ -69,6 +69,11 @@ describe('offline analyst: the start the work points to', () => {
     expect(wf?.offered.slice(0, 2)).toEqual(['jira.issue_transitioned', 'jira.issue_created']);
   });
 
+  it("given a product named with its thing but no event, when matched, then that product's triggers keep the order its words scored", () => {
+    const [wf] = offered('Regularly update deals in HubSpot and email the owner a digest.');
+    expect(wf?.offered.slice(0, 2)).toEqual(['hubspot.deal_stage_changed', 'hubspot.new_contact']);
+  });
+
   it('given a verb only one product has, when matched, then what it says comes before the item the work changes', () => {
     expect(offered("When the IO comes back fully signed, move the deal to 'IO Signed' in HubSpot.")[0]?.offered[0]).toBe(
       'docusign.envelope_completed',
