@@ -5,6 +5,7 @@ import {
   COGNITIVE_VERBS,
   EXTERNAL_PEOPLE,
   INTERNAL_PEOPLE,
+  isArrivalTrigger,
   KNOWN_VERBS,
   lapseIn,
   MESSAGE_FAMILY,
@@ -56,8 +57,7 @@ function derivedSense(c: CatalogCapability): Sense {
 
 function derivedTriggerSense(t: CatalogTrigger): TriggerSense {
   const v = t.vocabulary ?? catalogVocabulary(t.id);
-  if (v)
-    return { subjects: v.objects, events: v.verbs, creation: /^new_|_(added|created|opened|received|applied)$/.test(t.name) };
+  if (v) return { subjects: v.objects, events: v.verbs, creation: isArrivalTrigger(t.id) };
   const words = t.name.split('_');
   const isNew = words[0] === 'new';
   const last = words[words.length - 1] ?? '';
@@ -829,7 +829,6 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     // (and a kind of items said alone, a start of their own: "- urgent tickets -> post them in #support-urgent")
     const alone = ITEMS_ALONE.test(text.trim()) || EACH_OF_A_KIND.test(text.trim());
     const fresh = /\bnew\b/i.test(text) || alone;
-    const creation = (id: string): boolean => /\.(new_|.*_(created|opened|applied|added|received)$)/.test(id);
     const hit = rankByVocabulary(
       text,
       catalog.triggers.filter((t) => t.id !== 'schedule.cron'),
@@ -839,7 +838,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
         accept: (h) =>
           (h.verb && h.object) ||
           (fresh &&
-            creation(h.id) &&
+            isArrivalTrigger(h.id) &&
             (h.object || (alone && (TRIGGER_SENSES[h.id]?.subjects ?? []).some((w) => hasTerm(text.toLowerCase(), w))))),
       },
     )[0];
