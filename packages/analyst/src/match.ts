@@ -239,6 +239,10 @@ function actionInObject(object: string, catalog: Catalog): { word: string; verb:
 const WHAT_IT_SAYS =
   /[\s,]+(?:reminding|asking|telling|saying|letting|to (?:remind|ask|tell|say|let)|(?<!\b(?:for|on|in|at|to|from|of|with|about|by|into|onto)\s+)that)\b.*$/i;
 
+/** A product outside the catalog a text names: one a list knows ("Calendly"), else one named where a tool goes. */
+const outsideProductOf = (text: string, catalog: Catalog): string | null =>
+  providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId))?.providerId ?? unnamedProduct(text);
+
 /** A product no list knows, named where a tool goes ("in Personio"); never a word of the catalog's vocabulary. */
 const unnamedProduct = (text: string): string | null =>
   unknownProductsIn(text, (w) => VOCABULARY_WORDS.has(w))[0]?.providerId ?? null;
@@ -842,7 +846,11 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
             (h.object || (alone && (TRIGGER_SENSES[h.id]?.subjects ?? []).some((w) => hasTerm(text.toLowerCase(), w))))),
       },
     )[0];
-    if (hit) {
+    // (not a like event of a product the start does not name, when it names one outside the catalog: "When a review is
+    // posted on Trustpilot")
+    const outside = outsideProductOf(text, catalog);
+    const namesIt = (providerId: string): boolean => providersIn(text).some((m) => !m.weak && m.providerId === providerId);
+    if (hit && (!outside || hit.id === 'webhook.incoming_webhook' || namesIt(hit.providerId))) {
       const params = triggerParams(hit.id, text);
       const required = has(hit.id)?.paramsSchema.required ?? [];
       const confidence = required.some((r) => !(r in params)) ? 0.3 : 0.5;
@@ -850,8 +858,6 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     }
     // no trigger fits, but the event may still clearly live in one product ("a pull request is merged")
     const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
-    const outside =
-      providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId))?.providerId ?? unnamedProduct(text);
     // no event fits and no product outside the catalog is named, but the start opens with a time of its own ("At
     // lunchtime, have a look through the inbox", "Thursdays 9ish"): it runs on that schedule — not a time of each
     // thing ("the morning of each trip"), how often things happen ("most mornings the inbox has …"), or a time said
@@ -862,8 +868,28 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
       if (clock.timezone) params.timezone = clock.timezone;
       return { triggerId: cron.id, params, confidence: 0.5, alternatives };
     }
-    if (outside && !home) return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: outside };
+    // (a product named outright is where it happens, over one guessed from the thing: "After each Calendly booking")
+    if (outside && !(home && home.provider >= 2.5))
+      return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: outside };
     return { triggerId: null, params: {}, confidence: 0.15, alternatives, providerId: home ? providerOf(home.id) : null };
+  }
+  // a start in a product outside the catalog ("a maintenance request comes in through AppFolio", "an invoice is paid in
+  // Xero") is that product's event, not a like one of a product it does not name: no trigger fits and the product is
+  // missing; a webhook, how an outside system reaches an employee, is offered first (a webhook's start keeps it)
+  const outsider = outsideProductOf(text, catalog);
+  if (
+    outsider &&
+    best.id !== 'webhook.incoming_webhook' &&
+    !providersIn(text).some((m) => !m.weak && m.providerId === providerOf(best.id))
+  ) {
+    const hook = has('webhook.incoming_webhook');
+    return {
+      triggerId: null,
+      params: {},
+      confidence: 0.15,
+      alternatives: [...new Set([...(hook ? [hook.id] : []), best.id, ...alternatives])].slice(0, 5),
+      providerId: outsider,
+    };
   }
   const trigger = has(best.id);
   const params = triggerParams(best.id, text);
@@ -881,10 +907,14 @@ const PLACE_AGAIN = /\b(there|in it|into it|in that (one|tool|app|space|channel|
 export function matchWorkflow(workflow: DraftWorkflow, catalog: Catalog): CapabilityMatch {
   const trigger = matchTrigger(workflow, catalog);
   const steps = matchSteps(workflow, catalog, trigger.triggerId ? providerOf(trigger.triggerId) : null);
-  if (trigger.triggerId !== null || workflow.triggerHint.kind !== 'event') return { workflowId: workflow.id, trigger, steps };
-  // a start no trigger fits: the one its work points to is offered first, and a step that answers is read as
-  // answering what comes from it ("reply with the price list" on the ticket that came in, when the work tags it)
-  const alternatives = startsTheWorkPoints(workflow, trigger, steps, catalog);
+  const { kind } = workflow.triggerHint;
+  if (trigger.triggerId !== null || (kind !== 'event' && kind !== 'unknown')) return { workflowId: workflow.id, trigger, steps };
+  // a start no trigger fits, or none said: the one its work points to is offered first, and a step that answers is
+  // read as answering what comes from it ("reply with the price list" on the ticket that came in, when the work tags
+  // it; "label the email as handled" after return requests become tickets, when no start is said)
+  // (with no start said, an answer says too little of what came: "Reply to each" after "Our website's contact form
+  // sends us enquiries" is no ticket's)
+  const alternatives = startsTheWorkPoints(workflow, trigger, steps, catalog, kind === 'event');
   const pointed = alternatives[0] ? providerOf(alternatives[0]) : null;
   // (a webhook's start says nothing of where an answer goes)
   const answering = pointed && pointed !== 'webhook' ? matchSteps(workflow, catalog, pointed) : steps;
@@ -925,7 +955,7 @@ const ON_WHAT_IS_THERE = new Set(['update', 'reply', 'label', 'transition', 'com
 const ANSWERING = /^(?:reply|respond|answer|write back|text (?:them |him |her )?back|email (?:them |him |her )?back)\b/i;
 /** A start said as a thing's state changing ("goes to 'Done'", "is set to Vacant", "reopened"), not as its arrival. */
 const CHANGE_SAID =
-  /\b(?:(?:go(?:es|ing)?|went|mov(?:es|ed|ing)|(?:is|are|gets?|got) (?:set|changed)|changes|turn(?:s|ed)?) (?:in)?to (?:status |stage |the stage |the status )?(?:["“'‘]|[A-Z])|(?:status|stage) (?:is |gets? )?(?:set|changed|moved)|reopen(?:s|ed)?|(?:is|are|gets?|got) (?:updated|marked))/;
+  /\b(?:(?:flip|switch|bump|set|change|mark|move|turn|put)(?:s|es|ped|ed|ing)?\b[^.;,]{0,40}?\bto (?:["“'‘]|[A-Z])|(?:go(?:es|ing)?|went|mov(?:es|ed|ing)|(?:is|are|gets?|got) (?:set|changed)|changes|turn(?:s|ed)?) (?:in)?to (?:status |stage |the stage |the status )?(?:["“'‘]|[A-Z])|(?:status|stage) (?:is |gets? )?(?:set|changed|moved)|reopen(?:s|ed)?|(?:is|are|gets?|got) (?:updated|marked))/;
 
 /**
  * The catalog triggers to offer, best first, for an event start no trigger fits ("For each request", "When patron
@@ -939,6 +969,7 @@ function startsTheWorkPoints(
   trigger: TriggerMatch,
   steps: readonly StepMatch[],
   catalog: Catalog,
+  answers = true,
 ): string[] {
   const events = catalog.triggers.filter((t) => t.id !== 'schedule.cron');
   const connected = new Set(catalog.connected);
@@ -982,8 +1013,9 @@ function startsTheWorkPoints(
     const item = itemOf(id);
     const provider = providerOf(id);
     const verb = id.slice(provider.length + 1).split('_')[0] ?? '';
-    const onIt = ON_WHAT_IS_THERE.has(verb);
-    if (item && !made.has(provider) && (onIt || ANSWERING.test(step.text.trim())))
+    const answer = ANSWERING.test(step.text.trim());
+    const onIt = ON_WHAT_IS_THERE.has(verb) && (answers || !answer);
+    if (item && !made.has(provider) && (onIt || (answers && answer)))
       (onIt ? actedOn : answered).push(
         ...byKind(
           events.filter(

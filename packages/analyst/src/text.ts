@@ -3020,6 +3020,8 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
     if (named.some((p) => p.index <= index && index < p.index + p.name.length + 1)) continue;
     if (contained && CONTAINER.test(text.slice(index + name.length))) continue;
     if (HAS_API.test(text.slice(index + name.length))) continue;
+    // ("on the shared drive in Inspections/Incoming": a part of a path is a folder, no product)
+    if (text.charAt(index + name.length) === '/' || text.charAt(index - 1) === '/') continue;
     const first = name.split(/\s+/)[0] ?? '';
     if (LANGUAGES.has(first.toLowerCase()) || CALENDAR_WORDS.test(first) || DEPARTMENTS.test(name) || known(first.toLowerCase()))
       continue;
