@@ -938,10 +938,10 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   },
 };
 
-/** How every built-in trigger is described: the hand senses above, else the catalog's vocabulary. */
 /** A trigger whose event is a thing arriving ("gmail.new_email", "jira.issue_created"), by its id. */
 export const isArrivalTrigger = (id: string): boolean => /\.(?:new_|.*_(?:created|opened|applied|added|received)$)/.test(id);
 
+/** How every built-in trigger is described: the hand senses above, else the catalog's vocabulary. */
 export const ALL_TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
   ...Object.fromEntries(
     Object.entries(triggerVocabulary)

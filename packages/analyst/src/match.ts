@@ -243,6 +243,17 @@ const WHAT_IT_SAYS =
 const outsideProductOf = (text: string, catalog: Catalog): string | null =>
   providersIn(text).find((m) => !m.weak && !inCatalog(catalog, m.providerId))?.providerId ?? unnamedProduct(text);
 
+/**
+ * The product outside the catalog a start happens in, when a catalog trigger that fits its words is only a like event
+ * of a product it does not name ("When a review is posted on Trustpilot" is no Slack message); null for a webhook (how
+ * an outside system reaches an employee) or a trigger whose product the start names too. Pure.
+ */
+function happensElsewhere(text: string, triggerId: string, catalog: Catalog): string | null {
+  if (triggerId === 'webhook.incoming_webhook') return null;
+  const outside = outsideProductOf(text, catalog);
+  return outside && !providersIn(text).some((m) => !m.weak && m.providerId === providerOf(triggerId)) ? outside : null;
+}
+
 /** A product no list knows, named where a tool goes ("in Personio"); never a word of the catalog's vocabulary. */
 const unnamedProduct = (text: string): string | null =>
   unknownProductsIn(text, (w) => VOCABULARY_WORDS.has(w))[0]?.providerId ?? null;
@@ -846,11 +857,8 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
             (h.object || (alone && (TRIGGER_SENSES[h.id]?.subjects ?? []).some((w) => hasTerm(text.toLowerCase(), w))))),
       },
     )[0];
-    // (not a like event of a product the start does not name, when it names one outside the catalog: "When a review is
-    // posted on Trustpilot")
-    const outside = outsideProductOf(text, catalog);
-    const namesIt = (providerId: string): boolean => providersIn(text).some((m) => !m.weak && m.providerId === providerId);
-    if (hit && (!outside || hit.id === 'webhook.incoming_webhook' || namesIt(hit.providerId))) {
+    // (not a like event of a product the start does not name, when it names one outside the catalog)
+    if (hit && !happensElsewhere(text, hit.id, catalog)) {
       const params = triggerParams(hit.id, text);
       const required = has(hit.id)?.paramsSchema.required ?? [];
       const confidence = required.some((r) => !(r in params)) ? 0.3 : 0.5;
@@ -858,6 +866,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     }
     // no trigger fits, but the event may still clearly live in one product ("a pull request is merged")
     const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
+    const outside = outsideProductOf(text, catalog);
     // no event fits and no product outside the catalog is named, but the start opens with a time of its own ("At
     // lunchtime, have a look through the inbox", "Thursdays 9ish"): it runs on that schedule — not a time of each
     // thing ("the morning of each trip"), how often things happen ("most mornings the inbox has …"), or a time said
@@ -876,12 +885,8 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
   // a start in a product outside the catalog ("a maintenance request comes in through AppFolio", "an invoice is paid in
   // Xero") is that product's event, not a like one of a product it does not name: no trigger fits and the product is
   // missing; a webhook, how an outside system reaches an employee, is offered first (a webhook's start keeps it)
-  const outsider = outsideProductOf(text, catalog);
-  if (
-    outsider &&
-    best.id !== 'webhook.incoming_webhook' &&
-    !providersIn(text).some((m) => !m.weak && m.providerId === providerOf(best.id))
-  ) {
+  const outsider = happensElsewhere(text, best.id, catalog);
+  if (outsider) {
     const hook = has('webhook.incoming_webhook');
     return {
       triggerId: null,
@@ -1014,8 +1019,8 @@ function startsTheWorkPoints(
     const provider = providerOf(id);
     const verb = id.slice(provider.length + 1).split('_')[0] ?? '';
     const answer = ANSWERING.test(step.text.trim());
-    const onIt = ON_WHAT_IS_THERE.has(verb) && (answers || !answer);
-    if (item && !made.has(provider) && (onIt || (answers && answer)))
+    const onIt = ON_WHAT_IS_THERE.has(verb);
+    if (item && !made.has(provider) && (answers || !answer) && (onIt || answer))
       (onIt ? actedOn : answered).push(
         ...byKind(
           events.filter(
