@@ -710,7 +710,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
         String.raw`\b(?:minutes?|mins?|hours?|hrs?|days?|nights?|evenings?|afternoons?|mornings?|weeks?) (?:before|ahead of|prior to) ${DATED_ITEM}`,
       ),
       // "an hour before each one (Birthday parties … are in the "Groups" Google calendar)": the items just said to be on it
-      /\b(?:before|ahead of|prior to) (?:each|every|any) (?:one|of them)\b[^()]*\([^()]*\bcalendars?\b[^()]*\)/,
+      // (or someone's own one: "an hour before theirs (Conferences are booked on the … calendar)")
+      /\b(?:before|ahead of|prior to) (?:(?:each|every|any) (?:one|of them)|theirs|yours|hers|his)\b[^()]*\([^()]*\bcalendars?\b[^()]*\)/,
       // "an event on the "Bookings" calendar is 48 hours away", "a lesson starts in 30 minutes": how near it is
       new RegExp(
         String.raw`\b${CALENDAR_ITEM}\b[^.;:!?]{0,60}?\b(?:is|are)\s+(?:\d+|an?|one|two|three|half an)\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\s+away\b`,

@@ -251,7 +251,12 @@ const outsideProductOf = (text: string, catalog: Catalog): string | null =>
 function happensElsewhere(text: string, triggerId: string, catalog: Catalog): string | null {
   if (triggerId === 'webhook.incoming_webhook') return null;
   const outside = outsideProductOf(text, catalog);
-  return outside && !providersIn(text).some((m) => !m.weak && m.providerId === providerOf(triggerId)) ? outside : null;
+  if (!outside || providersIn(text).some((m) => !m.weak && m.providerId === providerOf(triggerId))) return null;
+  // (a product said only as the start's setting, "When a new lead comes in (in Shopify)", gives way to the like event
+  // of a product the org has connected)
+  const context = contextOf(text);
+  const own = context === undefined ? text : text.slice(0, text.lastIndexOf(`(${context})`));
+  return outsideProductOf(own, catalog) === outside || !catalog.connected.includes(providerOf(triggerId)) ? outside : null;
 }
 
 /** A product no list knows, named where a tool goes ("in Personio"); never a word of the catalog's vocabulary. */
@@ -284,6 +289,9 @@ const FREE_SLOT_SAID =
  */
 const SET_FIELD =
   /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])(?:\s+(?:on|in)\s+(?:their|his|her|its|the)\s+(?:record|profile|row|page|card|contact|file|entry))?\s+(to|as)\b/i;
+
+/** A start's setting as the segmenter writes it: the product it may happen in, "in Shopify". */
+const HOME_SAID = /^in [^()]+$/;
 
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
@@ -783,7 +791,12 @@ const HOW_OFTEN_IT_HAPPENS =
 export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): TriggerMatch {
   const { kind } = workflow.triggerHint;
   // someone moving an item is said of the item, once, for scoring and for the parameters alike
-  const text = saidOfTheItem(workflow.triggerHint.text);
+  const whole = saidOfTheItem(workflow.triggerHint.text);
+  // (the start's setting the segmenter wrote, "When an order is refunded (in Shopify)", is weighed only as where it may
+  // happen, never scored as its words)
+  const setting = contextOf(whole);
+  const home = setting !== undefined && HOME_SAID.test(setting);
+  const text = home ? whole.slice(0, whole.lastIndexOf(`(${setting})`)).trimEnd() : whole;
   const connected = new Set(catalog.connected);
   const has = (id: string): CatalogTrigger | undefined => catalog.triggers.find((t) => t.id === id);
   if (kind === 'schedule') {
@@ -833,7 +846,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     .map((s) => s.id);
   // "Each report (Staff report problems in the #setting-crew Slack channel)": a start that names no event of its own,
   // said with the arrival it points back at (the segmenter's context, in brackets), is that arrival
-  const context = best ? undefined : contextOf(workflow.triggerHint.text);
+  const context = best || home ? undefined : contextOf(workflow.triggerHint.text);
   if (context) {
     const arrival = matchTrigger({ ...workflow, triggerHint: { kind, text: context } }, catalog);
     if (arrival.triggerId && arrival.triggerId !== cron?.id) return arrival;
@@ -858,7 +871,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
       },
     )[0];
     // (not a like event of a product the start does not name, when it names one outside the catalog)
-    if (hit && !happensElsewhere(text, hit.id, catalog)) {
+    if (hit && !happensElsewhere(whole, hit.id, catalog)) {
       const params = triggerParams(hit.id, text);
       const required = has(hit.id)?.paramsSchema.required ?? [];
       const confidence = required.some((r) => !(r in params)) ? 0.3 : 0.5;
@@ -866,7 +879,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     }
     // no trigger fits, but the event may still clearly live in one product ("a pull request is merged")
     const home = scored.find((s) => s.subject >= 2.5 || s.provider >= 2.5);
-    const outside = outsideProductOf(text, catalog);
+    const outside = outsideProductOf(whole, catalog);
     // no event fits and no product outside the catalog is named, but the start opens with a time of its own ("At
     // lunchtime, have a look through the inbox", "Thursdays 9ish"): it runs on that schedule — not a time of each
     // thing ("the morning of each trip"), how often things happen ("most mornings the inbox has …"), or a time said
@@ -885,7 +898,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
   // a start in a product outside the catalog ("a maintenance request comes in through AppFolio", "an invoice is paid in
   // Xero") is that product's event, not a like one of a product it does not name: no trigger fits and the product is
   // missing; a webhook, how an outside system reaches an employee, is offered first (a webhook's start keeps it)
-  const outsider = happensElsewhere(text, best.id, catalog);
+  const outsider = happensElsewhere(whole, best.id, catalog);
   if (outsider) {
     const hook = has('webhook.incoming_webhook');
     return {

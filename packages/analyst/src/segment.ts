@@ -1,4 +1,4 @@
-import { firstUnits } from '@hireloop/schemas';
+import { builtInCatalog, firstUnits } from '@hireloop/schemas';
 import {
   ALL_TRIGGER_SENSES,
   COGNITIVE_VERBS,
@@ -32,6 +32,8 @@ import {
   baseOfGerund,
   channelsIn,
   contentWords,
+  contextOf,
+  escapeRegExp,
   hasTerm,
   headingAsEvent,
   IRREGULAR_PARTICIPLES,
@@ -2387,6 +2389,36 @@ function ofCalendarSaid(lead: Lead | null, all: readonly Sentence[], index: numb
   return before ? { ...lead, kind: 'event', text: withContext(lead.text, before.text.replace(/[.!]\s*$/, '')) } : lead;
 }
 
+/** The item a time inside a duty is before, pointed at: "an hour before theirs", "the day before each one". */
+const ITEM_POINTED = /^\s+(theirs|yours|hers|his|(?:each|every) one|(?:each|every|any) of them|it|them)\b/i;
+
+/**
+ * A time said inside a duty before each of the items just said, in its block, to be on a calendar ("Conferences are
+ * booked on the "Conferences" calendar. Text the parent an hour before theirs"): the start it is, with that sentence
+ * as its context, and where the words of the start end. Pure.
+ */
+function ofCalendarBefore(
+  sched: { text: string; index: number; relative: boolean },
+  text: string,
+  all: readonly Sentence[],
+  index: number,
+): { lead: string; end: number } | null {
+  if (!sched.relative || !/\bbefore$/i.test(sched.text)) return null;
+  const pointed = ITEM_POINTED.exec(text.slice(sched.index + sched.text.length));
+  const here = all[index];
+  const calendar = pointed
+    ? all
+        .slice(0, index)
+        .reverse()
+        .find((b) => b.block === here?.block && /\bcalendars?\b/i.test(b.text))
+    : undefined;
+  if (!pointed || !calendar) return null;
+  return {
+    lead: withContext(`${sched.text} ${pointed[1]}`, calendar.text.replace(/[.!]\s*$/, '')),
+    end: sched.index + sched.text.length + pointed[0].length,
+  };
+}
+
 /** A thing pointed back at in a start: "marks someone as "Approved" in that register", "on the same board". */
 const THING_POINTED_AT =
   /\b(?:that|the same|this|the said)\s+(register|database|board|sheet|spreadsheet|table|tracker|pipeline|folder|calendar|project|workspace|base|inbox|log|rota)\b/gi;
@@ -2910,6 +2942,16 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       } else if (meeting) {
         draft = open(s.block, 'event', text.slice(meeting.index));
         body = text.slice(0, meeting.index).trim();
+      } else if (
+        sched &&
+        !(sched.weak && draft?.kind === 'event' && draft.block === s.block) &&
+        ofCalendarBefore(sched, text, all, index)
+      ) {
+        // ("Conferences are booked on the "Conferences" calendar. Text the parent an hour before theirs …": a time before
+        // each of the items just said to be on a calendar, said inside the duty)
+        const before = ofCalendarBefore(sched, text, all, index) as { lead: string; end: number };
+        draft = open(s.block, 'event', before.lead);
+        body = `${text.slice(0, sched.index)} ${text.slice(before.end)}`.replace(/\s+/g, ' ').trim();
       } else if (sched && !(sched.weak && draft?.kind === 'event' && draft.block === s.block)) {
         // (one weekday with a time, said in a paragraph that has a start already, is when that step happens:
         // "When a new hire signs, add them to BambooHR. Send them the welcome pack on Monday at 9am.")
@@ -3410,6 +3452,106 @@ const SENDS_EMAIL = /^e-?mail\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:e-?
 /** A duty that sends a text message: "text each learner", "send them an SMS". */
 const SENDS_TEXT = /^(?:text|sms)\b|\b(?:send|drop|fire off)\s+(?:\w+\s+){0,3}(?:text(?: message)?|sms)\b/i;
 
+/**
+ * Of a setting said in several parts ("All our reservations are in Cloudbeds, staff coordinate on Slack, and we have a
+ * Twilio number guests can text"), the one part that speaks of the work of the start after it ("Whenever a guest texts
+ * our number"); the whole when no one part, or every part, does. Pure.
+ */
+function partOfItsWork(setting: string, start: string): string {
+  // (a part is a clause of its own, not one that says more of the part before: ", which …", ", so …")
+  const parts = setting
+    .split(
+      /\s*[,;]\s*(?:and\s+)?(?!\s*(?:which|who|whom|whose|that|where|so|as|because|since|though|although)\b)|\s+and\s+(?=(?:we|i|they|our|the|staff|everyone|all)\b)/i,
+    )
+    .filter(Boolean);
+  const speaking = parts.filter((p) => sharesWorkItem(start, p));
+  return parts.length > 1 && speaking.length === 1 ? (speaking[0] ?? setting) : setting;
+}
+
+/** A word that opens a start, or a rule said of one, anywhere in a statement: it is no mere setting. */
+const START_OR_RULE =
+  /\b(?:when(?:ever)?|once|if|as soon as|after|before|until|till|each|every|any(?:thing|one|body|time)?|otherwise|else|new|upon|unless|should|must|need(?:s|ed)?|ha(?:s|ve) to|will|would|please)\b|['’]ll\b|[:|→]|->/i;
+/** A statement: a thing and what it does or is, in the present ("Applications come into Greenhouse"). */
+const STATEMENT =
+  /^\(?(?:(?:all|our|the|their|my|most|some)\s+)?(?:[\w'’-]+\s+){0,4}?(?:is|are|come|comes|go|goes|get|gets|live|lives|run|runs|land|lands|sit|sits|coordinate|coordinates|communicate|communicates|talk|talks|book|books|sign|signs|use|uses|send|sends|have|has|keep|keeps|track|tracks|sell|sells|take|takes|handle|handles|manage|manages|happen|happens|arrive|arrives)\b/i;
+
+/**
+ * A draft that is only the setting of the others: an arrival said as how things go ("Applications come into
+ * Greenhouse", "Memberships are signed through DocuSign"), with no duty, no word of a start or of a rule, and no hook
+ * said to be called (a start of its own). Pure.
+ */
+function isSetting(d: Draft): boolean {
+  return d.kind === 'event' && d.clauses.length === 0 && !d.labelled && saysHowThingsGo(d.hint);
+}
+
+/** How things go, said as a statement: no word of a start or of a rule, no hook said to be called. Pure. */
+const saysHowThingsGo = (text: string): boolean =>
+  STATEMENT.test(text.trim()) && !START_OR_RULE.test(text) && !CALLS_IN.test(text);
+
+/** What a start says of where it comes from: a product, a channel, a form, an inbox, a hook. */
+const SAYS_WHERE =
+  /\b(?:e-?mails?|inbox(?:es)?|texts?|sms|calls?|rings?|phones?|forms?|slack|dms?|web ?hooks?|website|site|portal|chat|whatsapp|voicemails?)\b|#[\w-]+|@/i;
+
+/**
+ * "All our reservations are in Cloudbeds" ¶ "The day before each guest arrives, …"; "Our shop runs on Shopify. When
+ * an order is refunded, …": a product outside the lists' catalog, named in a sentence of setting before a start that
+ * says nowhere of its own, is where that start may happen — said with the start, in brackets, for the trigger
+ * matcher to weigh against the org's catalog. A product named before a thing ("When a new Typeform response comes
+ * in"), known as a product from elsewhere in the description, is said the same way. The start's text with its home,
+ * by draft (the workflow's name keeps the start's own words). Pure.
+ */
+function homesOf(
+  drafts: readonly Draft[],
+  all: readonly Sentence[],
+  settings: readonly Draft[],
+  description: string,
+): Map<Draft, string> {
+  const homes = new Map<Draft, string>();
+  const inDrafts = new Set(drafts.flatMap((d) => d.sentences));
+  const ofSetting = new Set(settings.flatMap((d) => d.sentences));
+  // (where things are kept or come in, not where people talk: "the team communicates in Microsoft Teams")
+  const outside = (text: string): string | undefined => {
+    const m = [...providersIn(text).filter((p) => !p.weak && !CATALOG_PROVIDERS.has(p.providerId)), ...unknownProductsIn(text)]
+      .filter((p) => {
+        const clause =
+          text
+            .slice(0, p.index)
+            .split(/[,;]|\band\b/)
+            .at(-1) ?? '';
+        return !TALKED_IN.test(clause) && !WHO_WE_ARE.test(clause);
+      })
+      .sort((a, b) => a.index - b.index)[0];
+    return m ? text.slice(m.index, m.index + m.name.length) : undefined;
+  };
+  // (names no list knows, found where a tool goes somewhere in the description: "on Typeform")
+  const names = [...new Set(unknownProductsIn(description).map((m) => description.slice(m.index, m.index + m.name.length)))];
+  for (const d of drafts) {
+    if (d.kind !== 'event' || contextOf(d.hint)) continue;
+    if (providersIn(d.hint).some((p) => !p.weak) || unknownProductsIn(d.hint).length > 0) continue;
+    const named = names.find((n) => new RegExp(`(?:^|[^\\w-])${escapeRegExp(n)}(?![\\w-])`).test(d.hint));
+    if (named) {
+      homes.set(d, withContext(d.hint, `in ${named}`));
+      continue;
+    }
+    const at = all.findIndex((s) => d.sentences.includes(s.text));
+    if (SAYS_WHERE.test(d.hint) || at < 0) continue;
+    const home = all
+      .slice(0, at)
+      .reverse()
+      .filter((s) => ofSetting.has(s.text) || (!inDrafts.has(s.text) && saysHowThingsGo(s.text)))
+      .map((s) => outside(s.text))
+      .find(Boolean);
+    if (home) homes.set(d, withContext(d.hint, `in ${home}`));
+  }
+  return homes;
+}
+/** Who the writer is, where a name after "in" is a town: "we're a freight brokerage in Joliet". */
+const WHO_WE_ARE = /\b(?:we|i)\s*(?:['’]re|['’]m|are|am)\s+(?:a|an|the)\b/i;
+const TALKED_IN = /\b(?:communicat|talk|chat|coordinat|messag|meet|speak|hang)\w*/i;
+const CATALOG_PROVIDERS = new Set(
+  builtInCatalog.triggers.map((t) => t.providerId).concat(builtInCatalog.capabilities.map((c) => c.providerId)),
+);
+
 /** Breaks a job description into draft workflows. Pure: the same text gives the same analysis. */
 /**
  * The products the description says are not connected, each with the workflow whose work speaks of it: the one
@@ -3566,7 +3708,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       const hook = CALLS_IN.exec(d.hint);
       const hookEnd = hook ? (hook.index ?? 0) + hook[0].length : 0;
       const carried = hook && !known && /^\s*,?\s*(?:with|containing|including|carrying)\b/i.test(d.hint.slice(hookEnd));
-      next.hint = withContext(next.hint, carried ? d.hint.slice(0, hookEnd) : d.hint);
+      next.hint = withContext(next.hint, carried ? d.hint.slice(0, hookEnd) : partOfItsWork(d.hint, next.hint));
       next.sentences.unshift(...d.sentences);
     }
     // said again by the next one, as its context or in its own words: nothing is left of it to run
@@ -3610,6 +3752,10 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
     for (const d of drafts) if (d.kind === 'unknown' && !d.hint && d.clauses.length === 0) guidelines.push(...d.constraints);
     drafts = drafts.filter((d) => d.kind !== 'unknown' || d.hint !== '' || d.clauses.length > 0);
   }
+  // "All our reservations are in Cloudbeds, staff coordinate on Slack" ¶ "The day before each guest arrives, text them
+  // …": how things go, said with no duty and no start word, is the setting of the duties, not a workflow of its own
+  const settings = drafts.some((d) => d.clauses.length > 0) ? drafts.filter(isSetting) : [];
+  if (settings.length > 0) drafts = drafts.filter((d) => !settings.includes(d));
   // the same start and the same duties said again (a pasted line repeated) are one workflow
   const said = new Set<string>();
   drafts = drafts.filter((d) => {
@@ -3632,6 +3778,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       clauses: d.clauses.map((c) => withPlaceKept(c, places)),
     }));
   const lacking = productsSaidUnconnected(all, drafts, openAt, served);
+  const homes = homesOf(drafts, all, settings, description);
   const workflows: DraftWorkflow[] = drafts.slice(0, 20).map((d, i) => {
     const id = `wf-${i + 1}`;
     const steps: DraftStep[] = d.clauses
@@ -3644,7 +3791,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       name: nameFor(d, steps) || `Workflow ${i + 1}`,
       description: clip(extra ? `${responsibility}. ${extra}` : `${responsibility}.`, 4000),
       responsibility,
-      triggerHint: { kind: d.kind, text: clip(d.hint, 500) },
+      triggerHint: { kind: d.kind, text: clip(homes.get(d) ?? d.hint, 500) },
       steps,
       ...(lacking.get(d)?.length ? { unconnected: lacking.get(d)?.slice(0, 10) } : {}),
     };

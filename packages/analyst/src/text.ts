@@ -98,7 +98,7 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const termCache = new Map<string, RegExp>();
 
 /** A regular expression for a lexicon term: each word with optional inflection, spaces or hyphens between. */
@@ -2980,6 +2980,9 @@ const SYSTEM_THEN_NAME = new RegExp(
   'g',
 );
 
+/** A product called by a short name where a tool goes: "in Teams" is Microsoft Teams. */
+const SHORT_NAMES: Readonly<Record<string, string>> = { teams: 'microsoft-teams' };
+
 /**
  * Products a text names that no list knows ("log it in Personio", "post it on WhatsApp", "check Arbor (our MIS)"): a
  * name where a tool goes or beside the kind of system it is, that names no container of another product ("in our
@@ -3034,7 +3037,7 @@ export function unknownProductsIn(text: string, known: (word: string) => boolean
       .replace(/\.(com|io|app|ai)$/, '')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-    if (id.length >= 2) out.push({ providerId: id, name: name.toLowerCase(), index, weak: false });
+    if (id.length >= 2) out.push({ providerId: SHORT_NAMES[id] ?? id, name: name.toLowerCase(), index, weak: false });
   }
   return out.sort((a, b) => a.index - b.index);
 }

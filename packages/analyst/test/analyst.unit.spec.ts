@@ -441,11 +441,11 @@ describe('offline analyst: how people write a job, read on a third blind set (20
     ).workflows;
     expect(a).toHaveLength(1);
     expect(a[0]?.triggerHint.text).toContain('board@hoa.example');
-    // another paragraph about other work is not merged
-    expect(
-      analyseJob('Homeowners send architectural requests to board@hoa.example.\n\nWhen an invoice is overdue, email the owner.')
-        .workflows,
-    ).toHaveLength(2);
+    // another paragraph about other work is not merged (and the arrival, with no duty of its own, is only its setting)
+    const other = analyseJob(
+      'Homeowners send architectural requests to board@hoa.example.\n\nWhen an invoice is overdue, email the owner.',
+    ).workflows;
+    expect(other.map((w) => w.triggerHint.text)).toEqual(['When an invoice is overdue']);
   });
 
   it('given the same workflow said twice (a pasted line repeated), then one workflow; the same start with other duties stays two', () => {

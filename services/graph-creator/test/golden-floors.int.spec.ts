@@ -727,6 +727,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 4,
     },
   ],
+  [
+    'golden/blind-52 (twenty more as real users type — a hotel, a freight brokerage, a physio clinic, a yoga studio, a town planning office, a line-cook hiring drive, a food bank and others, a third naming a tool the org or the catalog lacks, some only in a sentence about how the business runs — written 2026-12-02 by a helper that read only the catalog; read 0.92/0.98/0.95/0.82 unseen by the session-start analyst, 13 of 20 within their workflow bounds; then looked at)',
+    'blind-52',
+    {
+      capabilityRecall: 0.92,
+      capabilityPrecision: 0.98,
+      triggerRecall: 0.95,
+      missingIntegrationRecall: 0.97,
+      gapCategoryRecall: 0.92,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 5,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {

@@ -1,0 +1,132 @@
+import { builtInCatalog } from '@hireloop/schemas';
+import { describe, expect, it } from 'vitest';
+import { analyseJob, type Catalog, matchWorkflow, unknownProductsIn } from '../src';
+
+// How a business runs, said before its duties ("All our reservations are in Cloudbeds", "Applications come into
+// Greenhouse"): the setting of the workflows, not one of them — and a product outside the catalog said there is where a
+// later start that names none may happen.
+
+const connectedHere = ['gmail', 'slack', 'twilio', 'hubspot', 'salesforce', 'docusign', 'greenhouse', 'schedule', 'webhook'];
+
+const matched = (text: string, connected = connectedHere) => {
+  const catalog: Catalog = { capabilities: builtInCatalog.capabilities, triggers: builtInCatalog.triggers, connected };
+  return analyseJob(text).workflows.map((w) => {
+    const m = matchWorkflow(w, catalog);
+    return {
+      name: w.name,
+      hint: w.triggerHint.text,
+      steps: w.steps.length,
+      triggerId: m.trigger.triggerId,
+      providerId: m.trigger.providerId ?? null,
+      offered: m.trigger.alternatives,
+    };
+  });
+};
+
+describe('offline analyst: a sentence of setting is no workflow', () => {
+  it('given how the business runs said first, when analysed, then only the duties are workflows', () => {
+    const wfs = matched(
+      'All our reservations are in Cloudbeds, staff coordinate on Slack, and we have a Twilio number guests can text.\n\n' +
+        'Whenever a guest texts our number, pass the message on to #front-desk in Slack.\n' +
+        'Every morning at 7:00, post the day’s arrivals to #housekeeping.',
+    );
+    expect(wfs.map((w) => w.triggerId)).toEqual(['twilio.sms_received', 'schedule.cron']);
+    expect(wfs.every((w) => w.steps > 0)).toBe(true);
+  });
+
+  it('given where things come in said before the start of the same things, when analysed, then one workflow runs them', () => {
+    const wfs = matched(
+      'Applications come into Greenhouse. Good cooks get snapped up fast.\n\n' +
+        'When someone applies for a line cook job, move them to the Phone Screen stage and email them.',
+    );
+    expect(wfs).toHaveLength(1);
+    expect(wfs[0]?.triggerId).toBe('greenhouse.candidate_applied');
+  });
+
+  it('given an arrival said with a start word but no duty, when analysed, then it is kept to be asked about', () => {
+    const wfs = matched('New Zendesk ticket tagged refund. Every Friday at 4, email me the week’s refunds.', [
+      ...connectedHere,
+      'zendesk',
+    ]);
+    expect(wfs.some((w) => w.hint.startsWith('New Zendesk ticket'))).toBe(true);
+  });
+
+  it('given items said to be on a calendar, when a later duty says a time before theirs, then the calendar’s event starts it', () => {
+    const wfs = matched(
+      'Parent-teacher conferences are booked on the "Conferences" Google calendar. Text the parent an hour before theirs with the room number.',
+      [...connectedHere, 'google-calendar'],
+    );
+    expect(wfs.map((w) => w.triggerId)).toEqual(['google-calendar.event_starting']);
+  });
+
+  it('given a form said to call a webhook and no duty, when analysed, then that hook stays a start of its own', () => {
+    const wfs = matched(
+      'The returns form on our site calls a webhook you give us. Every Monday at 9, post the open returns in #returns.',
+    );
+    expect(wfs.some((w) => w.triggerId === 'webhook.incoming_webhook' || w.offered.includes('webhook.incoming_webhook'))).toBe(
+      true,
+    );
+  });
+});
+
+describe('offline analyst: the home of a start that names no product', () => {
+  it('given a shop said to run on a product outside the catalog, when a later start names none, then that product is its start', () => {
+    const [wf] = matched('Our shop runs on Shopify. When an order is refunded, post it in #finance on Slack.');
+    expect(wf?.triggerId).toBeNull();
+    expect(wf?.providerId).toBe('shopify');
+    // the workflow's name keeps the start's own words
+    expect(wf?.name).not.toMatch(/shopify/i);
+  });
+
+  it('given reservations kept in a product no list knows, when a later start is a guest arriving, then the start is in that product, not an unconnected calendar', () => {
+    const wfs = matched(
+      'All our reservations are in Cloudbeds (that’s our PMS).\n\nThe day before each guest arrives, text them the check-in instructions.',
+    );
+    expect(wfs[0]?.triggerId).toBeNull();
+    expect(wfs[0]?.providerId).toBe('cloudbeds');
+    expect(wfs[0]?.offered[0]).toBe('webhook.incoming_webhook');
+  });
+
+  it('given a connected product whose like event fits the start, when the setting names an outside product, then the connected trigger stays', () => {
+    const [wf] = matched('Our shop runs on Shopify. When a new lead comes in, add them to HubSpot.');
+    expect(wf?.triggerId).toBe('hubspot.new_contact');
+  });
+
+  it('given a start that says its own way in, when the setting names an outside product, then the setting is not its home', () => {
+    const [wf] = matched('Our shop runs on Shopify. When a customer emails us about an order, reply within the hour.');
+    expect(wf?.providerId).not.toBe('shopify');
+  });
+
+  it('given the team said to talk in an outside product, when a later start names none, then that product is no home of it', () => {
+    const wfs = matched(
+      'Shippers are managed in Salesforce and the whole team communicates in Microsoft Teams.\n\n' +
+        'When an opportunity moves to Closed Won, send the shipper agreement via DocuSign.',
+    );
+    expect(wfs[0]?.triggerId).toBe('salesforce.opportunity_stage_changed');
+  });
+
+  it('given the town the business is in, when a later start names none, then the town is no home of it', () => {
+    const wfs = matched(
+      'We’re a freight brokerage in Joliet.\n\nWhen a deal reaches the Won stage, email the shipper our credit application.',
+      ['gmail', 'slack'],
+    );
+    expect(wfs[0]?.providerId).not.toBe('joliet');
+  });
+
+  it('given a product no list knows named before the thing that comes, when it is called a product elsewhere, then it is the start', () => {
+    const [wf] = matched(
+      'New patients fill in an intake questionnaire on Typeform before their first visit.\n\n' +
+        'When a new Typeform response comes in, send the patient our consent form through DocuSign.',
+    );
+    expect(wf?.triggerId).toBeNull();
+    expect(wf?.providerId).toBe('typeform');
+  });
+});
+
+describe('products outside the catalog, by a short name', () => {
+  it('given "in Teams", when read, then it is Microsoft Teams', () => {
+    expect(unknownProductsIn('post a heads-up in the Sales channel in Teams').map((m) => m.providerId)).toEqual([
+      'microsoft-teams',
+    ]);
+  });
+});
