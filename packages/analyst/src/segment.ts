@@ -1310,6 +1310,9 @@ const DONE_TO_SOME =
   /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|(?:should|must) (?:also |always |then |additionally )?be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|chased|followed up|announced|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created|marked|flagged|answered|acknowledged|prioriti[sz]ed|routed)\b(?!\s+by\b(?!\s+(?:e-?mail|text|sms|phone|post|slack|whatsapp)\b))(.*)$/i;
 
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
+/** Done by the writer, or by people through a page the org puts out: "(by me)", "through my Calendly link". */
+const BY_OTHERS_OR_ME =
+  /\bby\s+(?:me|us|myself|ourselves|themselves)\b|^\s*(?:\w+\s+)?(?:through|via|on|using|from)\s+(?:my|our|the)\s+(?:[\w-]+\s+){0,2}(?:link|page|booking page|form|site|website|portal|app|widget)s?\b/i;
 const AGENT_BY =
   /\bby\s+(?:(?:the|our|their|a|an)\s+)?(?:[\w-]+\s+)?(?:[A-Z][\w-]*|[\w-]*(?:er|or|ist|ant|team|staff|manager|office|system|app|bot|tool|department|finance|reception|accounts|sync|form|integration|website))\b/;
 
@@ -1460,7 +1463,9 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, s
     return text;
   if (startsWithVerbIn(m[1], w) || findSchedule(m[1])) return text;
   // "… get notified automatically by Shopify when …": somebody else does it
-  if (AGENT_BY.test(m[3] ?? '')) return text;
+  // ("private sessions get booked through my Calendly link", "New hire gets added in BambooHR (by me, …)": done by
+  // others through a page of ours, or by the writer — how the work comes, not a duty)
+  if (AGENT_BY.test(m[3] ?? '') || BY_OTHERS_OR_ME.test(m[3] ?? '')) return text;
   // "Jira tickets should be posted in Slack": a product's items as the subject are the arrival (`productSubject`)
   if (providersIn(m[1]).length > 0) return text;
   const base = baseOf(m[2], w);

@@ -151,7 +151,9 @@ export const providersIn = memo((text: string): ProviderMention[] => {
       const index = (m.index ?? 0) + (m[0].length - name.length);
       if (out.some((o) => o.index <= index && index < o.index + o.name.length)) continue;
       const after = lower.slice(index + name.length);
-      out.push({ providerId, name, index, weak: GENERIC_AFTER_NAME.test(after) });
+      // ("booked through my Calendly link": what is done through its link is done in it)
+      const through = /\b(?:through|via|using)\s+(?:my|our|the|a)\s+$/.test(lower.slice(0, index));
+      out.push({ providerId, name, index, weak: GENERIC_AFTER_NAME.test(after) && !through });
     }
   }
   return out.sort((a, b) => a.index - b.index);

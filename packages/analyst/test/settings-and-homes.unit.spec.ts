@@ -123,6 +123,34 @@ describe('offline analyst: the home of a start that names no product', () => {
   });
 });
 
+describe('offline analyst: an arrival said as done by others or by the writer', () => {
+  it('given things booked by people through a link of a product outside the catalog, when a later start points back at them, then that product is the start', () => {
+    const [wf] = matched(
+      'Private sessions get booked through my Calendly link. When someone books one, send them an invoice in Stripe.',
+      [...connectedHere, 'stripe'],
+    );
+    expect(wf?.triggerId).toBeNull();
+    expect(wf?.providerId).toBe('calendly');
+  });
+
+  it('given a record the writer adds, with the duties after it on arrows, when analysed, then its arrival starts them', () => {
+    const wfs = matched(
+      '* New hire gets added in BambooHR (by me, usually two weeks before their start date)\n' +
+        '* → make them a personal folder in Google Drive\n* → invite them to #welcome in Slack',
+      ['bamboohr', 'slack', 'google-drive'],
+    );
+    expect(wfs).toHaveLength(1);
+    expect(wfs[0]?.triggerId).toBe('bamboohr.new_hire');
+    expect(wfs[0]?.steps).toBe(2);
+  });
+
+  it('given work said done through a product with no one else doing it, when analysed, then it is still a duty', () => {
+    const wfs = matched('Invoices get sent through QuickBooks every Friday.', ['quickbooks', 'schedule']);
+    expect(wfs[0]?.triggerId).toBe('schedule.cron');
+    expect(wfs[0]?.steps).toBe(1);
+  });
+});
+
 describe('products outside the catalog, by a short name', () => {
   it('given "in Teams", when read, then it is Microsoft Teams', () => {
     expect(unknownProductsIn('post a heads-up in the Sales channel in Teams').map((m) => m.providerId)).toEqual([
