@@ -740,6 +740,19 @@ const sets: [string, string, Floors][] = [
       maxPrompts: 5,
     },
   ],
+  [
+    'golden/blind-53 (twenty more across sectors and forms — a handover note, a Slack message with typos, a voice memo, a spec with headings, a non-native writer — about a third naming a tool the org or the catalog lacks; written 2026-12-02 by a helper that read only the catalog; read 0.93/0.91/1.00/0.95 unseen by the session-start analyst and the same after the settings and homes, 15 of 20 within their workflow bounds; not looked at)',
+    'blind-53',
+    {
+      capabilityRecall: 0.93,
+      capabilityPrecision: 0.9,
+      triggerRecall: 1,
+      missingIntegrationRecall: 0.95,
+      gapCategoryRecall: 1,
+      casesWithEmptyWorkflow: 0,
+      maxPrompts: 5,
+    },
+  ],
 ];
 
 describe('make eval floors on the project’s golden sets (mean of cases)', () => {
