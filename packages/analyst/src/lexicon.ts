@@ -693,6 +693,8 @@ export const TRIGGER_SENSES: Readonly<Record<string, TriggerSense>> = {
       /\b(?:arriv(?:es?|ing)|com(?:es?|ing)(?: in)?|land(?:s|ing)?|addressed|forwarded|e-?mailed)\s+(?:in\s+)?(?:at|to|into|in)\s+[\w.+-]+@/,
       // "when one lands from the council's planning portal (always from planning@, …)": what comes from a mailbox
       /\b(?:arriv(?:es?|ing)|com(?:es?|ing)(?: in)?|land(?:s|ing)?)\b[^.;]{0,60}?\bfrom\s+[\w.+-]+@/,
+      // "homeowners send architectural requests to board@hoa.example": what people send to a mailbox of ours
+      /\b(?:send|sends|submit|submits|forward|forwards)\s+(?:[\w'’-]+\s+){0,4}?(?:to|at)\s+[\w.+-]+@/,
     ],
     creation: true,
   },

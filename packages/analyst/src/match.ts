@@ -252,10 +252,10 @@ function happensElsewhere(text: string, triggerId: string, catalog: Catalog): st
   if (triggerId === 'webhook.incoming_webhook') return null;
   const outside = outsideProductOf(text, catalog);
   if (!outside || providersIn(text).some((m) => !m.weak && m.providerId === providerOf(triggerId))) return null;
-  // (a product said only as the start's setting, "When a new lead comes in (in Shopify)", gives way to the like event
-  // of a product the org has connected)
-  const context = contextOf(text);
-  const own = context === undefined ? text : text.slice(0, text.lastIndexOf(`(${context})`));
+  // (a product said only as the start's home, "When a new lead comes in (in Shopify)", gives way to the like event of
+  // a product the org has connected)
+  const own = withoutHome(text);
+  if (own === text) return outside;
   return outsideProductOf(own, catalog) === outside || !catalog.connected.includes(providerOf(triggerId)) ? outside : null;
 }
 
@@ -291,7 +291,13 @@ const SET_FIELD =
   /^(set|mark|change|update|tick|flip)\s+(["'][^"']{1,60}["'])(?:\s+(?:on|in)\s+(?:their|his|her|its|the)\s+(?:record|profile|row|page|card|contact|file|entry))?\s+(to|as)\b/i;
 
 /** A start's setting as the segmenter writes it: the product it may happen in, "in Shopify". */
-const HOME_SAID = /^in [^()]+$/;
+const HOME_SAID = /^in [\w][\w.&'’-]*(?: [A-Z0-9][\w.&'’-]*){0,2}$/;
+
+/** A start's words without the home the segmenter wrote: "When an order is refunded (in Shopify)" → its words. Pure. */
+function withoutHome(text: string): string {
+  const home = contextOf(text);
+  return home !== undefined && HOME_SAID.test(home) ? text.slice(0, text.lastIndexOf(`(${home})`)).trimEnd() : text;
+}
 
 /** Maps one step to a capability (any provider: the caller decides what an unconnected one means). */
 export function matchStep(step: DraftStep, catalog: Catalog, ctx: Ctx): StepMatch {
@@ -794,9 +800,8 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
   const whole = saidOfTheItem(workflow.triggerHint.text);
   // (the start's setting the segmenter wrote, "When an order is refunded (in Shopify)", is weighed only as where it may
   // happen, never scored as its words)
-  const setting = contextOf(whole);
-  const home = setting !== undefined && HOME_SAID.test(setting);
-  const text = home ? whole.slice(0, whole.lastIndexOf(`(${setting})`)).trimEnd() : whole;
+  const text = withoutHome(whole);
+  const homeSaid = text !== whole;
   const connected = new Set(catalog.connected);
   const has = (id: string): CatalogTrigger | undefined => catalog.triggers.find((t) => t.id === id);
   if (kind === 'schedule') {
@@ -846,7 +851,7 @@ export function matchTrigger(workflow: DraftWorkflow, catalog: Catalog): Trigger
     .map((s) => s.id);
   // "Each report (Staff report problems in the #setting-crew Slack channel)": a start that names no event of its own,
   // said with the arrival it points back at (the segmenter's context, in brackets), is that arrival
-  const context = best || home ? undefined : contextOf(workflow.triggerHint.text);
+  const context = best || homeSaid ? undefined : contextOf(workflow.triggerHint.text);
   if (context) {
     const arrival = matchTrigger({ ...workflow, triggerHint: { kind, text: context } }, catalog);
     if (arrival.triggerId && arrival.triggerId !== cron?.id) return arrival;
@@ -991,7 +996,7 @@ function startsTheWorkPoints(
 ): string[] {
   const events = catalog.triggers.filter((t) => t.id !== 'schedule.cron');
   const connected = new Set(catalog.connected);
-  const lead = saidOfTheItem(workflow.triggerHint.text);
+  const lead = withoutHome(saidOfTheItem(workflow.triggerHint.text));
   // (what the start's words scored, down to the last that says what happens, goes first; a thing alone, "For each
   // request", gives way to the work)
   const said = trigger.alternatives.slice(

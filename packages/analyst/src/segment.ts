@@ -87,6 +87,8 @@ type Draft = {
   kind: TriggerKind;
   hint: string;
   sentences: string[];
+  /** where in the description's sentences those it holds are (its `sentences` are their words as rewritten) */
+  read: number[];
   clauses: string[];
   constraints: string[];
   /** opened by a "Trigger:" label: the numbered or bulleted steps after it are its own */
@@ -1309,10 +1311,14 @@ function wishedForEach(text: string, w: SegmentWords): string {
 const DONE_TO_SOME =
   /^((?:(?:the|all|any|every|each|our|new)\s+)?[\w'£$€-]+(?:\s+[\w'"£$€.,()-]+){0,11}?)\s+(get|gets|should get|must get|(?:should|must) (?:also |always |then |additionally )?be|needs? to be|are to be|is to be|shall be|shall (?:also|additionally|then|then also) be)\s+(refunded|invoiced|charged|billed|credited|emailed|texted|notified|reminded|chased|followed up|announced|tagged|labelled|labeled|archived|escalated|logged|filed|cancelled|canceled|closed|added|posted|forwarded|entered|booked|sent|saved|recorded|scheduled|invited|shared|uploaded|updated|assigned|moved|created|marked|flagged|answered|acknowledged|prioriti[sz]ed|routed)\b(?!\s+by\b(?!\s+(?:e-?mail|text|sms|phone|post|slack|whatsapp)\b))(.*)$/i;
 
+/** Done by the writer: "(by me)", "by myself". */
+const BY_ME = /\bby\s+(?:me|myself)\b/i;
+/** Done by people through a page the org puts out: "through my Calendly link", "via our booking page". */
+const THROUGH_OURS =
+  /^\s*(?:\w+\s+)?(?:through|via)\s+(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:link|page|booking page|form|site|website|portal|app|widget)s?\b/i;
+/** What people do through such a page: a thing comes in by it ("booked", "added"), not a duty's act. */
+const ARRIVES_THROUGH = /^(?:booked|scheduled|added|created|entered|uploaded)$/i;
 /** Someone or something named as the doer: "by Shopify", "by our office manager" (not "by email", "by EOD"). */
-/** Done by the writer, or by people through a page the org puts out: "(by me)", "through my Calendly link". */
-const BY_OTHERS_OR_ME =
-  /\bby\s+(?:me|us|myself|ourselves|themselves)\b|^\s*(?:\w+\s+)?(?:through|via|on|using|from)\s+(?:my|our|the)\s+(?:[\w-]+\s+){0,2}(?:link|page|booking page|form|site|website|portal|app|widget)s?\b/i;
 const AGENT_BY =
   /\bby\s+(?:(?:the|our|their|a|an)\s+)?(?:[\w-]+\s+)?(?:[A-Z][\w-]*|[\w-]*(?:er|or|ist|ant|team|staff|manager|office|system|app|bot|tool|department|finance|reception|accounts|sync|form|integration|website))\b/;
 
@@ -1465,7 +1471,8 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, s
   // "… get notified automatically by Shopify when …": somebody else does it
   // ("private sessions get booked through my Calendly link", "New hire gets added in BambooHR (by me, …)": done by
   // others through a page of ours, or by the writer — how the work comes, not a duty)
-  if (AGENT_BY.test(m[3] ?? '') || BY_OTHERS_OR_ME.test(m[3] ?? '')) return text;
+  if (AGENT_BY.test(m[3] ?? '') || BY_ME.test(m[3] ?? '') || (THROUGH_OURS.test(m[3] ?? '') && ARRIVES_THROUGH.test(m[2])))
+    return text;
   // "Jira tickets should be posted in Slack": a product's items as the subject are the arrival (`productSubject`)
   if (providersIn(m[1]).length > 0) return text;
   const base = baseOf(m[2], w);
@@ -2386,13 +2393,16 @@ const BEFORE_EACH_ONE = /\bbefore (?:each|every|any) (?:one|of them)\b|\bbefore 
  */
 function ofCalendarSaid(lead: Lead | null, all: readonly Sentence[], index: number): Lead | null {
   if (lead?.kind !== 'schedule' || !BEFORE_EACH_ONE.test(lead.text)) return lead;
-  const here = all[index];
-  const before = all
-    .slice(0, index)
-    .reverse()
-    .find((b) => b.block === here?.block && /\bcalendars?\b/i.test(b.text));
+  const before = calendarSaidBefore(all, index);
   return before ? { ...lead, kind: 'event', text: withContext(lead.text, before.text.replace(/[.!]\s*$/, '')) } : lead;
 }
+
+/** The last sentence before this one, in its block, that says things are on a calendar. Pure. */
+const calendarSaidBefore = (all: readonly Sentence[], index: number): Sentence | undefined =>
+  all
+    .slice(0, index)
+    .reverse()
+    .find((b) => b.block === all[index]?.block && /\bcalendars?\b/i.test(b.text));
 
 /** The item a time inside a duty is before, pointed at: "an hour before theirs", "the day before each one". */
 const ITEM_POINTED = /^\s+(theirs|yours|hers|his|(?:each|every) one|(?:each|every|any) of them|it|them)\b/i;
@@ -2400,26 +2410,21 @@ const ITEM_POINTED = /^\s+(theirs|yours|hers|his|(?:each|every) one|(?:each|ever
 /**
  * A time said inside a duty before each of the items just said, in its block, to be on a calendar ("Conferences are
  * booked on the "Conferences" calendar. Text the parent an hour before theirs"): the start it is, with that sentence
- * as its context, and where the words of the start end. Pure.
+ * as its context, and where the words of the start begin and end. Pure.
  */
 function ofCalendarBefore(
   sched: { text: string; index: number; relative: boolean },
   text: string,
   all: readonly Sentence[],
   index: number,
-): { lead: string; end: number } | null {
+): { lead: string; start: number; end: number } | null {
   if (!sched.relative || !/\bbefore$/i.test(sched.text)) return null;
   const pointed = ITEM_POINTED.exec(text.slice(sched.index + sched.text.length));
-  const here = all[index];
-  const calendar = pointed
-    ? all
-        .slice(0, index)
-        .reverse()
-        .find((b) => b.block === here?.block && /\bcalendars?\b/i.test(b.text))
-    : undefined;
+  const calendar = pointed ? calendarSaidBefore(all, index) : undefined;
   if (!pointed || !calendar) return null;
   return {
     lead: withContext(`${sched.text} ${pointed[1]}`, calendar.text.replace(/[.!]\s*$/, '')),
+    start: sched.index,
     end: sched.index + sched.text.length + pointed[0].length,
   };
 }
@@ -2606,7 +2611,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
   /** work the person keeps, said before any workflow opened */
   let keptAlone: string | undefined;
   const open = (block: number, kind: TriggerKind, hint: string): Draft => {
-    const d: Draft = { block, opened: block, kind, hint, sentences: [], clauses: [], constraints: [] };
+    const d: Draft = { block, opened: block, kind, hint, sentences: [], read: [], clauses: [], constraints: [] };
     if (SAID_AS_WAYS.test(saying)) d.ways = true;
     if (keptAlone) d.keptBefore = keptAlone;
     keptAlone = undefined;
@@ -2783,6 +2788,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       // (the hour said with it too: "Runs on: every weekday at 7am")
       const d = open(s.block, sched ? 'schedule' : 'event', sched ? scheduleSaid(text, sched) : text);
       d.sentences.push(text);
+      d.read.push(index);
       d.labelled = true;
       return;
     }
@@ -2839,6 +2845,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       const draft: Draft = current;
       if (draft.kind === 'event' && draft.block === s.block) {
         draft.sentences.push(text);
+        draft.read.push(index);
         addClauses(draft, done, w);
         return;
       }
@@ -2866,6 +2873,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
           : undefined;
         const d = same ?? open(s.block, 'event', split?.lead ?? text);
         d.sentences.push(text);
+        d.read.push(index);
         if (split) addClauses(d, split.body, w);
       }
       return;
@@ -2940,6 +2948,10 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       // work anew; inside a paragraph's workflow only when said with "whenever" of a product or channel the
       // paragraph's start does not name, or after a schedule ("Every morning at 7, post …. Email me whenever …")
       const said = meeting || sched ? null : startSaidLast(text, w);
+      const onCalendar =
+        sched && !(sched.weak && draft?.kind === 'event' && draft.block === s.block)
+          ? ofCalendarBefore(sched, text, all, index)
+          : null;
       const last = said && (anew || draft?.kind === 'schedule' || (draft && anotherStart(said.lead, draft.hint))) ? said : null;
       if (last) {
         draft = open(s.block, 'event', last.lead);
@@ -2947,16 +2959,11 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
       } else if (meeting) {
         draft = open(s.block, 'event', text.slice(meeting.index));
         body = text.slice(0, meeting.index).trim();
-      } else if (
-        sched &&
-        !(sched.weak && draft?.kind === 'event' && draft.block === s.block) &&
-        ofCalendarBefore(sched, text, all, index)
-      ) {
+      } else if (onCalendar) {
         // ("Conferences are booked on the "Conferences" calendar. Text the parent an hour before theirs …": a time before
         // each of the items just said to be on a calendar, said inside the duty)
-        const before = ofCalendarBefore(sched, text, all, index) as { lead: string; end: number };
-        draft = open(s.block, 'event', before.lead);
-        body = `${text.slice(0, sched.index)} ${text.slice(before.end)}`.replace(/\s+/g, ' ').trim();
+        draft = open(s.block, 'event', onCalendar.lead);
+        body = `${text.slice(0, onCalendar.start)} ${text.slice(onCalendar.end)}`.replace(/\s+/g, ' ').trim();
       } else if (sched && !(sched.weak && draft?.kind === 'event' && draft.block === s.block)) {
         // (one weekday with a time, said in a paragraph that has a start already, is when that step happens:
         // "When a new hire signs, add them to BambooHR. Send them the welcome pack on Monday at 9am.")
@@ -2983,6 +2990,7 @@ function assemble(all: Sentence[], w: SegmentWords): { drafts: Draft[]; guidelin
     // the arrival takes the items that follow it, one after the other, until one says when it starts
     if (draft.kind === 'event' && draft.clauses.length === 0 && draft.block !== s.block && !lead) draft.gathers = true;
     draft.sentences.push(text);
+    draft.read.push(index);
     const before = draft.clauses.length;
     if (body)
       addClauses(
@@ -3468,7 +3476,13 @@ function partOfItsWork(setting: string, start: string): string {
     .split(
       /\s*[,;]\s*(?:and\s+)?(?!\s*(?:which|who|whom|whose|that|where|so|as|because|since|though|although)\b)|\s+and\s+(?=(?:we|i|they|our|the|staff|everyone|all)\b)/i,
     )
-    .filter(Boolean);
+    .filter(Boolean)
+    // (a part that says nothing of its own is one more item of a list: "… in Cloudbeds, Airbnb, and Booking.com")
+    .reduce<string[]>((kept, p) => {
+      if (kept.length > 0 && !STATEMENT.test(p)) kept[kept.length - 1] = `${kept.at(-1)}, ${p}`;
+      else kept.push(p);
+      return kept;
+    }, []);
   const speaking = parts.filter((p) => sharesWorkItem(start, p));
   return parts.length > 1 && speaking.length === 1 ? (speaking[0] ?? setting) : setting;
 }
@@ -3478,7 +3492,7 @@ const START_OR_RULE =
   /\b(?:when(?:ever)?|once|if|as soon as|after|before|until|till|each|every|any(?:thing|one|body|time)?|otherwise|else|new|upon|unless|should|must|need(?:s|ed)?|ha(?:s|ve) to|will|would|please)\b|['’]ll\b|[:|→]|->/i;
 /** A statement: a thing and what it does or is, in the present ("Applications come into Greenhouse"). */
 const STATEMENT =
-  /^\(?(?:(?:all|our|the|their|my|most|some)\s+)?(?:[\w'’-]+\s+){0,4}?(?:is|are|come|comes|go|goes|get|gets|live|lives|run|runs|land|lands|sit|sits|coordinate|coordinates|communicate|communicates|talk|talks|book|books|sign|signs|use|uses|send|sends|have|has|keep|keeps|track|tracks|sell|sells|take|takes|handle|handles|manage|manages|happen|happens|arrive|arrives)\b/i;
+  /^\(?(?:(?:all|our|the|their|my|most|some)\s+)?(?:[\w'’-]+\s+){1,4}?(?:is|are|come|comes|go|goes|get|gets|live|lives|run|runs|land|lands|sit|sits|coordinate|coordinates|communicate|communicates|talk|talks|book|books|sign|signs|use|uses|send|sends|have|has|keep|keeps|track|tracks|sell|sells|take|takes|handle|handles|manage|manages|happen|happens|arrive|arrives)\b/i;
 
 /**
  * A draft that is only the setting of the others: an arrival said as how things go ("Applications come into
@@ -3512,47 +3526,69 @@ function homesOf(
   description: string,
 ): Map<Draft, string> {
   const homes = new Map<Draft, string>();
-  const inDrafts = new Set(drafts.flatMap((d) => d.sentences));
-  const ofSetting = new Set(settings.flatMap((d) => d.sentences));
-  // (where things are kept or come in, not where people talk: "the team communicates in Microsoft Teams")
-  const outside = (text: string): string | undefined => {
-    const m = [...providersIn(text).filter((p) => !p.weak && !CATALOG_PROVIDERS.has(p.providerId)), ...unknownProductsIn(text)]
-      .filter((p) => {
-        const clause =
-          text
-            .slice(0, p.index)
-            .split(/[,;]|\band\b/)
-            .at(-1) ?? '';
-        return !TALKED_IN.test(clause) && !WHO_WE_ARE.test(clause);
-      })
-      .sort((a, b) => a.index - b.index)[0];
-    return m ? text.slice(m.index, m.index + m.name.length) : undefined;
-  };
+  const inDrafts = new Set(drafts.flatMap((d) => d.read));
+  const ofSetting = new Set(settings.flatMap((d) => d.read));
   // (names no list knows, found where a tool goes somewhere in the description: "on Typeform")
-  const names = [...new Set(unknownProductsIn(description).map((m) => description.slice(m.index, m.index + m.name.length)))];
-  for (const d of drafts) {
-    if (d.kind !== 'event' || contextOf(d.hint)) continue;
+  const names = [
+    ...new Set(
+      unknownProductsIn(description)
+        .filter((m) => keptOrComesIn(description, m.index))
+        .map((m) => description.slice(m.index, m.index + m.name.length)),
+    ),
+  ];
+  // where each start that names no product and no place of its own was opened
+  const open = drafts
+    .filter((d) => d.kind === 'event' && !contextOf(d.hint) && d.read.length > 0)
+    .map((d) => ({ d, at: Math.min(...d.read) }));
+  for (const { d, at } of open) {
     if (providersIn(d.hint).some((p) => !p.weak) || unknownProductsIn(d.hint).length > 0) continue;
     const named = names.find((n) => new RegExp(`(?:^|[^\\w-])${escapeRegExp(n)}(?![\\w-])`).test(d.hint));
     if (named) {
       homes.set(d, withContext(d.hint, `in ${named}`));
       continue;
     }
-    const at = all.findIndex((s) => d.sentences.includes(s.text));
-    if (SAYS_WHERE.test(d.hint) || at < 0) continue;
-    const home = all
+    if (SAYS_WHERE.test(d.hint)) continue;
+    // (the nearest sentence of setting before it that names such a product; the start right after that sentence, or a
+    // later one that speaks of the same things, happens there)
+    const setting = all
       .slice(0, at)
+      .map((s, i) => ({ text: s.text, i, home: outsideOf(s.text) }))
       .reverse()
-      .filter((s) => ofSetting.has(s.text) || (!inDrafts.has(s.text) && saysHowThingsGo(s.text)))
-      .map((s) => outside(s.text))
-      .find(Boolean);
-    if (home) homes.set(d, withContext(d.hint, `in ${home}`));
+      .find(({ text, i, home }) => home && (ofSetting.has(i) || (!inDrafts.has(i) && saysHowThingsGo(text))));
+    if (!setting?.home) continue;
+    const first = !open.some((o) => o.at > setting.i && o.at < at);
+    if (first || sharesWorkItem(d.hint, setting.text)) homes.set(d, withContext(d.hint, `in ${setting.home}`));
   }
   return homes;
 }
-/** Who the writer is, where a name after "in" is a town: "we're a freight brokerage in Joliet". */
+
+/** The first product outside the lists' catalog a sentence of setting keeps things in, as it is written there. Pure. */
+function outsideOf(text: string): string | undefined {
+  const m = [...providersIn(text).filter((p) => !p.weak && !CATALOG_PROVIDERS.has(p.providerId)), ...unknownProductsIn(text)]
+    .filter((p) => keptOrComesIn(text, p.index))
+    .sort((a, b) => a.index - b.index)[0];
+  return m ? text.slice(m.index, m.index + m.name.length) : undefined;
+}
+
+/**
+ * A product named where things are kept or come in, not where people talk ("the team communicates in Microsoft
+ * Teams") nor the town the writer is in ("we're a freight brokerage in Joliet"); "We're a small Shopify shop" names
+ * where its orders are. Pure.
+ */
+function keptOrComesIn(text: string, index: number): boolean {
+  const clause =
+    text
+      .slice(0, index)
+      .split(/[,;.!?]|\band\b/)
+      .at(-1) ?? '';
+  return !TALKED_IN.test(clause) && !(WHO_WE_ARE.test(clause) && /\bin\s+$/i.test(clause));
+}
+
+/** Who the writer is: "we're a freight brokerage in …". */
 const WHO_WE_ARE = /\b(?:we|i)\s*(?:['’]re|['’]m|are|am)\s+(?:a|an|the)\b/i;
-const TALKED_IN = /\b(?:communicat|talk|chat|coordinat|messag|meet|speak|hang)\w*/i;
+/** People talking somewhere, right before where: "staff coordinate on", "we message each other over". */
+const TALKED_IN =
+  /\b(?:communicat\w*|talk(?:s|ing)?|chat(?:ting)?|coordinat\w*|messag(?:e|ing)|meet(?:ing)?|speak(?:s|ing)?|hang(?:s|ing)?\s+out)\s+(?:[\w-]+\s+){0,3}?(?:on|in|over|via|through|using)\s+(?:the\s+)?$/i;
 const CATALOG_PROVIDERS = new Set(
   builtInCatalog.triggers.map((t) => t.providerId).concat(builtInCatalog.capabilities.map((c) => c.providerId)),
 );
@@ -3715,6 +3751,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       const carried = hook && !known && /^\s*,?\s*(?:with|containing|including|carrying)\b/i.test(d.hint.slice(hookEnd));
       next.hint = withContext(next.hint, carried ? d.hint.slice(0, hookEnd) : partOfItsWork(d.hint, next.hint));
       next.sentences.unshift(...d.sentences);
+      next.read.unshift(...d.read);
     }
     // said again by the next one, as its context or in its own words: nothing is left of it to run
     return [];
@@ -3736,6 +3773,7 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
       ...d,
       hint,
       sentences: [...d.sentences],
+      read: [...d.read],
       clauses: [...d.clauses],
       constraints: [...d.constraints],
     }));
@@ -3772,7 +3810,18 @@ export function analyseJob(jobDescription: string, served: SegmentWords = NO_SER
   if (drafts.length === 0 && jobDescription.trim()) {
     // nothing reads as a task: keep the whole text as one responsibility to ask about
     const text = all.map((s) => s.text).join('. ');
-    drafts = [{ block: 0, opened: 0, kind: 'unknown', hint: '', sentences: [text], clauses: [], constraints: [] }];
+    drafts = [
+      {
+        block: 0,
+        opened: 0,
+        kind: 'unknown',
+        hint: '',
+        sentences: [text],
+        read: all.map((_, i) => i),
+        clauses: [],
+        constraints: [],
+      },
+    ];
   }
   // "the Notion "Intake" tracker" … "when an Intake tracker row changes": a place named with its product once is in it
   const places = placesNamed(jobDescription.slice(0, 20_000));

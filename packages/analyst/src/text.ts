@@ -152,7 +152,7 @@ export const providersIn = memo((text: string): ProviderMention[] => {
       if (out.some((o) => o.index <= index && index < o.index + o.name.length)) continue;
       const after = lower.slice(index + name.length);
       // ("booked through my Calendly link": what is done through its link is done in it)
-      const through = /\b(?:through|via|using)\s+(?:my|our|the|a)\s+$/.test(lower.slice(0, index));
+      const through = /^\s*links?\b/.test(after) && /\b(?:through|via|using)\s+(?:my|our|the|a)\s+$/.test(lower.slice(0, index));
       out.push({ providerId, name, index, weak: GENERIC_AFTER_NAME.test(after) && !through });
     }
   }
@@ -2989,7 +2989,8 @@ const SHORT_NAMES: Readonly<Record<string, string>> = { teams: 'microsoft-teams'
  * Products a text names that no list knows ("log it in Personio", "post it on WhatsApp", "check Arbor (our MIS)"): a
  * name where a tool goes or beside the kind of system it is, that names no container of another product ("in our
  * Intake calendar"), that compromise does not read as a place, a person or a date, that is not a language and not a
- * word `known` as the catalog's vocabulary ("in Calendar"). Their ids are the name in lower case, words joined by '-'.
+ * word `known` as the catalog's vocabulary ("in Calendar"). Their ids are the name in lower case, words joined by '-',
+ * or the product a short name is for ("in Teams" is `microsoft-teams`).
  */
 export function unknownProductsIn(text: string, known: (word: string) => boolean = () => false): ProviderMention[] {
   const out: ProviderMention[] = [];
