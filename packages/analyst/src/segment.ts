@@ -432,6 +432,8 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   if (found && PURPOSE_BEFORE.test(text.slice(0, found.index))) return null;
   // ("reply with the procedure (collect from the pier office, Mon-Sat 8-4)": a time in brackets is what is said)
   if (found && enclosed(text, found.index)) return null;
+  // ("Every week the suppliers send me the invoice on email": how often others send us things, no time of ours)
+  if (found && OTHERS_SEND_US.test(text.slice(found.index))) return null;
   // ("Send the weekly newsletter every Friday": a thing's kind said by how often it comes, before when it is sent)
   if (found && /^(?:daily|weekly|monthly|nightly|quarterly|yearly|annual|fortnightly)$/i.test(found.text.trim())) {
     const rest = text.slice(found.index + found.text.length);
@@ -445,6 +447,10 @@ function dutySchedule(text: string, w: SegmentWords): ReturnType<typeof findSche
   const later = findSchedule(after);
   return later && !isDayOfYear(later.text) ? { ...later, index: later.index + found.index + found.text.length } : null;
 }
+
+/** Others who send us things, right after how often: "Every week the suppliers send me …", "Each month our landlord emails us". */
+const OTHERS_SEND_US =
+  /^(?:\S+\s+){1,4}?,?\s*(?:the|our|my|all|most|some|many|several)\s+(?:[\w'’-]+\s+){0,2}?(?:[\w-]+s\s+(?:usually\s+|always\s+|also\s+|just\s+)?(?:send|e-?mail|text|forward|submit|bring|deliver)|[\w-]+\s+(?:usually\s+|always\s+|also\s+|just\s+)?(?:sends|e-?mails|texts|forwards|submits|brings|delivers))\s+(?:me|us)\b/i;
 
 /** A duty that puts an entry in a calendar, said before its time: "book a welcome lunch at 12:30", "schedule a call". */
 const BOOKS_ENTRY =
@@ -1465,7 +1471,12 @@ export function passiveAsDuty(text: string, w: SegmentWords = NO_SERVED_WORDS, s
   // "Log every receipt that gets emailed to …": a duty already, its object said done to on the way in; "Every
   // Monday at 4pm, overdue invoices get emailed …": a lead first, which the rewrite would bury
   // (a relative clause in the subject says which; "that week's enrolments" points at a time, it is none)
-  if (/\b(?:which|who)\b|\bthat\b(?!\s+(?:[\w-]+'s|week|day|month|year|morning|afternoon|evening|night)\b)|,/i.test(m[1]))
+  // (a list in brackets only names them: "Our three corporate clients (Hartwell Dental, Pike Architects) get invoiced …")
+  if (
+    /\b(?:which|who)\b|\bthat\b(?!\s+(?:[\w-]+'s|week|day|month|year|morning|afternoon|evening|night)\b)|,/i.test(
+      m[1].replace(/\s*\([^()]*\)/g, ''),
+    )
+  )
     return text;
   if (startsWithVerbIn(m[1], w) || findSchedule(m[1])) return text;
   // "… get notified automatically by Shopify when …": somebody else does it

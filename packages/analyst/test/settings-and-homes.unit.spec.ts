@@ -211,6 +211,30 @@ describe('offline analyst: an arrival said as done by others or by the writer', 
   });
 });
 
+describe('offline analyst: how often others send us things, and names listed in brackets', () => {
+  it('given how often suppliers send us their invoices, when a start after it acts on them, then that time is no schedule of ours', () => {
+    const wfs = matched(
+      'Every week the suppliers send me the invoice on email. When this email arrives, save the PDF in my Google Drive.',
+      ['gmail', 'google-drive', 'schedule'],
+    );
+    expect(wfs.map((w) => [w.triggerId, w.steps])).toEqual([['gmail.new_email', 1]]);
+  });
+
+  it('given a time said before a duty of ours, when analysed, then it is still the schedule', () => {
+    const wfs = matched('On Mondays send me the list of unpaid invoices.', ['gmail', 'schedule']);
+    expect(wfs.map((w) => w.triggerId)).toEqual(['schedule.cron']);
+  });
+
+  it('given the clients a passive duty is for named in brackets, when analysed, then the duty runs on its time', () => {
+    const wfs = matched(
+      'Our three corporate clients (Hartwell Dental, Ocean Credit Union, Pike Architects) get invoiced on the last business day of the month — please create & send those through Stripe.',
+      ['stripe', 'schedule'],
+    );
+    expect(wfs.map((w) => w.triggerId)).toEqual(['schedule.cron']);
+    expect(wfs[0]?.steps).toBeGreaterThan(0);
+  });
+});
+
 describe('products outside the catalog, by a short name', () => {
   it('given "in Teams", when read, then it is Microsoft Teams', () => {
     expect(unknownProductsIn('post a heads-up in the Sales channel in Teams').map((m) => m.providerId)).toEqual([
