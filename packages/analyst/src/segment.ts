@@ -706,7 +706,7 @@ const isCatalogEvent = (text: string): boolean =>
 
 /** "if a driver replies", "when they write back": someone answering what was sent them */
 const SOMEONE_REPLIES =
-  /^(?:if|when|whenever|once|should)\s+(?:(?:they|he|she|someone|anyone)\s+(?:repl(?:y|ies)|responds?|writes? back|texts? back|answers? (?:with|by|back))|(?:the|a|an|any|each|every)\s+(?:[\w-]+\s+)?[\w-]+\s+(?:replies|responds|writes back|texts back|(?:answer|reply|respond)s? (?:with|by|back|to say)))\b/i;
+  /^(?:if|when|whenever|once|should)\s+(?:(?:they|he|she|someone|anyone)\s+(?:repl(?:y|ies)|responds?|writes? back|texts? back|answers? (?:with|by|back))|(?:(?:the|a|an|any|each|every)\s+)?(?:[\w-]+\s+)?[\w-]+\s+(?:replies|responds|writes back|texts back|(?:answer|reply|respond)s? (?:with|by|back|to say)))\b/i;
 /** A condition that is something arriving from outside: "if their card is declined", "if a parent answers with …". */
 const conditionArrives = (text: string): boolean =>
   isCatalogEvent(text) ||
@@ -1427,6 +1427,15 @@ function needsThings(text: string): string {
 }
 const RECORD_THING = /^(?:ticket|issue|task|contact|row|page|card|record|entry|lead|deal|folder|event|invoice|note)s?$/i;
 
+/** A wish said before its start, as some writers say it: "I want that when this email arrive, the PDF go in …". */
+const WISH_THEN_START = /^(?:i|we)\s+(?:want|would like|wish)\s+that\s+((?:when|whenever|if|once)\b[^,]{3,100}),\s*(.+)$/i;
+/** A place things are kept in a tool: "the 'Invoices' folder", "our tracker sheet". */
+const TOOL_PLACE =
+  /\b(?:folder|drive|sheet|spreadsheet|calendar|crm|board|tracker|database|base|table|list|inbox|channel|workspace)s?\b/i;
+/** A thing wished, or said it should, to go somewhere: (what, in/into/on, where and the rest), twice over. */
+const GOES_INTO =
+  /(?<=^|,\s*|\bthen\s+)(?:(?:i|we)\s+(?:(?:really\s+)?(?:want|need|would like)|['’]d like)\s+(?:that\s+)?)((?:the|those|these|each|every|all|any|our|my|their|its|them)\b(?:\s+[\w'’-]+){0,4}?)\s+(?:to\s+)?(?:go|be\s+put)\s+(in|into|on|onto)\s+((?:(?:my|our|the|their|a)\s+|(?=[A-Z])).+)$|(?<=^|,\s*|\bthen\s+)((?:the|those|these|each|every|all|any|our|my|their|its)\b(?:\s+[\w'’-]+){0,4}?)\s+(?:should|must|needs?\s+to|ha(?:s|ve)\s+to)\s+(?:also\s+)?(?:go|be\s+put)\s+(in|into|on|onto)\s+((?:(?:my|our|the|their|a)\s+|(?=[A-Z])).+)$/i;
+
 /** Said done with "get", these read as what happens ("when an opportunity gets moved to Closed Won"), not a duty. */
 const HAPPENS_WHEN_GOT = new Set([
   'entered',
@@ -1521,6 +1530,16 @@ const ASKS_APPROVAL =
   /\bfor (?:a yes|approval|(?:a |the )?sign-?off|an ok|the ok|(?:a |the )?go-ahead|review)\b|\bto (?:approve|sign (?:it |them )?off|ok)\b/i;
 
 export function wishesAsDuties(text: string, w: SegmentWords = NO_SERVED_WORDS): string {
+  // "I want those to go into HubSpot as a contact", "the PDF should go in my Google Drive", "I want that the PDF go in
+  // …": a thing wished to go somewhere is put there
+  // ("I want that when this email arrive, the PDF go in …": the start first, then the wish)
+  const first = WISH_THEN_START.exec(text);
+  if (first?.[1] && first[2]) return wishesAsDuties(`${cap(first[1])}, I want that ${first[2]}`, w);
+  const goes = GOES_INTO.exec(text);
+  const [what, into, where] = goes?.[1] ? goes.slice(1, 4) : (goes?.slice(4, 7) ?? []);
+  // (a place of a tool: a product, or a folder, sheet, board … — not "Those should go in the bin")
+  if (goes && what && into && where && (providersIn(where).length > 0 || TOOL_PLACE.test(where)))
+    return `${text.slice(0, goes.index)}${goes.index > 0 ? 'put' : 'Put'} ${what} ${into} ${where}`;
   const helped = wouldHelpIf(text, w);
   if (helped !== text) return helped;
   const needed = needsThings(text);

@@ -235,6 +235,35 @@ describe('offline analyst: how often others send us things, and names listed in 
   });
 });
 
+describe('offline analyst: a thing wished to go into a tool, and a reply said with no article', () => {
+  it('given people who text us, when the writer wants them to go into a CRM, then the contact is made from each text', () => {
+    const wfs = matched(
+      'Buyers text my business line asking to see a listing. I want those to go into HubSpot as a contact, then text them back.',
+      ['twilio', 'hubspot'],
+    );
+    expect(wfs.map((w) => w.triggerId)).toEqual(['twilio.sms_received']);
+    expect(wfs[0]?.steps).toBe(2);
+  });
+
+  it('given a file wished to go in a folder, said as a non-native writer would, when analysed, then it is put there', () => {
+    const wfs = matched('When an email arrive, I want that the PDF go in my Google Drive.', ['gmail', 'google-drive']);
+    expect(wfs.map((w) => [w.triggerId, w.steps])).toEqual([['gmail.new_email', 1]]);
+  });
+
+  it('given a thing said to go somewhere that is no tool, when analysed, then no duty is made of it', () => {
+    const wfs = matched('Those go in the bin.', ['gmail']);
+    expect(wfs.every((w) => w.steps === 0)).toBe(true);
+  });
+
+  it('given a terse bullet of a patient replying to a text, when analysed, then the reply comes back by text', () => {
+    const wfs = matched(
+      "- 2h before each appt on the 'Chairs' calendar -> SMS the patient a reminder\n- patient replies C -> cancel the appt",
+      ['google-calendar', 'twilio'],
+    );
+    expect(wfs.map((w) => w.triggerId)).toEqual(['google-calendar.event_starting', 'twilio.sms_received']);
+  });
+});
+
 describe('products outside the catalog, by a short name', () => {
   it('given "in Teams", when read, then it is Microsoft Teams', () => {
     expect(unknownProductsIn('post a heads-up in the Sales channel in Teams').map((m) => m.providerId)).toEqual([

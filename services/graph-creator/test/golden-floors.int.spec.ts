@@ -757,9 +757,9 @@ const sets: [string, string, Floors][] = [
     'golden/blind-54 (twenty more — trades, clinics, a food bank, a school, law, logistics, a yoga studio; voice notes, forwarded emails, an SOP, a questionnaire, non-native English; five lacking a catalog product; written 2026-12-03 by a helper that read only the catalog; read 0.87/0.95/0.84/1.00 unseen, 13 of 20 within their workflow bounds, then looked at)',
     'blind-54',
     {
-      capabilityRecall: 0.88,
+      capabilityRecall: 0.91,
       capabilityPrecision: 0.97,
-      triggerRecall: 0.85,
+      triggerRecall: 0.95,
       missingIntegrationRecall: 1,
       gapCategoryRecall: 1,
       casesWithEmptyWorkflow: 0,
